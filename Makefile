@@ -1,0 +1,49 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# cx4 -- out-of-tree build and the project's test entry points.
+#
+#   make                 build cx4.ko against KDIR
+#   make compat          W=1 builds against Debian's 6.12 and 6.1 headers
+#   make check           everything CI runs (see README)
+#   make demo            boot a VM with two emulated ConnectX-4 ports, load cx4
+#
+# KDIR defaults to the running kernel's build tree, else Debian's 6.12 headers.
+
+KDIR ?= $(firstword $(wildcard /lib/modules/$(shell uname -r)/build) \
+		    $(wildcard /usr/src/linux-headers-6.12*-amd64))
+REPO := $(CURDIR)
+KMAKE = $(MAKE) -C $(KDIR) M=$(REPO) CONFIG_CX4=m
+
+all: modules
+
+modules:
+	@test -n "$(KDIR)" || { echo "no kernel build dir: set KDIR= or run tools/testing/setup"; exit 1; }
+	$(KMAKE) W=$(or $(W),1) modules
+
+clean:
+	@test -z "$(KDIR)" || $(KMAKE) clean
+	$(MAKE) -C tools/qemu clean
+
+# W=1 builds against every supported Debian kernel; zero warnings allowed.
+compat:
+	tools/testing/compat
+
+setup:
+	tools/testing/setup
+
+check:
+	tools/testing/check
+
+kunit:
+	tools/testing/kunit
+
+devtest:
+	$(MAKE) -C tools/qemu test
+
+vmtest:
+	tools/testing/vmtest
+
+demo:
+	tools/testing/demo
+
+.PHONY: all modules clean compat setup check kunit devtest vmtest demo

@@ -1,0 +1,656 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cx4 command interface (PRM 7.14), polling mode.
+ *
+ * A command is copied into a free entry ("slot") of the command queue
+ * page: its first 16 bytes inline, the rest in a chain of mailbox blocks;
+ * the output comes back the same way.  The driver rings the doorbell bit of
+ * the slot and polls the entry's ownership bit, then checks the delivery
+ * status of the entry (Table 96) and the status of the command output
+ * (Table 128).
+ *
+ * Concurrency: up to nslots commands run at once, one per slot; slots_sem
+ * counts free slots and lock protects the free mask and the token.
+ */
+
+#include <linux/bitops.h>
+#include <linux/delay.h>
+#include <linux/device.h>
+#include <linux/dma-mapping.h>
+#include <linux/dmapool.h>
+#include <linux/jiffies.h>
+#include <linux/kernel.h>
+#include <linux/moduleparam.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "core.h"
+
+static unsigned int cmd_timeout_ms = 60000;
+module_param(cmd_timeout_ms, uint, 0644);
+MODULE_PARM_DESC(cmd_timeout_ms,
+		 "Time a command may take before the device is declared hung, in ms (default 60000)");
+
+static_assert(CX4_MBOX_SIZE <= CX4_MBOX_ALIGN);
+static_assert(CX4_CMDQ_MAX_SLOTS * CX4_CMDQ_ENTRY_SIZE <= CX4_PAGE_SIZE);
+static_assert(CX4_CMDQ_MAX_SLOTS <= BITS_PER_LONG);
+static_assert(CX4_CMD_MAX_LEN >= CX4_QUERY_HCA_CAP_OUT_SIZE);
+
+/* --- status and name tables ------------------------------------------ */
+
+struct cx4_cmd_status_desc {
+	const char *name;
+	int err;
+};
+
+/* The one map from command status (Table 128) to name and errno. */
+static const struct cx4_cmd_status_desc cx4_cmd_status_tbl[] = {
+	[CX4_CMD_STAT_OK]		  = { "OK", 0 },
+	[CX4_CMD_STAT_INTERNAL_ERR]	  = { "INTERNAL_ERR", -EIO },
+	[CX4_CMD_STAT_BAD_OP]		  = { "BAD_OP", -EOPNOTSUPP },
+	[CX4_CMD_STAT_BAD_PARAM]	  = { "BAD_PARAM", -EINVAL },
+	[CX4_CMD_STAT_BAD_SYS_STATE]	  = { "BAD_SYS_STATE", -EIO },
+	[CX4_CMD_STAT_BAD_RESOURCE]	  = { "BAD_RESOURCE", -EINVAL },
+	[CX4_CMD_STAT_RESOURCE_BUSY]	  = { "RESOURCE_BUSY", -EBUSY },
+	[CX4_CMD_STAT_EXCEED_LIM]	  = { "EXCEED_LIM", -ENOSPC },
+	[CX4_CMD_STAT_BAD_RES_STATE]	  = { "BAD_RES_STATE", -EINVAL },
+	[CX4_CMD_STAT_BAD_INDEX]	  = { "BAD_INDEX", -ERANGE },
+	[CX4_CMD_STAT_NO_RESOURCES]	  = { "NO_RESOURCES", -ENOMEM },
+	[CX4_CMD_STAT_BAD_RESOURCE_STATE] = { "BAD_RESOURCE_STATE", -EINVAL },
+	[CX4_CMD_STAT_BAD_SIZE]		  = { "BAD_SIZE", -EINVAL },
+	[CX4_CMD_STAT_BAD_INPUT_LEN]	  = { "BAD_INPUT_LEN", -EMSGSIZE },
+	[CX4_CMD_STAT_BAD_OUTPUT_LEN]	  = { "BAD_OUTPUT_LEN", -EMSGSIZE },
+};
+
+static const struct cx4_cmd_status_desc *cx4_cmd_status_desc(u8 status)
+{
+	if (status >= ARRAY_SIZE(cx4_cmd_status_tbl) ||
+	    !cx4_cmd_status_tbl[status].name)
+		return NULL;
+	return &cx4_cmd_status_tbl[status];
+}
+
+/* Unknown statuses are failures too: -EIO. */
+int cx4_cmd_status_errno(u8 status)
+{
+	const struct cx4_cmd_status_desc *d = cx4_cmd_status_desc(status);
+
+	return d ? d->err : -EIO;
+}
+
+const char *cx4_cmd_status_name(u8 status)
+{
+	const struct cx4_cmd_status_desc *d = cx4_cmd_status_desc(status);
+
+	return d ? d->name : "UNKNOWN";
+}
+
+/* Delivery status of a command queue entry (Table 96); all mean -EIO. */
+static const char * const cx4_cmd_delivery_tbl[] = {
+	[CX4_CMDQ_DS_OK]		= "OK",
+	[CX4_CMDQ_DS_SIGNATURE_ERR]	= "SIGNATURE_ERR",
+	[CX4_CMDQ_DS_TOKEN_ERR]		= "TOKEN_ERR",
+	[CX4_CMDQ_DS_BAD_BLOCK_NUMBER]	= "BAD_BLOCK_NUMBER",
+	[CX4_CMDQ_DS_BAD_OUTPUT_POINTER] = "BAD_OUTPUT_POINTER",
+	[CX4_CMDQ_DS_BAD_INPUT_POINTER]	= "BAD_INPUT_POINTER",
+	[CX4_CMDQ_DS_INTERNAL_ERR]	= "INTERNAL_ERR",
+	[CX4_CMDQ_DS_INPUT_LEN_ERR]	= "INPUT_LEN_ERR",
+	[CX4_CMDQ_DS_OUTPUT_LEN_ERR]	= "OUTPUT_LEN_ERR",
+	[CX4_CMDQ_DS_RESERVED_NOT_ZERO]	= "RESERVED_NOT_ZERO",
+	[CX4_CMDQ_DS_BAD_COMMAND_TYPE]	= "BAD_COMMAND_TYPE",
+};
+
+const char *cx4_cmd_delivery_name(u8 status)
+{
+	if (status >= ARRAY_SIZE(cx4_cmd_delivery_tbl) ||
+	    !cx4_cmd_delivery_tbl[status])
+		return "UNKNOWN";
+	return cx4_cmd_delivery_tbl[status];
+}
+
+struct cx4_cmd_opcode_desc {
+	u16 opcode;
+	const char *name;
+};
+
+#define CX4_OPCODE(n)	{ CX4_CMD_##n, #n }
+
+/* Table 127, sorted by opcode. */
+static const struct cx4_cmd_opcode_desc cx4_cmd_opcode_tbl[] = {
+	CX4_OPCODE(QUERY_HCA_CAP),
+	CX4_OPCODE(QUERY_ADAPTER),
+	CX4_OPCODE(INIT_HCA),
+	CX4_OPCODE(TEARDOWN_HCA),
+	CX4_OPCODE(ENABLE_HCA),
+	CX4_OPCODE(DISABLE_HCA),
+	CX4_OPCODE(QUERY_PAGES),
+	CX4_OPCODE(MANAGE_PAGES),
+	CX4_OPCODE(SET_HCA_CAP),
+	CX4_OPCODE(QUERY_ISSI),
+	CX4_OPCODE(SET_ISSI),
+	CX4_OPCODE(SET_DRIVER_VERSION),
+	CX4_OPCODE(CREATE_MKEY),
+	CX4_OPCODE(QUERY_MKEY),
+	CX4_OPCODE(DESTROY_MKEY),
+	CX4_OPCODE(QUERY_SPECIAL_CONTEXTS),
+	CX4_OPCODE(CREATE_EQ),
+	CX4_OPCODE(DESTROY_EQ),
+	CX4_OPCODE(QUERY_EQ),
+	CX4_OPCODE(GEN_EQE),
+	CX4_OPCODE(CREATE_CQ),
+	CX4_OPCODE(DESTROY_CQ),
+	CX4_OPCODE(QUERY_CQ),
+	CX4_OPCODE(MODIFY_CQ),
+	CX4_OPCODE(QUERY_VPORT_STATE),
+	CX4_OPCODE(MODIFY_VPORT_STATE),
+	CX4_OPCODE(QUERY_NIC_VPORT_CONTEXT),
+	CX4_OPCODE(MODIFY_NIC_VPORT_CONTEXT),
+	CX4_OPCODE(QUERY_VPORT_COUNTER),
+	CX4_OPCODE(ALLOC_PD),
+	CX4_OPCODE(DEALLOC_PD),
+	CX4_OPCODE(ALLOC_UAR),
+	CX4_OPCODE(DEALLOC_UAR),
+	CX4_OPCODE(CONFIG_INT_MODERATION),
+	CX4_OPCODE(ACCESS_REG),
+	CX4_OPCODE(NOP),
+	CX4_OPCODE(ALLOC_TRANSPORT_DOMAIN),
+	CX4_OPCODE(DEALLOC_TRANSPORT_DOMAIN),
+	CX4_OPCODE(SET_L2_TABLE_ENTRY),
+	CX4_OPCODE(QUERY_L2_TABLE_ENTRY),
+	CX4_OPCODE(DELETE_L2_TABLE_ENTRY),
+	CX4_OPCODE(CREATE_TIR),
+	CX4_OPCODE(MODIFY_TIR),
+	CX4_OPCODE(DESTROY_TIR),
+	CX4_OPCODE(QUERY_TIR),
+	CX4_OPCODE(CREATE_SQ),
+	CX4_OPCODE(MODIFY_SQ),
+	CX4_OPCODE(DESTROY_SQ),
+	CX4_OPCODE(QUERY_SQ),
+	CX4_OPCODE(CREATE_RQ),
+	CX4_OPCODE(MODIFY_RQ),
+	CX4_OPCODE(DESTROY_RQ),
+	CX4_OPCODE(QUERY_RQ),
+	CX4_OPCODE(CREATE_RMP),
+	CX4_OPCODE(MODIFY_RMP),
+	CX4_OPCODE(DESTROY_RMP),
+	CX4_OPCODE(QUERY_RMP),
+	CX4_OPCODE(CREATE_TIS),
+	CX4_OPCODE(MODIFY_TIS),
+	CX4_OPCODE(DESTROY_TIS),
+	CX4_OPCODE(QUERY_TIS),
+	CX4_OPCODE(CREATE_RQT),
+	CX4_OPCODE(MODIFY_RQT),
+	CX4_OPCODE(DESTROY_RQT),
+	CX4_OPCODE(QUERY_RQT),
+	CX4_OPCODE(SET_FLOW_TABLE_ROOT),
+	CX4_OPCODE(CREATE_FLOW_TABLE),
+	CX4_OPCODE(DESTROY_FLOW_TABLE),
+	CX4_OPCODE(QUERY_FLOW_TABLE),
+	CX4_OPCODE(CREATE_FLOW_GROUP),
+	CX4_OPCODE(DESTROY_FLOW_GROUP),
+	CX4_OPCODE(QUERY_FLOW_GROUP),
+	CX4_OPCODE(SET_FLOW_TABLE_ENTRY),
+	CX4_OPCODE(QUERY_FLOW_TABLE_ENTRY),
+	CX4_OPCODE(DELETE_FLOW_TABLE_ENTRY),
+	CX4_OPCODE(ALLOC_FLOW_COUNTER),
+	CX4_OPCODE(DEALLOC_FLOW_COUNTER),
+	CX4_OPCODE(QUERY_FLOW_COUNTER),
+	CX4_OPCODE(MODIFY_FLOW_TABLE),
+};
+
+const char *cx4_cmd_opcode_name(u16 opcode)
+{
+	unsigned int lo = 0, hi = ARRAY_SIZE(cx4_cmd_opcode_tbl);
+
+	while (lo < hi) {
+		unsigned int mid = lo + (hi - lo) / 2;
+
+		if (cx4_cmd_opcode_tbl[mid].opcode == opcode)
+			return cx4_cmd_opcode_tbl[mid].name;
+		if (cx4_cmd_opcode_tbl[mid].opcode < opcode)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return "UNKNOWN_CMD";
+}
+
+/* --- messages: inline part + mailbox chain (no device access) --------- */
+
+/* Copy @msg->len bytes of @data into the inline field and the blocks. */
+void cx4_msg_write(const struct cx4_msg *msg, void *inline_buf,
+		   const void *data)
+{
+	u32 n = min_t(u32, msg->len, CX4_CMDQ_INLINE_SIZE);
+	u32 left = msg->len - n;
+	const u8 *p = (const u8 *)data + n;
+	u32 i;
+
+	memset(inline_buf, 0, CX4_CMDQ_INLINE_SIZE);
+	memcpy(inline_buf, data, n);
+	for (i = 0; i < msg->nblocks; i++) {
+		u8 *blk = msg->blocks[i].buf;
+
+		n = min_t(u32, left, CX4_MBOX_DATA_SIZE);
+		memcpy(blk, p, n);
+		memset(blk + n, 0, CX4_MBOX_SIZE - n);
+		p += n;
+		left -= n;
+	}
+}
+
+/* Gather @msg->len bytes from the inline field and the blocks into @data. */
+void cx4_msg_read(const struct cx4_msg *msg, const void *inline_buf,
+		  void *data)
+{
+	u32 n = min_t(u32, msg->len, CX4_CMDQ_INLINE_SIZE);
+	u32 left = msg->len - n;
+	u8 *p = (u8 *)data + n;
+	u32 i;
+
+	memcpy(data, inline_buf, n);
+	for (i = 0; i < msg->nblocks && left; i++) {
+		n = min_t(u32, left, CX4_MBOX_DATA_SIZE);
+		memcpy(p, msg->blocks[i].buf, n);
+		p += n;
+		left -= n;
+	}
+}
+
+/*
+ * Chain the blocks, number them and stamp @token; then sign them: fully
+ * for an input chain, only ctrl_signature for an output chain (the device
+ * signs the data it writes) -- PRM 7.14.1.1.1.  Call after cx4_msg_write()
+ * for an input, since the signature covers the data.
+ */
+void cx4_msg_link(struct cx4_msg *msg, u8 token, bool input)
+{
+	u32 i;
+
+	for (i = 0; i < msg->nblocks; i++) {
+		u8 *blk = msg->blocks[i].buf;
+		u64 next = i + 1 < msg->nblocks ? msg->blocks[i + 1].dma : 0;
+
+		if (!input)
+			memset(blk, 0, CX4_MBOX_SIZE);
+		cx4_set64(blk, CX4_MBOX_OFF_NEXT, next);
+		cx4_set(blk, CX4_MBOX_BLOCK_NUMBER, i);
+		cx4_set(blk, CX4_MBOX_TOKEN, token);
+		cx4_mbox_sign(blk, input);
+	}
+}
+
+static u64 cx4_msg_dma(const struct cx4_msg *msg)
+{
+	return msg->nblocks ? msg->blocks[0].dma : 0;
+}
+
+/*
+ * Fill a command queue entry for posting (ownership to the device) and copy
+ * @in_data into its inline field and the blocks of @in.
+ */
+void cx4_cmdq_entry_build(void *entry, const struct cx4_msg *in,
+			  const struct cx4_msg *out, const void *in_data,
+			  u8 token)
+{
+	u8 *ent = entry;
+
+	memset(ent, 0, CX4_CMDQ_ENTRY_SIZE);
+	cx4_set(ent, CX4_CMDQ_TYPE, CX4_CMDQ_TYPE_PCIE);
+	cx4_set(ent, CX4_CMDQ_INPUT_LENGTH, in->len);
+	cx4_set64(ent, CX4_CMDQ_OFF_IN_MBOX, cx4_msg_dma(in));
+	cx4_set64(ent, CX4_CMDQ_OFF_OUT_MBOX, cx4_msg_dma(out));
+	cx4_set(ent, CX4_CMDQ_OUTPUT_LENGTH, out->len);
+	cx4_set(ent, CX4_CMDQ_TOKEN, token);
+	cx4_set(ent, CX4_CMDQ_OWNERSHIP, CX4_CMDQ_OWNER_HW);
+	cx4_msg_write(in, ent + CX4_CMDQ_OFF_IN_INLINE, in_data);
+	cx4_cmdq_entry_sign(ent);
+}
+
+/* Tokens are 8 bits and never 0. */
+u8 cx4_cmdq_next_token(u8 prev)
+{
+	return prev == 0xff ? 1 : prev + 1;
+}
+
+/* --- mailbox allocation ------------------------------------------------ */
+
+static void cx4_msg_free(struct cx4_cmdq *cmdq, struct cx4_msg *msg)
+{
+	u32 i;
+
+	for (i = 0; i < msg->nblocks; i++)
+		dma_pool_free(cmdq->pool, msg->blocks[i].buf,
+			      msg->blocks[i].dma);
+	kfree(msg->blocks);
+	msg->blocks = NULL;
+	msg->nblocks = 0;
+}
+
+static int cx4_msg_alloc(struct cx4_cmdq *cmdq, struct cx4_msg *msg, u32 len)
+{
+	u32 n = cx4_mbox_blocks(len);
+	u32 i;
+
+	msg->len = len;
+	msg->nblocks = 0;
+	msg->blocks = NULL;
+	if (!n)
+		return 0;
+	msg->blocks = kcalloc(n, sizeof(*msg->blocks), GFP_KERNEL);
+	if (!msg->blocks)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		struct cx4_mbox *mb = &msg->blocks[i];
+
+		mb->buf = dma_pool_zalloc(cmdq->pool, GFP_KERNEL, &mb->dma);
+		if (!mb->buf) {
+			cx4_msg_free(cmdq, msg);
+			return -ENOMEM;
+		}
+		msg->nblocks++;
+	}
+	return 0;
+}
+
+/* --- slots ------------------------------------------------------------- */
+
+/*
+ * Take a free slot and a token; sleeps while all slots are busy.  NULL
+ * once the queue is hung (the wake-up is passed on to the next waiter).
+ */
+static struct cx4_cmd_slot *cx4_cmdq_slot_get(struct cx4_cmdq *cmdq,
+					      u32 *idx, u8 *token)
+{
+	struct cx4_cmd_slot *slot = NULL;
+
+	down(&cmdq->slots_sem);
+	spin_lock(&cmdq->lock);
+	if (!cmdq->hung && cmdq->free_mask) {
+		*idx = __ffs(cmdq->free_mask);
+		__clear_bit(*idx, &cmdq->free_mask);
+		cmdq->token = cx4_cmdq_next_token(cmdq->token);
+		*token = cmdq->token;
+		slot = &cmdq->slots[*idx];
+	}
+	spin_unlock(&cmdq->lock);
+	if (!slot)
+		up(&cmdq->slots_sem);
+	return slot;
+}
+
+static void cx4_cmdq_slot_put(struct cx4_cmdq *cmdq, u32 idx)
+{
+	spin_lock(&cmdq->lock);
+	__set_bit(idx, &cmdq->free_mask);
+	spin_unlock(&cmdq->lock);
+	up(&cmdq->slots_sem);
+}
+
+/*
+ * The device did not give the slot back.  It may still execute the command
+ * and write the output mailboxes, so the slot keeps its chains (freed by
+ * cx4_cmdq_destroy() once the function was reset) and is never reused; the
+ * queue stops.  The semaphore count is released so that commands waiting
+ * for a slot wake up and fail.
+ */
+static void cx4_cmdq_slot_abandon(struct cx4_cmdq *cmdq,
+				  struct cx4_cmd_slot *slot,
+				  struct cx4_msg *in, struct cx4_msg *out)
+{
+	slot->in = *in;
+	slot->out = *out;
+	spin_lock(&cmdq->lock);
+	WRITE_ONCE(cmdq->hung, true);
+	spin_unlock(&cmdq->lock);
+	up(&cmdq->slots_sem);
+}
+
+/* --- execution --------------------------------------------------------- */
+
+static bool cx4_cmd_owned_by_sw(struct cx4_cmd_slot *slot)
+{
+	const u8 *sb = (const u8 *)slot->entry + CX4_CMDQ_OFF_STATUS_BYTE;
+
+	return (READ_ONCE(*sb) & 1) == CX4_CMDQ_OWNER_SW;
+}
+
+/*
+ * Polling-mode wait for the device to hand the entry back.  Event mode will
+ * wait for the slot's completion here instead.
+ */
+static int cx4_cmd_wait(struct cx4_cmd_slot *slot)
+{
+	unsigned long deadline = jiffies +
+		msecs_to_jiffies(READ_ONCE(cmd_timeout_ms));
+
+	for (;;) {
+		bool expired = time_after(jiffies, deadline);
+
+		if (cx4_cmd_owned_by_sw(slot))
+			break;
+		if (expired)
+			return -ETIMEDOUT;
+		usleep_range(10, 50);
+	}
+	/* Read the output only after seeing the ownership bit. */
+	dma_rmb();
+	return 0;
+}
+
+static void cx4_cmd_log_timeout(struct cx4_core *core, u16 opcode, u16 op_mod)
+{
+	dev_err(core->dev,
+		"%s(0x%x) op_mod 0x%x timed out after %u ms (health syndrome 0x%x counter %u); command interface stopped\n",
+		cx4_cmd_opcode_name(opcode), opcode, op_mod,
+		READ_ONCE(cmd_timeout_ms),
+		cx4_iseg_get(core, CX4_INIT_HEALTH_SYNDROME),
+		cx4_iseg_get(core, CX4_INIT_HEALTH_COUNTER));
+}
+
+/*
+ * Post @in/@out in a free slot and wait.  Returns the delivery result:
+ * 0 with @out filled, -EIO for a delivery error, -ETIMEDOUT (the chains
+ * then belong to the abandoned slot).
+ */
+static int cx4_cmd_post_wait(struct cx4_core *core, const void *in,
+			     struct cx4_msg *min, void *out,
+			     struct cx4_msg *mout)
+{
+	struct cx4_cmdq *cmdq = &core->cmdq;
+	u16 opcode = cx4_get(in, CX4_CMD_IN_OPCODE);
+	u16 op_mod = cx4_get(in, CX4_CMD_IN_OP_MOD);
+	struct cx4_cmd_slot *slot;
+	u8 token, ds;
+	u32 idx;
+	int err;
+
+	slot = cx4_cmdq_slot_get(cmdq, &idx, &token);
+	if (!slot)
+		return -EIO;
+	cx4_cmdq_entry_build(slot->entry, min, mout, in, token);
+	cx4_msg_link(min, token, true);
+	cx4_msg_link(mout, token, false);
+	/* iowrite32be orders the writes above before the doorbell. */
+	cx4_iseg_write(core, CX4_INIT_OFF_CMD_DBELL, BIT(idx));
+
+	err = cx4_cmd_wait(slot);
+	if (err) {
+		cx4_cmdq_slot_abandon(cmdq, slot, min, mout);
+		cx4_cmd_log_timeout(core, opcode, op_mod);
+		return err;
+	}
+
+	ds = cx4_get(slot->entry, CX4_CMDQ_STATUS);
+	if (ds == CX4_CMDQ_DS_OK)
+		cx4_msg_read(mout, (u8 *)slot->entry + CX4_CMDQ_OFF_OUT_INLINE,
+			     out);
+	cx4_cmdq_slot_put(cmdq, idx);
+
+	if (ds != CX4_CMDQ_DS_OK) {
+		dev_err_ratelimited(core->dev,
+				    "%s(0x%x) op_mod 0x%x not delivered: %s (0x%x)\n",
+				    cx4_cmd_opcode_name(opcode), opcode, op_mod,
+				    cx4_cmd_delivery_name(ds), ds);
+		return -EIO;
+	}
+	return 0;
+}
+
+static int cx4_cmd_check_status(struct cx4_core *core, const void *in,
+				const void *out, unsigned int flags)
+{
+	u8 status = cx4_get(out, CX4_CMD_OUT_STATUS);
+	u16 opcode = cx4_get(in, CX4_CMD_IN_OPCODE);
+
+	if (status == CX4_CMD_STAT_OK)
+		return 0;
+	if (!(flags & CX4_CMD_QUIET_BAD_OP) || status != CX4_CMD_STAT_BAD_OP)
+		dev_err_ratelimited(core->dev,
+				    "%s(0x%x) op_mod 0x%x failed: %s (0x%x), syndrome 0x%08x\n",
+				    cx4_cmd_opcode_name(opcode), opcode,
+				    cx4_get(in, CX4_CMD_IN_OP_MOD),
+				    cx4_cmd_status_name(status), status,
+				    cx4_get(out, CX4_CMD_OUT_SYNDROME));
+	return cx4_cmd_status_errno(status);
+}
+
+/* The single execution path of every command. */
+int __cx4_cmd_exec(struct cx4_core *core, const void *in, size_t in_len,
+		   void *out, size_t out_len, unsigned int flags)
+{
+	struct cx4_cmdq *cmdq = &core->cmdq;
+	struct cx4_msg min, mout;
+	int err;
+
+	might_sleep();
+	if (WARN_ON_ONCE(in_len < CX4_CMD_HDR_SIZE || in_len > CX4_CMD_MAX_LEN ||
+			 out_len < CX4_CMD_HDR_SIZE ||
+			 out_len > CX4_CMD_MAX_LEN))
+		return -EINVAL;
+	if (cx4_cmdq_hung(cmdq))
+		return -EIO;
+
+	err = cx4_msg_alloc(cmdq, &min, in_len);
+	if (err)
+		return err;
+	err = cx4_msg_alloc(cmdq, &mout, out_len);
+	if (err)
+		goto out_free_in;
+
+	err = cx4_cmd_post_wait(core, in, &min, out, &mout);
+	if (err == -ETIMEDOUT)
+		return err;	/* the chains now belong to the hung slot */
+	if (!err)
+		err = cx4_cmd_check_status(core, in, out, flags);
+
+	cx4_msg_free(cmdq, &mout);
+out_free_in:
+	cx4_msg_free(cmdq, &min);
+	return err;
+}
+
+int cx4_cmd_exec(struct cx4_core *core, const void *in, size_t in_len,
+		 void *out, size_t out_len)
+{
+	return __cx4_cmd_exec(core, in, in_len, out, out_len, 0);
+}
+
+/* --- queue creation ---------------------------------------------------- */
+
+/* Check the queue geometry the device reports (Table 8). */
+static int cx4_cmdq_check_geometry(struct cx4_core *core, u32 log_size,
+				   u32 log_stride)
+{
+	if ((1u << log_stride) < CX4_CMDQ_ENTRY_SIZE ||
+	    (1u << log_size) > CX4_CMDQ_MAX_SLOTS ||
+	    log_size + log_stride > CX4_PAGE_SHIFT) {
+		dev_err(core->dev,
+			"unusable command queue geometry: log_cmdq_size %u log_cmdq_stride %u\n",
+			log_size, log_stride);
+		return -EIO;
+	}
+	return 0;
+}
+
+static void cx4_cmdq_init_slots(struct cx4_cmdq *cmdq)
+{
+	u32 i;
+
+	for (i = 0; i < cmdq->nslots; i++)
+		cmdq->slots[i].entry = (u8 *)cmdq->buf + i * cmdq->stride;
+	cmdq->free_mask = GENMASK(cmdq->nslots - 1, 0);
+	sema_init(&cmdq->slots_sem, cmdq->nslots);
+	spin_lock_init(&cmdq->lock);
+}
+
+/*
+ * Allocate the queue page and the mailbox pool and tell the device where
+ * the queue is (PRM 8.2: high dword first, nic_interface and the log fields
+ * written as zero).
+ */
+int cx4_cmdq_create(struct cx4_core *core)
+{
+	struct cx4_cmdq *cmdq = &core->cmdq;
+	u32 log_size = cx4_iseg_get(core, CX4_INIT_LOG_CMDQ_SIZE);
+	u32 log_stride = cx4_iseg_get(core, CX4_INIT_LOG_CMDQ_STRIDE);
+	int err;
+
+	err = cx4_cmdq_check_geometry(core, log_size, log_stride);
+	if (err)
+		return err;
+	cmdq->nslots = 1u << log_size;
+	cmdq->stride = 1u << log_stride;
+	cmdq->hung = false;
+
+	cmdq->buf = dma_alloc_coherent(core->dev, CX4_PAGE_SIZE, &cmdq->dma,
+				       GFP_KERNEL);
+	if (!cmdq->buf)
+		return -ENOMEM;
+	if (cmdq->dma & (CX4_PAGE_SIZE - 1)) {
+		dev_err(core->dev, "command queue page not 4 KB aligned\n");
+		err = -ENOMEM;
+		goto err_free_page;
+	}
+
+	cmdq->pool = dma_pool_create("cx4_cmd_mbox", core->dev, CX4_MBOX_SIZE,
+				     CX4_MBOX_ALIGN, 0);
+	if (!cmdq->pool) {
+		err = -ENOMEM;
+		goto err_free_page;
+	}
+	cx4_cmdq_init_slots(cmdq);
+
+	cx4_iseg_write(core, CX4_INIT_OFF_CMDQ_ADDR_H, upper_32_bits(cmdq->dma));
+	cx4_iseg_write(core, CX4_INIT_OFF_CMDQ_ADDR_L, lower_32_bits(cmdq->dma));
+	return 0;
+
+err_free_page:
+	dma_free_coherent(core->dev, CX4_PAGE_SIZE, cmdq->buf, cmdq->dma);
+	cmdq->buf = NULL;
+	return err;
+}
+
+/*
+ * Free the queue.  When the device hung, the caller has reset the function
+ * first (or set core->dma_unsafe, in which case the memory is leaked).
+ */
+void cx4_cmdq_destroy(struct cx4_core *core)
+{
+	struct cx4_cmdq *cmdq = &core->cmdq;
+	u32 i;
+
+	if (core->dma_unsafe) {
+		dev_warn(core->dev, "leaking command queue DMA memory of a hung device\n");
+		return;
+	}
+	for (i = 0; i < cmdq->nslots; i++) {
+		cx4_msg_free(cmdq, &cmdq->slots[i].in);
+		cx4_msg_free(cmdq, &cmdq->slots[i].out);
+	}
+	dma_pool_destroy(cmdq->pool);
+	dma_free_coherent(core->dev, CX4_PAGE_SIZE, cmdq->buf, cmdq->dma);
+	cmdq->buf = NULL;
+	cmdq->pool = NULL;
+	cmdq->hung = false;
+}

@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cx4 initialization commands (PRM 12.3): typed wrappers used by the
+ * start-up and teardown sequence in main.c.
+ */
+
+#include <linux/cache.h>
+#include <linux/device.h>
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/slab.h>
+
+#include "core.h"
+
+static_assert(CX4_DRV_ISSI < CX4_QUERY_ISSI_SUPPORTED_BITS);
+static_assert(CX4_CAPS_NUM == 4);
+
+/* A command whose input is the header and whose output is 16 bytes. */
+static int cx4_fw_simple(struct cx4_core *core, u16 opcode)
+{
+	u8 out[CX4_CMD_SIMPLE_SIZE] = {};
+	u8 in[CX4_CMD_SIMPLE_SIZE] = {};
+
+	cx4_set(in, CX4_CMD_IN_OPCODE, opcode);
+	return cx4_cmd(core, in, out);
+}
+
+int cx4_fw_enable_hca(struct cx4_core *core)
+{
+	static_assert(CX4_ENABLE_HCA_IN_SIZE == CX4_CMD_SIMPLE_SIZE);
+	return cx4_fw_simple(core, CX4_CMD_ENABLE_HCA);
+}
+
+int cx4_fw_disable_hca(struct cx4_core *core)
+{
+	static_assert(CX4_DISABLE_HCA_IN_SIZE == CX4_CMD_SIMPLE_SIZE);
+	return cx4_fw_simple(core, CX4_CMD_DISABLE_HCA);
+}
+
+int cx4_fw_init_hca(struct cx4_core *core)
+{
+	static_assert(CX4_INIT_HCA_IN_SIZE == CX4_CMD_SIMPLE_SIZE);
+	return cx4_fw_simple(core, CX4_CMD_INIT_HCA);
+}
+
+int cx4_fw_teardown_hca(struct cx4_core *core)
+{
+	u8 out[CX4_TEARDOWN_HCA_OUT_SIZE] = {};
+	u8 in[CX4_TEARDOWN_HCA_IN_SIZE] = {};
+
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_TEARDOWN_HCA);
+	cx4_set(in, CX4_TEARDOWN_HCA_IN_PROFILE, CX4_TEARDOWN_GRACEFUL);
+	return cx4_cmd(core, in, out);
+}
+
+/* Highest ISSI up to ours that the device supports, or -1. */
+static int cx4_fw_pick_issi(const u8 *query_out)
+{
+	int issi;
+
+	for (issi = CX4_DRV_ISSI; issi >= 0; issi--)
+		if (cx4_get(query_out, cx4_issi_field(issi)))
+			return issi;
+	return -1;
+}
+
+/*
+ * QUERY_ISSI then SET_ISSI (PRM 7.1).  BAD_OP from QUERY_ISSI means the
+ * device only knows ISSI 0 and SET_ISSI is skipped.
+ */
+int cx4_fw_set_issi(struct cx4_core *core)
+{
+	u8 qout[CX4_QUERY_ISSI_OUT_SIZE] = {};
+	u8 qin[CX4_QUERY_ISSI_IN_SIZE] = {};
+	u8 out[CX4_SET_ISSI_OUT_SIZE] = {};
+	u8 in[CX4_SET_ISSI_IN_SIZE] = {};
+	int issi, err;
+
+	cx4_set(qin, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_ISSI);
+	err = __cx4_cmd_exec(core, qin, sizeof(qin), qout, sizeof(qout),
+			     CX4_CMD_QUIET_BAD_OP);
+	if (err == -EOPNOTSUPP &&
+	    cx4_get(qout, CX4_CMD_OUT_STATUS) == CX4_CMD_STAT_BAD_OP) {
+		core->issi = 0;
+		return 0;
+	}
+	if (err)
+		return err;
+
+	issi = cx4_fw_pick_issi(qout);
+	if (issi < 0) {
+		dev_err(core->dev, "device supports no ISSI up to %u\n",
+			CX4_DRV_ISSI);
+		return -EOPNOTSUPP;
+	}
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_SET_ISSI);
+	cx4_set(in, CX4_SET_ISSI_IN_CURRENT_ISSI, issi);
+	err = cx4_cmd(core, in, out);
+	if (err)
+		return err;
+	core->issi = issi;
+	return 0;
+}
+
+/* QUERY_HCA_CAP of @type (current or maximum) into core->caps[@slot]. */
+static int cx4_fw_query_cap(struct cx4_core *core, enum cx4_cap_slot slot,
+			    enum cx4_hca_cap_type type, bool cur)
+{
+	u8 in[CX4_QUERY_HCA_CAP_IN_SIZE] = {};
+	u8 *out;
+	int err;
+
+	if (!core->caps[slot]) {
+		core->caps[slot] = kzalloc(CX4_HCA_CAP_SIZE, GFP_KERNEL);
+		if (!core->caps[slot])
+			return -ENOMEM;
+	}
+	out = kzalloc(CX4_QUERY_HCA_CAP_OUT_SIZE, GFP_KERNEL);
+	if (!out)
+		return -ENOMEM;
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_HCA_CAP);
+	cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_HCA_CAP_OPMOD(type, cur));
+	err = cx4_cmd_exec(core, in, sizeof(in), out, CX4_QUERY_HCA_CAP_OUT_SIZE);
+	if (!err)
+		memcpy(core->caps[slot], out + CX4_HCA_CAP_OFF, CX4_HCA_CAP_SIZE);
+	kfree(out);
+	return err;
+}
+
+/* General capabilities, maximum and current. */
+int cx4_fw_query_caps(struct cx4_core *core)
+{
+	int err;
+
+	err = cx4_fw_query_cap(core, CX4_CAPS_GEN_MAX, CX4_CAP_GENERAL, false);
+	if (err)
+		return err;
+	return cx4_fw_query_cap(core, CX4_CAPS_GEN_CUR, CX4_CAP_GENERAL, true);
+}
+
+/* Ethernet offload and NIC flow table capabilities, when advertised. */
+int cx4_fw_query_proto_caps(struct cx4_core *core)
+{
+	const void *gen = core->caps[CX4_CAPS_GEN_CUR];
+	int err;
+
+	if (cx4_get(gen, CX4_CAP_ETH_NET_OFFLOADS)) {
+		err = cx4_fw_query_cap(core, CX4_CAPS_ETH_CUR,
+				       CX4_CAP_ETH_OFFLOAD, true);
+		if (err)
+			return err;
+	}
+	if (cx4_get(gen, CX4_CAP_NIC_FLOW_TABLE)) {
+		err = cx4_fw_query_cap(core, CX4_CAPS_FT_CUR,
+				       CX4_CAP_FLOW_TABLE, true);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+void cx4_fw_free_caps(struct cx4_core *core)
+{
+	int i;
+
+	for (i = 0; i < CX4_CAPS_NUM; i++) {
+		kfree(core->caps[i]);
+		core->caps[i] = NULL;
+	}
+}
+
+/*
+ * Apply the driver's choices to the current general capabilities; only
+ * fields Table 145 marks RW are changed:
+ *  - log_uar_page_sz: UAR pages are system pages;
+ *  - cache_line_128byte: when the CPU's cache line is 128 bytes and the
+ *    device supports it;
+ *  - cmdif_checksum: disabled.  The driver signs every entry and input
+ *    mailbox anyway (PRM 7.14.1.1.1) but does not check output signatures,
+ *    so having the device generate and check them buys nothing.
+ */
+static void cx4_fw_edit_caps(struct cx4_core *core, void *cap)
+{
+	const void *max = core->caps[CX4_CAPS_GEN_MAX];
+
+	cx4_set(cap, CX4_CAP_LOG_UAR_PAGE_SZ, PAGE_SHIFT - CX4_PAGE_SHIFT);
+	cx4_set(cap, CX4_CAP_CACHE_LINE_128BYTE,
+		cx4_get(max, CX4_CAP_CACHE_LINE_128BYTE) &&
+		cache_line_size() == 128);
+	cx4_set(cap, CX4_CAP_CMDIF_CHECKSUM, CX4_CMDIF_CSUM_DISABLED);
+}
+
+/* SET_HCA_CAP (general) and re-read what the device now reports. */
+int cx4_fw_set_caps(struct cx4_core *core)
+{
+	u8 out[CX4_SET_HCA_CAP_OUT_SIZE] = {};
+	u32 log_pg_sz;
+	u8 *in;
+	int err;
+
+	log_pg_sz = cx4_get(core->caps[CX4_CAPS_GEN_CUR], CX4_CAP_LOG_PG_SZ);
+	if (log_pg_sz > PAGE_SHIFT) {
+		dev_err(core->dev, "device needs %u byte pages, system pages are %lu\n",
+			1u << min_t(u32, log_pg_sz, 31), PAGE_SIZE);
+		return -EOPNOTSUPP;
+	}
+
+	in = kzalloc(CX4_SET_HCA_CAP_IN_SIZE, GFP_KERNEL);
+	if (!in)
+		return -ENOMEM;
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_SET_HCA_CAP);
+	cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_HCA_CAP_OPMOD(CX4_CAP_GENERAL, 0));
+	memcpy(in + CX4_HCA_CAP_OFF, core->caps[CX4_CAPS_GEN_CUR],
+	       CX4_HCA_CAP_SIZE);
+	cx4_fw_edit_caps(core, in + CX4_HCA_CAP_OFF);
+	err = cx4_cmd_exec(core, in, CX4_SET_HCA_CAP_IN_SIZE, out, sizeof(out));
+	kfree(in);
+	if (err)
+		return err;
+	return cx4_fw_query_cap(core, CX4_CAPS_GEN_CUR, CX4_CAP_GENERAL, true);
+}
+
+/* SET_DRIVER_VERSION, only when the device asks for it (cap driver_version). */
+int cx4_fw_set_driver_version(struct cx4_core *core)
+{
+	u8 out[CX4_SET_DRIVER_VERSION_OUT_SIZE] = {};
+	u8 in[CX4_SET_DRIVER_VERSION_IN_SIZE] = {};
+
+	if (!cx4_get(core->caps[CX4_CAPS_GEN_CUR], CX4_CAP_DRIVER_VERSION))
+		return 0;
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_SET_DRIVER_VERSION);
+	/* Table 190: "OS,driver,main.minor.subminor", NUL included in 64. */
+	snprintf((char *)in + CX4_SET_DRIVER_VERSION_OFF_STR,
+		 CX4_DRIVER_VERSION_LEN, "Linux,%s,%u.%03u.%06u",
+		 KBUILD_MODNAME, CX4_DRV_VER_MAIN, CX4_DRV_VER_MINOR,
+		 CX4_DRV_VER_SUBMINOR);
+	return cx4_cmd(core, in, out);
+}

@@ -1,0 +1,392 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cx4: Mellanox ConnectX-4 / ConnectX-4 Lx PCI driver, core.
+ *
+ * Probe brings the HCA up as PRM 8.2 describes, up to INIT_HCA and
+ * SET_DRIVER_VERSION; remove takes it down as in 8.3.  A failing step
+ * undoes every step before it, in reverse order.
+ *
+ * A device that does not complete a command in time is considered hung:
+ * the command interface stops (cmd.c) and, before any DMA memory the
+ * device may still write (command queue, mailboxes, firmware pages) is
+ * freed, bus mastering is turned off and the function is reset (FLR or
+ * whatever reset method the PCI core finds).  If the reset fails that
+ * memory is leaked rather than handed back to the allocator.
+ */
+
+#include <linux/delay.h>
+#include <linux/device.h>
+#include <linux/dma-mapping.h>
+#include <linux/module.h>
+#include <linux/pci.h>
+#include <linux/slab.h>
+
+#include "../compat.h"
+#include "core.h"
+
+static const struct pci_device_id cx4_pci_ids[] = {
+	{ PCI_DEVICE(CX4_PCI_VENDOR_MELLANOX, CX4_PCI_DEV_CX4) },
+	{ PCI_DEVICE(CX4_PCI_VENDOR_MELLANOX, CX4_PCI_DEV_CX4_VF) },
+	{ PCI_DEVICE(CX4_PCI_VENDOR_MELLANOX, CX4_PCI_DEV_CX4LX) },
+	{ PCI_DEVICE(CX4_PCI_VENDOR_MELLANOX, CX4_PCI_DEV_CX4LX_VF) },
+	{ }
+};
+MODULE_DEVICE_TABLE(pci, cx4_pci_ids);
+
+/* --- initialization segment -------------------------------------------- */
+
+u32 cx4_iseg_get(struct cx4_core *core, u32 fld)
+{
+	u32 v = ioread32be(core->iseg + CX4_FLD_OFF(fld));
+
+	return (v >> CX4_FLD_LSB(fld)) & cx4_fld_mask(fld);
+}
+
+void cx4_iseg_write(struct cx4_core *core, u32 off, u32 val)
+{
+	iowrite32be(val, core->iseg + off);
+}
+
+/* --- core API (include/linux/cx4/core.h) -------------------------------- */
+
+struct device *cx4_core_dev(const struct cx4_core *core)
+{
+	return core->dev;
+}
+
+void cx4_core_fw_version(const struct cx4_core *core,
+			 struct cx4_fw_version *ver)
+{
+	*ver = core->fw;
+}
+
+u16 cx4_core_issi(const struct cx4_core *core)
+{
+	return core->issi;
+}
+
+const void *cx4_core_cap(const struct cx4_core *core,
+			 enum cx4_hca_cap_type type)
+{
+	switch (type) {
+	case CX4_CAP_GENERAL:
+		return core->caps[CX4_CAPS_GEN_CUR];
+	case CX4_CAP_ETH_OFFLOAD:
+		return core->caps[CX4_CAPS_ETH_CUR];
+	case CX4_CAP_FLOW_TABLE:
+		return core->caps[CX4_CAPS_FT_CUR];
+	}
+	return NULL;
+}
+
+/* --- PCI ------------------------------------------------------------------ */
+
+static int cx4_pci_check_bar(struct cx4_core *core)
+{
+	struct pci_dev *pdev = core->pdev;
+
+	if (!(pci_resource_flags(pdev, 0) & IORESOURCE_MEM) ||
+	    pci_resource_len(pdev, 0) < CX4_INIT_SEG_SIZE) {
+		dev_err(core->dev, "BAR0 is not a memory BAR of at least 0x%x bytes\n",
+			CX4_INIT_SEG_SIZE);
+		return -ENODEV;
+	}
+	return 0;
+}
+
+static int cx4_pci_set_dma_mask(struct cx4_core *core)
+{
+	int err;
+
+	err = dma_set_mask_and_coherent(core->dev, DMA_BIT_MASK(64));
+	if (err)
+		err = dma_set_mask_and_coherent(core->dev, DMA_BIT_MASK(32));
+	if (err)
+		dev_err(core->dev, "no usable DMA mask\n");
+	return err;
+}
+
+static int cx4_pci_enable(struct cx4_core *core)
+{
+	struct pci_dev *pdev = core->pdev;
+	int err;
+
+	err = pci_enable_device(pdev);
+	if (err) {
+		dev_err(core->dev, "cannot enable PCI device: %d\n", err);
+		return err;
+	}
+	err = cx4_pci_check_bar(core);
+	if (err)
+		goto err_disable_device;
+	err = cx4_pci_set_dma_mask(core);
+	if (err)
+		goto err_disable_device;
+	err = pci_request_regions(pdev, KBUILD_MODNAME);
+	if (err) {
+		dev_err(core->dev, "cannot request BARs: %d\n", err);
+		goto err_disable_device;
+	}
+	/* PRM 8.1.2: bus mastering before any command. */
+	pci_set_master(pdev);
+	core->iseg = pci_iomap(pdev, 0, CX4_INIT_SEG_SIZE);
+	if (!core->iseg) {
+		dev_err(core->dev, "cannot map the initialization segment\n");
+		err = -ENOMEM;
+		goto err_clear_master;
+	}
+	return 0;
+
+err_clear_master:
+	pci_clear_master(pdev);
+	pci_release_regions(pdev);
+err_disable_device:
+	pci_disable_device(pdev);
+	return err;
+}
+
+static void cx4_pci_disable(struct cx4_core *core)
+{
+	struct pci_dev *pdev = core->pdev;
+
+	pci_iounmap(pdev, core->iseg);
+	core->iseg = NULL;
+	pci_clear_master(pdev);
+	pci_release_regions(pdev);
+	pci_disable_device(pdev);
+}
+
+/* --- start-up (PRM 8.2) ---------------------------------------------------- */
+
+static int cx4_core_read_iseg(struct cx4_core *core)
+{
+	core->fw.major = cx4_iseg_get(core, CX4_INIT_FW_REV_MAJOR);
+	core->fw.minor = cx4_iseg_get(core, CX4_INIT_FW_REV_MINOR);
+	core->fw.subminor = cx4_iseg_get(core, CX4_INIT_FW_REV_SUBMINOR);
+	core->cmdif_rev = cx4_iseg_get(core, CX4_INIT_CMD_INTERFACE_REV);
+	if (core->cmdif_rev != CX4_CMD_INTERFACE_REV) {
+		dev_err(core->dev,
+			"command interface revision %u (firmware %u.%u.%u), driver supports %u only\n",
+			core->cmdif_rev, core->fw.major, core->fw.minor,
+			core->fw.subminor, CX4_CMD_INTERFACE_REV);
+		return -EOPNOTSUPP;
+	}
+	return 0;
+}
+
+/* Wait, bounded, for the device to clear "initializing". */
+static int cx4_core_wait_ready(struct cx4_core *core)
+{
+	unsigned int waited;
+
+	for (waited = 0; waited < CX4_INIT_WAIT_MS; waited += 20) {
+		if (!cx4_iseg_get(core, CX4_INIT_INITIALIZING))
+			return 0;
+		msleep(20);
+	}
+	if (!cx4_iseg_get(core, CX4_INIT_INITIALIZING))
+		return 0;
+	dev_err(core->dev, "device still initializing after %u ms\n",
+		CX4_INIT_WAIT_MS);
+	return -ETIMEDOUT;
+}
+
+/*
+ * Graceful teardown steps (probe unwinding and remove).  Once one fails the
+ * device is in an unknown state: the following ones are skipped and the
+ * function is reset instead (cx4_core_quiesce()), which also takes back
+ * every page.
+ */
+static void cx4_core_teardown_hca(struct cx4_core *core)
+{
+	if (!core->needs_reset && cx4_fw_teardown_hca(core))
+		core->needs_reset = true;
+}
+
+static void cx4_core_reclaim_pages(struct cx4_core *core)
+{
+	if (!core->needs_reset && cx4_pages_reclaim_all(core))
+		core->needs_reset = true;
+}
+
+static void cx4_core_disable_hca(struct cx4_core *core)
+{
+	if (!core->needs_reset && cx4_fw_disable_hca(core))
+		core->needs_reset = true;
+}
+
+/* ENABLE_HCA ... SET_DRIVER_VERSION; undone by cx4_core_stop(). */
+static int cx4_core_start(struct cx4_core *core)
+{
+	int err;
+
+	err = cx4_fw_enable_hca(core);
+	if (err)
+		return err;
+	err = cx4_fw_set_issi(core);
+	if (err)
+		goto err_disable_hca;
+	err = cx4_pages_satisfy(core, CX4_PAGES_BOOT);
+	if (err)
+		goto err_reclaim_pages;
+	err = cx4_fw_query_caps(core);
+	if (err)
+		goto err_free_caps;
+	err = cx4_fw_set_caps(core);
+	if (err)
+		goto err_free_caps;
+	err = cx4_fw_query_proto_caps(core);
+	if (err)
+		goto err_free_caps;
+	err = cx4_pages_satisfy(core, CX4_PAGES_INIT);
+	if (err)
+		goto err_free_caps;
+	err = cx4_fw_init_hca(core);
+	if (err)
+		goto err_free_caps;
+	err = cx4_fw_set_driver_version(core);
+	if (err)
+		goto err_teardown_hca;
+	return 0;
+
+err_teardown_hca:
+	cx4_core_teardown_hca(core);
+err_free_caps:
+	cx4_fw_free_caps(core);
+err_reclaim_pages:
+	cx4_core_reclaim_pages(core);
+err_disable_hca:
+	cx4_core_disable_hca(core);
+	return err;
+}
+
+/* PRM 8.3: TEARDOWN_HCA, take all pages back, DISABLE_HCA. */
+static void cx4_core_stop(struct cx4_core *core)
+{
+	cx4_core_teardown_hca(core);
+	cx4_fw_free_caps(core);
+	cx4_core_reclaim_pages(core);
+	cx4_core_disable_hca(core);
+}
+
+/*
+ * If the device hung, kept pages or failed a teardown step, make sure it
+ * can no longer write to host memory: bus master off, then reset the
+ * function.  Must be called with the device lock held (probe, remove).
+ */
+static void cx4_core_quiesce(struct cx4_core *core)
+{
+	int err;
+
+	if (!core->needs_reset && !cx4_cmdq_hung(&core->cmdq) &&
+	    !core->pages.npages)
+		return;
+	dev_warn(core->dev, "resetting the function before freeing its DMA memory\n");
+	pci_clear_master(core->pdev);
+	err = pci_reset_function_locked(core->pdev);
+	if (err) {
+		dev_err(core->dev, "function reset failed (%d): leaking its DMA memory\n",
+			err);
+		core->dma_unsafe = true;
+	}
+}
+
+/* Undo cx4_cmdq_create() and free the pages, safely if the device hung. */
+static void cx4_core_destroy_cmdq(struct cx4_core *core)
+{
+	cx4_core_quiesce(core);
+	cx4_pages_release_all(core);
+	cx4_cmdq_destroy(core);
+}
+
+static u32 cx4_core_cap_get(struct cx4_core *core, enum cx4_cap_slot slot,
+			    u32 fld)
+{
+	return core->caps[slot] ? cx4_get(core->caps[slot], fld) : 0;
+}
+
+static void cx4_core_log(struct cx4_core *core)
+{
+	dev_info(core->dev,
+		 "firmware %u.%u.%u, cmdif %u, ISSI %u: %u port(s), log max sq/rq/cq/eq %u/%u/%u/%u, eth offloads %s (csum %u vlan %u lro %u lso %u), nic flow table %s, %u pages\n",
+		 core->fw.major, core->fw.minor, core->fw.subminor,
+		 core->cmdif_rev, core->issi,
+		 cx4_core_cap_get(core, CX4_CAPS_GEN_CUR, CX4_CAP_NUM_PORTS),
+		 cx4_core_cap_get(core, CX4_CAPS_GEN_CUR, CX4_CAP_LOG_MAX_SQ),
+		 cx4_core_cap_get(core, CX4_CAPS_GEN_CUR, CX4_CAP_LOG_MAX_RQ),
+		 cx4_core_cap_get(core, CX4_CAPS_GEN_CUR, CX4_CAP_LOG_MAX_CQ),
+		 cx4_core_cap_get(core, CX4_CAPS_GEN_CUR, CX4_CAP_LOG_MAX_EQ),
+		 core->caps[CX4_CAPS_ETH_CUR] ? "yes" : "no",
+		 cx4_core_cap_get(core, CX4_CAPS_ETH_CUR, CX4_ETH_CAP_CSUM_CAP),
+		 cx4_core_cap_get(core, CX4_CAPS_ETH_CUR, CX4_ETH_CAP_VLAN_CAP),
+		 cx4_core_cap_get(core, CX4_CAPS_ETH_CUR, CX4_ETH_CAP_LRO_CAP),
+		 cx4_core_cap_get(core, CX4_CAPS_ETH_CUR, CX4_ETH_CAP_MAX_LSO_CAP),
+		 core->caps[CX4_CAPS_FT_CUR] ? "yes" : "no",
+		 core->pages.npages);
+}
+
+static int cx4_probe(struct pci_dev *pdev, const struct pci_device_id *id)
+{
+	struct cx4_core *core;
+	int err;
+
+	core = kzalloc(sizeof(*core), GFP_KERNEL);
+	if (!core)
+		return -ENOMEM;
+	core->pdev = pdev;
+	core->dev = &pdev->dev;
+	cx4_pages_init(&core->pages);
+	pci_set_drvdata(pdev, core);
+
+	err = cx4_pci_enable(core);
+	if (err)
+		goto err_free_core;
+	err = cx4_core_read_iseg(core);
+	if (err)
+		goto err_pci_disable;
+	err = cx4_cmdq_create(core);
+	if (err)
+		goto err_pci_disable;
+	err = cx4_core_wait_ready(core);
+	if (err)
+		goto err_destroy_cmdq;
+	err = cx4_core_start(core);
+	if (err)
+		goto err_destroy_cmdq;
+
+	cx4_core_log(core);
+	return 0;
+
+err_destroy_cmdq:
+	cx4_core_destroy_cmdq(core);
+err_pci_disable:
+	cx4_pci_disable(core);
+err_free_core:
+	pci_set_drvdata(pdev, NULL);
+	cx4_pages_destroy(&core->pages);
+	kfree(core);
+	return err;
+}
+
+static void cx4_remove(struct pci_dev *pdev)
+{
+	struct cx4_core *core = pci_get_drvdata(pdev);
+
+	cx4_core_stop(core);
+	cx4_core_destroy_cmdq(core);
+	cx4_pci_disable(core);
+	pci_set_drvdata(pdev, NULL);
+	cx4_pages_destroy(&core->pages);
+	kfree(core);
+}
+
+static struct pci_driver cx4_driver = {
+	.name		= KBUILD_MODNAME,
+	.id_table	= cx4_pci_ids,
+	.probe		= cx4_probe,
+	.remove		= cx4_remove,
+};
+module_pci_driver(cx4_driver);
+
+MODULE_DESCRIPTION("Mellanox ConnectX-4 / ConnectX-4 Lx Ethernet driver");
+MODULE_LICENSE("GPL");

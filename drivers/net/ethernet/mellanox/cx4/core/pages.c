@@ -1,0 +1,371 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cx4 firmware pages (PRM 12.3.1 QUERY_PAGES, 12.3.2 MANAGE_PAGES).
+ *
+ * The device asks for 4 KB pages of host memory for its contexts.  Every
+ * page given is recorded by DMA address; a page comes back only through
+ * MANAGE_PAGES(HCA_RETURN_PAGES) with an address found in the records, or
+ * by cx4_pages_release_all() once the function was reset.
+ *
+ * Each device page is a whole system page mapped for its first 4 KB.  With
+ * PAGE_SIZE == 4 KB (x86) nothing is wasted; with larger system pages the
+ * rest of the page is unused (splitting pages is left for later).
+ */
+
+#include <linux/device.h>
+#include <linux/dma-mapping.h>
+#include <linux/gfp.h>
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/slab.h>
+
+#include "core.h"
+
+/* Extra MANAGE_PAGES rounds allowed when reclaiming makes no progress. */
+#define CX4_PAGES_RECLAIM_SLACK	4
+
+static_assert(PAGE_SIZE >= CX4_PAGE_SIZE);
+static_assert(CX4_MANAGE_PAGES_OFF_PAS + CX4_PAGES_PER_CMD * CX4_PAS_SIZE <=
+	      CX4_CMD_MAX_LEN);
+
+/* --- bookkeeping (no device access) ------------------------------------ */
+
+void cx4_pages_init(struct cx4_pages *pages)
+{
+	mutex_init(&pages->lock);
+	xa_init(&pages->tree);
+	pages->npages = 0;
+	pages->bad_returns = 0;
+}
+
+/* Every page must have been reclaimed or released by now. */
+void cx4_pages_destroy(struct cx4_pages *pages)
+{
+	WARN(pages->npages, "cx4: %u firmware pages still outstanding\n",
+	     pages->npages);
+	xa_destroy(&pages->tree);
+	mutex_destroy(&pages->lock);
+}
+
+static bool cx4_pages_addr_ok(u64 dma)
+{
+	return !(dma & (CX4_PAGE_SIZE - 1)) &&
+	       (dma >> CX4_PAGE_SHIFT) <= ULONG_MAX;
+}
+
+/* Record @page at @dma: -EINVAL for a bad address, -EEXIST if present. */
+int cx4_pages_track_locked(struct cx4_pages *pages, u64 dma,
+			   struct page *page)
+{
+	int err;
+
+	lockdep_assert_held(&pages->lock);
+	if (!cx4_pages_addr_ok(dma))
+		return -EINVAL;
+	err = xa_insert(&pages->tree, dma >> CX4_PAGE_SHIFT, page, GFP_KERNEL);
+	if (err == -EBUSY)
+		return -EEXIST;
+	if (err)
+		return err;
+	pages->npages++;
+	return 0;
+}
+
+struct page *cx4_pages_lookup_locked(struct cx4_pages *pages, u64 dma)
+{
+	lockdep_assert_held(&pages->lock);
+	if (!cx4_pages_addr_ok(dma))
+		return NULL;
+	return xa_load(&pages->tree, dma >> CX4_PAGE_SHIFT);
+}
+
+/*
+ * Forget the page at @dma and return it; NULL (counted in bad_returns) if
+ * no page was given at that address.
+ */
+struct page *cx4_pages_untrack_locked(struct cx4_pages *pages, u64 dma)
+{
+	struct page *page = NULL;
+
+	lockdep_assert_held(&pages->lock);
+	if (cx4_pages_addr_ok(dma))
+		page = xa_erase(&pages->tree, dma >> CX4_PAGE_SHIFT);
+	if (!page) {
+		pages->bad_returns++;
+		return NULL;
+	}
+	pages->npages--;
+	return page;
+}
+
+/* Is a QUERY_PAGES request for @num more pages believable? */
+int cx4_pages_check_request(const struct cx4_pages *pages, s32 num)
+{
+	if (num <= 0)
+		return 0;
+	if ((u32)num > CX4_PAGES_MAX - pages->npages)
+		return -ERANGE;
+	return 0;
+}
+
+/* --- one page ------------------------------------------------------------ */
+
+static int cx4_pages_alloc_one_locked(struct cx4_core *core, u64 *dma_out)
+{
+	struct page *page;
+	dma_addr_t dma;
+	int err;
+
+	page = alloc_page(GFP_KERNEL);
+	if (!page)
+		return -ENOMEM;
+	dma = dma_map_page(core->dev, page, 0, CX4_PAGE_SIZE,
+			   DMA_BIDIRECTIONAL);
+	if (dma_mapping_error(core->dev, dma)) {
+		err = -ENOMEM;
+		goto err_free_page;
+	}
+	err = cx4_pages_track_locked(&core->pages, dma, page);
+	if (err)
+		goto err_unmap;
+	*dma_out = dma;
+	return 0;
+
+err_unmap:
+	dma_unmap_page(core->dev, dma, CX4_PAGE_SIZE, DMA_BIDIRECTIONAL);
+err_free_page:
+	__free_page(page);
+	return err;
+}
+
+static void cx4_pages_unmap_free(struct cx4_core *core, u64 dma,
+				 struct page *page)
+{
+	dma_unmap_page(core->dev, dma, CX4_PAGE_SIZE, DMA_BIDIRECTIONAL);
+	__free_page(page);
+}
+
+/* Free a page the device gave back; unknown addresses are only counted. */
+static void cx4_pages_free_one_locked(struct cx4_core *core, u64 dma)
+{
+	struct page *page = cx4_pages_untrack_locked(&core->pages, dma);
+
+	if (!page) {
+		dev_err_ratelimited(core->dev,
+				    "device returned page 0x%llx it was never given (%u so far)\n",
+				    dma, core->pages.bad_returns);
+		return;
+	}
+	cx4_pages_unmap_free(core, dma, page);
+}
+
+/* --- commands -------------------------------------------------------------- */
+
+static int cx4_pages_query(struct cx4_core *core, u16 op_mod, s32 *num)
+{
+	u8 out[CX4_QUERY_PAGES_OUT_SIZE] = {};
+	u8 in[CX4_QUERY_PAGES_IN_SIZE] = {};
+	int err;
+
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_PAGES);
+	cx4_set(in, CX4_CMD_IN_OP_MOD, op_mod);
+	err = cx4_cmd(core, in, out);
+	if (err)
+		return err;
+	*num = (s32)cx4_get(out, CX4_QUERY_PAGES_OUT_NUM_PAGES);
+	return 0;
+}
+
+/* Tell the device that the pages it needs cannot be given (op_mod 0). */
+static void cx4_pages_give_fail(struct cx4_core *core)
+{
+	u8 out[CX4_MANAGE_PAGES_OFF_PAS] = {};
+	u8 in[CX4_MANAGE_PAGES_OFF_PAS] = {};
+
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MANAGE_PAGES);
+	cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_MANAGE_PAGES_ALLOC_FAIL);
+	cx4_cmd(core, in, out);
+}
+
+static void cx4_pages_free_pas_locked(struct cx4_core *core, const u8 *pas,
+				      u32 n)
+{
+	u32 i;
+
+	for (i = 0; i < n; i++)
+		cx4_pages_free_one_locked(core,
+					  cx4_get64(pas + i * CX4_PAS_SIZE, 0));
+}
+
+/* Allocate @n pages and give them with one MANAGE_PAGES. */
+static int cx4_pages_give_batch_locked(struct cx4_core *core, u32 n)
+{
+	u8 out[CX4_MANAGE_PAGES_OFF_PAS] = {};
+	size_t len = cx4_manage_pages_size(n);
+	u8 *in, *pas;
+	u32 i;
+	int err;
+
+	lockdep_assert_held(&core->pages.lock);
+	in = kvzalloc(len, GFP_KERNEL);
+	if (!in)
+		return -ENOMEM;
+	pas = in + CX4_MANAGE_PAGES_OFF_PAS;
+	for (i = 0; i < n; i++) {
+		u64 dma;
+
+		err = cx4_pages_alloc_one_locked(core, &dma);
+		if (err) {
+			cx4_pages_free_pas_locked(core, pas, i);
+			cx4_pages_give_fail(core);
+			goto out;
+		}
+		cx4_set64(pas + i * CX4_PAS_SIZE, 0, dma);
+	}
+
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MANAGE_PAGES);
+	cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_MANAGE_PAGES_ALLOC_SUCCESS);
+	cx4_set(in, CX4_MANAGE_PAGES_IN_NUM_ENTRIES, n);
+	err = cx4_cmd_exec(core, in, len, out, sizeof(out));
+	/*
+	 * After a timeout the device may be using the pages: they stay
+	 * recorded and are released once the function was reset.
+	 */
+	if (err && err != -ETIMEDOUT)
+		cx4_pages_free_pas_locked(core, pas, n);
+out:
+	kvfree(in);
+	return err;
+}
+
+/* Ask the device for up to @n pages back; *@got is how many it returned. */
+static int cx4_pages_take_batch_locked(struct cx4_core *core, u32 n, u32 *got)
+{
+	u8 in[CX4_MANAGE_PAGES_OFF_PAS] = {};
+	size_t len = cx4_manage_pages_size(n);
+	u32 cnt;
+	u8 *out;
+	int err;
+
+	lockdep_assert_held(&core->pages.lock);
+	out = kvzalloc(len, GFP_KERNEL);
+	if (!out)
+		return -ENOMEM;
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MANAGE_PAGES);
+	cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_MANAGE_PAGES_RETURN);
+	cx4_set(in, CX4_MANAGE_PAGES_IN_NUM_ENTRIES, n);
+	err = cx4_cmd_exec(core, in, sizeof(in), out, len);
+	if (err)
+		goto out;
+
+	cnt = cx4_get(out, CX4_MANAGE_PAGES_OUT_NUM_ENTRIES);
+	if (cnt > n) {
+		core->pages.bad_returns++;
+		dev_err_ratelimited(core->dev,
+				    "MANAGE_PAGES returned %u pages, %u requested\n",
+				    cnt, n);
+		err = -EIO;
+		goto out;
+	}
+	/* pa_l bits 11:0 are reserved (Table 139): ignore them. */
+	for (*got = 0; *got < cnt; (*got)++) {
+		u8 *pas = out + CX4_MANAGE_PAGES_OFF_PAS + *got * CX4_PAS_SIZE;
+
+		cx4_pages_free_one_locked(core, cx4_get64(pas, 0) &
+					  ~(u64)(CX4_PAGE_SIZE - 1));
+	}
+out:
+	kvfree(out);
+	return err;
+}
+
+/*
+ * QUERY_PAGES(@op_mod) and give what the device asks for (start-up: boot
+ * and init pages).  A negative count (pages to reclaim) is left alone here.
+ */
+int cx4_pages_satisfy(struct cx4_core *core, u16 op_mod)
+{
+	struct cx4_pages *pages = &core->pages;
+	u32 left, n;
+	s32 num;
+	int err;
+
+	err = cx4_pages_query(core, op_mod, &num);
+	if (err)
+		return err;
+	if (num <= 0)
+		return 0;
+
+	mutex_lock(&pages->lock);
+	err = cx4_pages_check_request(pages, num);
+	if (err) {
+		dev_err(core->dev,
+			"device asks for %d pages with %u given, not believed\n",
+			num, pages->npages);
+		goto out;
+	}
+	for (left = num; left && !err; left -= n) {
+		n = min_t(u32, left, CX4_PAGES_PER_CMD);
+		err = cx4_pages_give_batch_locked(core, n);
+	}
+out:
+	mutex_unlock(&pages->lock);
+	return err;
+}
+
+/*
+ * Take every recorded page back (PRM 8.3, after TEARDOWN_HCA).  Bounded:
+ * gives up when the device returns nothing or after as many rounds as the
+ * recorded pages need plus a few.  Returns -EIO if pages remain.
+ */
+int cx4_pages_reclaim_all(struct cx4_core *core)
+{
+	struct cx4_pages *pages = &core->pages;
+	u32 rounds, got;
+	int err = 0;
+
+	mutex_lock(&pages->lock);
+	rounds = DIV_ROUND_UP(pages->npages, CX4_PAGES_PER_CMD) +
+		 CX4_PAGES_RECLAIM_SLACK;
+	while (pages->npages && rounds--) {
+		got = 0;
+		err = cx4_pages_take_batch_locked(core,
+						  min_t(u32, pages->npages,
+							CX4_PAGES_PER_CMD),
+						  &got);
+		if (err || !got)
+			break;
+	}
+	if (pages->npages) {
+		dev_err(core->dev, "device kept %u pages\n", pages->npages);
+		err = err ?: -EIO;
+	}
+	mutex_unlock(&pages->lock);
+	return err;
+}
+
+/*
+ * Free every recorded page without asking the device: only after the
+ * function was reset, or never given (probe unwinding before any give).
+ * With core->dma_unsafe the pages are leaked instead.
+ */
+void cx4_pages_release_all(struct cx4_core *core)
+{
+	struct cx4_pages *pages = &core->pages;
+	struct page *page;
+	unsigned long idx;
+
+	mutex_lock(&pages->lock);
+	if (pages->npages && core->dma_unsafe)
+		dev_err(core->dev, "leaking %u pages of a hung device\n",
+			pages->npages);
+	xa_for_each(&pages->tree, idx, page) {
+		u64 dma = (u64)idx << CX4_PAGE_SHIFT;
+
+		xa_erase(&pages->tree, idx);
+		if (!core->dma_unsafe)
+			cx4_pages_unmap_free(core, dma, page);
+	}
+	pages->npages = 0;
+	mutex_unlock(&pages->lock);
+}

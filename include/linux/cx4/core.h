@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * cx4 core API: what the Ethernet part (en/) uses of the core.
+ *
+ * The core owns the PCI function, the command interface and the firmware
+ * pages; it brings the HCA up to INIT_HCA at probe.  Everything else is
+ * done by issuing commands through cx4_cmd().
+ */
+#ifndef _LINUX_CX4_CORE_H
+#define _LINUX_CX4_CORE_H
+
+#include <linux/compiler.h>
+#include <linux/types.h>
+#include <linux/cx4/prm_cmd.h>
+
+struct cx4_core;
+struct device;
+
+struct cx4_fw_version {
+	u16 major;
+	u16 minor;
+	u16 subminor;
+};
+
+/**
+ * cx4_cmd_exec() - execute one command and wait for its completion
+ * @core: the device
+ * @in: command input, laid out as the PRM input structure (big-endian)
+ * @in_len: length of @in in bytes
+ * @out: buffer for the command output
+ * @out_len: length of @out in bytes (the output length given to the device)
+ *
+ * Sleeps.  A failure is logged with the command name, op_mod, status and
+ * syndrome.  @out holds the output header (status, syndrome) even when the
+ * command failed.
+ *
+ * Return: 0, the errno mapped from the command status, -EIO for a
+ * delivery error or once the device is considered hung, -ETIMEDOUT if the
+ * device did not complete the command in time.
+ */
+int cx4_cmd_exec(struct cx4_core *core, const void *in, size_t in_len,
+		 void *out, size_t out_len);
+
+/*
+ * The usual way to call cx4_cmd_exec(): @in and @out are u8 arrays sized
+ * from the layout, e.g. u8 in[CX4_QUERY_PAGES_IN_SIZE] = {};
+ */
+#define cx4_cmd(core, in, out)						\
+	cx4_cmd_exec(core, in, sizeof(in) + __must_be_array(in),	\
+		     out, sizeof(out) + __must_be_array(out))
+
+struct device *cx4_core_dev(const struct cx4_core *core);
+void cx4_core_fw_version(const struct cx4_core *core,
+			 struct cx4_fw_version *ver);
+/* The ISSI set at start-up (PRM 7.1). */
+u16 cx4_core_issi(const struct cx4_core *core);
+
+/*
+ * Current capabilities of @type (CX4_CAP_GENERAL, CX4_CAP_ETH_OFFLOAD,
+ * CX4_CAP_FLOW_TABLE), CX4_HCA_CAP_SIZE bytes to read with cx4_get(), or
+ * NULL when the device does not advertise that capability type.
+ */
+const void *cx4_core_cap(const struct cx4_core *core,
+			 enum cx4_hca_cap_type type);
+
+#endif /* _LINUX_CX4_CORE_H */

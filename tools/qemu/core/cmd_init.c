@@ -1,0 +1,569 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+/*
+ * Command dispatch and the initialization and general commands of PRM
+ * 12.3 (plus NOP, 12.18.1), with the HCA state rules of PRM 8.2 / 8.3.
+ *
+ * Every command is described by a table row: input/output layout sizes,
+ * the input fields it defines (every other input bit is reserved and must
+ * be zero, PRM 12.1), whether it has an op_mod (Table 100) and the HCA
+ * states it is allowed in.  Generic checks run in this order: opcode,
+ * input length, output length, op_mod, reserved fields, state; then the
+ * handler does the command-specific checks.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cx4dev_int.h"
+
+struct cx4dev_cmd_desc {
+	uint16_t opcode;
+	uint32_t in_size;	/* fixed part of the input layout */
+	uint32_t out_size;
+	bool has_opmod;
+	bool variable_in;	/* bytes past in_size are checked by the handler */
+	uint32_t payload_off;	/* [payload_off, payload_end): opaque data */
+	uint32_t payload_end;
+	unsigned states;	/* enum cx4dev_hca_state mask */
+	const uint32_t *fields;	/* defined input fields, 0-terminated */
+	uint8_t (*exec)(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+};
+
+/* Reject the command: guest error + status/syndrome in the output. */
+static uint8_t __attribute__((format(printf, 5, 6)))
+cx4dev_reject(struct cx4dev *dev, struct cx4dev_cmd *cmd, uint8_t status, uint32_t syndrome,
+	      const char *fmt, ...)
+{
+	char msg[256];
+	va_list ap;
+	const char *name = cx4dev_opcode_name(cmd->opcode);
+	char op[16];
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (!strcmp(name, "?")) {
+		snprintf(op, sizeof(op), "opcode 0x%x", cmd->opcode);
+		name = op;
+	}
+	cx4dev_guest_error(dev, "%s: %s -> %s syndrome 0x%08x", name, msg,
+			   cx4dev_status_name(status), syndrome);
+	cmd->status = status;
+	cmd->syndrome = syndrome;
+	return status;
+}
+
+/* ---- HCA state ---- */
+
+static void cx4dev_hca_soft_reset(struct cx4dev *dev)
+{
+	dev->state = CX4DEV_ST_DISABLED;
+	dev->init_pages_queried = false;
+	memset(dev->driver_version, 0, sizeof(dev->driver_version));
+	cx4dev_caps_init(dev);
+}
+
+void cx4dev_hca_reset(struct cx4dev *dev)
+{
+	cx4dev_hca_soft_reset(dev);
+	dev->issi = 0;
+	cx4dev_pages_clear(&dev->pages);
+}
+
+static uint32_t cx4dev_state_syndrome(enum cx4dev_hca_state st)
+{
+	switch (st) {
+	case CX4DEV_ST_DISABLED:	return CX4DEV_SYN_STATE_DISABLED;
+	case CX4DEV_ST_ENABLED:		return CX4DEV_SYN_STATE_ENABLED;
+	case CX4DEV_ST_INITIALIZED:	return CX4DEV_SYN_STATE_INITIALIZED;
+	case CX4DEV_ST_TORN_DOWN:	return CX4DEV_SYN_STATE_TORN_DOWN;
+	}
+	return CX4DEV_SYN_STATE_DISABLED;
+}
+
+/* ---- pages accounting (QUERY_PAGES / MANAGE_PAGES / INIT_HCA) ---- */
+
+static int64_t cx4dev_pages_total(const struct cx4dev *dev)
+{
+	return (int64_t)dev->cfg.boot_pages + dev->cfg.init_pages;
+}
+
+/* QUERY_PAGES answer: >0 pages wanted, <0 pages to reclaim. */
+static int64_t cx4dev_pages_needed(const struct cx4dev *dev, uint16_t op_mod)
+{
+	int64_t owned = (int64_t)dev->pages.n;
+	int64_t want = 0;
+
+	switch (dev->state) {
+	case CX4DEV_ST_ENABLED:
+		if (op_mod == CX4_PAGES_BOOT)
+			want = (int64_t)dev->cfg.boot_pages - owned;
+		else if (op_mod == CX4_PAGES_INIT)
+			want = cx4dev_pages_total(dev) - owned;
+		return want > 0 ? want : 0;
+	case CX4DEV_ST_INITIALIZED:
+		if (op_mod != CX4_PAGES_REGULAR)
+			return 0;
+		return cx4dev_pages_total(dev) + dev->cfg.regular_pages - owned;
+	default:
+		return -owned;
+	}
+}
+
+/* Most pages the driver may still give in the current state. */
+static int64_t cx4dev_pages_allowance(const struct cx4dev *dev)
+{
+	int64_t owned = (int64_t)dev->pages.n;
+
+	if (dev->state == CX4DEV_ST_ENABLED)
+		return cx4dev_pages_total(dev) - owned;
+	if (dev->state == CX4DEV_ST_INITIALIZED)
+		return cx4dev_pages_total(dev) + dev->cfg.regular_pages - owned;
+	return 0;
+}
+
+/* Pages the device can hand back: all of them unless INIT_HCA is active. */
+static size_t cx4dev_pages_spare(const struct cx4dev *dev)
+{
+	int64_t spare = (int64_t)dev->pages.n;
+
+	if (dev->state == CX4DEV_ST_INITIALIZED)
+		spare -= cx4dev_pages_total(dev) + dev->cfg.regular_pages;
+	return spare > 0 ? (size_t)spare : 0;
+}
+
+/* ---- handlers ---- */
+
+static uint8_t cx4dev_exec_enable_hca(struct cx4dev *dev, struct cx4dev_cmd *cmd)
+{
+	(void)cmd;
+	dev->state = CX4DEV_ST_ENABLED;
+	return CX4_CMD_STAT_OK;
+}
+
+static uint8_t cx4dev_exec_disable_hca(struct cx4dev *dev, struct cx4dev_cmd *cmd)
+{
+	if (dev->pages.n)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_SYS_STATE, CX4DEV_SYN_PAGES_LEAKED,
+				     "pages leaked by driver: device still owns %zu pages "
+				     "(reclaim with MANAGE_PAGES first)", dev->pages.n);
+	cx4dev_hca_soft_reset(dev);
+	return CX4_CMD_STAT_OK;
+}
+
+static uint8_t cx4dev_exec_query_issi(struct cx4dev *dev, struct cx4dev_cmd *cmd)
+{
+	cx4_set(cmd->out, CX4_QUERY_ISSI_OUT_CURRENT_ISSI, dev->issi);
+	cx4_set(cmd->out, cx4_issi_field(0), 1);
+	cx4_set(cmd->out, cx4_issi_field(1), 1);
+	return CX4_CMD_STAT_OK;
+}
+
+static uint8_t cx4dev_exec_set_issi(struct cx4dev *dev, struct cx4dev_cmd *cmd)
+{
+	uint32_t issi = cx4dev_in_get(cmd, CX4_SET_ISSI_IN_CURRENT_ISSI);
+
+	if (issi > 1)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_ISSI_UNSUPPORTED,
+				     "current_issi %u not supported (supported: 0, 1)", issi);
+	dev->issi = (uint16_t)issi;
+	return CX4_CMD_STAT_OK;
+}
+
+static uint8_t cx4dev_exec_query_pages(struct cx4dev *dev, struct cx4dev_cmd *cmd)
+{
+	int64_t n;
+
+	if (cmd->op_mod < CX4_PAGES_BOOT || cmd->op_mod > CX4_PAGES_REGULAR)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_BAD_OPMOD,
+				     "op_mod 0x%x (boot 1, init 2, regular 3)", cmd->op_mod);
+	n = cx4dev_pages_needed(dev, cmd->op_mod);
+	if (cmd->op_mod == CX4_PAGES_INIT)
+		dev->init_pages_queried = true;
+	cx4_set(cmd->out, CX4_QUERY_PAGES_OUT_NUM_PAGES, (uint32_t)(int32_t)n);
+	if (dev->cfg.trace_cmds)
+		cx4dev_logf(dev, "QUERY_PAGES(%s): num_pages %lld (device owns %zu)",
+			    cmd->op_mod == CX4_PAGES_BOOT ? "boot" :
+			    cmd->op_mod == CX4_PAGES_INIT ? "init" : "regular", (long long)n,
+			    dev->pages.n);
+	return CX4_CMD_STAT_OK;
+}
+
+static void cx4dev_pages_rollback(struct cx4dev *dev, const uint8_t *pas, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++)
+		cx4dev_pages_remove(&dev->pages, cx4_get64(pas, i * CX4_PAS_SIZE));
+}
+
+static uint8_t cx4dev_pages_give(struct cx4dev *dev, struct cx4dev_cmd *cmd, uint32_t n)
+{
+	const uint8_t *pas = cmd->in + CX4_MANAGE_PAGES_OFF_PAS;
+	int64_t allowance = cx4dev_pages_allowance(dev);
+
+	if (dev->state == CX4DEV_ST_TORN_DOWN)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_SYS_STATE,
+				     CX4DEV_SYN_STATE_TORN_DOWN, "giving pages after TEARDOWN_HCA");
+	if (!n)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_PAGES_ZERO,
+				     "ALLOCATION_SUCCESS with input_num_entries 0");
+	if ((int64_t)n > allowance)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM,
+				     CX4DEV_SYN_PAGES_UNREQUESTED, "gave %u pages, device "
+				     "requested only %lld", n,
+				     (long long)(allowance > 0 ? allowance : 0));
+	for (uint32_t i = 0; i < n; i++) {
+		const uint8_t *e = pas + i * CX4_PAS_SIZE;
+		uint64_t pa = cx4_get64(e, 0);
+
+		if (cx4_rd32(e, 4) & (CX4_PAGE_SIZE - 1)) {
+			cx4dev_pages_rollback(dev, pas, i);
+			return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM,
+					     CX4DEV_SYN_PAGE_UNALIGNED, "pas[%u] 0x%llx not 4 KB "
+					     "aligned", i, (unsigned long long)pa);
+		}
+		if (cx4dev_pages_owned(&dev->pages, pa)) {
+			cx4dev_pages_rollback(dev, pas, i);
+			return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM,
+					     CX4DEV_SYN_PAGE_DUPLICATE, "pas[%u] 0x%llx already owned "
+					     "by the device", i, (unsigned long long)pa);
+		}
+		if (cx4dev_pages_add(&dev->pages, pa) || cx4dev_page_fill(dev, pa)) {
+			cx4dev_pages_rollback(dev, pas, i + 1);
+			return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_PAGE_DMA,
+					     "pas[%u] 0x%llx not writable by DMA", i,
+					     (unsigned long long)pa);
+		}
+	}
+	if (dev->cfg.trace_cmds)
+		cx4dev_logf(dev, "MANAGE_PAGES: driver gave %u pages, device owns %zu", n,
+			    dev->pages.n);
+	return CX4_CMD_STAT_OK;
+}
+
+static uint8_t cx4dev_pages_take(struct cx4dev *dev, struct cx4dev_cmd *cmd, uint32_t n)
+{
+	size_t spare = cx4dev_pages_spare(dev);
+	uint32_t give_back = n < spare ? n : (uint32_t)spare;
+
+	if (cmd->out_len < cx4_manage_pages_size(n))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_OUTPUT_LEN,
+				     CX4DEV_SYN_PAGES_OUT_LEN, "output_length 0x%x too short for "
+				     "%u PAS entries (need 0x%x)", cmd->out_len, n,
+				     cx4_manage_pages_size(n));
+	for (uint32_t i = 0; i < give_back; i++) {
+		uint64_t pa = cx4dev_pages_pop(&dev->pages);
+		uint32_t bad = 0;
+
+		if (cx4dev_page_verify(dev, pa, &bad))
+			cx4dev_guest_error(dev, "MANAGE_PAGES: returned page 0x%llx was modified at "
+					   "offset 0x%x while the device owned it (driver freed or "
+					   "reused a device page)", (unsigned long long)pa, bad);
+		cx4_set64(cmd->out, CX4_MANAGE_PAGES_OFF_PAS + i * CX4_PAS_SIZE, pa);
+	}
+	cx4_set(cmd->out, CX4_MANAGE_PAGES_OUT_NUM_ENTRIES, give_back);
+	if (dev->cfg.trace_cmds)
+		cx4dev_logf(dev, "MANAGE_PAGES: returned %u of %u asked, device owns %zu",
+			    give_back, n, dev->pages.n);
+	return CX4_CMD_STAT_OK;
+}
+
+static uint8_t cx4dev_exec_manage_pages(struct cx4dev *dev, struct cx4dev_cmd *cmd)
+{
+	uint32_t n = cx4dev_in_get(cmd, CX4_MANAGE_PAGES_IN_NUM_ENTRIES);
+	uint32_t need = cx4_manage_pages_size(n);
+
+	switch (cmd->op_mod) {
+	case CX4_MANAGE_PAGES_ALLOC_FAIL:
+		cx4dev_logf(dev, "MANAGE_PAGES: driver reports it cannot allocate pages");
+		return CX4_CMD_STAT_OK;
+	case CX4_MANAGE_PAGES_ALLOC_SUCCESS:
+		if (n > (CX4DEV_MAX_CMD_LEN - CX4_MANAGE_PAGES_OFF_PAS) / CX4_PAS_SIZE ||
+		    cmd->in_len < need)
+			return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_INPUT_LEN,
+					     CX4DEV_SYN_PAGES_IN_LEN, "input_num_entries %u needs "
+					     "input_length >= 0x%x, got 0x%x", n, need, cmd->in_len);
+		for (uint32_t off = need; off < cmd->in_len; off++)
+			if (cmd->in[off])
+				return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM,
+						     CX4DEV_SYN_RESERVED_NONZERO, "reserved byte "
+						     "0x%x past the PAS list non-zero", off);
+		return cx4dev_pages_give(dev, cmd, n);
+	case CX4_MANAGE_PAGES_RETURN:
+		if (n > (CX4DEV_MAX_CMD_LEN - CX4_MANAGE_PAGES_OFF_PAS) / CX4_PAS_SIZE)
+			return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_OUTPUT_LEN,
+					     CX4DEV_SYN_PAGES_OUT_LEN, "input_num_entries %u too "
+					     "large", n);
+		return cx4dev_pages_take(dev, cmd, n);
+	default:
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_BAD_OPMOD,
+				     "op_mod 0x%x (0 fail, 1 give, 2 return)", cmd->op_mod);
+	}
+}
+
+static uint8_t cx4dev_exec_query_hca_cap(struct cx4dev *dev, struct cx4dev_cmd *cmd)
+{
+	uint32_t type = cmd->op_mod >> 1;
+	bool cur = cmd->op_mod & 1;
+	int idx = cx4dev_cap_index(type);
+
+	if (idx < 0)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_CAP_TYPE,
+				     "capability type 0x%x unknown (0, 1, 7)", type);
+	if (!cx4dev_cap_type_enabled(dev, idx))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_CAP_TYPE_OFF,
+				     "capability type 0x%x not supported (its general cap bit is "
+				     "0)", type);
+	memcpy(cmd->out + CX4_HCA_CAP_OFF, cur ? dev->caps.cur[idx] : dev->caps.max[idx],
+	       CX4_HCA_CAP_SIZE);
+	return CX4_CMD_STAT_OK;
+}
+
+static uint8_t cx4dev_exec_set_hca_cap(struct cx4dev *dev, struct cx4dev_cmd *cmd)
+{
+	uint32_t type = cmd->op_mod >> 1;
+	const char *why = NULL;
+	uint32_t syn;
+
+	if (cmd->op_mod & 1)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_SET_CAP_OPMOD_BIT0,
+				     "op_mod bit 0 is reserved, got op_mod 0x%x", cmd->op_mod);
+	if (cx4dev_cap_index(type) < 0)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_CAP_TYPE,
+				     "capability type 0x%x unknown", type);
+	if (type != CX4_CAP_GENERAL)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_SET_CAP_TYPE,
+				     "capability type 0x%x is not settable (general only)", type);
+	if (dev->init_pages_queried)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_SYS_STATE, CX4DEV_SYN_SET_CAP_LATE,
+				     "must precede QUERY_PAGES(init) (PRM 12.3.4)");
+	syn = cx4dev_set_hca_cap(dev, cmd->in + CX4_HCA_CAP_OFF, &why);
+	if (syn)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, syn, "%s", why);
+	return CX4_CMD_STAT_OK;
+}
+
+static uint8_t cx4dev_exec_init_hca(struct cx4dev *dev, struct cx4dev_cmd *cmd)
+{
+	if ((int64_t)dev->pages.n < cx4dev_pages_total(dev))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_NO_RESOURCES, CX4DEV_SYN_PAGES_MISSING,
+				     "device owns %zu pages, needs boot %u + init %u first",
+				     dev->pages.n, dev->cfg.boot_pages, dev->cfg.init_pages);
+	dev->state = CX4DEV_ST_INITIALIZED;
+	return CX4_CMD_STAT_OK;
+}
+
+static uint8_t cx4dev_exec_teardown_hca(struct cx4dev *dev, struct cx4dev_cmd *cmd)
+{
+	uint32_t profile = cx4dev_in_get(cmd, CX4_TEARDOWN_HCA_IN_PROFILE);
+
+	if (profile > CX4_TEARDOWN_PANIC)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_TEARDOWN_PROFILE,
+				     "profile %u (0 graceful, 1 panic)", profile);
+	dev->state = CX4DEV_ST_TORN_DOWN;
+	cx4dev_logf(dev, "TEARDOWN_HCA (%s): %zu pages to reclaim",
+		    profile == CX4_TEARDOWN_PANIC ? "panic" : "graceful", dev->pages.n);
+	return CX4_CMD_STAT_OK;
+}
+
+static bool cx4dev_digits(const char *s, size_t len, size_t min, size_t max)
+{
+	if (len < min || len > max)
+		return false;
+	for (size_t i = 0; i < len; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+	return true;
+}
+
+/* PRM Table 190: "OS_name,Driver_name,Main.Minor.Sub_minor" (3, 3, 6 digits). */
+static bool cx4dev_drvver_format_ok(const char *s)
+{
+	const char *c1 = strchr(s, ','), *c2, *d1, *d2;
+
+	if (!c1 || c1 == s || !(c2 = strchr(c1 + 1, ',')) || c2 == c1 + 1)
+		return false;
+	d1 = strchr(c2 + 1, '.');
+	d2 = d1 ? strchr(d1 + 1, '.') : NULL;
+	if (!d1 || !d2)
+		return false;
+	return cx4dev_digits(c2 + 1, (size_t)(d1 - c2 - 1), 1, 3) &&
+	       cx4dev_digits(d1 + 1, (size_t)(d2 - d1 - 1), 3, 3) &&
+	       cx4dev_digits(d2 + 1, strlen(d2 + 1), 6, 6);
+}
+
+static uint8_t cx4dev_exec_set_driver_version(struct cx4dev *dev, struct cx4dev_cmd *cmd)
+{
+	const char *s = (const char *)cmd->in + CX4_SET_DRIVER_VERSION_OFF_STR;
+	char v[CX4_DRIVER_VERSION_LEN + 1];
+
+	if (!cx4_get(dev->caps.cur[CX4DEV_CAPI_GENERAL], CX4_CAP_DRIVER_VERSION))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_OP, CX4DEV_SYN_DRVVER_UNSUPPORTED,
+				     "HCA_CAP.driver_version is 0");
+	if (!memchr(s, 0, CX4_DRIVER_VERSION_LEN))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM,
+				     CX4DEV_SYN_DRVVER_UNTERMINATED,
+				     "driver_version not NUL-terminated within 64 bytes");
+	memcpy(v, s, CX4_DRIVER_VERSION_LEN);
+	v[CX4_DRIVER_VERSION_LEN] = 0;
+	if (!cx4dev_drvver_format_ok(v))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_DRVVER_FORMAT,
+				     "driver_version \"%s\" not OS,driver,M.mmm.ssssss", v);
+	memcpy(dev->driver_version, v, sizeof(v));
+	cx4dev_logf(dev, "driver version: \"%s\"", v);
+	return CX4_CMD_STAT_OK;
+}
+
+static uint8_t cx4dev_exec_query_adapter(struct cx4dev *dev, struct cx4dev_cmd *cmd)
+{
+	uint8_t *p = cmd->out + CX4_QUERY_ADAPTER_OFF_PARAMS;
+	const char *vsd = "cx4 emulated ConnectX-4 (QEMU device model)";
+	const char *psid = dev->cfg.lx ? "MT_2420110034" : "MT_2130110032";
+
+	if (dev->issi >= 1)
+		cx4_set(p, CX4_ADAPTER_IEEE_VENDOR_ID, 0x0002c9);
+	cx4_set(p, CX4_ADAPTER_VSD_VENDOR_ID, CX4_PCI_VENDOR_MELLANOX);
+	memcpy(p + CX4_ADAPTER_OFF_VSD, vsd, strlen(vsd));
+	memcpy(p + CX4_ADAPTER_OFF_PSID, psid, strlen(psid));
+	return CX4_CMD_STAT_OK;
+}
+
+static uint8_t cx4dev_exec_nop(struct cx4dev *dev, struct cx4dev_cmd *cmd)
+{
+	(void)dev;
+	(void)cmd;
+	return CX4_CMD_STAT_OK;
+}
+
+/* ---- command table ---- */
+
+static const uint32_t cx4dev_no_fields[] = { 0 };
+static const uint32_t cx4dev_manage_pages_fields[] = { CX4_MANAGE_PAGES_IN_NUM_ENTRIES, 0 };
+static const uint32_t cx4dev_teardown_fields[] = { CX4_TEARDOWN_HCA_IN_PROFILE, 0 };
+static const uint32_t cx4dev_set_issi_fields[] = { CX4_SET_ISSI_IN_CURRENT_ISSI, 0 };
+
+#define CX4DEV_SIMPLE(op, st, fn) \
+	{ CX4_CMD_##op, CX4_CMD_SIMPLE_SIZE, CX4_CMD_SIMPLE_SIZE, false, false, 0, 0, \
+	  st, cx4dev_no_fields, fn }
+
+static const struct cx4dev_cmd_desc cx4dev_cmds[] = {
+	CX4DEV_SIMPLE(ENABLE_HCA, CX4DEV_ST_DISABLED, cx4dev_exec_enable_hca),
+	CX4DEV_SIMPLE(DISABLE_HCA, CX4DEV_ST_ENABLED | CX4DEV_ST_TORN_DOWN,
+		      cx4dev_exec_disable_hca),
+	{ CX4_CMD_QUERY_ISSI, CX4_QUERY_ISSI_IN_SIZE, CX4_QUERY_ISSI_OUT_SIZE, false, false,
+	  0, 0, CX4DEV_ST_ANY, cx4dev_no_fields, cx4dev_exec_query_issi },
+	{ CX4_CMD_SET_ISSI, CX4_SET_ISSI_IN_SIZE, CX4_SET_ISSI_OUT_SIZE, false, false, 0, 0,
+	  CX4DEV_ST_DISABLED | CX4DEV_ST_ENABLED, cx4dev_set_issi_fields, cx4dev_exec_set_issi },
+	{ CX4_CMD_QUERY_PAGES, CX4_QUERY_PAGES_IN_SIZE, CX4_QUERY_PAGES_OUT_SIZE, true, false,
+	  0, 0, CX4DEV_ST_UP, cx4dev_no_fields, cx4dev_exec_query_pages },
+	{ CX4_CMD_MANAGE_PAGES, CX4_MANAGE_PAGES_OFF_PAS, CX4_MANAGE_PAGES_OFF_PAS, true, true,
+	  0, 0, CX4DEV_ST_UP, cx4dev_manage_pages_fields, cx4dev_exec_manage_pages },
+	{ CX4_CMD_QUERY_HCA_CAP, CX4_QUERY_HCA_CAP_IN_SIZE, CX4_QUERY_HCA_CAP_OUT_SIZE, true,
+	  false, 0, 0, CX4DEV_ST_UP, cx4dev_no_fields, cx4dev_exec_query_hca_cap },
+	{ CX4_CMD_SET_HCA_CAP, CX4_SET_HCA_CAP_IN_SIZE, CX4_SET_HCA_CAP_OUT_SIZE, true, false,
+	  CX4_HCA_CAP_OFF, CX4_SET_HCA_CAP_IN_SIZE, CX4DEV_ST_ENABLED, cx4dev_no_fields,
+	  cx4dev_exec_set_hca_cap },
+	CX4DEV_SIMPLE(INIT_HCA, CX4DEV_ST_ENABLED, cx4dev_exec_init_hca),
+	{ CX4_CMD_TEARDOWN_HCA, CX4_TEARDOWN_HCA_IN_SIZE, CX4_TEARDOWN_HCA_OUT_SIZE, false,
+	  false, 0, 0, CX4DEV_ST_INITIALIZED, cx4dev_teardown_fields, cx4dev_exec_teardown_hca },
+	{ CX4_CMD_SET_DRIVER_VERSION, CX4_SET_DRIVER_VERSION_IN_SIZE,
+	  CX4_SET_DRIVER_VERSION_OUT_SIZE, false, false, CX4_SET_DRIVER_VERSION_OFF_STR,
+	  CX4_SET_DRIVER_VERSION_IN_SIZE, CX4DEV_ST_INITIALIZED, cx4dev_no_fields,
+	  cx4dev_exec_set_driver_version },
+	{ CX4_CMD_QUERY_ADAPTER, CX4_QUERY_ADAPTER_IN_SIZE, CX4_QUERY_ADAPTER_OUT_SIZE, false,
+	  false, 0, 0, CX4DEV_ST_UP, cx4dev_no_fields, cx4dev_exec_query_adapter },
+	CX4DEV_SIMPLE(NOP, CX4DEV_ST_UP, cx4dev_exec_nop),
+};
+
+static const struct cx4dev_cmd_desc *cx4dev_cmd_lookup(uint16_t opcode)
+{
+	for (size_t i = 0; i < sizeof(cx4dev_cmds) / sizeof(cx4dev_cmds[0]); i++)
+		if (cx4dev_cmds[i].opcode == opcode)
+			return &cx4dev_cmds[i];
+	return NULL;
+}
+
+/* Bits of the input dword at @off that the command defines. */
+static uint32_t cx4dev_defined_bits(const struct cx4dev_cmd_desc *d, uint32_t off)
+{
+	uint32_t bits = 0;
+
+	if (off == CX4_FLD_OFF(CX4_CMD_IN_OPCODE))
+		bits |= cx4_fld_mask(CX4_CMD_IN_OPCODE) << CX4_FLD_LSB(CX4_CMD_IN_OPCODE);
+	if (off == CX4_FLD_OFF(CX4_CMD_IN_OP_MOD))
+		bits |= cx4_fld_mask(CX4_CMD_IN_OP_MOD) << CX4_FLD_LSB(CX4_CMD_IN_OP_MOD);
+	for (const uint32_t *f = d->fields; *f; f++)
+		if (CX4_FLD_OFF(*f) == off)
+			bits |= cx4_fld_mask(*f) << CX4_FLD_LSB(*f);
+	return bits;
+}
+
+/* Offset of the first reserved input byte that is non-zero, or -1. */
+static int64_t cx4dev_reserved_nonzero(const struct cx4dev_cmd_desc *d,
+				       const struct cx4dev_cmd *cmd)
+{
+	uint32_t end = d->variable_in ? d->in_size : cmd->in_len;
+
+	for (uint32_t off = 0; off < end; off += 4) {
+		uint32_t dw = 0, rsvd;
+
+		if (off >= d->payload_off && off < d->payload_end)
+			continue;
+		for (uint32_t i = 0; i < 4; i++)
+			dw = dw << 8 | (off + i < end ? cmd->in[off + i] : 0);
+		rsvd = dw & ~cx4dev_defined_bits(d, off);
+		if (rsvd)
+			return off;
+	}
+	return -1;
+}
+
+static uint8_t cx4dev_cmd_checks(struct cx4dev *dev, struct cx4dev_cmd *cmd,
+				 const struct cx4dev_cmd_desc *d)
+{
+	int64_t off;
+
+	if (cmd->in_len < d->in_size)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_INPUT_LEN, CX4DEV_SYN_IN_LEN,
+				     "input_length 0x%x < 0x%x", cmd->in_len, d->in_size);
+	if (cmd->out_len < d->out_size)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_OUTPUT_LEN, CX4DEV_SYN_OUT_LEN,
+				     "output_length 0x%x < 0x%x", cmd->out_len, d->out_size);
+	if (!d->has_opmod && cmd->op_mod)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_OPMOD_NONZERO,
+				     "op_mod 0x%x, command defines none (must be 0)", cmd->op_mod);
+	off = cx4dev_reserved_nonzero(d, cmd);
+	if (off >= 0)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_RESERVED_NONZERO,
+				     "reserved field 0x%02llx non-zero", (long long)off);
+	if (!(d->states & dev->state))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_SYS_STATE,
+				     cx4dev_state_syndrome(dev->state), "not allowed in state %s",
+				     cx4dev_state_name(dev->state));
+	return CX4_CMD_STAT_OK;
+}
+
+void cx4dev_cmd_execute(struct cx4dev *dev, struct cx4dev_cmd *cmd)
+{
+	const struct cx4dev_cmd_desc *d = cx4dev_cmd_lookup(cmd->opcode);
+
+	cmd->status = CX4_CMD_STAT_OK;
+	cmd->syndrome = 0;
+	if (!d) {
+		if (strcmp(cx4dev_opcode_name(cmd->opcode), "?")) {
+			/* A PRM command the model does not have yet: not the guest's fault. */
+			cx4dev_logf(dev, "model limitation: %s(0x%x) not implemented -> BAD_OP",
+				    cx4dev_opcode_name(cmd->opcode), cmd->opcode);
+			cmd->status = CX4_CMD_STAT_BAD_OP;
+			cmd->syndrome = CX4DEV_SYN_NOT_IMPLEMENTED;
+			return;
+		}
+		cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_OP, CX4DEV_SYN_BAD_OPCODE,
+			      "unknown opcode 0x%x", cmd->opcode);
+		return;
+	}
+	if (cx4dev_cmd_checks(dev, cmd, d) != CX4_CMD_STAT_OK)
+		return;
+	cmd->status = d->exec(dev, cmd);
+	if (cmd->status != CX4_CMD_STAT_OK)
+		memset(cmd->out, 0, cmd->out_len);	/* output undefined on failure */
+}

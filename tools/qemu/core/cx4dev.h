@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+/*
+ * cx4dev: emulated ConnectX-4 function, QEMU-free core.
+ *
+ * The core knows nothing about QEMU.  The embedding (the QEMU glue in
+ * cx4_qemu.c, or the host unit tests) hands it a struct cx4dev_ops with
+ * DMA, interrupt, timer, clock and log callbacks, forwards BAR0 MMIO
+ * accesses and timer expiries to it, and calls cx4dev_reset() on reset
+ * and PCIe FLR.  Everything the device exchanges with the driver is laid
+ * out with the PRM accessors of include/linux/cx4/.
+ */
+#ifndef CX4DEV_H
+#define CX4DEV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* timer_arm() deadline meaning "no timer needed": cancel the timer. */
+#define CX4DEV_NO_DEADLINE	UINT64_MAX
+
+struct cx4dev_ops {
+	/* Device reads/writes guest memory; return 0 on success, <0 on error. */
+	int (*dma_read)(void *opaque, uint64_t addr, void *buf, size_t len);
+	int (*dma_write)(void *opaque, uint64_t addr, const void *buf, size_t len);
+	void (*msix_notify)(void *opaque, unsigned vector);
+	/* Send one Ethernet frame on the port (unused until the datapath). */
+	void (*transmit)(void *opaque, const void *frame, size_t len);
+	/* (Re)arm the single device timer at @deadline_ns, or cancel it. */
+	void (*timer_arm)(void *opaque, uint64_t deadline_ns);
+	/* Current time of the clock timer_arm() deadlines refer to. */
+	uint64_t (*now_ns)(void *opaque);
+	/* One trace line, without a trailing newline. */
+	void (*log)(void *opaque, const char *line);
+};
+
+/*
+ * Fault-injection knobs (README "Fault injection").  Settable at creation
+ * (device properties), at run time through cx4dev_set_knobs() and from
+ * the guest through the debug control page.
+ */
+struct cx4dev_knobs {
+	uint32_t fail_nth;	/* fail the Nth command from now; 0 = off */
+	uint32_t fail_opcode;	/* fail the next command with this opcode; 0 = off */
+	uint32_t fail_status;	/* status for injected failures; 0 = INTERNAL_ERR */
+	uint32_t fail_syndrome;	/* syndrome for injected failures; 0 = default */
+	uint32_t delay_ms;	/* completion delay for matching commands */
+	uint32_t delay_opcode;	/* opcode to delay; 0 = any */
+	uint32_t delay_count;	/* commands to delay; 0 = off, ~0 = all */
+	uint32_t hang_opcode;	/* never complete the next such command; 0 = off, 0xffff = any */
+};
+
+/* Features that can be switched off (property caps-off=...). */
+enum cx4dev_cap_off {
+	CX4DEV_OFF_DRIVER_VERSION	= 1u << 0,
+	CX4DEV_OFF_ETH_NET_OFFLOADS	= 1u << 1,
+	CX4DEV_OFF_NIC_FLOW_TABLE	= 1u << 2,
+	CX4DEV_OFF_CSUM			= 1u << 3,
+	CX4DEV_OFF_LRO			= 1u << 4,
+	CX4DEV_OFF_VLAN			= 1u << 5,
+	CX4DEV_OFF_LSO			= 1u << 6,
+	CX4DEV_OFF_RSS			= 1u << 7,
+	CX4DEV_OFF_CMDIF_CHECKSUM	= 1u << 8,
+};
+
+struct cx4dev_config {
+	bool lx;			/* ConnectX-4 Lx flavour */
+	bool debug_ctl;			/* BAR0 debug control page enabled */
+	bool trace_cmds;		/* one log line per executed command */
+	uint32_t init_delay_ms;		/* time the initializing bit stays set */
+	uint32_t boot_pages;		/* QUERY_PAGES boot */
+	uint32_t init_pages;		/* QUERY_PAGES init */
+	uint32_t regular_pages;		/* QUERY_PAGES regular (after INIT_HCA) */
+	uint32_t msix_vectors;
+	uint32_t caps_off;		/* enum cx4dev_cap_off mask */
+	uint8_t mac[6];			/* port permanent MAC address */
+	struct cx4dev_knobs knobs;
+};
+
+enum cx4dev_reset_kind {
+	CX4DEV_RESET_SYSTEM,		/* machine/bus reset */
+	CX4DEV_RESET_FLR,		/* PCIe function level reset */
+};
+
+/* Counters readable from the host and from the debug control page. */
+enum cx4dev_counter {
+	CX4DEV_CNT_GUEST_ERRORS,
+	CX4DEV_CNT_COMMANDS,
+	CX4DEV_CNT_PAGES_OWNED,
+	CX4DEV_CNT_KNOB_HITS,
+	CX4DEV_CNT_EXPECTED_ERRORS,
+};
+
+struct cx4dev;
+
+void cx4dev_config_init(struct cx4dev_config *cfg);
+/* Parse "a,b,c" feature names into a cx4dev_cap_off mask; <0 on error. */
+int cx4dev_parse_caps_off(const char *list, uint32_t *mask, char *err, size_t errlen);
+
+struct cx4dev *cx4dev_create(const struct cx4dev_ops *ops, void *opaque,
+			     const struct cx4dev_config *cfg);
+void cx4dev_destroy(struct cx4dev *dev);
+void cx4dev_reset(struct cx4dev *dev, enum cx4dev_reset_kind kind);
+
+/* BAR0 accesses; values are the big-endian bytes at [off, off + size). */
+uint64_t cx4dev_mmio_read(struct cx4dev *dev, uint64_t off, unsigned size);
+void cx4dev_mmio_write(struct cx4dev *dev, uint64_t off, uint64_t val, unsigned size);
+
+void cx4dev_timer_expired(struct cx4dev *dev);
+
+/* Port receive path; a stub until the datapath is implemented. */
+bool cx4dev_can_receive(struct cx4dev *dev);
+size_t cx4dev_receive(struct cx4dev *dev, const void *frame, size_t len);
+
+void cx4dev_set_knobs(struct cx4dev *dev, const struct cx4dev_knobs *knobs);
+void cx4dev_get_knobs(const struct cx4dev *dev, struct cx4dev_knobs *knobs);
+uint64_t cx4dev_counter(const struct cx4dev *dev, enum cx4dev_counter which);
+
+#endif /* CX4DEV_H */

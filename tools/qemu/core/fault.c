@@ -1,0 +1,179 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+/*
+ * Fault-injection knobs and the debug control page (BAR0 + 0x1fff000,
+ * property debug-ctl=on).  Failures injected here are not guest errors.
+ * Register map: tools/qemu/README.md, "Debug control page".
+ */
+#include "cx4dev_int.h"
+
+#define CX4DEV_CTL_MAGIC_VAL	0x43583444u	/* "CX4D" */
+#define CX4DEV_CTL_VERSION_VAL	1u
+
+enum cx4dev_ctl_reg {
+	CX4DEV_CTL_MAGIC		= 0x000,
+	CX4DEV_CTL_VERSION		= 0x004,
+	CX4DEV_CTL_GUEST_ERRORS		= 0x008,
+	CX4DEV_CTL_COMMANDS		= 0x00c,
+	CX4DEV_CTL_PAGES_OWNED		= 0x010,
+	CX4DEV_CTL_KNOB_HITS		= 0x014,
+	CX4DEV_CTL_EXPECTED_ERRORS	= 0x018,
+	CX4DEV_CTL_RESET_COUNTERS	= 0x01c,
+	CX4DEV_CTL_EXPECT_ERRORS	= 0x020,
+	CX4DEV_CTL_FAIL_NTH		= 0x040,
+	CX4DEV_CTL_FAIL_OPCODE		= 0x044,
+	CX4DEV_CTL_FAIL_STATUS		= 0x048,
+	CX4DEV_CTL_FAIL_SYNDROME	= 0x04c,
+	CX4DEV_CTL_DELAY_MS		= 0x050,
+	CX4DEV_CTL_DELAY_OPCODE		= 0x054,
+	CX4DEV_CTL_DELAY_COUNT		= 0x058,
+	CX4DEV_CTL_HANG_OPCODE		= 0x05c,
+	CX4DEV_CTL_HEALTH_SYNDROME	= 0x080,
+	CX4DEV_CTL_HEALTH_STOP		= 0x084,
+};
+
+#define CX4DEV_HANG_ANY		0xffffu
+
+static void cx4dev_knob_hit(struct cx4dev *dev, struct cx4dev_cmd *cmd, const char *what)
+{
+	dev->knob_hits++;
+	dev->knob_hit_since_reset = true;
+	cx4dev_logf(dev, "knob: %s on cmd[%u] %s(0x%x)", what, cmd->slot,
+		    cx4dev_opcode_name(cmd->opcode), cmd->opcode);
+}
+
+static void cx4dev_knob_fail(struct cx4dev *dev, struct cx4dev_cmd *cmd, const char *what)
+{
+	cmd->status = (uint8_t)(dev->knobs.fail_status ? dev->knobs.fail_status :
+							 CX4_CMD_STAT_INTERNAL_ERR);
+	cmd->syndrome = dev->knobs.fail_syndrome ? dev->knobs.fail_syndrome :
+						   CX4DEV_SYN_KNOB_INJECTED;
+	cmd->knob_hit = true;
+	cx4dev_knob_hit(dev, cmd, what);
+}
+
+/*
+ * Decide what the knobs do to a delivered command.  An injected failure
+ * is recorded in @cmd (status, syndrome, knob_hit); it may be combined
+ * with a delay.  Hang wins over everything.
+ */
+enum cx4dev_knob_action cx4dev_knob_classify(struct cx4dev *dev, struct cx4dev_cmd *cmd,
+					     uint64_t *delay_ns)
+{
+	struct cx4dev_knobs *k = &dev->knobs;
+
+	if (k->hang_opcode && (k->hang_opcode == CX4DEV_HANG_ANY ||
+			       k->hang_opcode == cmd->opcode)) {
+		k->hang_opcode = 0;
+		cx4dev_knob_hit(dev, cmd, "hang (never completes)");
+		return CX4DEV_KNOB_HANG;
+	}
+	if (k->fail_nth && --k->fail_nth == 0)
+		cx4dev_knob_fail(dev, cmd, "fail_nth");
+	else if (k->fail_opcode && k->fail_opcode == cmd->opcode) {
+		k->fail_opcode = 0;
+		cx4dev_knob_fail(dev, cmd, "fail_opcode");
+	}
+	if (k->delay_count && (!k->delay_opcode || k->delay_opcode == cmd->opcode)) {
+		if (k->delay_count != UINT32_MAX)
+			k->delay_count--;
+		*delay_ns = (uint64_t)k->delay_ms * CX4DEV_NS_PER_MS;
+		cx4dev_knob_hit(dev, cmd, "delay");
+		return CX4DEV_KNOB_DELAY;
+	}
+	return cmd->knob_hit ? CX4DEV_KNOB_FAIL : CX4DEV_KNOB_NONE;
+}
+
+/* ---- debug control page ---- */
+
+static uint32_t *cx4dev_ctl_knob(struct cx4dev *dev, uint32_t off)
+{
+	struct cx4dev_knobs *k = &dev->knobs;
+
+	switch (off) {
+	case CX4DEV_CTL_FAIL_NTH:	return &k->fail_nth;
+	case CX4DEV_CTL_FAIL_OPCODE:	return &k->fail_opcode;
+	case CX4DEV_CTL_FAIL_STATUS:	return &k->fail_status;
+	case CX4DEV_CTL_FAIL_SYNDROME:	return &k->fail_syndrome;
+	case CX4DEV_CTL_DELAY_MS:	return &k->delay_ms;
+	case CX4DEV_CTL_DELAY_OPCODE:	return &k->delay_opcode;
+	case CX4DEV_CTL_DELAY_COUNT:	return &k->delay_count;
+	case CX4DEV_CTL_HANG_OPCODE:	return &k->hang_opcode;
+	case CX4DEV_CTL_EXPECT_ERRORS:	return &dev->expect_errors;
+	default:			return NULL;
+	}
+}
+
+uint32_t cx4dev_ctl_read(struct cx4dev *dev, uint32_t off)
+{
+	uint32_t *knob = cx4dev_ctl_knob(dev, off);
+
+	if (!dev->cfg.debug_ctl)
+		return 0;
+	if (knob)
+		return *knob;
+	switch (off) {
+	case CX4DEV_CTL_MAGIC:		return CX4DEV_CTL_MAGIC_VAL;
+	case CX4DEV_CTL_VERSION:	return CX4DEV_CTL_VERSION_VAL;
+	case CX4DEV_CTL_GUEST_ERRORS:	return (uint32_t)dev->guest_errors;
+	case CX4DEV_CTL_COMMANDS:	return (uint32_t)dev->commands;
+	case CX4DEV_CTL_PAGES_OWNED:	return (uint32_t)dev->pages.n;
+	case CX4DEV_CTL_KNOB_HITS:	return (uint32_t)dev->knob_hits;
+	case CX4DEV_CTL_EXPECTED_ERRORS: return (uint32_t)dev->expected_errors;
+	case CX4DEV_CTL_HEALTH_SYNDROME: return dev->health_syndrome;
+	case CX4DEV_CTL_HEALTH_STOP:	return dev->health_stopped;
+	default:			return 0;
+	}
+}
+
+static void cx4dev_ctl_health_stop(struct cx4dev *dev, uint32_t val)
+{
+	bool stop = val & 1;
+
+	if (stop == dev->health_stopped)
+		return;
+	if (stop) {
+		dev->health_frozen = (uint32_t)cx4dev_mmio_read(dev, CX4_INIT_OFF_HEALTH, 4) &
+				     cx4_fld_mask(CX4_INIT_HEALTH_COUNTER);
+	} else {
+		/* Resume counting from the frozen value. */
+		dev->health_base = cx4dev_now(dev) -
+				   (uint64_t)dev->health_frozen * CX4DEV_HEALTH_TICK_NS;
+	}
+	dev->health_stopped = stop;
+}
+
+void cx4dev_ctl_write(struct cx4dev *dev, uint32_t off, uint32_t val)
+{
+	uint32_t *knob = cx4dev_ctl_knob(dev, off);
+
+	if (!dev->cfg.debug_ctl) {
+		cx4dev_guest_error(dev, "BAR0: write 0x%08x to debug control page offset 0x%x "
+				   "while debug-ctl is off", val, off);
+		return;
+	}
+	if (knob) {
+		*knob = val;
+		cx4dev_logf(dev, "debug-ctl: register 0x%03x = 0x%x", off, val);
+		return;
+	}
+	switch (off) {
+	case CX4DEV_CTL_RESET_COUNTERS:
+		if (val & 1) {
+			dev->commands = 0;
+			dev->knob_hits = 0;
+			dev->expected_errors = 0;
+		}
+		return;
+	case CX4DEV_CTL_HEALTH_SYNDROME:
+		dev->health_syndrome = (uint8_t)val;
+		cx4dev_logf(dev, "debug-ctl: health_syndrome = 0x%02x", dev->health_syndrome);
+		return;
+	case CX4DEV_CTL_HEALTH_STOP:
+		cx4dev_ctl_health_stop(dev, val);
+		return;
+	default:
+		cx4dev_guest_error(dev, "debug control page: write 0x%08x to read-only/unknown "
+				   "offset 0x%x", val, off);
+		return;
+	}
+}

@@ -1,0 +1,370 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+/*
+ * Fake host and minimal command-posting driver for the cx4dev tests.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <linux/cx4/prm_pci.h>
+#include <linux/cx4/prm_cmd.h>
+
+#include "fakehost.h"
+
+static bool fh_range_ok(uint64_t addr, size_t len)
+{
+	return addr >= FH_MEM_BASE && len <= FH_MEM_SIZE &&
+	       addr - FH_MEM_BASE <= FH_MEM_SIZE - len;
+}
+
+static int fh_dma_read(void *opaque, uint64_t addr, void *buf, size_t len)
+{
+	struct fh *fh = opaque;
+
+	if (!fh_range_ok(addr, len))
+		return -1;
+	memcpy(buf, fh->mem + (addr - FH_MEM_BASE), len);
+	return 0;
+}
+
+static int fh_dma_write(void *opaque, uint64_t addr, const void *buf, size_t len)
+{
+	struct fh *fh = opaque;
+
+	if (!fh_range_ok(addr, len))
+		return -1;
+	memcpy(fh->mem + (addr - FH_MEM_BASE), buf, len);
+	if (len == 1 && fh->n_byte_writes < FH_MAX_WRITES)
+		fh->byte_writes[fh->n_byte_writes++] = addr;
+	return 0;
+}
+
+static void fh_msix(void *opaque, unsigned vector)
+{
+	struct fh *fh = opaque;
+
+	(void)vector;
+	fh->msix_count++;
+}
+
+static void fh_transmit(void *opaque, const void *frame, size_t len)
+{
+	(void)opaque;
+	(void)frame;
+	(void)len;
+}
+
+static void fh_timer_arm(void *opaque, uint64_t deadline)
+{
+	struct fh *fh = opaque;
+
+	fh->deadline = deadline;
+}
+
+static uint64_t fh_now(void *opaque)
+{
+	struct fh *fh = opaque;
+
+	return fh->now;
+}
+
+static void fh_log(void *opaque, const char *line)
+{
+	struct fh *fh = opaque;
+	char **n = realloc(fh->lines, (fh->nlines + 1) * sizeof(*n));
+
+	if (!n)
+		abort();
+	fh->lines = n;
+	fh->lines[fh->nlines++] = strdup(line);
+	if (getenv("CX4DEV_TEST_VERBOSE"))
+		printf("    | %s\n", line);
+}
+
+static const struct cx4dev_ops fh_ops = {
+	.dma_read = fh_dma_read,
+	.dma_write = fh_dma_write,
+	.msix_notify = fh_msix,
+	.transmit = fh_transmit,
+	.timer_arm = fh_timer_arm,
+	.now_ns = fh_now,
+	.log = fh_log,
+};
+
+struct fh *fh_new(const struct cx4dev_config *cfg)
+{
+	struct fh *fh = calloc(1, sizeof(*fh));
+
+	if (!fh)
+		abort();
+	fh->mem = calloc(1, FH_MEM_SIZE);
+	if (!fh->mem)
+		abort();
+	fh->brk = FH_MEM_BASE;
+	fh->now = 1000;
+	fh->next_token = 1;
+	fh->deadline = CX4DEV_NO_DEADLINE;
+	fh->dev = cx4dev_create(&fh_ops, fh, cfg);
+	if (!fh->dev)
+		abort();
+	return fh;
+}
+
+void fh_free(struct fh *fh)
+{
+	cx4dev_destroy(fh->dev);
+	for (size_t i = 0; i < fh->nlines; i++)
+		free(fh->lines[i]);
+	free(fh->lines);
+	free(fh->mem);
+	free(fh);
+}
+
+void *fh_ptr(struct fh *fh, uint64_t gpa)
+{
+	if (!fh_range_ok(gpa, 1))
+		abort();
+	return fh->mem + (gpa - FH_MEM_BASE);
+}
+
+uint64_t fh_alloc(struct fh *fh, size_t size, size_t align)
+{
+	uint64_t a = (fh->brk + align - 1) & ~(uint64_t)(align - 1);
+
+	if (!fh_range_ok(a, size))
+		abort();
+	fh->brk = a + size;
+	memset(fh_ptr(fh, a), 0, size);
+	return a;
+}
+
+/* Advance the clock, firing the device timer as often as it is due. */
+void fh_advance(struct fh *fh, uint64_t ns)
+{
+	uint64_t end = fh->now + ns;
+
+	while (fh->deadline != CX4DEV_NO_DEADLINE && fh->deadline <= end) {
+		if (fh->deadline > fh->now)
+			fh->now = fh->deadline;
+		fh->deadline = CX4DEV_NO_DEADLINE;
+		cx4dev_timer_expired(fh->dev);
+	}
+	fh->now = end;
+}
+
+void fh_dump_log(const struct fh *fh)
+{
+	for (size_t i = 0; i < fh->nlines; i++)
+		printf("    | %s\n", fh->lines[i]);
+}
+
+bool fh_log_has(const struct fh *fh, const char *needle)
+{
+	for (size_t i = 0; i < fh->nlines; i++)
+		if (strstr(fh->lines[i], needle))
+			return true;
+	return false;
+}
+
+/* The N of the last "cx4: guest_errors=N" line, as the VM runner reads it. */
+long fh_last_error_count(const struct fh *fh)
+{
+	static const char key[] = "cx4: guest_errors=";
+
+	for (size_t i = fh->nlines; i-- > 0;)
+		if (!strncmp(fh->lines[i], key, sizeof(key) - 1))
+			return strtol(fh->lines[i] + sizeof(key) - 1, NULL, 10);
+	return -1;
+}
+
+uint32_t fh_rd32(struct fh *fh, uint64_t off)
+{
+	return (uint32_t)cx4dev_mmio_read(fh->dev, off, 4);
+}
+
+void fh_wr32(struct fh *fh, uint64_t off, uint32_t val)
+{
+	cx4dev_mmio_write(fh->dev, off, val, 4);
+}
+
+void fh_boot(struct fh *fh)
+{
+	fh->cmdq = fh_alloc(fh, 4096, 4096);
+	fh_wr32(fh, CX4_INIT_OFF_CMDQ_ADDR_H, (uint32_t)(fh->cmdq >> 32));
+	fh_wr32(fh, CX4_INIT_OFF_CMDQ_ADDR_L, (uint32_t)fh->cmdq);
+	while (fh_rd32(fh, CX4_INIT_OFF_INITIALIZING) >> 31)
+		fh_advance(fh, 10 * 1000 * 1000);
+}
+
+/* Build a mailbox chain of @n blocks; data copied from @data (may be NULL). */
+static void fh_build_chain(struct fh *fh, uint64_t *mb, uint32_t n, const uint8_t *data,
+			   uint32_t data_len, uint8_t token, bool input)
+{
+	for (uint32_t i = 0; i < n; i++)
+		mb[i] = fh_alloc(fh, 1024, 1024);
+	for (uint32_t i = 0; i < n; i++) {
+		uint8_t *b = fh_ptr(fh, mb[i]);
+		uint32_t off = CX4_CMDQ_INLINE_SIZE + i * CX4_MBOX_DATA_SIZE;
+
+		if (data && off < data_len) {
+			uint32_t chunk = data_len - off;
+
+			memcpy(b, data + off, chunk > CX4_MBOX_DATA_SIZE ? CX4_MBOX_DATA_SIZE : chunk);
+		}
+		cx4_set64(b, CX4_MBOX_OFF_NEXT, i + 1 < n ? mb[i + 1] : 0);
+		cx4_set(b, CX4_MBOX_BLOCK_NUMBER, i);
+		cx4_set(b, CX4_MBOX_TOKEN, token);
+		cx4_mbox_sign(b, input);
+	}
+}
+
+void fh_post(struct fh *fh, struct fh_post *p, unsigned slot, const void *in, uint32_t in_len,
+	     uint32_t out_len)
+{
+	uint8_t *e;
+
+	memset(p, 0, sizeof(*p));
+	p->slot = slot;
+	p->entry = fh->cmdq + slot * CX4_CMDQ_ENTRY_SIZE;
+	p->token = fh->next_token++;
+	if (!fh->next_token)
+		fh->next_token = 1;
+	p->n_in = cx4_mbox_blocks(in_len);
+	p->n_out = cx4_mbox_blocks(out_len);
+	p->out_len = out_len;
+	if (p->n_in > FH_MAX_MBOX || p->n_out > FH_MAX_MBOX)
+		abort();
+	fh_build_chain(fh, p->in_mb, p->n_in, in, in_len, p->token, true);
+	fh_build_chain(fh, p->out_mb, p->n_out, NULL, 0, p->token, false);
+	e = fh_ptr(fh, p->entry);
+	memset(e, 0, CX4_CMDQ_ENTRY_SIZE);
+	cx4_set(e, CX4_CMDQ_TYPE, CX4_CMDQ_TYPE_PCIE);
+	cx4_set(e, CX4_CMDQ_INPUT_LENGTH, in_len);
+	cx4_set(e, CX4_CMDQ_OUTPUT_LENGTH, out_len);
+	memcpy(e + CX4_CMDQ_OFF_IN_INLINE, in, in_len < 16 ? in_len : 16);
+	if (p->n_in)
+		cx4_set64(e, CX4_CMDQ_OFF_IN_MBOX, p->in_mb[0]);
+	if (p->n_out)
+		cx4_set64(e, CX4_CMDQ_OFF_OUT_MBOX, p->out_mb[0]);
+	cx4_set(e, CX4_CMDQ_TOKEN, p->token);
+	cx4_set(e, CX4_CMDQ_OWNERSHIP, CX4_CMDQ_OWNER_HW);
+	cx4_cmdq_entry_sign(e);
+}
+
+void fh_ring(struct fh *fh, uint32_t bits)
+{
+	fh_wr32(fh, CX4_INIT_OFF_CMD_DBELL, bits);
+}
+
+void fh_collect(struct fh *fh, const struct fh_post *p, struct fh_result *r)
+{
+	const uint8_t *e = fh_ptr(fh, p->entry);
+	uint32_t len = p->out_len < sizeof(r->out) ? p->out_len : sizeof(r->out);
+
+	memset(r, 0, sizeof(*r));
+	r->done = cx4_get(e, CX4_CMDQ_OWNERSHIP) == CX4_CMDQ_OWNER_SW;
+	r->ds = (uint8_t)cx4_get(e, CX4_CMDQ_STATUS);
+	r->sig_ok = cx4_cmdq_entry_sig_ok(e);
+	memcpy(r->out, e + CX4_CMDQ_OFF_OUT_INLINE, len < 16 ? len : 16);
+	for (uint32_t i = 0; i < p->n_out; i++) {
+		const uint8_t *b = fh_ptr(fh, p->out_mb[i]);
+		uint32_t off = CX4_CMDQ_INLINE_SIZE + i * CX4_MBOX_DATA_SIZE;
+
+		if (!cx4_mbox_sig_ok(b) || !cx4_mbox_ctrl_sig_ok(b))
+			r->sig_ok = false;
+		if (off < len) {
+			uint32_t chunk = len - off;
+
+			memcpy(r->out + off, b, chunk > CX4_MBOX_DATA_SIZE ? CX4_MBOX_DATA_SIZE : chunk);
+		}
+	}
+	r->status = (uint8_t)cx4_get(r->out, CX4_CMD_OUT_STATUS);
+	r->syndrome = cx4_get(r->out, CX4_CMD_OUT_SYNDROME);
+}
+
+void fh_exec(struct fh *fh, const void *in, uint32_t in_len, uint32_t out_len,
+	     struct fh_result *r)
+{
+	struct fh_post p;
+
+	fh_post(fh, &p, 0, in, in_len, out_len);
+	fh_ring(fh, 1u << 0);
+	fh_collect(fh, &p, r);
+}
+
+uint8_t fh_simple(struct fh *fh, uint16_t opcode, uint16_t op_mod, struct fh_result *r)
+{
+	uint8_t in[16] = { 0 };
+	struct fh_result tmp;
+
+	if (!r)
+		r = &tmp;
+	cx4_set(in, CX4_CMD_IN_OPCODE, opcode);
+	cx4_set(in, CX4_CMD_IN_OP_MOD, op_mod);
+	fh_exec(fh, in, sizeof(in), 16, r);
+	return r->done && !r->ds ? r->status : 0xff;
+}
+
+uint8_t fh_give_pages(struct fh *fh, uint32_t n, uint64_t *pas, struct fh_result *r)
+{
+	uint32_t len = cx4_manage_pages_size(n);
+	uint8_t *in = calloc(1, len);
+	struct fh_result tmp;
+
+	if (!in)
+		abort();
+	if (!r)
+		r = &tmp;
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MANAGE_PAGES);
+	cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_MANAGE_PAGES_ALLOC_SUCCESS);
+	cx4_set(in, CX4_MANAGE_PAGES_IN_NUM_ENTRIES, n);
+	for (uint32_t i = 0; i < n; i++) {
+		uint64_t pa = pas ? pas[i] : fh_alloc(fh, 4096, 4096);
+
+		cx4_set64(in, CX4_MANAGE_PAGES_OFF_PAS + i * CX4_PAS_SIZE, pa);
+	}
+	fh_exec(fh, in, len, 16, r);
+	free(in);
+	return r->done && !r->ds ? r->status : 0xff;
+}
+
+uint8_t fh_take_pages(struct fh *fh, uint32_t n, struct fh_result *r)
+{
+	uint8_t in[16] = { 0 };
+	struct fh_result tmp;
+
+	if (!r)
+		r = &tmp;
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MANAGE_PAGES);
+	cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_MANAGE_PAGES_RETURN);
+	cx4_set(in, CX4_MANAGE_PAGES_IN_NUM_ENTRIES, n);
+	fh_exec(fh, in, sizeof(in), cx4_manage_pages_size(n), r);
+	return r->done && !r->ds ? r->status : 0xff;
+}
+
+int32_t fh_query_pages(struct fh *fh, uint16_t op_mod)
+{
+	struct fh_result r;
+
+	if (fh_simple(fh, CX4_CMD_QUERY_PAGES, op_mod, &r) != CX4_CMD_STAT_OK)
+		return INT32_MIN;
+	return (int32_t)cx4_get(r.out, CX4_QUERY_PAGES_OUT_NUM_PAGES);
+}
+
+int fh_bringup(struct fh *fh)
+{
+	int32_t n;
+
+	fh_boot(fh);
+	if (fh_simple(fh, CX4_CMD_ENABLE_HCA, 0, NULL))
+		return -1;
+	n = fh_query_pages(fh, CX4_PAGES_BOOT);
+	if (n < 0 || (n && fh_give_pages(fh, (uint32_t)n, NULL, NULL)))
+		return -2;
+	n = fh_query_pages(fh, CX4_PAGES_INIT);
+	if (n < 0 || (n && fh_give_pages(fh, (uint32_t)n, NULL, NULL)))
+		return -3;
+	if (fh_simple(fh, CX4_CMD_INIT_HCA, 0, NULL))
+		return -4;
+	return 0;
+}

@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+/*
+ * Fake host for the cx4dev unit tests: guest memory is a malloc'd array
+ * at a high guest-physical base, the clock is manual, MSI-X, DMA writes
+ * and log lines are captured.  On top of it, a minimal "driver" that
+ * posts commands the way the PRM describes (entry, mailbox chains,
+ * signatures) so tests can corrupt any part before ringing the doorbell.
+ */
+#ifndef CX4_FAKEHOST_H
+#define CX4_FAKEHOST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cx4dev.h"
+
+#define FH_MEM_BASE	0x123400000ull	/* above 4 GB: exercises cmdq_phy_addr[63:32] */
+#define FH_MEM_SIZE	(16u << 20)
+#define FH_MAX_MBOX	16
+#define FH_MAX_WRITES	4096
+
+struct fh {
+	uint8_t *mem;
+	uint64_t brk;			/* bump allocator, guest physical */
+	uint64_t now;
+	uint64_t deadline;		/* last timer_arm() */
+	char **lines;
+	size_t nlines;
+	unsigned msix_count;
+	/* Addresses of single-byte DMA writes, in order (status bytes). */
+	uint64_t byte_writes[FH_MAX_WRITES];
+	size_t n_byte_writes;
+	struct cx4dev *dev;
+	uint64_t cmdq;
+	uint8_t next_token;
+};
+
+/* Where a posted command lives in guest memory. */
+struct fh_post {
+	unsigned slot;
+	uint64_t entry;
+	uint64_t in_mb[FH_MAX_MBOX];
+	uint32_t n_in;
+	uint64_t out_mb[FH_MAX_MBOX];
+	uint32_t n_out;
+	uint32_t out_len;
+	uint8_t token;
+};
+
+/* Result of a completed command as the driver sees it. */
+struct fh_result {
+	bool done;			/* ownership back to SW */
+	uint8_t ds;			/* delivery status */
+	uint8_t status;			/* command status (valid if ds == 0) */
+	uint32_t syndrome;
+	uint8_t out[0x2000];
+	bool sig_ok;			/* entry + output mailbox signatures valid */
+};
+
+struct fh *fh_new(const struct cx4dev_config *cfg);
+void fh_free(struct fh *fh);
+void *fh_ptr(struct fh *fh, uint64_t gpa);
+uint64_t fh_alloc(struct fh *fh, size_t size, size_t align);
+void fh_advance(struct fh *fh, uint64_t ns);
+void fh_dump_log(const struct fh *fh);
+bool fh_log_has(const struct fh *fh, const char *needle);
+long fh_last_error_count(const struct fh *fh);
+
+uint32_t fh_rd32(struct fh *fh, uint64_t off);
+void fh_wr32(struct fh *fh, uint64_t off, uint32_t val);
+
+/* Wait for initializing to clear, set the cmdq address. */
+void fh_boot(struct fh *fh);
+
+void fh_post(struct fh *fh, struct fh_post *p, unsigned slot, const void *in, uint32_t in_len,
+	     uint32_t out_len);
+void fh_ring(struct fh *fh, uint32_t bits);
+void fh_collect(struct fh *fh, const struct fh_post *p, struct fh_result *r);
+/* Post on slot 0, ring, collect. */
+void fh_exec(struct fh *fh, const void *in, uint32_t in_len, uint32_t out_len,
+	     struct fh_result *r);
+
+/* Convenience: build and run simple commands; return command status. */
+uint8_t fh_simple(struct fh *fh, uint16_t opcode, uint16_t op_mod, struct fh_result *r);
+uint8_t fh_give_pages(struct fh *fh, uint32_t n, uint64_t *pas, struct fh_result *r);
+uint8_t fh_take_pages(struct fh *fh, uint32_t n, struct fh_result *r);
+int32_t fh_query_pages(struct fh *fh, uint16_t op_mod);
+/* Full bring-up up to and including INIT_HCA; returns 0 on success. */
+int fh_bringup(struct fh *fh);
+
+#endif

@@ -1,0 +1,83 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
+#
+# Helpers shared by the tools/testing scripts.  Source it; do not run it.
+
+CX4_KVER=${CX4_KVER:-6.12}
+CX4_CACHE=${CX4_CACHE:-/var/cache/cx4}
+CX4_TESTING_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+CX4_REPO=$(cd "$CX4_TESTING_DIR/../.." && pwd)
+CX4_JOBS=${CX4_JOBS:-$(nproc)}
+
+cx4_die() {
+	echo "${0##*/}: error: $*" >&2
+	exit 1
+}
+
+cx4_log() {
+	echo "${0##*/}: $*" >&2
+}
+
+# cx4_hash STRING... -> short sha256 of the arguments (one per line).
+cx4_hash() {
+	printf '%s\n' "$@" | sha256sum | cut -c1-16
+}
+
+cx4_pkg_version() {
+	dpkg-query -W -f='${Version}' "$1" 2>/dev/null ||
+		cx4_die "package $1 is not installed (run tools/testing/setup)"
+}
+
+# Run a command niced.  Builds are long and the machine is shared.
+cx4_nice() {
+	nice -n 10 "$@"
+}
+
+# cx4_linux_src -> prints the path of the pristine extracted
+# linux-source-$CX4_KVER tree, extracting it on first use.  Treat the
+# result as read-only: the test kernel is built from it with O=.
+cx4_linux_src() {
+	local ver tarball dir tmp
+	ver=$(cx4_pkg_version "linux-source-$CX4_KVER")
+	tarball=/usr/src/linux-source-$CX4_KVER.tar.xz
+	[ -f "$tarball" ] || cx4_die "$tarball missing (run tools/testing/setup)"
+	dir=$CX4_CACHE/src/linux-source-$ver
+	if [ ! -f "$dir/.cx4-extracted" ]; then
+		cx4_log "extracting $tarball into $dir"
+		mkdir -p "$CX4_CACHE/src"
+		tmp=$(mktemp -d "$CX4_CACHE/src/.extract.XXXXXX")
+		cx4_nice tar -C "$tmp" -xf "$tarball"
+		rm -rf "$dir"
+		mv "$tmp/linux-source-$CX4_KVER" "$dir"
+		rmdir "$tmp"
+		touch "$dir/.cx4-extracted"
+	fi
+	echo "$dir"
+}
+
+# cx4_verify_config FRAGMENT DOTCONFIG -> fails loudly when a setting of
+# FRAGMENT did not survive olddefconfig.
+cx4_verify_config() {
+	local frag=$1 dotconfig=$2 line sym want have bad=0
+	while IFS= read -r line; do
+		case $line in
+		CONFIG_*=*)
+			sym=${line%%=*}
+			want=${line#*=}
+			;;
+		"# CONFIG_"*" is not set")
+			sym=${line#\# }
+			sym=${sym%% *}
+			want=n
+			;;
+		*) continue ;;
+		esac
+		have=$(grep -E "^$sym=" "$dotconfig" | tail -n1 | cut -d= -f2- || true)
+		[ -n "$have" ] || have=n
+		if [ "$want" != "$have" ]; then
+			echo "config: $sym: fragment wants '$want', got '$have'" >&2
+			bad=1
+		fi
+	done < "$frag"
+	[ "$bad" = 0 ] || cx4_die "config fragment $frag did not fully apply (missing dependency?)"
+}

@@ -1,0 +1,49 @@
+# SPDX-License-Identifier: GPL-2.0
+# Guest-side helpers for the VM tests (sourced).  $1 of every test is the
+# path of cx4.ko built against the running test kernel.
+set -euo pipefail
+
+KO=${1:?usage: $0 path/to/cx4.ko}
+CTL=$(dirname "${BASH_SOURCE[0]}")/../cx4ctl
+
+fail() {
+	echo "FAIL: $*" >&2
+	exit 1
+}
+
+log() {
+	echo "# $*"
+}
+
+# BDFs of the emulated functions, e.g. 0000:00:03.0.
+cx4_functions() {
+	"$CTL" list
+}
+
+cx4_bound() {
+	[ -e "/sys/bus/pci/drivers/cx4/$1" ]
+}
+
+ctl_get() {
+	"$CTL" "$1" get "$2"
+}
+
+ctl_set() {
+	"$CTL" "$1" set "$2" "$3"
+}
+
+# Every function: the device owns no page and counted no guest error.
+assert_device_clean() {
+	local f n
+	for f in $(cx4_functions); do
+		n=$(ctl_get "$f" pages_owned)
+		[ "$n" = 0 ] || fail "$f: device still owns $n pages"
+		n=$(ctl_get "$f" guest_errors)
+		[ "$n" = 0 ] || fail "$f: device counted $n guest errors"
+	done
+}
+
+# Number of kernel log lines matching an extended regex.
+dmesg_count() {
+	dmesg | grep -cE "$1" || true
+}
