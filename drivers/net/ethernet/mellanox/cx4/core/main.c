@@ -372,6 +372,9 @@ static void cx4_remove(struct pci_dev *pdev)
 {
 	struct cx4_core *core = pci_get_drvdata(pdev);
 
+	/* Already taken down by cx4_shutdown(). */
+	if (!core)
+		return;
 	cx4_core_stop(core);
 	cx4_core_destroy_cmdq(core);
 	cx4_pci_disable(core);
@@ -380,11 +383,22 @@ static void cx4_remove(struct pci_dev *pdev)
 	kfree(core);
 }
 
+/*
+ * Reboot, kexec or power-off: the device must stop using host memory and
+ * give back its pages before the next kernel owns that memory, so take the
+ * function down exactly as remove does.
+ */
+static void cx4_shutdown(struct pci_dev *pdev)
+{
+	cx4_remove(pdev);
+}
+
 static struct pci_driver cx4_driver = {
 	.name		= KBUILD_MODNAME,
 	.id_table	= cx4_pci_ids,
 	.probe		= cx4_probe,
 	.remove		= cx4_remove,
+	.shutdown	= cx4_shutdown,
 };
 module_pci_driver(cx4_driver);
 

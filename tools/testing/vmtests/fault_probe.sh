@@ -1,0 +1,98 @@
+#!/bin/bash
+# vm: --nics 2 --dev-prop debug-ctl=on
+# SPDX-License-Identifier: GPL-2.0
+#
+# Fail every command of probe in turn (and every command of remove, and
+# hang one of each): each time the driver must unwind cleanly -- the
+# function stays unbound, the device owns no page afterwards, the module
+# unloads -- and the next plain probe must work.  The VM runner adds the
+# kmemleak, KASAN and lockdep checks and the device's guest-error count.
+. "$(dirname "$0")/lib.sh"
+
+mapfile -t fns < <(cx4_functions)
+[ ${#fns[@]} -ge 1 ] || fail "no emulated function"
+
+set_all() {
+	local f
+	for f in "${fns[@]}"; do
+		ctl_set "$f" "$1" "$2"
+	done
+}
+
+# Knob hits and executed commands since the last reset, per function.
+reset_counters() {
+	set_all reset_counters 1
+}
+
+plain_probe() {
+	insmod "$KO"
+	for f in "${fns[@]}"; do
+		cx4_bound "$f" || fail "$1: $f not bound by a plain probe"
+	done
+	rmmod cx4
+	assert_device_clean
+}
+
+# How many commands a clean probe and a clean remove issue.
+reset_counters
+insmod "$KO"
+probe_cmds=$(ctl_get "${fns[0]}" commands_executed)
+reset_counters
+rmmod cx4
+remove_cmds=$(ctl_get "${fns[0]}" commands_executed)
+assert_device_clean
+log "probe issues $probe_cmds commands, remove $remove_cmds"
+[ "$probe_cmds" -ge 10 ] || fail "implausible probe command count $probe_cmds"
+
+# Fail the Nth command of probe.
+for n in $(seq "$probe_cmds"); do
+	reset_counters
+	before=$(dmesg_count 'cx4 .*failed: INTERNAL_ERR')
+	set_all fail_nth "$n"
+	insmod "$KO"
+	for f in "${fns[@]}"; do
+		! cx4_bound "$f" || fail "fail_nth=$n: $f bound although a probe command failed"
+		[ "$(ctl_get "$f" knob_hits)" = 1 ] || fail "fail_nth=$n: $f: knob not hit"
+	done
+	after=$(dmesg_count 'cx4 .*failed: INTERNAL_ERR')
+	[ $((after - before)) -ge ${#fns[@]} ] ||
+		fail "fail_nth=$n: the failed command was not logged"
+	rmmod cx4
+	assert_device_clean
+done
+log "probe unwinds cleanly from a failure of each of its $probe_cmds commands"
+plain_probe "after probe faults"
+
+# Fail the Nth command of remove: the function is reset, nothing leaks.
+for n in $(seq "$remove_cmds"); do
+	insmod "$KO"
+	reset_counters
+	set_all fail_nth "$n"
+	rmmod cx4
+	for f in "${fns[@]}"; do
+		[ "$(ctl_get "$f" knob_hits)" = 1 ] || fail "remove fail_nth=$n: $f: knob not hit"
+	done
+	assert_device_clean
+	plain_probe "after remove fault $n"
+done
+log "remove survives a failure of each of its $remove_cmds commands"
+
+# A command that never completes: bounded wait, FLR, clean unwind.
+before=$(dmesg_count 'cx4 .*resetting the function')
+set_all hang_opcode 0x102		# INIT_HCA
+insmod "$KO" cmd_timeout_ms=1000
+for f in "${fns[@]}"; do
+	! cx4_bound "$f" || fail "$f bound although INIT_HCA hung"
+done
+rmmod cx4
+assert_device_clean
+after=$(dmesg_count 'cx4 .*resetting the function')
+[ $((after - before)) -ge ${#fns[@]} ] || fail "no function reset after a hung INIT_HCA"
+plain_probe "after hung INIT_HCA"
+
+insmod "$KO" cmd_timeout_ms=1000
+set_all hang_opcode 0x103		# TEARDOWN_HCA
+rmmod cx4
+assert_device_clean
+plain_probe "after hung TEARDOWN_HCA"
+log "hung INIT_HCA and TEARDOWN_HCA end in a function reset and a clean unwind"
