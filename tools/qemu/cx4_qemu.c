@@ -5,7 +5,7 @@
  * (core/, see core/cx4dev.h); this file only wires it to QEMU 7.2:
  * PCI config space and capabilities, BAR0, MSI-X, DMA, the virtual
  * clock timer, the netdev backend, reset/FLR and the log file.
- * Interface and properties: tools/qemu/README.md.
+ * Interface and properties: Documentation/device-model.md.
  */
 #include "qemu/osdep.h"
 #include "qemu/log.h"

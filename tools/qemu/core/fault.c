@@ -2,7 +2,7 @@
 /*
  * Fault-injection knobs and the debug control page (BAR0 + 0x1fff000,
  * property debug-ctl=on).  Failures injected here are not guest errors.
- * Register map: tools/qemu/README.md, "Debug control page".
+ * Register map: Documentation/device-model.md, "Debug control page".
  */
 #include "cx4dev_int.h"
 

@@ -3,7 +3,7 @@
  * Command syndromes returned by the emulated device.
  *
  * The PRM leaves syndrome values to the firmware; these are the model's
- * own, stable, and documented in tools/qemu/README.md ("Syndromes").
+ * own, stable, and documented in Documentation/device-model.md ("Syndromes").
  * Layout: 0xC4AANNNN, AA = area, NNNN = check within the area.
  */
 #ifndef CX4DEV_SYNDROME_H
