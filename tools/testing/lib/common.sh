@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# shellcheck shell=bash
+# shellcheck shell=bash disable=SC2034 # variables for the scripts sourcing this
 #
 # Helpers shared by the tools/testing scripts.  Source it; do not run it.
 
@@ -80,4 +80,30 @@ cx4_verify_config() {
 		fi
 	done < "$frag"
 	[ "$bad" = 0 ] || cx4_die "config fragment $frag did not fully apply (missing dependency?)"
+}
+
+# cx4_help: print the calling script's header comment (its usage).
+cx4_help() {
+	sed -n '3,/^[^#]/s/^# \{0,1\}//p' "$0"
+}
+
+# cx4_prune DIR KEEP: delete the keyed entries DIR/<key> (with their
+# DIR/<key>.lock) other than KEEP that nobody used for 7 days and that
+# no one holds locked.  The lock file's mtime is the "last used" time.
+cx4_prune() {
+	local dir=$1 keep=$2 lock entry
+	for lock in "$dir"/*.lock; do
+		[ -e "$lock" ] || continue
+		entry=${lock%.lock}
+		[ "${entry##*/}" != "$keep" ] || continue
+		[ -n "$(find "$lock" -maxdepth 0 -mtime +7)" ] || continue
+		# shellcheck disable=SC2094 # the lock file, not data
+		(
+			flock -n 8 || exit 0
+			cx4_log "pruning unused $entry"
+			rm -rf "$entry"
+			rm -f "$lock"
+		) 8>> "$lock"
+
+	done
 }
