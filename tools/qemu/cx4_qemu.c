@@ -404,6 +404,7 @@ static Property cx4_properties[] = {
 	DEFINE_PROP_UINT32("delay-opcode", CX4State, knobs.delay_opcode, 0),
 	DEFINE_PROP_UINT32("delay-count", CX4State, knobs.delay_count, 0),
 	DEFINE_PROP_UINT32("hang-opcode", CX4State, knobs.hang_opcode, 0),
+	DEFINE_PROP_UINT32("drop-cmd-events", CX4State, knobs.drop_cmd_events, 0),
 	DEFINE_PROP_END_OF_LIST(),
 };
 

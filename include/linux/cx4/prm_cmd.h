@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /*
  * PRM chapter 12: command reference.  Opcodes (Table 127), return status
- * (Table 128) and the initialization and general commands of 12.3 with
- * the capability structures they carry (Tables 130-192).
+ * (Table 128), the initialization and general commands of 12.3 with the
+ * capability structures they carry (Tables 130-220), the MKey commands
+ * of 12.5 (Tables 226-241), the EQ commands of 12.6 (Tables 242-258), the
+ * CQ commands of 12.7 (Tables 259-279) and the vport commands of 12.16
+ * (Tables 470-485).
  *
  * Naming: CX4_<COMMAND>_{IN,OUT}_<FIELD> is a field descriptor (see
  * prm.h), CX4_<COMMAND>_{IN,OUT}_SIZE the length in bytes of the layout.
@@ -11,6 +14,7 @@
 #define _LINUX_CX4_PRM_CMD_H
 
 #include <linux/cx4/prm_swif.h>
+#include <linux/cx4/prm_tpt.h>
 
 /* PRM Table 127: commands sorted by opcode. */
 enum cx4_cmd_opcode {
@@ -352,5 +356,228 @@ static inline __u32 cx4_issi_field(__u32 issi)
 #define CX4_SET_DRIVER_VERSION_OUT_SIZE	CX4_CMD_SIMPLE_SIZE
 #define CX4_SET_DRIVER_VERSION_OFF_STR	0x10
 #define CX4_DRIVER_VERSION_LEN		0x40
+
+/* 12.3.13 ALLOC_PD and 12.3.14 DEALLOC_PD: Tables 193-200. */
+#define CX4_ALLOC_PD_IN_SIZE		CX4_CMD_SIMPLE_SIZE
+#define CX4_ALLOC_PD_OUT_SIZE		CX4_CMD_SIMPLE_SIZE
+#define CX4_ALLOC_PD_OUT_PD		CX4_FLD(0x08, 23, 0)
+#define CX4_DEALLOC_PD_IN_SIZE		CX4_CMD_SIMPLE_SIZE
+#define CX4_DEALLOC_PD_OUT_SIZE		CX4_CMD_SIMPLE_SIZE
+#define CX4_DEALLOC_PD_IN_PD		CX4_FLD(0x08, 23, 0)
+
+/* 12.3.15 ALLOC_UAR and 12.3.16 DEALLOC_UAR: Tables 201-208. */
+#define CX4_ALLOC_UAR_IN_SIZE		CX4_CMD_SIMPLE_SIZE
+#define CX4_ALLOC_UAR_OUT_SIZE		CX4_CMD_SIMPLE_SIZE
+#define CX4_ALLOC_UAR_OUT_UAR		CX4_FLD(0x08, 23, 0)
+#define CX4_DEALLOC_UAR_IN_SIZE		CX4_CMD_SIMPLE_SIZE
+#define CX4_DEALLOC_UAR_OUT_SIZE	CX4_CMD_SIMPLE_SIZE
+#define CX4_DEALLOC_UAR_IN_UAR		CX4_FLD(0x08, 23, 0)
+
+/* 12.3.17 CONFIG_INT_MODERATION: Tables 209-212. */
+#define CX4_CONFIG_INT_MOD_IN_SIZE	CX4_CMD_SIMPLE_SIZE
+#define CX4_CONFIG_INT_MOD_OUT_SIZE	CX4_CMD_SIMPLE_SIZE
+#define CX4_CONFIG_INT_MOD_IN_MIN_DELAY	CX4_FLD(0x08, 27, 16)
+#define CX4_CONFIG_INT_MOD_IN_INT_VECTOR CX4_FLD(0x08, 15, 0)
+#define CX4_CONFIG_INT_MOD_OUT_MIN_DELAY CX4_FLD(0x08, 27, 16)
+#define CX4_CONFIG_INT_MOD_OUT_INT_VECTOR CX4_FLD(0x08, 15, 0)
+enum cx4_config_int_mod_op_mod {
+	CX4_CONFIG_INT_MOD_WRITE	= 0,
+	CX4_CONFIG_INT_MOD_READ		= 1,
+};
+
+/* 12.3.18 and 12.3.19 (DE)ALLOC_TRANSPORT_DOMAIN: Tables 213-220. */
+#define CX4_ALLOC_TD_IN_SIZE		CX4_CMD_SIMPLE_SIZE
+#define CX4_ALLOC_TD_OUT_SIZE		CX4_CMD_SIMPLE_SIZE
+#define CX4_ALLOC_TD_OUT_TRANSPORT_DOMAIN CX4_FLD(0x08, 23, 0)
+#define CX4_DEALLOC_TD_IN_SIZE		CX4_CMD_SIMPLE_SIZE
+#define CX4_DEALLOC_TD_OUT_SIZE		CX4_CMD_SIMPLE_SIZE
+#define CX4_DEALLOC_TD_IN_TRANSPORT_DOMAIN CX4_FLD(0x08, 23, 0)
+
+/* 12.5.1 CREATE_MKEY: Tables 226-229. */
+#define CX4_CREATE_MKEY_IN_PG_ACCESS	CX4_FLD(0x0c, 31, 31)
+#define CX4_CREATE_MKEY_IN_OFF_MKC	0x10	/* Table 9 context */
+#define CX4_CREATE_MKEY_IN_TRANSLATIONS_OCTWORD_ACTUAL_SIZE CX4_DW(0x60)
+#define CX4_CREATE_MKEY_IN_OFF_MTT	0x110	/* Table 11 entries */
+#define CX4_CREATE_MKEY_OUT_SIZE	CX4_CMD_SIMPLE_SIZE
+#define CX4_CREATE_MKEY_OUT_MKEY_INDEX	CX4_FLD(0x08, 23, 0)
+
+static inline __u32 cx4_create_mkey_in_size(__u32 nmtt)
+{
+	return CX4_CREATE_MKEY_IN_OFF_MTT + nmtt * CX4_MTT_SIZE;
+}
+
+/* 12.5.2 QUERY_MKEY: Tables 230-233. */
+#define CX4_QUERY_MKEY_IN_SIZE		CX4_CMD_SIMPLE_SIZE
+#define CX4_QUERY_MKEY_IN_MKEY_INDEX	CX4_FLD(0x08, 23, 0)
+#define CX4_QUERY_MKEY_IN_PG_ACCESS	CX4_FLD(0x0c, 31, 31)
+#define CX4_QUERY_MKEY_OUT_OFF_MKC	0x10
+#define CX4_QUERY_MKEY_OUT_OFF_MTT	0x110
+enum cx4_query_mkey_op_mod {
+	CX4_QUERY_MKEY_PAS_KLMS		= 0x0,
+	CX4_QUERY_MKEY_BSFS		= 0x2,
+};
+
+static inline __u32 cx4_query_mkey_out_size(__u32 nmtt)
+{
+	return CX4_QUERY_MKEY_OUT_OFF_MTT + nmtt * CX4_MTT_SIZE;
+}
+
+/* 12.5.3 DESTROY_MKEY: Tables 234-237. */
+#define CX4_DESTROY_MKEY_IN_SIZE	CX4_CMD_SIMPLE_SIZE
+#define CX4_DESTROY_MKEY_OUT_SIZE	CX4_CMD_SIMPLE_SIZE
+#define CX4_DESTROY_MKEY_IN_MKEY_INDEX	CX4_FLD(0x08, 23, 0)
+
+/* 12.5.4 QUERY_SPECIAL_CONTEXTS: Tables 238-241. */
+#define CX4_QUERY_SPECIAL_CONTEXTS_IN_SIZE	CX4_CMD_SIMPLE_SIZE
+#define CX4_QUERY_SPECIAL_CONTEXTS_OUT_SIZE	CX4_CMD_SIMPLE_SIZE
+#define CX4_QUERY_SPECIAL_CONTEXTS_OUT_RESD_LKEY CX4_DW(0x0c)
+
+/*
+ * Offset of the PAS list in CREATE_EQ/QUERY_EQ/CREATE_CQ/QUERY_CQ/
+ * MODIFY_CQ (Tables 243, 253, 260, 270, 272); each entry is a Table 139
+ * PAS (CX4_PAS_*).
+ */
+#define CX4_QUEUE_OFF_PAS		0x110
+
+/* 12.6.1 CREATE_EQ: Tables 243-246. */
+#define CX4_CREATE_EQ_OFF_EQC		0x10	/* Table 93 context */
+#define CX4_CREATE_EQ_OFF_EVENT_BITMASK	0x58	/* 64 bits, cx4_get64() */
+#define CX4_CREATE_EQ_OFF_PAS		CX4_QUEUE_OFF_PAS
+#define CX4_CREATE_EQ_OUT_SIZE		CX4_CMD_SIMPLE_SIZE
+#define CX4_CREATE_EQ_OUT_EQ_NUMBER	CX4_FLD(0x08, 7, 0)
+
+/* Bit of the event bitmask mapping event type @type (bit 0 reserved). */
+#define CX4_EVENT_BIT(type)		(1ULL << (type))
+
+static inline __u32 cx4_create_eq_in_size(__u32 npas)
+{
+	return CX4_CREATE_EQ_OFF_PAS + npas * CX4_PAS_SIZE;
+}
+
+/* 12.6.2 DESTROY_EQ: Tables 247-250. */
+#define CX4_DESTROY_EQ_IN_SIZE		CX4_CMD_SIMPLE_SIZE
+#define CX4_DESTROY_EQ_OUT_SIZE		CX4_CMD_SIMPLE_SIZE
+#define CX4_DESTROY_EQ_IN_EQ_NUMBER	CX4_FLD(0x08, 7, 0)
+
+/* 12.6.3 QUERY_EQ: Tables 251-254. */
+#define CX4_QUERY_EQ_IN_SIZE		CX4_CMD_SIMPLE_SIZE
+#define CX4_QUERY_EQ_IN_EQ_NUMBER	CX4_FLD(0x08, 7, 0)
+#define CX4_QUERY_EQ_OUT_OFF_EQC	0x10
+#define CX4_QUERY_EQ_OUT_OFF_EVENT_BITMASK 0x58
+#define CX4_QUERY_EQ_OUT_OFF_PAS	CX4_QUEUE_OFF_PAS
+
+static inline __u32 cx4_query_eq_out_size(__u32 npas)
+{
+	return CX4_QUERY_EQ_OUT_OFF_PAS + npas * CX4_PAS_SIZE;
+}
+
+/* 12.6.4 GEN_EQE: Tables 255-258. */
+#define CX4_GEN_EQE_IN_EQ_NUMBER	CX4_FLD(0x08, 7, 0)
+#define CX4_GEN_EQE_IN_OFF_EQE		0x10	/* Table 77 EQE, 64 bytes */
+#define CX4_GEN_EQE_IN_SIZE		0x50
+#define CX4_GEN_EQE_OUT_SIZE		CX4_CMD_SIMPLE_SIZE
+
+/* 12.7.1 CREATE_CQ: Tables 260-263. */
+#define CX4_CREATE_CQ_OFF_CQC		0x10	/* Table 75 context */
+#define CX4_CREATE_CQ_OFF_PAS		CX4_QUEUE_OFF_PAS
+#define CX4_CREATE_CQ_OUT_SIZE		CX4_CMD_SIMPLE_SIZE
+#define CX4_CREATE_CQ_OUT_CQN		CX4_FLD(0x08, 23, 0)
+
+static inline __u32 cx4_create_cq_in_size(__u32 npas)
+{
+	return CX4_CREATE_CQ_OFF_PAS + npas * CX4_PAS_SIZE;
+}
+
+/* 12.7.2 DESTROY_CQ: Tables 264-267. */
+#define CX4_DESTROY_CQ_IN_SIZE		CX4_CMD_SIMPLE_SIZE
+#define CX4_DESTROY_CQ_OUT_SIZE		CX4_CMD_SIMPLE_SIZE
+#define CX4_DESTROY_CQ_IN_CQN		CX4_FLD(0x08, 23, 0)
+
+/* 12.7.3 QUERY_CQ: Tables 268-271. */
+#define CX4_QUERY_CQ_IN_SIZE		CX4_CMD_SIMPLE_SIZE
+#define CX4_QUERY_CQ_IN_CQN		CX4_FLD(0x08, 23, 0)
+#define CX4_QUERY_CQ_OUT_OFF_CQC	0x10
+#define CX4_QUERY_CQ_OUT_OFF_PAS	CX4_QUEUE_OFF_PAS
+
+static inline __u32 cx4_query_cq_out_size(__u32 npas)
+{
+	return CX4_QUERY_CQ_OUT_OFF_PAS + npas * CX4_PAS_SIZE;
+}
+
+/* 12.7.4 MODIFY_CQ: Tables 272-279. */
+#define CX4_MODIFY_CQ_IN_CQN		CX4_FLD(0x08, 23, 0)
+#define CX4_MODIFY_CQ_IN_FIELD_SELECT	CX4_DW(0x0c)
+#define CX4_MODIFY_CQ_IN_OFF_CQC	0x10
+#define CX4_MODIFY_CQ_IN_OFF_PAS	CX4_QUEUE_OFF_PAS	/* resize only */
+#define CX4_MODIFY_CQ_IN_SIZE		CX4_MODIFY_CQ_IN_OFF_PAS
+#define CX4_MODIFY_CQ_OUT_SIZE		CX4_CMD_SIMPLE_SIZE
+enum cx4_modify_cq_op_mod {
+	CX4_MODIFY_CQ_MODIFY		= 0,
+	CX4_MODIFY_CQ_RESIZE		= 1,
+};
+
+/* Table 275: modify_field_select bits (op_mod 0). */
+enum cx4_modify_cq_field {
+	CX4_MODIFY_CQ_SEL_CQ_PERIOD	= 1u << 0,
+	CX4_MODIFY_CQ_SEL_CQ_MAX_COUNT	= 1u << 1,
+	CX4_MODIFY_CQ_SEL_OI		= 1u << 2,
+	CX4_MODIFY_CQ_SEL_C_EQN		= 1u << 3,
+};
+
+/* Table 277: resize_field_select bits (op_mod 1). */
+enum cx4_resize_cq_field {
+	CX4_RESIZE_CQ_SEL_LOG_CQ_SIZE	= 1u << 0,
+	CX4_RESIZE_CQ_SEL_PAGE_OFFSET	= 1u << 1,
+	CX4_RESIZE_CQ_SEL_LOG_PAGE_SIZE	= 1u << 2,
+};
+
+/* 12.16.1 QUERY_VPORT_STATE: Tables 470-473. */
+#define CX4_QUERY_VPORT_STATE_IN_SIZE	CX4_CMD_SIMPLE_SIZE
+#define CX4_QUERY_VPORT_STATE_OUT_SIZE	CX4_CMD_SIMPLE_SIZE
+#define CX4_QUERY_VPORT_STATE_OUT_ADMIN_STATE CX4_FLD(0x0c, 7, 4)
+#define CX4_QUERY_VPORT_STATE_OUT_STATE	CX4_FLD(0x0c, 3, 0)
+/* Tables 471 and 475 op_mod. */
+#define CX4_VPORT_OP_MOD_NIC_VPORT	0
+/* Tables 473 and 475 state and admin_state values. */
+enum cx4_vport_state {
+	CX4_VPORT_STATE_DOWN		= 0x0,
+	CX4_VPORT_STATE_UP		= 0x1,
+};
+
+/* 12.16.2 MODIFY_VPORT_STATE: Tables 474-477. */
+#define CX4_MODIFY_VPORT_STATE_IN_SIZE	CX4_CMD_SIMPLE_SIZE
+#define CX4_MODIFY_VPORT_STATE_OUT_SIZE	CX4_CMD_SIMPLE_SIZE
+#define CX4_MODIFY_VPORT_STATE_IN_ADMIN_STATE CX4_FLD(0x0c, 7, 4)
+
+/* 12.16.3 QUERY_NIC_VPORT_CONTEXT: Tables 478-481. */
+#define CX4_QUERY_NIC_VPORT_CTX_IN_SIZE	CX4_CMD_SIMPLE_SIZE
+#define CX4_QUERY_NIC_VPORT_CTX_IN_ALLOWED_LIST_TYPE CX4_FLD(0x0c, 26, 24)
+#define CX4_QUERY_NIC_VPORT_CTX_OUT_OFF_CTX 0x10	/* Table 15 context */
+
+/* Output length carrying a context with @nlist allowed list entries. */
+static inline __u32 cx4_query_nic_vport_ctx_out_size(__u32 nlist)
+{
+	return CX4_QUERY_NIC_VPORT_CTX_OUT_OFF_CTX +
+	       cx4_nic_vport_list_off(nlist);
+}
+
+/* 12.16.4 MODIFY_NIC_VPORT_CONTEXT: Tables 482-485. */
+#define CX4_MODIFY_NIC_VPORT_CTX_IN_FIELD_SELECT CX4_DW(0x0c)
+#define CX4_MODIFY_NIC_VPORT_CTX_IN_OFF_CTX 0x100	/* Table 15 context */
+#define CX4_MODIFY_NIC_VPORT_CTX_OUT_SIZE CX4_CMD_SIMPLE_SIZE
+
+/* Table 483: field_select bits. */
+enum cx4_modify_nic_vport_field {
+	CX4_MODIFY_NIC_VPORT_SEL_ADDRESSES_LIST	= 1u << 2,
+	CX4_MODIFY_NIC_VPORT_SEL_PROMISC	= 1u << 4,
+	CX4_MODIFY_NIC_VPORT_SEL_MTU		= 1u << 6,
+};
+
+/* Input length carrying a context with @nlist allowed list entries. */
+static inline __u32 cx4_modify_nic_vport_ctx_in_size(__u32 nlist)
+{
+	return CX4_MODIFY_NIC_VPORT_CTX_IN_OFF_CTX +
+	       cx4_nic_vport_list_off(nlist);
+}
 
 #endif /* _LINUX_CX4_PRM_CMD_H */

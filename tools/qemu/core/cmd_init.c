@@ -30,9 +30,8 @@ struct cx4dev_cmd_desc {
 };
 
 /* Reject the command: guest error + status/syndrome in the output. */
-static uint8_t __attribute__((format(printf, 5, 6)))
-cx4dev_reject(struct cx4dev *dev, struct cx4dev_cmd *cmd, uint8_t status, uint32_t syndrome,
-	      const char *fmt, ...)
+uint8_t cx4dev_reject(struct cx4dev *dev, struct cx4dev_cmd *cmd, uint8_t status,
+		      uint32_t syndrome, const char *fmt, ...)
 {
 	char msg[256];
 	va_list ap;
@@ -57,14 +56,20 @@ cx4dev_reject(struct cx4dev *dev, struct cx4dev_cmd *cmd, uint8_t status, uint32
 
 static void cx4dev_hca_soft_reset(struct cx4dev *dev)
 {
+	cx4dev_objects_release(dev, "DISABLE_HCA", false);
+	cx4dev_vport_reset(dev);
 	dev->state = CX4DEV_ST_DISABLED;
 	dev->init_pages_queried = false;
+	dev->pages_delta = 0;
+	dev->page_req_armed = true;
+	dev->page_req_pending = false;
 	memset(dev->driver_version, 0, sizeof(dev->driver_version));
 	cx4dev_caps_init(dev);
 }
 
 void cx4dev_hca_reset(struct cx4dev *dev)
 {
+	cx4dev_objects_release(dev, "reset", false);
 	cx4dev_hca_soft_reset(dev);
 	dev->issi = 0;
 	cx4dev_pages_clear(&dev->pages);
@@ -88,6 +93,12 @@ static int64_t cx4dev_pages_total(const struct cx4dev *dev)
 	return (int64_t)dev->cfg.boot_pages + dev->cfg.init_pages;
 }
 
+/* Pages the device wants while initialized (page-request knob included). */
+int64_t cx4dev_pages_target(const struct cx4dev *dev)
+{
+	return cx4dev_pages_total(dev) + dev->cfg.regular_pages + dev->pages_delta;
+}
+
 /* QUERY_PAGES answer: >0 pages wanted, <0 pages to reclaim. */
 static int64_t cx4dev_pages_needed(const struct cx4dev *dev, uint16_t op_mod)
 {
@@ -104,7 +115,7 @@ static int64_t cx4dev_pages_needed(const struct cx4dev *dev, uint16_t op_mod)
 	case CX4DEV_ST_INITIALIZED:
 		if (op_mod != CX4_PAGES_REGULAR)
 			return 0;
-		return cx4dev_pages_total(dev) + dev->cfg.regular_pages - owned;
+		return cx4dev_pages_target(dev) - owned;
 	default:
 		return -owned;
 	}
@@ -118,7 +129,7 @@ static int64_t cx4dev_pages_allowance(const struct cx4dev *dev)
 	if (dev->state == CX4DEV_ST_ENABLED)
 		return cx4dev_pages_total(dev) - owned;
 	if (dev->state == CX4DEV_ST_INITIALIZED)
-		return cx4dev_pages_total(dev) + dev->cfg.regular_pages - owned;
+		return cx4dev_pages_target(dev) - owned;
 	return 0;
 }
 
@@ -128,7 +139,7 @@ static size_t cx4dev_pages_spare(const struct cx4dev *dev)
 	int64_t spare = (int64_t)dev->pages.n;
 
 	if (dev->state == CX4DEV_ST_INITIALIZED)
-		spare -= cx4dev_pages_total(dev) + dev->cfg.regular_pages;
+		spare -= cx4dev_pages_target(dev);
 	return spare > 0 ? (size_t)spare : 0;
 }
 
@@ -267,7 +278,7 @@ static uint8_t cx4dev_pages_take(struct cx4dev *dev, struct cx4dev_cmd *cmd, uin
 	return CX4_CMD_STAT_OK;
 }
 
-static uint8_t cx4dev_exec_manage_pages(struct cx4dev *dev, struct cx4dev_cmd *cmd)
+static uint8_t cx4dev_manage_pages(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 {
 	uint32_t n = cx4dev_in_get(cmd, CX4_MANAGE_PAGES_IN_NUM_ENTRIES);
 	uint32_t need = cx4_manage_pages_size(n);
@@ -298,6 +309,16 @@ static uint8_t cx4dev_exec_manage_pages(struct cx4dev *dev, struct cx4dev_cmd *c
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_BAD_OPMOD,
 				     "op_mod 0x%x (0 fail, 1 give, 2 return)", cmd->op_mod);
 	}
+}
+
+/* Any executed MANAGE_PAGES re-arms the page request event (PRM 7.13.10.2). */
+static uint8_t cx4dev_exec_manage_pages(struct cx4dev *dev, struct cx4dev_cmd *cmd)
+{
+	uint8_t st = cx4dev_manage_pages(dev, cmd);
+
+	if (st == CX4_CMD_STAT_OK)
+		cx4dev_pages_rearm(dev);
+	return st;
 }
 
 static uint8_t cx4dev_exec_query_hca_cap(struct cx4dev *dev, struct cx4dev_cmd *cmd)
@@ -359,6 +380,7 @@ static uint8_t cx4dev_exec_teardown_hca(struct cx4dev *dev, struct cx4dev_cmd *c
 	if (profile > CX4_TEARDOWN_PANIC)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_TEARDOWN_PROFILE,
 				     "profile %u (0 graceful, 1 panic)", profile);
+	cx4dev_objects_release(dev, "TEARDOWN_HCA", profile == CX4_TEARDOWN_GRACEFUL);
 	dev->state = CX4DEV_ST_TORN_DOWN;
 	cx4dev_logf(dev, "TEARDOWN_HCA (%s): %zu pages to reclaim",
 		    profile == CX4_TEARDOWN_PANIC ? "panic" : "graceful", dev->pages.n);
@@ -440,6 +462,66 @@ static const uint32_t cx4dev_no_fields[] = { 0 };
 static const uint32_t cx4dev_manage_pages_fields[] = { CX4_MANAGE_PAGES_IN_NUM_ENTRIES, 0 };
 static const uint32_t cx4dev_teardown_fields[] = { CX4_TEARDOWN_HCA_IN_PROFILE, 0 };
 static const uint32_t cx4dev_set_issi_fields[] = { CX4_SET_ISSI_IN_CURRENT_ISSI, 0 };
+static const uint32_t cx4dev_dealloc_uar_fields[] = { CX4_DEALLOC_UAR_IN_UAR, 0 };
+static const uint32_t cx4dev_dealloc_pd_fields[] = { CX4_DEALLOC_PD_IN_PD, 0 };
+static const uint32_t cx4dev_dealloc_td_fields[] = { CX4_DEALLOC_TD_IN_TRANSPORT_DOMAIN, 0 };
+static const uint32_t cx4dev_eqn_fields[] = { CX4_DESTROY_EQ_IN_EQ_NUMBER, 0 };
+static const uint32_t cx4dev_cqn_fields[] = { CX4_DESTROY_CQ_IN_CQN, 0 };
+static const uint32_t cx4dev_modify_cq_fields[] = {
+	CX4_MODIFY_CQ_IN_CQN, CX4_MODIFY_CQ_IN_FIELD_SELECT, 0
+};
+#define CX4DEV_CQC(f)	CX4DEV_AT(CX4_CREATE_CQ_OFF_CQC, CX4_CQC_##f)
+static const uint32_t cx4dev_create_cq_fields[] = {
+	CX4DEV_CQC(CQE_SZ), CX4DEV_CQC(CC), CX4DEV_CQC(SCQE_BREAK_MODERATION_EN), CX4DEV_CQC(OI),
+	CX4DEV_CQC(CQ_PERIOD_MODE), CX4DEV_CQC(CQE_COMPRESSION_EN),
+	CX4DEV_CQC(MINI_CQE_RES_FORMAT), CX4DEV_CQC(PAGE_OFFSET), CX4DEV_CQC(LOG_CQ_SIZE),
+	CX4DEV_CQC(UAR_PAGE), CX4DEV_CQC(CQ_PERIOD), CX4DEV_CQC(CQ_MAX_COUNT), CX4DEV_CQC(C_EQN),
+	CX4DEV_CQC(LOG_PAGE_SIZE),
+	CX4_DW(CX4_CREATE_CQ_OFF_CQC + CX4_CQC_OFF_DBR_ADDR),
+	CX4_DW(CX4_CREATE_CQ_OFF_CQC + CX4_CQC_OFF_DBR_ADDR + 4), 0
+};
+#define CX4DEV_EQC(f)	CX4DEV_AT(CX4_CREATE_EQ_OFF_EQC, CX4_EQC_##f)
+static const uint32_t cx4dev_create_eq_fields[] = {
+	CX4DEV_EQC(EC), CX4DEV_EQC(OI), CX4DEV_EQC(PAGE_OFFSET), CX4DEV_EQC(LOG_EQ_SIZE),
+	CX4DEV_EQC(UAR_PAGE), CX4DEV_EQC(INTR), CX4DEV_EQC(LOG_PAGE_SIZE),
+	CX4DEV_EQC(CONSUMER_COUNTER), CX4DEV_EQC(PRODUCER_COUNTER),
+	CX4_DW(CX4_CREATE_EQ_OFF_EVENT_BITMASK), CX4_DW(CX4_CREATE_EQ_OFF_EVENT_BITMASK + 4), 0
+};
+
+#define CX4DEV_MKC(f)	CX4DEV_AT(CX4_CREATE_MKEY_IN_OFF_MKC, CX4_MKC_##f)
+static const uint32_t cx4dev_create_mkey_fields[] = {
+	CX4_CREATE_MKEY_IN_PG_ACCESS, CX4DEV_MKC(FREE), CX4DEV_MKC(UMR_EN), CX4DEV_MKC(RW),
+	CX4DEV_MKC(RR), CX4DEV_MKC(LW), CX4DEV_MKC(LR), CX4DEV_MKC(ACCESS_MODE), CX4DEV_MKC(QPN),
+	CX4DEV_MKC(MKEY_7_0), CX4DEV_MKC(LENGTH64), CX4DEV_MKC(PD),
+	CX4_DW(CX4_CREATE_MKEY_IN_OFF_MKC + CX4_MKC_OFF_START_ADDR),
+	CX4_DW(CX4_CREATE_MKEY_IN_OFF_MKC + CX4_MKC_OFF_START_ADDR + 4),
+	CX4_DW(CX4_CREATE_MKEY_IN_OFF_MKC + CX4_MKC_OFF_LEN),
+	CX4_DW(CX4_CREATE_MKEY_IN_OFF_MKC + CX4_MKC_OFF_LEN + 4),
+	CX4DEV_MKC(TRANSLATIONS_OCTWORD_SIZE), CX4DEV_MKC(LOG_ENTITY_SIZE),
+	CX4_CREATE_MKEY_IN_TRANSLATIONS_OCTWORD_ACTUAL_SIZE, 0
+};
+static const uint32_t cx4dev_query_mkey_fields[] = {
+	CX4_QUERY_MKEY_IN_MKEY_INDEX, CX4_QUERY_MKEY_IN_PG_ACCESS, 0
+};
+static const uint32_t cx4dev_destroy_mkey_fields[] = { CX4_DESTROY_MKEY_IN_MKEY_INDEX, 0 };
+static const uint32_t cx4dev_int_mod_fields[] = {
+	CX4_CONFIG_INT_MOD_IN_MIN_DELAY, CX4_CONFIG_INT_MOD_IN_INT_VECTOR, 0
+};
+static const uint32_t cx4dev_modify_vport_state_fields[] = {
+	CX4_MODIFY_VPORT_STATE_IN_ADMIN_STATE, 0
+};
+static const uint32_t cx4dev_query_nic_vport_fields[] = {
+	CX4_QUERY_NIC_VPORT_CTX_IN_ALLOWED_LIST_TYPE, 0
+};
+#define CX4DEV_NVC(f)	CX4DEV_AT(CX4_MODIFY_NIC_VPORT_CTX_IN_OFF_CTX, CX4_NIC_VPORT_##f)
+#define CX4DEV_NVC_PERM	(CX4_MODIFY_NIC_VPORT_CTX_IN_OFF_CTX + CX4_NIC_VPORT_OFF_PERMANENT_ADDRESS)
+static const uint32_t cx4dev_modify_nic_vport_fields[] = {
+	CX4_MODIFY_NIC_VPORT_CTX_IN_FIELD_SELECT, CX4DEV_NVC(MIN_WQE_INLINE_MODE), CX4DEV_NVC(MTU),
+	CX4DEV_NVC(PROMISC_UC), CX4DEV_NVC(PROMISC_MC), CX4DEV_NVC(PROMISC_ALL),
+	CX4DEV_NVC(ALLOWED_LIST_TYPE), CX4DEV_NVC(ALLOWED_LIST_SIZE),
+	CX4DEV_AT(CX4DEV_NVC_PERM, CX4_MAC_ADDR_47_32), CX4DEV_AT(CX4DEV_NVC_PERM, CX4_MAC_ADDR_31_0),
+	0
+};
 
 #define CX4DEV_SIMPLE(op, st, fn) \
 	{ CX4_CMD_##op, CX4_CMD_SIMPLE_SIZE, CX4_CMD_SIMPLE_SIZE, false, false, 0, 0, \
@@ -472,6 +554,58 @@ static const struct cx4dev_cmd_desc cx4dev_cmds[] = {
 	{ CX4_CMD_QUERY_ADAPTER, CX4_QUERY_ADAPTER_IN_SIZE, CX4_QUERY_ADAPTER_OUT_SIZE, false,
 	  false, 0, 0, CX4DEV_ST_UP, cx4dev_no_fields, cx4dev_exec_query_adapter },
 	CX4DEV_SIMPLE(NOP, CX4DEV_ST_UP, cx4dev_exec_nop),
+	CX4DEV_SIMPLE(ALLOC_UAR, CX4DEV_ST_INITIALIZED, cx4dev_exec_alloc_uar),
+	{ CX4_CMD_DEALLOC_UAR, CX4_DEALLOC_UAR_IN_SIZE, CX4_DEALLOC_UAR_OUT_SIZE, false, false,
+	  0, 0, CX4DEV_ST_INITIALIZED, cx4dev_dealloc_uar_fields, cx4dev_exec_dealloc_uar },
+	CX4DEV_SIMPLE(ALLOC_PD, CX4DEV_ST_INITIALIZED, cx4dev_exec_alloc_pd),
+	{ CX4_CMD_DEALLOC_PD, CX4_DEALLOC_PD_IN_SIZE, CX4_DEALLOC_PD_OUT_SIZE, false, false,
+	  0, 0, CX4DEV_ST_INITIALIZED, cx4dev_dealloc_pd_fields, cx4dev_exec_dealloc_pd },
+	CX4DEV_SIMPLE(ALLOC_TRANSPORT_DOMAIN, CX4DEV_ST_INITIALIZED, cx4dev_exec_alloc_td),
+	{ CX4_CMD_DEALLOC_TRANSPORT_DOMAIN, CX4_DEALLOC_TD_IN_SIZE, CX4_DEALLOC_TD_OUT_SIZE,
+	  false, false, 0, 0, CX4DEV_ST_INITIALIZED, cx4dev_dealloc_td_fields,
+	  cx4dev_exec_dealloc_td },
+	{ CX4_CMD_CONFIG_INT_MODERATION, CX4_CONFIG_INT_MOD_IN_SIZE, CX4_CONFIG_INT_MOD_OUT_SIZE,
+	  true, false, 0, 0, CX4DEV_ST_INITIALIZED, cx4dev_int_mod_fields,
+	  cx4dev_exec_config_int_moderation },
+	{ CX4_CMD_CREATE_MKEY, CX4_CREATE_MKEY_IN_OFF_MTT, CX4_CREATE_MKEY_OUT_SIZE, false, true,
+	  0, 0, CX4DEV_ST_INITIALIZED, cx4dev_create_mkey_fields, cx4dev_exec_create_mkey },
+	{ CX4_CMD_QUERY_MKEY, CX4_QUERY_MKEY_IN_SIZE, CX4_QUERY_MKEY_OUT_OFF_MTT, true, false,
+	  0, 0, CX4DEV_ST_INITIALIZED, cx4dev_query_mkey_fields, cx4dev_exec_query_mkey },
+	{ CX4_CMD_DESTROY_MKEY, CX4_DESTROY_MKEY_IN_SIZE, CX4_DESTROY_MKEY_OUT_SIZE, false, false,
+	  0, 0, CX4DEV_ST_INITIALIZED, cx4dev_destroy_mkey_fields, cx4dev_exec_destroy_mkey },
+	CX4DEV_SIMPLE(QUERY_SPECIAL_CONTEXTS, CX4DEV_ST_INITIALIZED,
+		      cx4dev_exec_query_special_contexts),
+	{ CX4_CMD_QUERY_VPORT_STATE, CX4_QUERY_VPORT_STATE_IN_SIZE, CX4_QUERY_VPORT_STATE_OUT_SIZE,
+	  true, false, 0, 0, CX4DEV_ST_INITIALIZED, cx4dev_no_fields,
+	  cx4dev_exec_query_vport_state },
+	{ CX4_CMD_MODIFY_VPORT_STATE, CX4_MODIFY_VPORT_STATE_IN_SIZE,
+	  CX4_MODIFY_VPORT_STATE_OUT_SIZE, true, false, 0, 0, CX4DEV_ST_INITIALIZED,
+	  cx4dev_modify_vport_state_fields, cx4dev_exec_modify_vport_state },
+	{ CX4_CMD_QUERY_NIC_VPORT_CONTEXT, CX4_QUERY_NIC_VPORT_CTX_IN_SIZE,
+	  CX4_QUERY_NIC_VPORT_CTX_OUT_OFF_CTX + CX4_NIC_VPORT_CTX_SIZE, false, false, 0, 0,
+	  CX4DEV_ST_INITIALIZED, cx4dev_query_nic_vport_fields, cx4dev_exec_query_nic_vport_ctx },
+	{ CX4_CMD_MODIFY_NIC_VPORT_CONTEXT,
+	  CX4_MODIFY_NIC_VPORT_CTX_IN_OFF_CTX + CX4_NIC_VPORT_CTX_SIZE,
+	  CX4_MODIFY_NIC_VPORT_CTX_OUT_SIZE, false, true, 0, 0, CX4DEV_ST_INITIALIZED,
+	  cx4dev_modify_nic_vport_fields, cx4dev_exec_modify_nic_vport_ctx },
+	{ CX4_CMD_CREATE_EQ, CX4_CREATE_EQ_OFF_PAS, CX4_CREATE_EQ_OUT_SIZE, false, true, 0, 0,
+	  CX4DEV_ST_INITIALIZED, cx4dev_create_eq_fields, cx4dev_exec_create_eq },
+	{ CX4_CMD_DESTROY_EQ, CX4_DESTROY_EQ_IN_SIZE, CX4_DESTROY_EQ_OUT_SIZE, false, false,
+	  0, 0, CX4DEV_ST_INITIALIZED, cx4dev_eqn_fields, cx4dev_exec_destroy_eq },
+	{ CX4_CMD_QUERY_EQ, CX4_QUERY_EQ_IN_SIZE, CX4_QUERY_EQ_OUT_OFF_PAS, false, false,
+	  0, 0, CX4DEV_ST_INITIALIZED, cx4dev_eqn_fields, cx4dev_exec_query_eq },
+	{ CX4_CMD_GEN_EQE, CX4_GEN_EQE_IN_SIZE, CX4_GEN_EQE_OUT_SIZE, false, false,
+	  CX4_GEN_EQE_IN_OFF_EQE, CX4_GEN_EQE_IN_SIZE, CX4DEV_ST_INITIALIZED, cx4dev_eqn_fields,
+	  cx4dev_exec_gen_eqe },
+	{ CX4_CMD_CREATE_CQ, CX4_CREATE_CQ_OFF_PAS, CX4_CREATE_CQ_OUT_SIZE, false, true, 0, 0,
+	  CX4DEV_ST_INITIALIZED, cx4dev_create_cq_fields, cx4dev_exec_create_cq },
+	{ CX4_CMD_DESTROY_CQ, CX4_DESTROY_CQ_IN_SIZE, CX4_DESTROY_CQ_OUT_SIZE, false, false,
+	  0, 0, CX4DEV_ST_INITIALIZED, cx4dev_cqn_fields, cx4dev_exec_destroy_cq },
+	{ CX4_CMD_QUERY_CQ, CX4_QUERY_CQ_IN_SIZE, CX4_QUERY_CQ_OUT_OFF_PAS, false, false,
+	  0, 0, CX4DEV_ST_INITIALIZED, cx4dev_cqn_fields, cx4dev_exec_query_cq },
+	{ CX4_CMD_MODIFY_CQ, CX4_MODIFY_CQ_IN_SIZE, CX4_MODIFY_CQ_OUT_SIZE, true, false,
+	  CX4_MODIFY_CQ_IN_OFF_CQC, CX4_MODIFY_CQ_IN_OFF_CQC + CX4_CQC_SIZE,
+	  CX4DEV_ST_INITIALIZED, cx4dev_modify_cq_fields, cx4dev_exec_modify_cq },
 };
 
 static const struct cx4dev_cmd_desc *cx4dev_cmd_lookup(uint16_t opcode)

@@ -303,6 +303,7 @@ static void cx4dev_release_entry(struct cx4dev *dev, struct cx4dev_cmd *cmd, uin
 			    CX4_CMDQ_OFF_STATUS_BYTE - CX4_CMDQ_OFF_OUT_INLINE);
 	dev->ops->dma_write(dev->opaque, cmd->entry_addr + CX4_CMDQ_OFF_STATUS_BYTE,
 			    e + CX4_CMDQ_OFF_STATUS_BYTE, 1);
+	cx4dev_cmd_event(dev, cmd);
 }
 
 static void cx4dev_complete(struct cx4dev *dev, struct cx4dev_cmd *cmd)

@@ -48,6 +48,7 @@ struct cx4dev_knobs {
 	uint32_t delay_opcode;	/* opcode to delay; 0 = any */
 	uint32_t delay_count;	/* commands to delay; 0 = off, ~0 = all */
 	uint32_t hang_opcode;	/* never complete the next such command; 0 = off, 0xffff = any */
+	uint32_t drop_cmd_events; /* drop the next N command completion events */
 };
 
 /* Features that can be switched off (property caps-off=...). */
@@ -89,6 +90,9 @@ enum cx4dev_counter {
 	CX4DEV_CNT_PAGES_OWNED,
 	CX4DEV_CNT_KNOB_HITS,
 	CX4DEV_CNT_EXPECTED_ERRORS,
+	CX4DEV_CNT_EQES,		/* EQEs written to guest memory */
+	CX4DEV_CNT_EQS,			/* EQs in use */
+	CX4DEV_CNT_CQS,			/* CQs in use */
 };
 
 struct cx4dev;
@@ -115,5 +119,22 @@ size_t cx4dev_receive(struct cx4dev *dev, const void *frame, size_t len);
 void cx4dev_set_knobs(struct cx4dev *dev, const struct cx4dev_knobs *knobs);
 void cx4dev_get_knobs(const struct cx4dev *dev, struct cx4dev_knobs *knobs);
 uint64_t cx4dev_counter(const struct cx4dev *dev, enum cx4dev_counter which);
+
+/*
+ * Event knobs (README "Fault injection"), also reachable through the
+ * debug control page.  Page request: @n > 0 the device wants n more
+ * pages, @n < 0 it gives n back.  Link: 0 down, 1 up, 2 flap (down, up).
+ * Internal error: health syndrome @syndrome, health counter stops.
+ */
+void cx4dev_request_pages(struct cx4dev *dev, int32_t n);
+void cx4dev_set_link(struct cx4dev *dev, uint32_t how);
+void cx4dev_fatal_error(struct cx4dev *dev, uint8_t syndrome);
+
+/*
+ * Post one 64-byte CQE (the caller's bytes; the device sets owner and
+ * signature) to CQ @cqn, as the datapath will: 0 if written, <0 if the
+ * CQ does not exist, is in error or overran.
+ */
+int cx4dev_post_cqe(struct cx4dev *dev, uint32_t cqn, const uint8_t *cqe);
 
 #endif /* CX4DEV_H */

@@ -7,6 +7,8 @@
 
 #include <linux/cx4/prm_pci.h>
 #include <linux/cx4/prm_cmd.h>
+#include <linux/cx4/prm_swif.h>
+#include <linux/cx4/prm_tpt.h>
 
 #include "cx4dev.h"
 #include "syndrome.h"
@@ -29,6 +31,62 @@
 /* Debug control page: last 4 KB of BAR0. */
 #define CX4DEV_CTL_BASE		(CX4_BAR0_SIZE - 0x1000u)
 #define CX4DEV_CTL_SIZE		0x1000u
+
+/*
+ * UAR area (PRM 7.2.1): the first 1 MB << HCA_CAP.uar_sz (3: 8 MB) of
+ * BAR0, UAR index n at n * UAR page size.  The pages under the
+ * initialization segment, the MSI-X table and the PBA (BAR0 0x0-0x3fff)
+ * are never handed out by ALLOC_UAR.
+ */
+#define CX4DEV_UAR_AREA_SIZE	(8u << 20)
+#define CX4DEV_UAR_RESERVED	0x4000u
+#define CX4DEV_UAR_MAX		(CX4DEV_UAR_AREA_SIZE >> CX4_UAR_PAGE_SHIFT)
+
+#define CX4DEV_MAX_EQ		32	/* 1 << HCA_CAP.log_max_eq */
+#define CX4DEV_NO_EQ		0xff
+#define CX4DEV_NUM_EVENTS	64	/* event bitmask width */
+
+/* A field descriptor @f of a layout embedded at byte @base of another. */
+#define CX4DEV_AT(base, f)	((f) + ((uint32_t)(base) << 12))
+
+#define CX4DEV_MAX_CQ		4096	/* model limit (log_max_cq is 24) */
+
+/* MKeys (PRM 6): model limits and the reserved LKey (PRM 6.3). */
+#define CX4DEV_MAX_MKEY		4096	/* model limit (log_max_mkey is 24) */
+#define CX4DEV_FIRST_MKEY	2	/* index 1 is the reserved LKey's */
+#define CX4DEV_RESD_LKEY	0x00000100u	/* index 1, variant 0 */
+#define CX4DEV_MAX_MKEY_OCTWORDS (1u << 20)	/* 2 M MTT entries */
+#define CX4DEV_MAX_LOG_ENTITY_SIZE 30
+
+/* NIC vport (PRM 7.3): lists indexed by enum cx4_nic_vport_list_type. */
+#define CX4DEV_VPORT_NLISTS	3
+#define CX4DEV_VPORT_MIN_MTU	64
+#define CX4DEV_VPORT_MAX_MTU	10240
+#define CX4DEV_MAX_MSIX		2048	/* PCI limit on MSI-X table size */
+
+/* A memory key (context Table 9, MTT entries Table 11). */
+struct cx4dev_mkey {
+	uint8_t access_mode;		/* enum cx4_mkc_access_mode */
+	uint8_t variant;		/* mkey[7:0] */
+	bool free, umr_en, rw, rr, lw, lr, length64, pg_access;
+	uint32_t pd;
+	uint64_t start;
+	uint64_t len;
+	uint32_t octwords;		/* translations_octword_size */
+	uint32_t log_entity_size;
+	uint32_t nmtt;			/* room: octwords * 2 */
+	uint32_t nmtt_valid;		/* delivered by CREATE_MKEY */
+	uint64_t *mtt;			/* raw entries (ptag | wr_en | rd_en) */
+};
+
+/* NIC vport settings (MODIFY_NIC_VPORT_CONTEXT, MODIFY_VPORT_STATE). */
+struct cx4dev_vport {
+	bool admin_up;
+	bool promisc_uc, promisc_mc, promisc_all;
+	uint32_t mtu;
+	uint32_t n[CX4DEV_VPORT_NLISTS];
+	uint64_t *list[CX4DEV_VPORT_NLISTS];	/* Table 19 / Table 17 entries */
+};
 
 /* Capability types the model knows, as indexes into the caps arrays. */
 enum cx4dev_cap_idx {
@@ -68,6 +126,7 @@ struct cx4dev_cmd {
 	uint8_t status;
 	uint32_t syndrome;
 	bool knob_hit;
+	bool no_event;		/* no command completion event (PRM 12.6.1) */
 };
 
 enum cx4dev_slot_state {
@@ -87,6 +146,59 @@ struct cx4dev_pages {
 	uint64_t *pa;
 	size_t n;
 	size_t cap;
+};
+
+/* A set of small object numbers (PD, transport domain, UAR): sorted array. */
+struct cx4dev_idset {
+	uint32_t *id;
+	size_t n;
+	size_t cap;
+};
+
+/* Event queue (PRM 7.13, context Table 93). */
+struct cx4dev_eq {
+	bool valid;
+	bool armed;
+	bool ec;
+	bool oi;
+	uint8_t status;			/* enum cx4_eqc_status */
+	uint32_t log_size;
+	uint32_t log_page_size;
+	uint32_t uar;
+	uint32_t intr;
+	uint32_t cc;			/* consumer counter (24 bits) */
+	uint32_t pc;			/* producer counter (24 bits) */
+	uint64_t bitmask;
+	uint32_t npas;
+	uint64_t *pas;
+};
+
+/* Completion queue (PRM 7.12, context Table 75). */
+struct cx4dev_cq {
+	uint8_t status;			/* enum cx4_cqc_status */
+	uint8_t st;			/* enum cx4_cqc_st */
+	bool cc;			/* collapsed */
+	bool oi;
+	uint32_t log_size;
+	uint32_t log_page_size;
+	uint32_t uar;
+	uint32_t c_eqn;
+	uint32_t cq_period;
+	uint32_t cq_max_count;
+	uint32_t period_mode;
+	bool scqe_break;		/* scqe_break_moderation_en */
+	uint64_t period_start;		/* cq_period timer start (7.13.14) */
+	uint64_t mod_deadline;		/* pending moderated event due, 0 none */
+	uint32_t ci;			/* consumer counter last seen (24 bits) */
+	uint32_t pc;			/* producer counter (24 bits) */
+	uint32_t last_notified;		/* producer counter at the last event */
+	uint32_t last_solicit;		/* producer counter after the last SE CQE */
+	bool solicit_pending;		/* an SE CQE since the last event */
+	int fired_sn;			/* cmd_sn of the arm that fired, -1 none */
+	uint32_t armed_sn;
+	uint64_t dbr;
+	uint32_t npas;
+	uint64_t *pas;
 };
 
 struct cx4dev_caps {
@@ -125,6 +237,25 @@ struct cx4dev {
 	struct cx4dev_caps caps;
 	struct cx4dev_pages pages;
 
+	/* Objects (PRM 12.3.13-19) and event queues (PRM 7.13, 12.6). */
+	struct cx4dev_idset uars;
+	struct cx4dev_idset pds;
+	struct cx4dev_idset tds;
+	struct cx4dev_eq eqs[CX4DEV_MAX_EQ];
+	uint8_t event_eq[CX4DEV_NUM_EVENTS];	/* event type -> EQ, CX4DEV_NO_EQ */
+	struct cx4dev_cq **cqs;		/* indexed by CQ number, NULL = free */
+	uint32_t ncq_slots;
+	uint32_t cq_db_hi[CX4DEV_UAR_MAX];	/* first dword of a CQ doorbell */
+	bool cq_db_hi_valid[CX4DEV_UAR_MAX];
+	int64_t pages_delta;		/* page-request knob: regular target delta */
+	bool page_req_armed;		/* PRM 7.13.10.2: re-armed by MANAGE_PAGES */
+	bool page_req_pending;
+	bool port_up;
+	struct cx4dev_mkey **mkeys;	/* indexed by MKey index, NULL = free */
+	uint32_t nmkey_slots;
+	struct cx4dev_vport vport;
+	uint16_t int_mod[CX4DEV_MAX_MSIX];	/* CONFIG_INT_MODERATION min_delay */
+
 	/* Fault injection. */
 	struct cx4dev_knobs knobs;
 	bool knob_hit_since_reset;
@@ -135,6 +266,8 @@ struct cx4dev {
 	uint64_t expected_errors;
 	uint64_t commands;
 	uint64_t knob_hits;
+	uint64_t eqes;
+	uint16_t ctl_cqe_count;		/* wqe_counter of debug-page CQEs */
 };
 
 /* log.c */
@@ -180,6 +313,79 @@ int cx4dev_cap_index(uint32_t type);
 bool cx4dev_cap_type_enabled(const struct cx4dev *dev, int idx);
 uint8_t cx4dev_cmdif_checksum(const struct cx4dev *dev);
 uint32_t cx4dev_set_hca_cap(struct cx4dev *dev, const uint8_t *cap, const char **why);
+
+/* obj.c: object numbers, ALLOC/DEALLOC of UAR, PD, transport domain. */
+void cx4dev_idset_init(struct cx4dev_idset *s);
+void cx4dev_idset_fini(struct cx4dev_idset *s);
+bool cx4dev_idset_has(const struct cx4dev_idset *s, uint32_t id);
+int cx4dev_idset_alloc(struct cx4dev_idset *s, uint32_t min, uint32_t max, uint32_t *id);
+void cx4dev_idset_del(struct cx4dev_idset *s, uint32_t id);
+uint32_t cx4dev_uar_shift(const struct cx4dev *dev);
+void cx4dev_uar_write32(struct cx4dev *dev, uint64_t off, uint32_t val);
+void cx4dev_objects_release(struct cx4dev *dev, const char *why, bool is_error);
+uint8_t cx4dev_exec_alloc_uar(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_dealloc_uar(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_alloc_pd(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_dealloc_pd(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_alloc_td(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_dealloc_td(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+
+/* eq.c: event queues, EQ doorbells, events. */
+void cx4dev_eqs_reset(struct cx4dev *dev);
+size_t cx4dev_eqs_count(const struct cx4dev *dev);
+bool cx4dev_uar_in_use(const struct cx4dev *dev, uint32_t uar);
+void cx4dev_eq_doorbell(struct cx4dev *dev, uint32_t uar, bool arm, uint32_t val);
+bool cx4dev_event(struct cx4dev *dev, uint8_t type, uint8_t sub_type, const uint8_t *data);
+void cx4dev_cmd_event(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+void cx4dev_internal_error(struct cx4dev *dev, uint8_t syndrome, const char *why);
+void cx4dev_page_request(struct cx4dev *dev, int32_t n);
+void cx4dev_pages_rearm(struct cx4dev *dev);
+void cx4dev_port_event(struct cx4dev *dev, bool up);
+uint8_t cx4dev_exec_create_eq(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_destroy_eq(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_query_eq(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_gen_eqe(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_queue_pas(struct cx4dev *dev, struct cx4dev_cmd *cmd, uint32_t npas,
+			 uint32_t log_page_size, uint64_t bytes, uint64_t *pas,
+			 const uint32_t syn[3]);
+
+/* cq.c: completion queues, CQ doorbells, completion events. */
+void cx4dev_cqs_reset(struct cx4dev *dev);
+size_t cx4dev_cqs_count(const struct cx4dev *dev);
+bool cx4dev_cq_uses(const struct cx4dev *dev, uint32_t uar, uint32_t eqn);
+void cx4dev_cq_doorbell(struct cx4dev *dev, uint32_t uar, uint32_t hi, uint32_t lo);
+void cx4dev_cq_error_knob(struct cx4dev *dev, uint32_t val);
+uint64_t cx4dev_cq_next_deadline(const struct cx4dev *dev);
+void cx4dev_cq_timer(struct cx4dev *dev, uint64_t now);
+uint8_t cx4dev_exec_create_cq(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_destroy_cq(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_query_cq(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_modify_cq(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+
+/* mkey.c: memory keys, reserved LKey, address translation. */
+void cx4dev_mkeys_reset(struct cx4dev *dev);
+size_t cx4dev_mkeys_count(const struct cx4dev *dev);
+bool cx4dev_mkey_uses_pd(const struct cx4dev *dev, uint32_t pd);
+uint64_t cx4dev_mkey_translate(struct cx4dev *dev, uint32_t lkey, uint32_t pd, uint64_t va,
+			       uint64_t len, bool write, uint64_t *pa, const char **why);
+uint8_t cx4dev_exec_create_mkey(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_query_mkey(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_destroy_mkey(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_query_special_contexts(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+
+/* vport.c: NIC vport state and context, interrupt moderation. */
+void cx4dev_vport_reset(struct cx4dev *dev);
+uint8_t cx4dev_exec_query_vport_state(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_modify_vport_state(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_query_nic_vport_ctx(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_modify_nic_vport_ctx(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_config_int_moderation(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+
+/* cmd_init.c */
+uint8_t cx4dev_reject(struct cx4dev *dev, struct cx4dev_cmd *cmd, uint8_t status,
+		      uint32_t syndrome, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+int64_t cx4dev_pages_target(const struct cx4dev *dev);
 
 /* fault.c */
 enum cx4dev_knob_action {

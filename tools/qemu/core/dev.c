@@ -35,6 +35,8 @@ void cx4dev_timer_update(struct cx4dev *dev)
 	for (unsigned i = 0; i < CX4DEV_CMDQ_ENTRIES; i++)
 		if (dev->slots[i].state == CX4DEV_SLOT_DELAYED && dev->slots[i].deadline < next)
 			next = dev->slots[i].deadline;
+	if (cx4dev_cq_next_deadline(dev) < next)
+		next = cx4dev_cq_next_deadline(dev);
 	dev->ops->timer_arm(dev->opaque, next);
 }
 
@@ -49,6 +51,7 @@ void cx4dev_timer_expired(struct cx4dev *dev)
 		cx4dev_logf(dev, "firmware ready: initializing cleared");
 	}
 	cx4dev_cmdq_timer(dev, now, &next);
+	cx4dev_cq_timer(dev, now);
 	cx4dev_timer_update(dev);
 }
 
@@ -113,6 +116,11 @@ struct cx4dev *cx4dev_create(const struct cx4dev_ops *ops, void *opaque,
 	dev->cfg = *cfg;
 	dev->knobs = cfg->knobs;
 	cx4dev_pages_init(&dev->pages);
+	cx4dev_idset_init(&dev->uars);
+	cx4dev_idset_init(&dev->pds);
+	cx4dev_idset_init(&dev->tds);
+	memset(dev->event_eq, CX4DEV_NO_EQ, sizeof(dev->event_eq));
+	dev->port_up = true;
 	cx4dev_logf(dev, "ConnectX-4%s model, fw %u.%u.%u, cmd_interface_rev %u, "
 		    "pages boot %u init %u regular %u, caps-off 0x%x, debug-ctl %s",
 		    cfg->lx ? " Lx" : "", CX4DEV_FW_MAJOR, CX4DEV_FW_MINOR,
@@ -129,7 +137,14 @@ void cx4dev_destroy(struct cx4dev *dev)
 	if (!dev)
 		return;
 	cx4dev_cmdq_reset(dev);
+	cx4dev_mkeys_reset(dev);
+	cx4dev_vport_reset(dev);
+	cx4dev_cqs_reset(dev);
+	cx4dev_eqs_reset(dev);
 	cx4dev_pages_fini(&dev->pages);
+	cx4dev_idset_fini(&dev->uars);
+	cx4dev_idset_fini(&dev->pds);
+	cx4dev_idset_fini(&dev->tds);
 	free(dev);
 }
 
@@ -294,6 +309,10 @@ static void cx4dev_bar_write32(struct cx4dev *dev, uint64_t off, uint32_t val)
 		cx4dev_ctl_write(dev, (uint32_t)(off - CX4DEV_CTL_BASE), val);
 		return;
 	}
+	if (off >= CX4DEV_UAR_RESERVED && off < CX4DEV_UAR_AREA_SIZE) {
+		cx4dev_uar_write32(dev, off, val);
+		return;
+	}
 	cx4dev_guest_error(dev, "BAR0: write 0x%08x to unimplemented offset 0x%llx", val,
 			   (unsigned long long)off);
 }
@@ -353,9 +372,10 @@ void cx4dev_set_knobs(struct cx4dev *dev, const struct cx4dev_knobs *knobs)
 	dev->knobs = *knobs;
 	cx4dev_logf(dev, "knobs set: fail_nth %u fail_opcode 0x%x fail_status 0x%x "
 		    "fail_syndrome 0x%x delay_ms %u delay_opcode 0x%x delay_count %u "
-		    "hang_opcode 0x%x", knobs->fail_nth, knobs->fail_opcode,
+		    "hang_opcode 0x%x drop_cmd_events %u", knobs->fail_nth, knobs->fail_opcode,
 		    knobs->fail_status, knobs->fail_syndrome, knobs->delay_ms,
-		    knobs->delay_opcode, knobs->delay_count, knobs->hang_opcode);
+		    knobs->delay_opcode, knobs->delay_count, knobs->hang_opcode,
+		    knobs->drop_cmd_events);
 }
 
 void cx4dev_get_knobs(const struct cx4dev *dev, struct cx4dev_knobs *knobs)
@@ -371,6 +391,9 @@ uint64_t cx4dev_counter(const struct cx4dev *dev, enum cx4dev_counter which)
 	case CX4DEV_CNT_PAGES_OWNED:		return dev->pages.n;
 	case CX4DEV_CNT_KNOB_HITS:		return dev->knob_hits;
 	case CX4DEV_CNT_EXPECTED_ERRORS:	return dev->expected_errors;
+	case CX4DEV_CNT_EQES:			return dev->eqes;
+	case CX4DEV_CNT_EQS:			return cx4dev_eqs_count(dev);
+	case CX4DEV_CNT_CQS:			return cx4dev_cqs_count(dev);
 	}
 	return 0;
 }

@@ -29,6 +29,13 @@ enum cx4dev_ctl_reg {
 	CX4DEV_CTL_HANG_OPCODE		= 0x05c,
 	CX4DEV_CTL_HEALTH_SYNDROME	= 0x080,
 	CX4DEV_CTL_HEALTH_STOP		= 0x084,
+	CX4DEV_CTL_INTERNAL_ERROR	= 0x088,
+	CX4DEV_CTL_PAGE_REQUEST		= 0x0a0,
+	CX4DEV_CTL_DROP_CMD_EVENTS	= 0x0a4,
+	CX4DEV_CTL_LINK			= 0x0a8,
+	CX4DEV_CTL_EQES			= 0x0ac,
+	CX4DEV_CTL_CQ_ERROR		= 0x0b0,
+	CX4DEV_CTL_CQE_POST		= 0x0b4,
 };
 
 #define CX4DEV_HANG_ANY		0xffffu
@@ -99,6 +106,7 @@ static uint32_t *cx4dev_ctl_knob(struct cx4dev *dev, uint32_t off)
 	case CX4DEV_CTL_DELAY_COUNT:	return &k->delay_count;
 	case CX4DEV_CTL_HANG_OPCODE:	return &k->hang_opcode;
 	case CX4DEV_CTL_EXPECT_ERRORS:	return &dev->expect_errors;
+	case CX4DEV_CTL_DROP_CMD_EVENTS: return &k->drop_cmd_events;
 	default:			return NULL;
 	}
 }
@@ -121,6 +129,8 @@ uint32_t cx4dev_ctl_read(struct cx4dev *dev, uint32_t off)
 	case CX4DEV_CTL_EXPECTED_ERRORS: return (uint32_t)dev->expected_errors;
 	case CX4DEV_CTL_HEALTH_SYNDROME: return dev->health_syndrome;
 	case CX4DEV_CTL_HEALTH_STOP:	return dev->health_stopped;
+	case CX4DEV_CTL_LINK:		return dev->port_up;
+	case CX4DEV_CTL_EQES:		return (uint32_t)dev->eqes;
 	default:			return 0;
 	}
 }
@@ -140,6 +150,18 @@ static void cx4dev_ctl_health_stop(struct cx4dev *dev, uint32_t val)
 				   (uint64_t)dev->health_frozen * CX4DEV_HEALTH_TICK_NS;
 	}
 	dev->health_stopped = stop;
+}
+
+/* CQE_POST: a requester CQE (opcode 0, wqe_counter = running count) to CQ val[23:0]. */
+static void cx4dev_ctl_post_cqe(struct cx4dev *dev, uint32_t val)
+{
+	uint8_t cqe[CX4_CQE_SIZE] = { 0 };
+
+	cx4_set(cqe, CX4_CQE_OPCODE, CX4_CQE_OP_REQ);
+	cx4_set(cqe, CX4_CQE_WQE_COUNTER, dev->ctl_cqe_count++);
+	cx4_set(cqe, CX4_CQE_SE, val >> 31);
+	if (cx4dev_post_cqe(dev, val & 0xffffff, cqe))
+		cx4dev_logf(dev, "debug-ctl: CQE to CQ 0x%x not posted", val & 0xffffff);
 }
 
 void cx4dev_ctl_write(struct cx4dev *dev, uint32_t off, uint32_t val)
@@ -170,6 +192,26 @@ void cx4dev_ctl_write(struct cx4dev *dev, uint32_t off, uint32_t val)
 		return;
 	case CX4DEV_CTL_HEALTH_STOP:
 		cx4dev_ctl_health_stop(dev, val);
+		return;
+	case CX4DEV_CTL_INTERNAL_ERROR:
+		cx4dev_fatal_error(dev, (uint8_t)val);
+		return;
+	case CX4DEV_CTL_PAGE_REQUEST:
+		cx4dev_page_request(dev, (int32_t)val);
+		return;
+	case CX4DEV_CTL_CQ_ERROR:
+		cx4dev_cq_error_knob(dev, val);
+		return;
+	case CX4DEV_CTL_CQE_POST:
+		cx4dev_ctl_post_cqe(dev, val);
+		return;
+	case CX4DEV_CTL_LINK:
+		if (val > 2) {
+			cx4dev_guest_error(dev, "debug control page: LINK value %u (0 down, 1 up, "
+					   "2 flap)", val);
+			return;
+		}
+		cx4dev_set_link(dev, val);
 		return;
 	default:
 		cx4dev_guest_error(dev, "debug control page: write 0x%08x to read-only/unknown "

@@ -42,6 +42,61 @@
 	X(DRVVER_UNSUPPORTED,	0xC4070001, BAD_OP,	"SET_DRIVER_VERSION while HCA_CAP.driver_version is 0") \
 	X(DRVVER_UNTERMINATED,	0xC4070002, BAD_PARAM,	"driver_version has no NUL within 64 bytes") \
 	X(DRVVER_FORMAT,	0xC4070003, BAD_PARAM,	"driver_version not \"OS,driver,M.mmm.ssssss\"") \
+	X(UAR_UNKNOWN,		0xC4080001, BAD_RESOURCE, "DEALLOC_UAR of a UAR that is not allocated") \
+	X(UAR_IN_USE,		0xC4080002, BAD_RES_STATE, "DEALLOC_UAR of a UAR an EQ still uses") \
+	X(UAR_EXHAUSTED,	0xC4080003, EXCEED_LIM,	"ALLOC_UAR with every UAR page allocated") \
+	X(PD_UNKNOWN,		0xC4080004, BAD_RESOURCE, "DEALLOC_PD of a PD that is not allocated") \
+	X(PD_EXHAUSTED,		0xC4080005, EXCEED_LIM,	"ALLOC_PD beyond 2^log_max_pd") \
+	X(TD_UNKNOWN,		0xC4080006, BAD_RESOURCE, "DEALLOC_TRANSPORT_DOMAIN of one not allocated") \
+	X(TD_EXHAUSTED,		0xC4080007, EXCEED_LIM,	"ALLOC_TRANSPORT_DOMAIN beyond 2^log_max_transport_domain") \
+	X(EQ_EXHAUSTED,		0xC4090001, EXCEED_LIM,	"CREATE_EQ with 2^log_max_eq EQs in use") \
+	X(EQ_LOG_SIZE,		0xC4090002, BAD_PARAM,	"log_eq_size above HCA_CAP.log_max_eq_sz") \
+	X(EQ_PAGE_OFFSET,	0xC4090003, BAD_PARAM,	"EQ context page_offset non-zero (must be 0)") \
+	X(EQ_COUNTERS,		0xC4090004, BAD_PARAM,	"EQ context consumer/producer counter non-zero at creation") \
+	X(EQ_UAR,		0xC4090005, BAD_RESOURCE, "EQ context uar_page not allocated by ALLOC_UAR") \
+	X(EQ_INTR,		0xC4090006, BAD_PARAM,	"EQ context intr beyond the MSI-X table size") \
+	X(EQ_BITMASK,		0xC4090007, BAD_PARAM,	"event bitmask: bit 0 or an undefined event type set") \
+	X(EQ_PAS_LEN,		0xC4090008, BAD_INPUT_LEN, "input_length too short for the EQ's PAS list") \
+	X(EQ_PAS_ALIGN,		0xC4090009, BAD_PARAM,	"EQ PAS entry not aligned to the EQ page size") \
+	X(EQ_PAS_BAD,		0xC409000A, BAD_PARAM,	"EQ PAS page not DMA-accessible or owned by the device") \
+	X(EQ_CMDQ_BUSY,		0xC409000B, BAD_SYS_STATE, "CREATE_EQ mapping command completions while other commands are posted") \
+	X(EQ_UNKNOWN,		0xC409000C, BAD_RESOURCE, "EQ number not in use") \
+	X(EQ_IN_USE,		0xC409000D, BAD_RES_STATE, "DESTROY_EQ while a CQ reports completion events to it") \
+	X(CQ_EXHAUSTED,		0xC40A0001, EXCEED_LIM,	"CREATE_CQ with the model's CQ limit reached") \
+	X(CQ_LOG_SIZE,		0xC40A0002, BAD_PARAM,	"log_cq_size above HCA_CAP.log_max_cq_sz") \
+	X(CQ_PAGE_OFFSET,	0xC40A0003, BAD_PARAM,	"CQ context page_offset non-zero (must be 0)") \
+	X(CQ_UAR,		0xC40A0004, BAD_RESOURCE, "CQ context uar_page not allocated by ALLOC_UAR") \
+	X(CQ_EQN,		0xC40A0005, BAD_RESOURCE, "CQ context c_eqn is not an existing EQ") \
+	X(CQ_FEATURE,		0xC40A0006, BAD_PARAM,	"CQ feature whose capability is 0 or invalid cqe_sz / cq_period_mode") \
+	X(CQ_DBR,		0xC40A0007, BAD_PARAM,	"dbr_addr not 8-byte aligned or not DMA-accessible") \
+	X(CQ_PAS_LEN,		0xC40A0008, BAD_INPUT_LEN, "input_length too short for the CQ's PAS list") \
+	X(CQ_PAS_ALIGN,		0xC40A0009, BAD_PARAM,	"CQ PAS entry not aligned to the CQ page size") \
+	X(CQ_PAS_BAD,		0xC40A000A, BAD_PARAM,	"CQ PAS page not DMA-accessible or owned by the device") \
+	X(CQ_UNKNOWN,		0xC40A000B, BAD_RESOURCE, "CQ number not in use") \
+	X(CQ_MODIFY_FIELD,	0xC40A000C, BAD_PARAM,	"MODIFY_CQ field_select bit undefined or its capability is 0") \
+	X(PD_IN_USE,		0xC4080008, BAD_RES_STATE, "DEALLOC_PD of a PD an MKey still uses") \
+	X(MKEY_ACCESS_MODE,	0xC40B0001, BAD_PARAM,	"MKey access_mode undefined, or KLM (model limitation, not a guest error)") \
+	X(MKEY_ACCESS,		0xC40B0002, BAD_PARAM,	"MKey lr clear, or free set without umr_en") \
+	X(MKEY_QPN,		0xC40B0003, BAD_PARAM,	"MKey context qpn not 0xffffff") \
+	X(MKEY_PD,		0xC40B0004, BAD_RESOURCE, "MKey context pd not allocated (ALLOC_PD)") \
+	X(MKEY_LENGTH,		0xC40B0005, BAD_PARAM,	"MKey region wraps, len with length64, beyond log_max_mrw_sz, or length64 on an MTT key") \
+	X(MKEY_TRANSLATION,	0xC40B0006, BAD_PARAM,	"PA MKey with translation size, entity size or pg_access set") \
+	X(MKEY_ENTITY_SIZE,	0xC40B0007, BAD_PARAM,	"MTT MKey log_entity_size below 12 or above 30") \
+	X(MKEY_OCTWORDS,	0xC40B0008, BAD_PARAM,	"translations_octword_size 0, not a multiple of 4, too small for the region, or below the actual size") \
+	X(MKEY_MTT_LEN,		0xC40B0009, BAD_INPUT_LEN, "input_length too short for translations_octword_actual_size") \
+	X(MKEY_MTT_ALIGN,	0xC40B000A, BAD_PARAM,	"MTT entry not aligned to the entity size (or rd_en/wr_en without pg_access)") \
+	X(MKEY_EXHAUSTED,	0xC40B000B, EXCEED_LIM,	"CREATE_MKEY with the model's MKey limit reached") \
+	X(MKEY_UNKNOWN,		0xC40B000C, BAD_RESOURCE, "mkey_index not in use") \
+	X(MKEY_PG_ACCESS,	0xC40B000D, BAD_PARAM,	"QUERY_MKEY pg_access for a key created without it") \
+	X(VPORT_ADMIN_STATE,	0xC40C0001, BAD_PARAM,	"MODIFY_VPORT_STATE admin_state not 0 or 1") \
+	X(VPORT_FIELD_SELECT,	0xC40C0002, BAD_PARAM,	"MODIFY_NIC_VPORT_CONTEXT field_select bit undefined") \
+	X(VPORT_MTU,		0xC40C0003, BAD_PARAM,	"NIC vport mtu not 0 and outside 64..10240") \
+	X(VPORT_LIST_TYPE,	0xC40C0004, BAD_PARAM,	"allowed_list_type not 0 (uc), 1 (mc) or 2 (vlan)") \
+	X(VPORT_LIST_SIZE,	0xC40C0005, BAD_PARAM,	"allowed_list_size above 2^log_max_current_uc/mc_list / log_max_vlan_list") \
+	X(VPORT_LIST_IN_LEN,	0xC40C0006, BAD_INPUT_LEN, "input_length too short for allowed_list_size entries") \
+	X(VPORT_LIST_ENTRY,	0xC40C0007, BAD_PARAM,	"list entry with reserved bits, wrong uc/mc kind, or duplicated") \
+	X(VPORT_LIST_OUT_LEN,	0xC40C0008, BAD_OUTPUT_LEN, "QUERY_NIC_VPORT_CONTEXT output_length too short for the list") \
+	X(INT_MOD_VECTOR,	0xC40D0001, BAD_PARAM,	"CONFIG_INT_MODERATION int_vector beyond the MSI-X table") \
 	X(KNOB_INJECTED,	0xC40F0001, INTERNAL_ERR, "failure injected by a fault knob (default syndrome)")
 
 enum cx4dev_syndrome {

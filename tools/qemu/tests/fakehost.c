@@ -43,8 +43,10 @@ static void fh_msix(void *opaque, unsigned vector)
 {
 	struct fh *fh = opaque;
 
-	(void)vector;
 	fh->msix_count++;
+	fh->msix_last = vector;
+	if (vector < 256)
+		fh->msix_vec[vector]++;
 }
 
 static void fh_transmit(void *opaque, const void *frame, size_t len)

@@ -28,6 +28,8 @@ struct fh {
 	char **lines;
 	size_t nlines;
 	unsigned msix_count;
+	unsigned msix_last;		/* vector of the last MSI-X message */
+	unsigned msix_vec[256];		/* messages per vector */
 	/* Addresses of single-byte DMA writes, in order (status bytes). */
 	uint64_t byte_writes[FH_MAX_WRITES];
 	size_t n_byte_writes;

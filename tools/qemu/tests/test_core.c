@@ -14,39 +14,10 @@
 #include "fakehost.h"
 #include "syndrome.h"
 
-static int t_failed;
+#include "testutil.h"
+
+int t_failed;
 static const char *readme_path;
-
-#define CHECK(c) do { \
-	if (!(c)) { \
-		printf("  %s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #c); \
-		t_failed = 1; \
-	} \
-} while (0)
-
-#define CHECK_EQ(a, b) do { \
-	unsigned long long _a = (unsigned long long)(a), _b = (unsigned long long)(b); \
-	if (_a != _b) { \
-		printf("  %s:%d: %s == 0x%llx, expected %s == 0x%llx\n", __FILE__, __LINE__, \
-		       #a, _a, #b, _b); \
-		t_failed = 1; \
-	} \
-} while (0)
-
-#define ERRORS(fh) cx4dev_counter((fh)->dev, CX4DEV_CNT_GUEST_ERRORS)
-
-/* Expect a completed command with this status and syndrome. */
-#define CHECK_STATUS(r, st, syn) do { \
-	CHECK((r).done); \
-	CHECK_EQ((r).ds, 0); \
-	CHECK_EQ((r).status, st); \
-	CHECK_EQ((r).syndrome, syn); \
-} while (0)
-
-#define CHECK_DS(r, want) do { \
-	CHECK((r).done); \
-	CHECK_EQ((r).ds, want); \
-} while (0)
 
 static struct fh *new_dev(void)
 {
@@ -647,7 +618,7 @@ static void test_unknown_opcode(void)
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_BAD_OPCODE);
 	CHECK_EQ(ERRORS(fh), 1);
 	/* Known PRM command the model lacks: BAD_OP but not a guest error. */
-	CHECK_EQ(fh_simple(fh, CX4_CMD_CREATE_EQ, 0, &r), CX4_CMD_STAT_BAD_OP);
+	CHECK_EQ(fh_simple(fh, CX4_CMD_CREATE_TIR, 0, &r), CX4_CMD_STAT_BAD_OP);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_NOT_IMPLEMENTED);
 	CHECK_EQ(ERRORS(fh), 1);
 	fh_free(fh);
@@ -1075,12 +1046,6 @@ static void test_readme_syndromes(void)
 	CHECK(strstr(buf, "cx4: guest_errors=N") != NULL);
 }
 
-struct test {
-	const char *name;
-	void (*fn)(void);
-};
-
-#define T(x) { #x, x }
 static const struct test tests[] = {
 	T(test_iseg_readout),
 	T(test_init_delay_and_health),
@@ -1108,20 +1073,27 @@ static const struct test tests[] = {
 	T(test_readme_syndromes),
 };
 
+static void run_tests(const struct test *t, size_t n, int *passed, int *failed)
+{
+	for (size_t i = 0; i < n; i++) {
+		t_failed = 0;
+		t[i].fn();
+		printf("%s %s\n", t_failed ? "FAIL" : "ok  ", t[i].name);
+		if (t_failed)
+			(*failed)++;
+		else
+			(*passed)++;
+	}
+}
+
 int main(int argc, char **argv)
 {
 	int passed = 0, failed = 0;
 
 	readme_path = argc > 1 ? argv[1] : NULL;
-	for (size_t i = 0; i < sizeof(tests) / sizeof(tests[0]); i++) {
-		t_failed = 0;
-		tests[i].fn();
-		printf("%s %s\n", t_failed ? "FAIL" : "ok  ", tests[i].name);
-		if (t_failed)
-			failed++;
-		else
-			passed++;
-	}
+	run_tests(tests, sizeof(tests) / sizeof(tests[0]), &passed, &failed);
+	run_tests(eq_tests, eq_tests_count, &passed, &failed);
+	run_tests(objs_tests, objs_tests_count, &passed, &failed);
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }

@@ -1,0 +1,1234 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+/*
+ * Unit tests: UAR pages and doorbells, event queues (CREATE/DESTROY/
+ * QUERY_EQ, GEN_EQE), EQE ownership and signature, interrupts, events
+ * (command completion, page request, port state change, internal error)
+ * and the PD / transport domain objects.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <linux/cx4/prm_pci.h>
+#include <linux/cx4/prm_cmd.h>
+#include <linux/cx4/prm_swif.h>
+
+#include "fakehost.h"
+#include "syndrome.h"
+#include "testutil.h"
+
+#define CTL(off)	(CX4_BAR0_SIZE - 0x1000u + (off))
+#define ALL_ASYNC	(CX4_EVENT_BIT(CX4_EVENT_PORT_STATE_CHANGE) | \
+			 CX4_EVENT_BIT(CX4_EVENT_INTERNAL_ERROR) | \
+			 CX4_EVENT_BIT(CX4_EVENT_PAGE_REQUEST))
+
+/* An EQ as the test driver sees it. */
+struct teq {
+	uint32_t eqn;
+	uint32_t uar;
+	uint32_t log_size;
+	uint64_t buf;
+	uint32_t cc;
+};
+
+static struct fh *eq_dev(void)
+{
+	struct cx4dev_config cfg;
+	struct fh *fh;
+
+	cx4dev_config_init(&cfg);
+	cfg.debug_ctl = true;
+	fh = fh_new(&cfg);
+	if (fh_bringup(fh))
+		t_failed = 1;
+	return fh;
+}
+
+static uint8_t cmd_with_arg(struct fh *fh, uint16_t opcode, uint32_t f, uint32_t val,
+			    struct fh_result *r)
+{
+	uint8_t in[16] = { 0 };
+
+	cx4_set(in, CX4_CMD_IN_OPCODE, opcode);
+	if (f)
+		cx4_set(in, f, val);
+	fh_exec(fh, in, sizeof(in), 16, r);
+	return r->done && !r->ds ? r->status : 0xff;
+}
+
+static uint32_t alloc_uar(struct fh *fh)
+{
+	struct fh_result r;
+
+	CHECK_EQ(fh_simple(fh, CX4_CMD_ALLOC_UAR, 0, &r), CX4_CMD_STAT_OK);
+	return cx4_get(r.out, CX4_ALLOC_UAR_OUT_UAR);
+}
+
+struct eq_params {
+	uint32_t log_size;
+	uint32_t log_page_size;
+	uint32_t uar;
+	uint32_t intr;
+	uint64_t mask;
+	bool oi;
+	int npas;		/* -1: as many as needed */
+	uint64_t buf;		/* 0: allocate */
+	uint32_t extra;		/* input bytes past the PAS list */
+};
+
+static void eq_params_init(struct eq_params *p, uint32_t uar, uint32_t log_size, uint64_t mask)
+{
+	memset(p, 0, sizeof(*p));
+	p->uar = uar;
+	p->log_size = log_size;
+	p->mask = mask;
+	p->npas = -1;
+}
+
+static uint8_t create_eq_p(struct fh *fh, const struct eq_params *p, struct teq *eq,
+			   struct fh_result *r, void (*tweak)(uint8_t *in))
+{
+	uint64_t bytes = (uint64_t)CX4_EQE_SIZE << p->log_size;
+	uint64_t page = (uint64_t)CX4_PAGE_SIZE << p->log_page_size;
+	uint32_t need = (uint32_t)((bytes + page - 1) / page);
+	uint32_t npas = p->npas < 0 ? need : (uint32_t)p->npas;
+	uint32_t len = cx4_create_eq_in_size(npas) + p->extra;
+	uint8_t *in = calloc(1, len);
+	uint8_t *eqc = in + CX4_CREATE_EQ_OFF_EQC;
+	uint64_t buf = p->buf ? p->buf : fh_alloc(fh, need * page, page);
+
+	if (!in)
+		abort();
+	if (!p->buf)
+		for (uint64_t o = 0; o < bytes; o += CX4_EQE_SIZE)
+			*(uint8_t *)fh_ptr(fh, buf + o + CX4_EQE_OFF_OWNER_BYTE) = 1;
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_EQ);
+	cx4_set(eqc, CX4_EQC_LOG_EQ_SIZE, p->log_size);
+	cx4_set(eqc, CX4_EQC_LOG_PAGE_SIZE, p->log_page_size);
+	cx4_set(eqc, CX4_EQC_UAR_PAGE, p->uar);
+	cx4_set(eqc, CX4_EQC_INTR, p->intr);
+	cx4_set(eqc, CX4_EQC_OI, p->oi);
+	cx4_set64(in, CX4_CREATE_EQ_OFF_EVENT_BITMASK, p->mask);
+	for (uint32_t i = 0; i < npas; i++)
+		cx4_set64(in, CX4_CREATE_EQ_OFF_PAS + i * CX4_PAS_SIZE, buf + i * page);
+	if (tweak)
+		tweak(in);
+	fh_exec(fh, in, len, CX4_CREATE_EQ_OUT_SIZE, r);
+	free(in);
+	if (eq) {
+		memset(eq, 0, sizeof(*eq));
+		eq->eqn = cx4_get(r->out, CX4_CREATE_EQ_OUT_EQ_NUMBER);
+		eq->uar = p->uar;
+		eq->log_size = p->log_size;
+		eq->buf = buf;
+	}
+	return r->done && !r->ds ? r->status : 0xff;
+}
+
+static uint8_t create_eq(struct fh *fh, uint32_t uar, uint32_t log_size, uint32_t intr,
+			 uint64_t mask, struct teq *eq)
+{
+	struct eq_params p;
+	struct fh_result r;
+
+	eq_params_init(&p, uar, log_size, mask);
+	p.intr = intr;
+	return create_eq_p(fh, &p, eq, &r, NULL);
+}
+
+static void eq_db(struct fh *fh, uint32_t uar, uint32_t eqn, uint32_t ci, bool arm)
+{
+	fh_wr32(fh, (uint64_t)uar * CX4_UAR_PAGE_SIZE +
+		(arm ? CX4_UAR_OFF_EQ_ARM : CX4_UAR_OFF_EQ_UPDATE), eqn << 24 | ci);
+}
+
+static uint8_t *eqe_at(struct fh *fh, const struct teq *eq, uint32_t idx)
+{
+	return fh_ptr(fh, eq->buf + (uint64_t)idx * CX4_EQE_SIZE);
+}
+
+/* Poll one EQE the way PRM 7.13.2.2 describes; NULL if none. */
+static uint8_t *eq_poll(struct fh *fh, struct teq *eq)
+{
+	uint32_t idx = eq->cc & ((1u << eq->log_size) - 1);
+	uint8_t *e = eqe_at(fh, eq, idx);
+
+	if (cx4_get(e, CX4_EQE_OWNER) != cx4_owner_bit(eq->cc, eq->log_size))
+		return NULL;
+	CHECK(cx4_eqe_sig_ok(e, idx));
+	eq->cc = (eq->cc + 1) & 0xffffff;
+	return e;
+}
+
+static uint8_t gen_eqe(struct fh *fh, uint32_t eqn, uint8_t type, uint32_t data0,
+		       struct fh_result *r)
+{
+	uint8_t in[CX4_GEN_EQE_IN_SIZE] = { 0 };
+	uint8_t *eqe = in + CX4_GEN_EQE_IN_OFF_EQE;
+
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_GEN_EQE);
+	cx4_set(in, CX4_GEN_EQE_IN_EQ_NUMBER, eqn);
+	cx4_set(eqe, CX4_EQE_EVENT_TYPE, type);
+	cx4_set(eqe, CX4_EQE_EVENT_SUB_TYPE, 0x5a);
+	cx4_wr32(eqe, CX4_EQE_OFF_EVENT_DATA, data0);
+	eqe[CX4_EQE_OFF_OWNER_BYTE] = 1;	/* ignored: the device owns this byte */
+	fh_exec(fh, in, sizeof(in), CX4_GEN_EQE_OUT_SIZE, r);
+	return r->done && !r->ds ? r->status : 0xff;
+}
+
+/* ---- UAR ---- */
+
+static void test_uar_alloc_and_writes(void)
+{
+	struct fh *fh = eq_dev();
+	struct fh_result r;
+	uint32_t a = alloc_uar(fh), b = alloc_uar(fh);
+
+	CHECK_EQ(a, 4);			/* BAR0 0x0-0x3fff is never a UAR */
+	CHECK_EQ(b, 5);
+	CHECK_EQ(ERRORS(fh), 0);
+	/* Unallocated UAR page, reserved offset, BlueFlame without an SQ. */
+	fh_wr32(fh, 9 * CX4_UAR_PAGE_SIZE + CX4_UAR_OFF_EQ_ARM, 0);
+	CHECK_EQ(ERRORS(fh), 1);
+	fh_wr32(fh, a * CX4_UAR_PAGE_SIZE + 0x44, 0);
+	CHECK_EQ(ERRORS(fh), 2);
+	fh_wr32(fh, a * CX4_UAR_PAGE_SIZE + cx4_uar_bf_off(1, 1), 0);
+	CHECK_EQ(ERRORS(fh), 3);
+	/* EQ doorbell for an EQ that does not exist; CQ doorbell without CQs. */
+	eq_db(fh, a, 3, 0, true);
+	CHECK_EQ(ERRORS(fh), 4);
+	cx4dev_mmio_write(fh->dev, a * CX4_UAR_PAGE_SIZE + CX4_UAR_OFF_CQ_DB, 7, 8);
+	CHECK_EQ(ERRORS(fh), 5);
+	CHECK(fh_log_has(fh, "no such CQ"));
+	/* DEALLOC_UAR: unknown, twice. */
+	CHECK_EQ(cmd_with_arg(fh, CX4_CMD_DEALLOC_UAR, CX4_DEALLOC_UAR_IN_UAR, 100, &r),
+		 CX4_CMD_STAT_BAD_RESOURCE);
+	CHECK_EQ(r.syndrome, CX4DEV_SYN_UAR_UNKNOWN);
+	CHECK_EQ(cmd_with_arg(fh, CX4_CMD_DEALLOC_UAR, CX4_DEALLOC_UAR_IN_UAR, a, &r),
+		 CX4_CMD_STAT_OK);
+	CHECK_EQ(cmd_with_arg(fh, CX4_CMD_DEALLOC_UAR, CX4_DEALLOC_UAR_IN_UAR, a, &r),
+		 CX4_CMD_STAT_BAD_RESOURCE);
+	CHECK_EQ(ERRORS(fh), 7);
+	/* Freed numbers are reused, lowest first. */
+	CHECK_EQ(alloc_uar(fh), a);
+	/* Reserved input bits. */
+	CHECK_EQ(cmd_with_arg(fh, CX4_CMD_DEALLOC_UAR, CX4_DW(0x0c), 1, &r),
+		 CX4_CMD_STAT_BAD_PARAM);
+	CHECK_EQ(r.syndrome, CX4DEV_SYN_RESERVED_NONZERO);
+	CHECK_EQ(fh_last_error_count(fh), 8);
+	fh_free(fh);
+}
+
+/* ---- CREATE_EQ validation ---- */
+
+static void tweak_status(uint8_t *in)
+{
+	cx4_set(in + CX4_CREATE_EQ_OFF_EQC, CX4_EQC_ST, CX4_EQC_ST_ARMED);
+}
+
+static void tweak_page_offset(uint8_t *in)
+{
+	cx4_set(in + CX4_CREATE_EQ_OFF_EQC, CX4_EQC_PAGE_OFFSET, 1);
+}
+
+static void tweak_counter(uint8_t *in)
+{
+	cx4_set(in + CX4_CREATE_EQ_OFF_EQC, CX4_EQC_PRODUCER_COUNTER, 3);
+}
+
+static void tweak_unaligned(uint8_t *in)
+{
+	cx4_set64(in, CX4_CREATE_EQ_OFF_PAS, cx4_get64(in, CX4_CREATE_EQ_OFF_PAS) + 0x40);
+}
+
+static void tweak_no_dma(uint8_t *in)
+{
+	cx4_set64(in, CX4_CREATE_EQ_OFF_PAS, 0x1000);
+}
+
+static void test_eq_create_errors(void)
+{
+	struct cx4dev_config cfg;
+	struct eq_params p;
+	struct fh_result r;
+	struct fh *fh;
+	uint32_t uar;
+	unsigned e = 0;
+
+	/* Before INIT_HCA: state. */
+	cx4dev_config_init(&cfg);
+	fh = fh_new(&cfg);
+	fh_boot(fh);
+	CHECK_EQ(fh_simple(fh, CX4_CMD_ENABLE_HCA, 0, NULL), 0);
+	eq_params_init(&p, 4, 2, 0);
+	CHECK_EQ(create_eq_p(fh, &p, NULL, &r, NULL), CX4_CMD_STAT_BAD_SYS_STATE);
+	CHECK_EQ(fh_simple(fh, CX4_CMD_ALLOC_UAR, 0, &r), CX4_CMD_STAT_BAD_SYS_STATE);
+	fh_free(fh);
+
+	fh = eq_dev();
+	uar = alloc_uar(fh);
+#define BAD(st, syn) do { \
+	CHECK_STATUS(r, st, syn); \
+	CHECK_EQ(ERRORS(fh), ++e); \
+} while (0)
+	eq_params_init(&p, uar, 23, 0);
+	p.buf = fh_alloc(fh, 4096, 4096);
+	p.npas = 1;
+	create_eq_p(fh, &p, NULL, &r, NULL);
+	BAD(CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_EQ_LOG_SIZE);
+	eq_params_init(&p, uar, 2, 0);
+	create_eq_p(fh, &p, NULL, &r, tweak_page_offset);
+	BAD(CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_EQ_PAGE_OFFSET);
+	create_eq_p(fh, &p, NULL, &r, tweak_counter);
+	BAD(CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_EQ_COUNTERS);
+	create_eq_p(fh, &p, NULL, &r, tweak_status);
+	BAD(CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_RESERVED_NONZERO);
+	p.uar = uar + 1;
+	create_eq_p(fh, &p, NULL, &r, NULL);
+	BAD(CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_EQ_UAR);
+	p.uar = uar;
+	p.intr = 64;			/* msix-vectors 64: 0..63 */
+	create_eq_p(fh, &p, NULL, &r, NULL);
+	BAD(CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_EQ_INTR);
+	p.intr = 63;
+	p.mask = CX4_EVENT_BIT(CX4_EVENT_COMPLETION);
+	create_eq_p(fh, &p, NULL, &r, NULL);
+	BAD(CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_EQ_BITMASK);
+	p.mask = CX4_EVENT_BIT(0x30);
+	create_eq_p(fh, &p, NULL, &r, NULL);
+	BAD(CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_EQ_BITMASK);
+	p.mask = 0;
+	/* 2^12 EQEs of 64 B = 64 pages of 4 KB; give 63. */
+	eq_params_init(&p, uar, 12, 0);
+	p.npas = 63;
+	create_eq_p(fh, &p, NULL, &r, NULL);
+	BAD(CX4_CMD_STAT_BAD_INPUT_LEN, CX4DEV_SYN_EQ_PAS_LEN);
+	p.npas = -1;
+	p.extra = 8;
+	create_eq_p(fh, &p, NULL, &r, NULL);
+	CHECK_STATUS(r, CX4_CMD_STAT_OK, 0);	/* zero bytes past the list are fine */
+	CHECK_EQ(cmd_with_arg(fh, CX4_CMD_DESTROY_EQ, CX4_DESTROY_EQ_IN_EQ_NUMBER, 0, &r), 0);
+	eq_params_init(&p, uar, 2, 0);
+	create_eq_p(fh, &p, NULL, &r, tweak_unaligned);
+	BAD(CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_EQ_PAS_ALIGN);
+	create_eq_p(fh, &p, NULL, &r, tweak_no_dma);
+	BAD(CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_EQ_PAS_BAD);
+	/* Larger EQ pages: 2^8 EQEs in one 16 KB page, which must be 16 KB aligned. */
+	eq_params_init(&p, uar, 8, 0);
+	p.log_page_size = 2;
+	CHECK_EQ(create_eq_p(fh, &p, NULL, &r, NULL), CX4_CMD_STAT_OK);
+	p.buf = fh_alloc(fh, 0x8000, 0x4000) + 0x1000;
+	create_eq_p(fh, &p, NULL, &r, NULL);
+	BAD(CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_EQ_PAS_ALIGN);
+	/* EQEs not handed over with owner 1: guest error, but created. */
+	eq_params_init(&p, uar, 2, 0);
+	p.buf = fh_alloc(fh, 4096, 4096);
+	CHECK_EQ(create_eq_p(fh, &p, NULL, &r, NULL), CX4_CMD_STAT_OK);
+	CHECK_EQ(ERRORS(fh), ++e);
+	CHECK(fh_log_has(fh, "has owner 0"));
+	/* Unknown EQ numbers. */
+	CHECK_EQ(cmd_with_arg(fh, CX4_CMD_DESTROY_EQ, CX4_DESTROY_EQ_IN_EQ_NUMBER, 9, &r),
+		 CX4_CMD_STAT_BAD_RESOURCE);
+	BAD(CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_EQ_UNKNOWN);
+	CHECK_EQ(cmd_with_arg(fh, CX4_CMD_QUERY_EQ, CX4_QUERY_EQ_IN_EQ_NUMBER, 1, &r),
+		 CX4_CMD_STAT_BAD_OUTPUT_LEN);	/* output_length 16 < 0x110 */
+	BAD(CX4_CMD_STAT_BAD_OUTPUT_LEN, CX4DEV_SYN_OUT_LEN);
+	CHECK_EQ(gen_eqe(fh, 31, 0x20, 0, &r), CX4_CMD_STAT_BAD_RESOURCE);
+	BAD(CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_EQ_UNKNOWN);
+#undef BAD
+	fh_free(fh);
+}
+
+static void test_eq_limit(void)
+{
+	struct fh *fh = eq_dev();
+	uint32_t uar = alloc_uar(fh);
+	struct teq eq;
+
+	for (unsigned i = 0; i < 32; i++) {
+		CHECK_EQ(create_eq(fh, uar, 0, i, 0, &eq), CX4_CMD_STAT_OK);
+		CHECK_EQ(eq.eqn, i);
+	}
+	CHECK_EQ(create_eq(fh, uar, 0, 0, 0, &eq), CX4_CMD_STAT_EXCEED_LIM);
+	CHECK_EQ(cx4dev_counter(fh->dev, CX4DEV_CNT_EQS), 32);
+	CHECK_EQ(ERRORS(fh), 1);
+	/* Reset releases everything (ASan checks nothing leaks). */
+	cx4dev_reset(fh->dev, CX4DEV_RESET_FLR);
+	CHECK_EQ(cx4dev_counter(fh->dev, CX4DEV_CNT_EQS), 0);
+	fh_free(fh);
+}
+
+/* ---- EQEs ---- */
+
+static void test_eqe_ownership_wrap(void)
+{
+	struct fh *fh = eq_dev();
+	uint32_t uar = alloc_uar(fh);
+	struct fh_result r;
+	struct teq eq;
+
+	CHECK_EQ(create_eq(fh, uar, 2, 1, 0, &eq), CX4_CMD_STAT_OK);
+	CHECK(eq_poll(fh, &eq) == NULL);
+	for (uint32_t n = 0; n < 11; n++) {
+		uint8_t *e;
+
+		CHECK_EQ(gen_eqe(fh, eq.eqn, 0x20, 0x1000 + n, &r), CX4_CMD_STAT_OK);
+		/* Owner of the entry = wrap parity of the producer counter. */
+		e = eqe_at(fh, &eq, n & 3);
+		CHECK_EQ(cx4_get(e, CX4_EQE_OWNER), (n >> 2) & 1);
+		e = eq_poll(fh, &eq);
+		CHECK(e != NULL);
+		if (!e)
+			break;
+		CHECK_EQ(cx4_get(e, CX4_EQE_EVENT_TYPE), 0x20);
+		CHECK_EQ(cx4_get(e, CX4_EQE_EVENT_SUB_TYPE), 0x5a);
+		CHECK_EQ(cx4_rd32(e, CX4_EQE_OFF_EVENT_DATA), 0x1000 + n);
+		CHECK(eq_poll(fh, &eq) == NULL);	/* the next one is still HW's */
+		eq_db(fh, uar, eq.eqn, eq.cc, false);
+	}
+	CHECK_EQ(cx4dev_counter(fh->dev, CX4DEV_CNT_EQES), 11);
+	CHECK_EQ(fh->msix_count, 0);		/* never armed */
+	CHECK_EQ(ERRORS(fh), 0);
+	fh_free(fh);
+}
+
+static void test_eq_arm_interrupt_and_query(void)
+{
+	static uint8_t in[16];
+	struct fh *fh = eq_dev();
+	uint32_t uar = alloc_uar(fh);
+	struct fh_result r;
+	struct teq eq;
+	const uint8_t *eqc = r.out + CX4_QUERY_EQ_OUT_OFF_EQC;
+
+	CHECK_EQ(create_eq(fh, uar, 3, 7, CX4_EVENT_BIT(CX4_EVENT_PORT_STATE_CHANGE), &eq), 0);
+	gen_eqe(fh, eq.eqn, 0x21, 0, &r);
+	CHECK_EQ(fh->msix_count, 0);		/* created fired, not armed */
+	CHECK(eq_poll(fh, &eq) != NULL);
+	eq_db(fh, uar, eq.eqn, eq.cc, true);	/* consumed all: armed */
+	CHECK_EQ(fh->msix_count, 0);
+	memset(in, 0, sizeof(in));
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_EQ);
+	cx4_set(in, CX4_QUERY_EQ_IN_EQ_NUMBER, eq.eqn);
+	fh_exec(fh, in, sizeof(in), cx4_query_eq_out_size(1), &r);
+	CHECK_STATUS(r, CX4_CMD_STAT_OK, 0);
+	CHECK_EQ(cx4_get(eqc, CX4_EQC_ST), CX4_EQC_ST_ARMED);
+	CHECK_EQ(cx4_get(eqc, CX4_EQC_LOG_EQ_SIZE), 3);
+	CHECK_EQ(cx4_get(eqc, CX4_EQC_UAR_PAGE), uar);
+	CHECK_EQ(cx4_get(eqc, CX4_EQC_INTR), 7);
+	CHECK_EQ(cx4_get(eqc, CX4_EQC_PRODUCER_COUNTER), 1);
+	CHECK_EQ(cx4_get(eqc, CX4_EQC_CONSUMER_COUNTER), 1);
+	CHECK_EQ(cx4_get64(r.out, CX4_QUERY_EQ_OUT_OFF_EVENT_BITMASK),
+		 CX4_EVENT_BIT(CX4_EVENT_PORT_STATE_CHANGE));
+	CHECK_EQ(cx4_get64(r.out, CX4_QUERY_EQ_OUT_OFF_PAS), eq.buf);
+	/* Armed: one interrupt, then disarmed (fired). */
+	gen_eqe(fh, eq.eqn, 0x21, 0, &r);
+	CHECK_EQ(fh->msix_count, 1);
+	CHECK_EQ(fh->msix_last, 7);
+	gen_eqe(fh, eq.eqn, 0x21, 0, &r);
+	CHECK_EQ(fh->msix_count, 1);
+	fh_exec(fh, in, sizeof(in), cx4_query_eq_out_size(1), &r);
+	CHECK_EQ(cx4_get(eqc, CX4_EQC_ST), CX4_EQC_ST_FIRED);
+	CHECK_EQ(cx4_get(eqc, CX4_EQC_PRODUCER_COUNTER), 3);
+	/* Arm with unconsumed EQEs: interrupt at once. */
+	CHECK(eq_poll(fh, &eq) != NULL);
+	eq_db(fh, uar, eq.eqn, eq.cc, true);
+	CHECK_EQ(fh->msix_count, 2);
+	/* Update-only doorbell never interrupts. */
+	CHECK(eq_poll(fh, &eq) != NULL);
+	eq_db(fh, uar, eq.eqn, eq.cc, false);
+	gen_eqe(fh, eq.eqn, 0x21, 0, &r);
+	CHECK_EQ(fh->msix_count, 2);
+	CHECK_EQ(ERRORS(fh), 0);
+	fh_free(fh);
+}
+
+static void test_eq_uar_ownership(void)
+{
+	struct fh *fh = eq_dev();
+	uint32_t a = alloc_uar(fh), b = alloc_uar(fh);
+	struct fh_result r;
+	struct teq eq;
+
+	CHECK_EQ(create_eq(fh, a, 2, 0, 0, &eq), 0);
+	gen_eqe(fh, eq.eqn, 0x21, 0, &r);
+	/* Doorbell on a UAR page that does not own the EQ: ignored. */
+	eq_db(fh, b, eq.eqn, 0, true);
+	CHECK_EQ(ERRORS(fh), 1);
+	CHECK(fh_log_has(fh, "does not own the EQ"));
+	gen_eqe(fh, eq.eqn, 0x21, 0, &r);
+	CHECK_EQ(fh->msix_count, 0);
+	/* Consumer index beyond the producer. */
+	eq_db(fh, a, eq.eqn, 3, false);
+	CHECK_EQ(ERRORS(fh), 2);
+	/* The owning UAR cannot be freed under the EQ. */
+	CHECK_EQ(cmd_with_arg(fh, CX4_CMD_DEALLOC_UAR, CX4_DEALLOC_UAR_IN_UAR, a, &r),
+		 CX4_CMD_STAT_BAD_RES_STATE);
+	CHECK_EQ(r.syndrome, CX4DEV_SYN_UAR_IN_USE);
+	CHECK_EQ(ERRORS(fh), 3);
+	CHECK_EQ(cmd_with_arg(fh, CX4_CMD_DESTROY_EQ, CX4_DESTROY_EQ_IN_EQ_NUMBER, eq.eqn, &r), 0);
+	CHECK_EQ(cmd_with_arg(fh, CX4_CMD_DEALLOC_UAR, CX4_DEALLOC_UAR_IN_UAR, a, &r), 0);
+	CHECK_EQ(ERRORS(fh), 3);
+	fh_free(fh);
+}
+
+static void test_eq_overrun(void)
+{
+	struct fh *fh = eq_dev();
+	uint32_t uar = alloc_uar(fh);
+	struct eq_params p;
+	struct fh_result r;
+	struct teq eq;
+	uint32_t h;
+
+	CHECK_EQ(create_eq(fh, uar, 1, 2, CX4_EVENT_BIT(CX4_EVENT_INTERNAL_ERROR), &eq), 0);
+	gen_eqe(fh, eq.eqn, 0x21, 0, &r);
+	gen_eqe(fh, eq.eqn, 0x21, 0, &r);
+	CHECK_EQ(ERRORS(fh), 0);
+	CHECK_EQ(fh_rd32(fh, CX4_INIT_OFF_HEALTH) >> 24, 0);
+	/* Third EQE into a full 2-entry EQ: overrun. */
+	CHECK_EQ(gen_eqe(fh, eq.eqn, 0x21, 0, &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(ERRORS(fh), 1);
+	CHECK_EQ(cx4dev_counter(fh->dev, CX4DEV_CNT_EQES), 2);
+	h = fh_rd32(fh, CX4_INIT_OFF_HEALTH);
+	CHECK_EQ(h >> 24, CX4_HEALTH_ASYNC_EQ_BUF_OVERRUN);
+	fh_advance(fh, 500ull * 1000 * 1000);
+	CHECK_EQ(fh_rd32(fh, CX4_INIT_OFF_HEALTH), h);	/* counter stopped */
+	/* Internal error interrupt to the EQ mapping it, although not armed. */
+	CHECK_EQ(fh->msix_count, 1);
+	CHECK_EQ(fh->msix_last, 2);
+	/* With overrun ignore, a full EQ just wraps. */
+	eq_params_init(&p, uar, 1, 0);
+	p.oi = true;
+	CHECK_EQ(create_eq_p(fh, &p, &eq, &r, NULL), 0);
+	for (int i = 0; i < 5; i++)
+		gen_eqe(fh, eq.eqn, 0x21, 0, &r);
+	CHECK_EQ(ERRORS(fh), 1);
+	CHECK_EQ(cx4dev_counter(fh->dev, CX4DEV_CNT_EQES), 7);
+	fh_free(fh);
+}
+
+/* ---- events ---- */
+
+static void test_cmd_completion_events(void)
+{
+	struct fh *fh = eq_dev();
+	uint32_t uar = alloc_uar(fh);
+	uint8_t nop[16] = { 0 };
+	struct fh_post p1, p2;
+	struct fh_result r;
+	struct teq eq, eq2;
+	uint8_t *e;
+
+	/* CREATE_EQ mapping command completions while another entry is posted. */
+	cx4_set(nop, CX4_CMD_IN_OPCODE, CX4_CMD_NOP);
+	fh_post(fh, &p1, 9, nop, sizeof(nop), 16);
+	CHECK_EQ(create_eq(fh, uar, 3, 4, CX4_EVENT_BIT(CX4_EVENT_CMD_COMPLETION), &eq),
+		 CX4_CMD_STAT_BAD_SYS_STATE);
+	CHECK_EQ(ERRORS(fh), 1);
+	fh_ring(fh, 1u << 9);
+	fh_collect(fh, &p1, &r);
+	CHECK_STATUS(r, 0, 0);
+	/* Now the queue is empty: mapped; no event for the CREATE_EQ itself. */
+	CHECK_EQ(create_eq(fh, uar, 3, 4, CX4_EVENT_BIT(CX4_EVENT_CMD_COMPLETION), &eq), 0);
+	CHECK(eq_poll(fh, &eq) == NULL);
+	eq_db(fh, uar, eq.eqn, 0, true);
+	/* Each completion: an EQE whose vector has the slot's bit. */
+	fh_post(fh, &p1, 5, nop, sizeof(nop), 16);
+	fh_post(fh, &p2, 12, nop, sizeof(nop), 16);
+	fh_ring(fh, 1u << 5 | 1u << 12);
+	e = eq_poll(fh, &eq);
+	CHECK(e && cx4_get(e, CX4_EQE_EVENT_TYPE) == CX4_EVENT_CMD_COMPLETION);
+	CHECK(e && cx4_get(e, CX4_EQE_CMD_VECTOR) == 1u << 12);	/* highest first */
+	e = eq_poll(fh, &eq);
+	CHECK(e && cx4_get(e, CX4_EQE_CMD_VECTOR) == 1u << 5);
+	CHECK_EQ(fh->msix_count, 1);
+	CHECK_EQ(fh->msix_last, 4);
+	/* A delivery error completes the entry too: event. */
+	fh_post(fh, &p1, 0, nop, sizeof(nop), 16);
+	*(uint8_t *)fh_ptr(fh, p1.entry + 1) = 1;		/* reserved entry bits */
+	cx4_cmdq_entry_sign(fh_ptr(fh, p1.entry));
+	fh_ring(fh, 1);
+	fh_collect(fh, &p1, &r);
+	CHECK_DS(r, CX4_CMDQ_DS_RESERVED_NOT_ZERO);
+	e = eq_poll(fh, &eq);
+	CHECK(e && cx4_get(e, CX4_EQE_CMD_VECTOR) == 1);
+	CHECK_EQ(ERRORS(fh), 2);
+	/* Knob: drop the next completion event. */
+	fh_wr32(fh, CTL(0x0a4), 1);
+	fh_simple(fh, CX4_CMD_NOP, 0, NULL);
+	CHECK(eq_poll(fh, &eq) == NULL);
+	CHECK(fh_log_has(fh, "knob: command completion event of cmd[0] NOP(0x80d) dropped"));
+	fh_simple(fh, CX4_CMD_NOP, 0, NULL);
+	CHECK(eq_poll(fh, &eq) != NULL);
+	/* Remapping to a new EQ; no event for the CREATE_EQ that remaps. */
+	CHECK_EQ(create_eq(fh, uar, 2, 5, CX4_EVENT_BIT(CX4_EVENT_CMD_COMPLETION), &eq2), 0);
+	CHECK(eq_poll(fh, &eq) == NULL && eq_poll(fh, &eq2) == NULL);
+	fh_simple(fh, CX4_CMD_NOP, 0, NULL);
+	CHECK(eq_poll(fh, &eq) == NULL);
+	CHECK(eq_poll(fh, &eq2) != NULL);
+	/* DESTROY_EQ unmaps: no event for it, nor afterwards. */
+	CHECK_EQ(cmd_with_arg(fh, CX4_CMD_DESTROY_EQ, CX4_DESTROY_EQ_IN_EQ_NUMBER, eq2.eqn, &r),
+		 0);
+	fh_simple(fh, CX4_CMD_NOP, 0, NULL);
+	CHECK(eq_poll(fh, &eq) == NULL);
+	CHECK_EQ(ERRORS(fh), 2);
+	fh_free(fh);
+}
+
+static void test_page_request_events(void)
+{
+	struct fh *fh = eq_dev();
+	uint32_t uar = alloc_uar(fh);
+	struct fh_result r;
+	struct teq eq;
+	uint8_t *e;
+	size_t owned = cx4dev_counter(fh->dev, CX4DEV_CNT_PAGES_OWNED);
+
+	/* Knob before an EQ maps PAGE_REQUEST: reported when one does. */
+	fh_wr32(fh, CTL(0x0a0), 2);
+	CHECK_EQ(fh_query_pages(fh, CX4_PAGES_REGULAR), 2);
+	CHECK_EQ(create_eq(fh, uar, 3, 1, CX4_EVENT_BIT(CX4_EVENT_PAGE_REQUEST), &eq), 0);
+	e = eq_poll(fh, &eq);
+	CHECK(e && cx4_get(e, CX4_EQE_EVENT_TYPE) == CX4_EVENT_PAGE_REQUEST);
+	CHECK(e && cx4_get(e, CX4_EQE_PAGES_NUM_PAGES) == 2);
+	CHECK_EQ(fh_give_pages(fh, 2, NULL, NULL), 0);
+	/* Give N: QUERY_PAGES(regular) rises by N and an event says N. */
+	fh_wr32(fh, CTL(0x0a0), 5);
+	CHECK_EQ(fh_query_pages(fh, CX4_PAGES_REGULAR), 5);
+	e = eq_poll(fh, &eq);
+	CHECK(e && cx4_get(e, CX4_EQE_PAGES_NUM_PAGES) == 5);
+	/* Not re-armed before MANAGE_PAGES: the next request waits. */
+	fh_wr32(fh, CTL(0x0a0), 3);
+	CHECK(eq_poll(fh, &eq) == NULL);
+	CHECK_EQ(fh_give_pages(fh, 5, NULL, NULL), 0);
+	e = eq_poll(fh, &eq);
+	CHECK(e && cx4_get(e, CX4_EQE_PAGES_NUM_PAGES) == 3);
+	CHECK_EQ(fh_give_pages(fh, 3, NULL, NULL), 0);
+	CHECK_EQ(fh_query_pages(fh, CX4_PAGES_REGULAR), 0);
+	CHECK_EQ(cx4dev_counter(fh->dev, CX4DEV_CNT_PAGES_OWNED), owned + 10);
+	/* More than requested is still refused. */
+	CHECK_EQ(fh_give_pages(fh, 1, NULL, NULL), CX4_CMD_STAT_BAD_PARAM);
+	CHECK_EQ(ERRORS(fh), 1);
+	/* Take N: negative request, pages come back with HCA_RETURN_PAGES. */
+	fh_wr32(fh, CTL(0x0a0), (uint32_t)-4);
+	e = eq_poll(fh, &eq);
+	CHECK(e && (int32_t)cx4_get(e, CX4_EQE_PAGES_NUM_PAGES) == -4);
+	CHECK_EQ(fh_query_pages(fh, CX4_PAGES_REGULAR), -4);
+	CHECK_EQ(fh_take_pages(fh, 8, &r), 0);
+	CHECK_EQ(cx4_get(r.out, CX4_MANAGE_PAGES_OUT_NUM_ENTRIES), 4);
+	CHECK_EQ(fh_query_pages(fh, CX4_PAGES_REGULAR), 0);
+	/* The device never gives back its boot + init pages. */
+	fh_wr32(fh, CTL(0x0a0), (uint32_t)-1000);
+	CHECK_EQ(fh_query_pages(fh, CX4_PAGES_REGULAR), -6);
+	CHECK_EQ(ERRORS(fh), 1);
+	fh_free(fh);
+}
+
+static void test_port_and_internal_error_events(void)
+{
+	struct fh *fh = eq_dev();
+	uint32_t uar = alloc_uar(fh);
+	struct teq eq;
+	uint8_t *e;
+	uint32_t h;
+
+	CHECK_EQ(create_eq(fh, uar, 3, 6, ALL_ASYNC, &eq), 0);
+	CHECK_EQ(fh_rd32(fh, CTL(0x0a8)), 1);		/* link up */
+	fh_wr32(fh, CTL(0x0a8), 2);			/* flap */
+	e = eq_poll(fh, &eq);
+	CHECK(e && cx4_get(e, CX4_EQE_EVENT_TYPE) == CX4_EVENT_PORT_STATE_CHANGE);
+	CHECK(e && cx4_get(e, CX4_EQE_EVENT_SUB_TYPE) == CX4_PORT_CHANGE_DOWN);
+	CHECK(e && cx4_get(e, CX4_EQE_PORT_NUM) == 1);
+	e = eq_poll(fh, &eq);
+	CHECK(e && cx4_get(e, CX4_EQE_EVENT_SUB_TYPE) == CX4_PORT_CHANGE_ACTIVE);
+	fh_wr32(fh, CTL(0x0a8), 1);			/* already up: nothing */
+	CHECK(eq_poll(fh, &eq) == NULL);
+	fh_wr32(fh, CTL(0x0a8), 0);
+	CHECK(eq_poll(fh, &eq) != NULL);
+	CHECK_EQ(fh_rd32(fh, CTL(0x0a8)), 0);
+	fh_wr32(fh, CTL(0x0a8), 3);
+	CHECK_EQ(ERRORS(fh), 1);
+	/* Internal error: health syndrome, counter stops, interrupt, no EQE. */
+	fh_advance(fh, 300ull * 1000 * 1000);
+	fh_wr32(fh, CTL(0x088), CX4_HEALTH_HW_FATAL_ERR);
+	h = fh_rd32(fh, CX4_INIT_OFF_HEALTH);
+	CHECK_EQ(h >> 24, CX4_HEALTH_HW_FATAL_ERR);
+	fh_advance(fh, 300ull * 1000 * 1000);
+	CHECK_EQ(fh_rd32(fh, CX4_INIT_OFF_HEALTH), h);
+	CHECK(eq_poll(fh, &eq) == NULL);
+	CHECK_EQ(fh->msix_count, 1);
+	CHECK_EQ(fh->msix_last, 6);
+	CHECK_EQ(ERRORS(fh), 1);
+	fh_free(fh);
+}
+
+/* ---- PD, transport domain, teardown ---- */
+
+static void test_pd_td_bookkeeping(void)
+{
+	struct fh *fh = eq_dev();
+	struct fh_result r;
+	uint32_t pd1, pd2, td;
+
+	CHECK_EQ(fh_simple(fh, CX4_CMD_ALLOC_PD, 0, &r), 0);
+	pd1 = cx4_get(r.out, CX4_ALLOC_PD_OUT_PD);
+	CHECK_EQ(fh_simple(fh, CX4_CMD_ALLOC_PD, 0, &r), 0);
+	pd2 = cx4_get(r.out, CX4_ALLOC_PD_OUT_PD);
+	CHECK(pd1 && pd2 && pd1 != pd2);
+	CHECK_EQ(cmd_with_arg(fh, CX4_CMD_DEALLOC_PD, CX4_DEALLOC_PD_IN_PD, 0x777, &r),
+		 CX4_CMD_STAT_BAD_RESOURCE);
+	CHECK_EQ(r.syndrome, CX4DEV_SYN_PD_UNKNOWN);
+	CHECK_EQ(cmd_with_arg(fh, CX4_CMD_DEALLOC_PD, CX4_DEALLOC_PD_IN_PD, pd1, &r), 0);
+	CHECK_EQ(cmd_with_arg(fh, CX4_CMD_DEALLOC_PD, CX4_DEALLOC_PD_IN_PD, pd1, &r),
+		 CX4_CMD_STAT_BAD_RESOURCE);
+	CHECK_EQ(ERRORS(fh), 2);
+	CHECK_EQ(fh_simple(fh, CX4_CMD_ALLOC_TRANSPORT_DOMAIN, 0, &r), 0);
+	td = cx4_get(r.out, CX4_ALLOC_TD_OUT_TRANSPORT_DOMAIN);
+	CHECK(td != 0);
+	CHECK_EQ(cmd_with_arg(fh, CX4_CMD_DEALLOC_TRANSPORT_DOMAIN,
+			      CX4_DEALLOC_TD_IN_TRANSPORT_DOMAIN, td + 1, &r),
+		 CX4_CMD_STAT_BAD_RESOURCE);
+	CHECK_EQ(r.syndrome, CX4DEV_SYN_TD_UNKNOWN);
+	CHECK_EQ(cmd_with_arg(fh, CX4_CMD_DEALLOC_TRANSPORT_DOMAIN,
+			      CX4_DEALLOC_TD_IN_TRANSPORT_DOMAIN, td, &r), 0);
+	CHECK_EQ(ERRORS(fh), 3);
+	/* op_mod must be 0. */
+	CHECK_EQ(fh_simple(fh, CX4_CMD_ALLOC_PD, 1, &r), CX4_CMD_STAT_BAD_PARAM);
+	CHECK_EQ(ERRORS(fh), 4);
+	/* pd2 left over: graceful TEARDOWN_HCA releases it, a guest error. */
+	CHECK_EQ(fh_simple(fh, CX4_CMD_TEARDOWN_HCA, 0, &r), 0);
+	CHECK_EQ(ERRORS(fh), 5);
+	CHECK(fh_log_has(fh, "objects leaked by driver: 0 CQ, 0 EQ, 0 UAR, 1 PD, 0 transport domain"));
+	fh_free(fh);
+}
+
+static void test_panic_teardown_releases_quietly(void)
+{
+	struct fh *fh = eq_dev();
+	uint8_t in[16] = { 0 };
+	struct fh_result r;
+	struct teq eq;
+
+	CHECK_EQ(create_eq(fh, alloc_uar(fh), 4, 0, ALL_ASYNC, &eq), 0);
+	fh_simple(fh, CX4_CMD_ALLOC_PD, 0, NULL);
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_TEARDOWN_HCA);
+	cx4_set(in, CX4_TEARDOWN_HCA_IN_PROFILE, CX4_TEARDOWN_PANIC);
+	fh_exec(fh, in, sizeof(in), 16, &r);
+	CHECK_STATUS(r, 0, 0);
+	CHECK_EQ(cx4dev_counter(fh->dev, CX4DEV_CNT_EQS), 0);
+	CHECK_EQ(ERRORS(fh), 0);
+	fh_free(fh);
+}
+
+/* The PRM 8.2 / 8.3 life cycle with an event-driven driver: no guest error. */
+static void test_eq_lifecycle_clean(void)
+{
+	struct fh *fh = eq_dev();
+	uint32_t uar = alloc_uar(fh);
+	struct fh_result r;
+	struct teq eq;
+	int32_t n;
+
+	CHECK_EQ(create_eq(fh, uar, 4, 0, ALL_ASYNC | CX4_EVENT_BIT(CX4_EVENT_CMD_COMPLETION),
+			   &eq), 0);
+	eq_db(fh, uar, eq.eqn, 0, true);
+	for (int i = 0; i < 40; i++) {		/* more than the EQ holds */
+		CHECK_EQ(fh_simple(fh, CX4_CMD_NOP, 0, NULL), 0);
+		CHECK_EQ(fh->msix_count, (unsigned)i + 1);
+		CHECK(eq_poll(fh, &eq) != NULL);
+		eq_db(fh, uar, eq.eqn, eq.cc, true);
+	}
+	CHECK_EQ(cmd_with_arg(fh, CX4_CMD_DESTROY_EQ, CX4_DESTROY_EQ_IN_EQ_NUMBER, eq.eqn, &r), 0);
+	CHECK_EQ(cmd_with_arg(fh, CX4_CMD_DEALLOC_UAR, CX4_DEALLOC_UAR_IN_UAR, uar, &r), 0);
+	CHECK_EQ(fh_simple(fh, CX4_CMD_TEARDOWN_HCA, 0, NULL), 0);
+	n = fh_query_pages(fh, CX4_PAGES_REGULAR);
+	CHECK_EQ(fh_take_pages(fh, (uint32_t)-n, NULL), 0);
+	CHECK_EQ(fh_simple(fh, CX4_CMD_DISABLE_HCA, 0, NULL), 0);
+	CHECK_EQ(ERRORS(fh), 0);
+	CHECK_EQ(fh_last_error_count(fh), 0);
+	fh_free(fh);
+}
+
+/* ---- CQs ---- */
+
+struct tcq {
+	uint32_t cqn;
+	uint32_t uar;
+	uint32_t log_size;
+	uint64_t buf;
+	uint64_t dbr;
+	uint32_t cc;
+};
+
+struct cq_params {
+	uint32_t log_size;
+	uint32_t uar;
+	uint32_t eqn;
+	uint32_t cqe_sz;
+	bool oi;
+	int npas;
+	uint64_t dbr;		/* 0: allocate */
+	uint32_t period, max_count, period_mode;
+	bool scqe_break;
+};
+
+static void cq_params_init(struct cq_params *p, uint32_t uar, uint32_t eqn, uint32_t log_size)
+{
+	memset(p, 0, sizeof(*p));
+	p->uar = uar;
+	p->eqn = eqn;
+	p->log_size = log_size;
+	p->npas = -1;
+}
+
+static uint8_t create_cq_p(struct fh *fh, const struct cq_params *p, struct tcq *cq,
+			   struct fh_result *r, void (*tweak)(uint8_t *in))
+{
+	uint64_t bytes = (uint64_t)CX4_CQE_SIZE << p->log_size;
+	uint32_t need = (uint32_t)((bytes + CX4_PAGE_SIZE - 1) / CX4_PAGE_SIZE);
+	uint32_t npas = p->npas < 0 ? need : (uint32_t)p->npas;
+	uint32_t len = cx4_create_cq_in_size(npas);
+	uint8_t *in = calloc(1, len);
+	uint8_t *cqc = in + CX4_CREATE_CQ_OFF_CQC;
+	uint32_t npages = npas > need ? npas : npas ? npas : 1;
+	uint64_t buf, dbr = p->dbr ? p->dbr : fh_alloc(fh, 64, 64);
+
+	if (!in)
+		abort();
+	if (npages > need)
+		npages = need;
+	buf = fh_alloc(fh, (uint64_t)npages * CX4_PAGE_SIZE, CX4_PAGE_SIZE);
+	if (bytes > (uint64_t)npages * CX4_PAGE_SIZE)
+		bytes = (uint64_t)npages * CX4_PAGE_SIZE;
+	for (uint64_t o = 0; o < bytes; o += CX4_CQE_SIZE)
+		cx4_set(fh_ptr(fh, buf + o), CX4_CQE_OPCODE, CX4_CQE_OP_INVALID);
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_CQ);
+	cx4_set(cqc, CX4_CQC_LOG_CQ_SIZE, p->log_size);
+	cx4_set(cqc, CX4_CQC_UAR_PAGE, p->uar);
+	cx4_set(cqc, CX4_CQC_C_EQN, p->eqn);
+	cx4_set(cqc, CX4_CQC_CQE_SZ, p->cqe_sz);
+	cx4_set(cqc, CX4_CQC_OI, p->oi);
+	cx4_set(cqc, CX4_CQC_CQ_PERIOD, p->period);
+	cx4_set(cqc, CX4_CQC_CQ_MAX_COUNT, p->max_count);
+	cx4_set(cqc, CX4_CQC_CQ_PERIOD_MODE, p->period_mode);
+	cx4_set(cqc, CX4_CQC_SCQE_BREAK_MODERATION_EN, p->scqe_break);
+	cx4_set64(cqc, CX4_CQC_OFF_DBR_ADDR, dbr);
+	for (uint32_t i = 0; i < npas; i++)
+		cx4_set64(in, CX4_CREATE_CQ_OFF_PAS + i * CX4_PAS_SIZE, buf + i * CX4_PAGE_SIZE);
+	if (tweak)
+		tweak(in);
+	fh_exec(fh, in, len, CX4_CREATE_CQ_OUT_SIZE, r);
+	free(in);
+	if (cq) {
+		memset(cq, 0, sizeof(*cq));
+		cq->cqn = cx4_get(r->out, CX4_CREATE_CQ_OUT_CQN);
+		cq->uar = p->uar;
+		cq->log_size = p->log_size;
+		cq->buf = buf;
+		cq->dbr = dbr;
+	}
+	return r->done && !r->ds ? r->status : 0xff;
+}
+
+static uint8_t create_cq(struct fh *fh, uint32_t uar, uint32_t eqn, uint32_t log_size,
+			 struct tcq *cq)
+{
+	struct cq_params p;
+	struct fh_result r;
+
+	cq_params_init(&p, uar, eqn, log_size);
+	return create_cq_p(fh, &p, cq, &r, NULL);
+}
+
+/* Poll a CQE (PRM 7.12.3.2) and update the doorbell record. */
+static uint8_t *cq_poll(struct fh *fh, struct tcq *cq)
+{
+	uint32_t idx = cq->cc & ((1u << cq->log_size) - 1);
+	uint8_t *e = fh_ptr(fh, cq->buf + (uint64_t)idx * CX4_CQE_SIZE);
+
+	if (cx4_get(e, CX4_CQE_OWNER) != cx4_owner_bit(cq->cc, cq->log_size) ||
+	    cx4_get(e, CX4_CQE_OPCODE) == CX4_CQE_OP_INVALID)
+		return NULL;
+	CHECK(cx4_cqe_sig_ok(e, idx));
+	cq->cc = (cq->cc + 1) & 0xffffff;
+	cx4_set(fh_ptr(fh, cq->dbr), CX4_CQ_DBR_UPDATE_CI, cq->cc);
+	return e;
+}
+
+static void cq_arm(struct fh *fh, const struct tcq *cq, uint32_t sn, bool solicited)
+{
+	uint8_t db[8] = { 0 };
+
+	cx4_set(db, CX4_CQ_DB_CMD_SN, sn);
+	cx4_set(db, CX4_CQ_DB_CMD, solicited);
+	cx4_set(db, CX4_CQ_DB_CQ_CI, cq->cc);
+	cx4_set(db, CX4_CQ_DB_CQN, cq->cqn);
+	cx4dev_mmio_write(fh->dev, (uint64_t)cq->uar * CX4_UAR_PAGE_SIZE + CX4_UAR_OFF_CQ_DB,
+			  cx4_get64(db, 0), 8);
+}
+
+static int post_cqe(struct fh *fh, uint32_t cqn, uint16_t wqe_counter, bool se)
+{
+	uint8_t cqe[CX4_CQE_SIZE] = { 0 };
+
+	cx4_set(cqe, CX4_CQE_WQE_COUNTER, wqe_counter);
+	cx4_set(cqe, CX4_CQE_SE, se);
+	return cx4dev_post_cqe(fh->dev, cqn, cqe);
+}
+
+static void tweak_cq_counter(uint8_t *in)
+{
+	cx4_set(in + CX4_CREATE_CQ_OFF_CQC, CX4_CQC_CONSUMER_COUNTER, 1);
+}
+
+static void tweak_cq_compression(uint8_t *in)
+{
+	cx4_set(in + CX4_CREATE_CQ_OFF_CQC, CX4_CQC_CQE_COMPRESSION_EN, 1);
+}
+
+static void tweak_cq_page_offset(uint8_t *in)
+{
+	cx4_set(in + CX4_CREATE_CQ_OFF_CQC, CX4_CQC_PAGE_OFFSET, 2);
+}
+
+static void test_cq_create_errors(void)
+{
+	struct fh *fh = eq_dev();
+	uint32_t uar = alloc_uar(fh);
+	struct cq_params p;
+	struct fh_result r;
+	struct teq eq;
+	struct tcq cq;
+	unsigned e = 0;
+
+	CHECK_EQ(create_eq(fh, uar, 2, 0, 0, &eq), 0);
+#define BAD(st, syn) do { \
+	CHECK_STATUS(r, st, syn); \
+	CHECK_EQ(ERRORS(fh), ++e); \
+} while (0)
+	cq_params_init(&p, uar, eq.eqn, 23);
+	p.npas = 1;
+	create_cq_p(fh, &p, NULL, &r, NULL);
+	BAD(CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_CQ_LOG_SIZE);
+	cq_params_init(&p, uar, eq.eqn, 2);
+	create_cq_p(fh, &p, NULL, &r, tweak_cq_page_offset);
+	BAD(CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_CQ_PAGE_OFFSET);
+	create_cq_p(fh, &p, NULL, &r, tweak_cq_counter);
+	BAD(CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_RESERVED_NONZERO);
+	create_cq_p(fh, &p, NULL, &r, tweak_cq_compression);
+	BAD(CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_CQ_FEATURE);
+	p.uar = uar + 1;
+	create_cq_p(fh, &p, NULL, &r, NULL);
+	BAD(CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_CQ_UAR);
+	p.uar = uar;
+	p.eqn = eq.eqn + 1;
+	create_cq_p(fh, &p, NULL, &r, NULL);
+	BAD(CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_CQ_EQN);
+	p.eqn = eq.eqn;
+	p.dbr = fh_alloc(fh, 64, 64) + 4;
+	create_cq_p(fh, &p, NULL, &r, NULL);
+	BAD(CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_CQ_DBR);
+	p.dbr = 0;
+	cq_params_init(&p, uar, eq.eqn, 8);	/* 16 KB: 4 PAS entries */
+	p.npas = 3;
+	create_cq_p(fh, &p, NULL, &r, NULL);
+	BAD(CX4_CMD_STAT_BAD_INPUT_LEN, CX4DEV_SYN_CQ_PAS_LEN);
+	/* 128-byte CQEs: a model limitation, not a guest error. */
+	cq_params_init(&p, uar, eq.eqn, 2);
+	p.cqe_sz = CX4_CQC_CQE_SZ_128;
+	CHECK_EQ(create_cq_p(fh, &p, NULL, &r, NULL), CX4_CMD_STAT_BAD_OP);
+	CHECK_EQ(r.syndrome, CX4DEV_SYN_NOT_IMPLEMENTED);
+	CHECK_EQ(ERRORS(fh), e);
+	/* A good one pins its EQ and UAR. */
+	CHECK_EQ(create_cq(fh, uar, eq.eqn, 2, &cq), 0);
+	CHECK_EQ(cx4dev_counter(fh->dev, CX4DEV_CNT_CQS), 1);
+	CHECK_EQ(cmd_with_arg(fh, CX4_CMD_DESTROY_EQ, CX4_DESTROY_EQ_IN_EQ_NUMBER, eq.eqn, &r),
+		 CX4_CMD_STAT_BAD_RES_STATE);
+	BAD(CX4_CMD_STAT_BAD_RES_STATE, CX4DEV_SYN_EQ_IN_USE);
+	CHECK_EQ(cmd_with_arg(fh, CX4_CMD_DEALLOC_UAR, CX4_DEALLOC_UAR_IN_UAR, uar, &r),
+		 CX4_CMD_STAT_BAD_RES_STATE);
+	BAD(CX4_CMD_STAT_BAD_RES_STATE, CX4DEV_SYN_UAR_IN_USE);
+	CHECK_EQ(cmd_with_arg(fh, CX4_CMD_DESTROY_CQ, CX4_DESTROY_CQ_IN_CQN, cq.cqn + 1, &r),
+		 CX4_CMD_STAT_BAD_RESOURCE);
+	BAD(CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_CQ_UNKNOWN);
+	CHECK_EQ(cmd_with_arg(fh, CX4_CMD_DESTROY_CQ, CX4_DESTROY_CQ_IN_CQN, cq.cqn, &r), 0);
+	CHECK_EQ(cmd_with_arg(fh, CX4_CMD_DESTROY_EQ, CX4_DESTROY_EQ_IN_EQ_NUMBER, eq.eqn, &r), 0);
+#undef BAD
+	fh_free(fh);
+}
+
+static void test_cq_arm_and_completion_events(void)
+{
+	static uint8_t in[16];
+	struct fh *fh = eq_dev();
+	uint32_t uar = alloc_uar(fh);
+	const uint8_t *cqc;
+	struct fh_result r;
+	struct teq eq;
+	struct tcq cq;
+	uint8_t *e;
+
+	CHECK_EQ(create_eq(fh, uar, 4, 3, 0, &eq), 0);
+	eq_db(fh, uar, eq.eqn, 0, true);
+	CHECK_EQ(create_cq(fh, uar, eq.eqn, 2, &cq), 0);
+	/* Not armed: CQE written, no event. */
+	CHECK_EQ(post_cqe(fh, cq.cqn, 1, false), 0);
+	CHECK(eq_poll(fh, &eq) == NULL);
+	/* Arm with the CQE still unconsumed: event at once. */
+	cq_arm(fh, &cq, 0, false);
+	e = eq_poll(fh, &eq);
+	CHECK(e && cx4_get(e, CX4_EQE_EVENT_TYPE) == CX4_EVENT_COMPLETION);
+	CHECK(e && cx4_get(e, CX4_EQE_COMP_CQN) == cq.cqn);
+	CHECK_EQ(fh->msix_count, 1);
+	CHECK_EQ(fh->msix_last, 3);
+	e = cq_poll(fh, &cq);
+	CHECK(e && cx4_get(e, CX4_CQE_WQE_COUNTER) == 1);
+	CHECK(cq_poll(fh, &cq) == NULL);
+	/* Same cmd_sn again: already fired, no new notification. */
+	cq_arm(fh, &cq, 0, false);
+	post_cqe(fh, cq.cqn, 2, false);
+	CHECK(eq_poll(fh, &eq) == NULL);
+	CHECK(cq_poll(fh, &cq) != NULL);
+	/* Next cmd_sn: armed; one event for two CQEs. */
+	cq_arm(fh, &cq, 1, false);
+	CHECK(eq_poll(fh, &eq) == NULL);
+	post_cqe(fh, cq.cqn, 3, false);
+	post_cqe(fh, cq.cqn, 4, false);
+	CHECK(eq_poll(fh, &eq) != NULL);
+	CHECK(eq_poll(fh, &eq) == NULL);
+	CHECK(cq_poll(fh, &cq) != NULL && cq_poll(fh, &cq) != NULL);
+	/* ARM_SOLICITED: only an SE CQE fires. */
+	cq_arm(fh, &cq, 2, true);
+	post_cqe(fh, cq.cqn, 5, false);
+	CHECK(eq_poll(fh, &eq) == NULL);
+	memset(in, 0, sizeof(in));
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_CQ);
+	cx4_set(in, CX4_QUERY_CQ_IN_CQN, cq.cqn);
+	fh_exec(fh, in, sizeof(in), cx4_query_cq_out_size(1), &r);
+	cqc = r.out + CX4_QUERY_CQ_OUT_OFF_CQC;
+	CHECK_STATUS(r, 0, 0);
+	CHECK_EQ(cx4_get(cqc, CX4_CQC_ST), CX4_CQC_ST_SOLICITED_ARMED);
+	CHECK_EQ(cx4_get(cqc, CX4_CQC_PRODUCER_COUNTER), 5);
+	CHECK_EQ(cx4_get(cqc, CX4_CQC_C_EQN), eq.eqn);
+	CHECK_EQ(cx4_get64(cqc, CX4_CQC_OFF_DBR_ADDR), cq.dbr);
+	CHECK_EQ(cx4_get64(r.out, CX4_QUERY_CQ_OUT_OFF_PAS), cq.buf);
+	post_cqe(fh, cq.cqn, 6, true);
+	e = eq_poll(fh, &eq);
+	CHECK(e && cx4_get(e, CX4_EQE_COMP_CQN) == cq.cqn);
+	fh_exec(fh, in, sizeof(in), cx4_query_cq_out_size(1), &r);
+	CHECK_EQ(cx4_get(cqc, CX4_CQC_ST), CX4_CQC_ST_FIRED);
+	/* Ownership across the wrap (4 entries, 6 written). */
+	CHECK(cq_poll(fh, &cq) != NULL);
+	e = cq_poll(fh, &cq);
+	CHECK(e && cx4_get(e, CX4_CQE_OWNER) == 1 && cx4_get(e, CX4_CQE_WQE_COUNTER) == 6);
+	/* The debug page posts CQEs too. */
+	cq_arm(fh, &cq, 3, false);
+	fh_wr32(fh, CTL(0x0b4), cq.cqn);
+	CHECK(eq_poll(fh, &eq) != NULL);
+	CHECK(cq_poll(fh, &cq) != NULL);
+	/* MODIFY_CQ moves completions to another EQ. */
+	{
+		static uint8_t min[CX4_MODIFY_CQ_IN_SIZE];
+		struct teq eq2;
+
+		CHECK_EQ(create_eq(fh, uar, 2, 9, 0, &eq2), 0);
+		memset(min, 0, sizeof(min));
+		cx4_set(min, CX4_CMD_IN_OPCODE, CX4_CMD_MODIFY_CQ);
+		cx4_set(min, CX4_MODIFY_CQ_IN_CQN, cq.cqn);
+		cx4_set(min, CX4_MODIFY_CQ_IN_FIELD_SELECT, CX4_MODIFY_CQ_SEL_C_EQN);
+		cx4_set(min + CX4_MODIFY_CQ_IN_OFF_CQC, CX4_CQC_C_EQN, eq2.eqn);
+		fh_exec(fh, min, sizeof(min), CX4_MODIFY_CQ_OUT_SIZE, &r);
+		CHECK_STATUS(r, 0, 0);
+		cq_arm(fh, &cq, 0, false);
+		post_cqe(fh, cq.cqn, 7, false);
+		CHECK(eq_poll(fh, &eq) == NULL);
+		CHECK(eq_poll(fh, &eq2) != NULL);
+		cx4_set(min, CX4_MODIFY_CQ_IN_FIELD_SELECT, 1u << 7);
+		fh_exec(fh, min, sizeof(min), CX4_MODIFY_CQ_OUT_SIZE, &r);
+		CHECK_STATUS(r, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_CQ_MODIFY_FIELD);
+		cx4_set(min, CX4_CMD_IN_OP_MOD, CX4_MODIFY_CQ_RESIZE);
+		fh_exec(fh, min, sizeof(min), CX4_MODIFY_CQ_OUT_SIZE, &r);
+		CHECK_STATUS(r, CX4_CMD_STAT_BAD_OP, CX4DEV_SYN_NOT_IMPLEMENTED);
+	}
+	CHECK_EQ(ERRORS(fh), 1);
+	fh_free(fh);
+}
+
+static void test_cq_overrun_and_error_knob(void)
+{
+	static uint8_t in[16];
+	struct fh *fh = eq_dev();
+	uint32_t uar = alloc_uar(fh);
+	struct fh_result r;
+	struct teq eq;
+	struct tcq cq, cq2;
+	uint8_t *e;
+
+	CHECK_EQ(create_eq(fh, uar, 3, 1, CX4_EVENT_BIT(CX4_EVENT_CQ_ERROR), &eq), 0);
+	CHECK_EQ(create_cq(fh, uar, eq.eqn, 1, &cq), 0);
+	CHECK_EQ(create_cq(fh, uar, eq.eqn, 1, &cq2), 0);
+	CHECK_EQ(post_cqe(fh, cq.cqn, 0, false), 0);
+	CHECK_EQ(post_cqe(fh, cq.cqn, 1, false), 0);
+	CHECK_EQ(ERRORS(fh), 0);
+	/* Third CQE into a full 2-entry CQ (doorbell record update_ci 0). */
+	CHECK(post_cqe(fh, cq.cqn, 2, false) < 0);
+	CHECK_EQ(ERRORS(fh), 1);
+	e = eq_poll(fh, &eq);
+	CHECK(e && cx4_get(e, CX4_EQE_EVENT_TYPE) == CX4_EVENT_CQ_ERROR);
+	CHECK(e && cx4_get(e, CX4_EQE_CQ_ERR_CQN) == cq.cqn);
+	CHECK(e && cx4_get(e, CX4_EQE_CQ_ERR_SYNDROME) == CX4_CQ_ERR_OVERRUN);
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_CQ);
+	cx4_set(in, CX4_QUERY_CQ_IN_CQN, cq.cqn);
+	fh_exec(fh, in, sizeof(in), cx4_query_cq_out_size(1), &r);
+	CHECK_EQ(cx4_get(r.out + CX4_QUERY_CQ_OUT_OFF_CQC, CX4_CQC_STATUS),
+		 CX4_CQC_STATUS_CQ_OVERFLOW);
+	CHECK(post_cqe(fh, cq.cqn, 3, false) < 0);	/* CQ in error */
+	/* Polling frees room: the record's update_ci is what counts. */
+	cq2.cc = 0;
+	post_cqe(fh, cq2.cqn, 0, false);
+	post_cqe(fh, cq2.cqn, 1, false);
+	CHECK(cq_poll(fh, &cq2) != NULL);
+	CHECK_EQ(post_cqe(fh, cq2.cqn, 2, false), 0);
+	/* CQ error knob: access violation on cq2, not a guest error. */
+	fh_wr32(fh, CTL(0x0b0), (uint32_t)CX4_CQ_ERR_ACCESS_VIOLATION << 24 | cq2.cqn);
+	e = eq_poll(fh, &eq);
+	CHECK(e && cx4_get(e, CX4_EQE_CQ_ERR_SYNDROME) == CX4_CQ_ERR_ACCESS_VIOLATION);
+	CHECK_EQ(ERRORS(fh), 1);
+	fh_free(fh);
+}
+
+static void test_cq_doorbell_errors(void)
+{
+	struct fh *fh = eq_dev();
+	uint32_t a = alloc_uar(fh), b = alloc_uar(fh);
+	struct teq eq;
+	struct tcq cq;
+
+	CHECK_EQ(create_eq(fh, a, 2, 0, 0, &eq), 0);
+	CHECK_EQ(create_cq(fh, a, eq.eqn, 2, &cq), 0);
+	cq.uar = b;
+	cq_arm(fh, &cq, 0, false);			/* wrong UAR page */
+	CHECK_EQ(ERRORS(fh), 1);
+	CHECK(fh_log_has(fh, "does not own the CQ"));
+	fh_wr32(fh, (uint64_t)a * CX4_UAR_PAGE_SIZE + CX4_UAR_OFF_CQ_DB + 4, cq.cqn);
+	CHECK_EQ(ERRORS(fh), 2);			/* second dword alone */
+	cx4dev_mmio_write(fh->dev, (uint64_t)a * CX4_UAR_PAGE_SIZE + CX4_UAR_OFF_CQ_DB,
+			  (uint64_t)1 << 62 | cq.cqn, 8);
+	CHECK_EQ(ERRORS(fh), 3);			/* reserved bit */
+	cq.uar = a;
+	cq.cc = 5;
+	cq_arm(fh, &cq, 0, false);			/* beyond the producer */
+	CHECK_EQ(ERRORS(fh), 4);
+	fh_free(fh);
+}
+
+/* PRM 7.13.14: completion event moderation on the device timer. */
+static void test_cq_moderation(void)
+{
+	static uint8_t min[CX4_MODIFY_CQ_IN_SIZE];
+	struct fh *fh = eq_dev();
+	uint32_t uar = alloc_uar(fh);
+	struct cq_params p;
+	struct fh_result r;
+	struct teq eq;
+	struct tcq cq, cq2;
+
+	CHECK_EQ(create_eq(fh, uar, 4, 0, 0, &eq), 0);
+	eq_db(fh, uar, eq.eqn, 0, true);
+	/* upon_event, 100 us / 3 CQEs. */
+	cq_params_init(&p, uar, eq.eqn, 4);
+	p.period = 100;
+	p.max_count = 3;
+	CHECK_EQ(create_cq_p(fh, &p, &cq, &r, NULL), 0);
+	CHECK(fh_log_has(fh, "moderation 100 us / 3 CQEs"));
+	fh_advance(fh, 200000);			/* timer expired, nothing pending */
+	cq_arm(fh, &cq, 0, false);
+	post_cqe(fh, cq.cqn, 1, false);		/* timer expired: at once */
+	CHECK(eq_poll(fh, &eq) != NULL);
+	while (cq_poll(fh, &cq))
+		;
+	cq_arm(fh, &cq, 1, false);
+	post_cqe(fh, cq.cqn, 2, false);		/* timer restarted at the event */
+	CHECK(eq_poll(fh, &eq) == NULL);
+	fh_advance(fh, 50000);
+	post_cqe(fh, cq.cqn, 3, false);
+	CHECK(eq_poll(fh, &eq) == NULL);
+	fh_advance(fh, 49000);
+	CHECK(eq_poll(fh, &eq) == NULL);
+	fh_advance(fh, 1000);			/* 100 us after the event: fires */
+	CHECK(eq_poll(fh, &eq) != NULL);
+	CHECK(eq_poll(fh, &eq) == NULL);
+	while (cq_poll(fh, &cq))
+		;
+	/* cq_max_count reached before the timer. */
+	cq_arm(fh, &cq, 2, false);
+	post_cqe(fh, cq.cqn, 4, false);
+	post_cqe(fh, cq.cqn, 5, false);
+	CHECK(eq_poll(fh, &eq) == NULL);
+	post_cqe(fh, cq.cqn, 6, false);
+	CHECK(eq_poll(fh, &eq) != NULL);
+	fh_advance(fh, 200000);
+	CHECK(eq_poll(fh, &eq) == NULL);	/* fired: nothing more */
+	while (cq_poll(fh, &cq))
+		;
+	/* MODIFY_CQ cq_period 0 releases a held-back event at once. */
+	cq_arm(fh, &cq, 3, false);
+	post_cqe(fh, cq.cqn, 7, false);		/* idle longer than the period */
+	CHECK(eq_poll(fh, &eq) != NULL);
+	while (cq_poll(fh, &cq))
+		;
+	cq_arm(fh, &cq, 0, false);
+	post_cqe(fh, cq.cqn, 8, false);
+	CHECK(eq_poll(fh, &eq) == NULL);
+	memset(min, 0, sizeof(min));
+	cx4_set(min, CX4_CMD_IN_OPCODE, CX4_CMD_MODIFY_CQ);
+	cx4_set(min, CX4_MODIFY_CQ_IN_CQN, cq.cqn);
+	cx4_set(min, CX4_MODIFY_CQ_IN_FIELD_SELECT, CX4_MODIFY_CQ_SEL_CQ_PERIOD);
+	fh_exec(fh, min, sizeof(min), CX4_MODIFY_CQ_OUT_SIZE, &r);
+	CHECK_STATUS(r, 0, 0);
+	CHECK(eq_poll(fh, &eq) != NULL);
+
+	/* upon_cqe with SE breaking moderation. */
+	cq_params_init(&p, uar, eq.eqn, 4);
+	p.period = 20;
+	p.period_mode = 1;
+	p.scqe_break = true;
+	CHECK_EQ(create_cq_p(fh, &p, &cq2, &r, NULL), 0);
+	cq_arm(fh, &cq2, 0, false);
+	post_cqe(fh, cq2.cqn, 1, false);
+	fh_advance(fh, 15000);
+	post_cqe(fh, cq2.cqn, 2, false);	/* restarts the timer */
+	fh_advance(fh, 15000);
+	CHECK(eq_poll(fh, &eq) == NULL);
+	fh_advance(fh, 5000);
+	CHECK(eq_poll(fh, &eq) != NULL);
+	while (cq_poll(fh, &cq2))
+		;
+	cq_arm(fh, &cq2, 1, false);
+	post_cqe(fh, cq2.cqn, 3, true);		/* solicited: immediate */
+	CHECK(eq_poll(fh, &eq) != NULL);
+	CHECK_EQ(ERRORS(fh), 0);
+	fh_free(fh);
+}
+
+const struct test eq_tests[] = {
+	T(test_uar_alloc_and_writes),
+	T(test_eq_create_errors),
+	T(test_eq_limit),
+	T(test_eqe_ownership_wrap),
+	T(test_eq_arm_interrupt_and_query),
+	T(test_eq_uar_ownership),
+	T(test_eq_overrun),
+	T(test_cmd_completion_events),
+	T(test_page_request_events),
+	T(test_port_and_internal_error_events),
+	T(test_pd_td_bookkeeping),
+	T(test_panic_teardown_releases_quietly),
+	T(test_eq_lifecycle_clean),
+	T(test_cq_create_errors),
+	T(test_cq_arm_and_completion_events),
+	T(test_cq_overrun_and_error_knob),
+	T(test_cq_doorbell_errors),
+	T(test_cq_moderation),
+};
+const size_t eq_tests_count = sizeof(eq_tests) / sizeof(eq_tests[0]);

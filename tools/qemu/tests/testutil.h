@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+/*
+ * Check macros and the test table type shared by the unit test files.
+ */
+#ifndef CX4_TESTUTIL_H
+#define CX4_TESTUTIL_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "fakehost.h"
+
+extern int t_failed;
+
+#define CHECK(c) do { \
+	if (!(c)) { \
+		printf("  %s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #c); \
+		t_failed = 1; \
+	} \
+} while (0)
+
+#define CHECK_EQ(a, b) do { \
+	unsigned long long _a = (unsigned long long)(a), _b = (unsigned long long)(b); \
+	if (_a != _b) { \
+		printf("  %s:%d: %s == 0x%llx, expected %s == 0x%llx\n", __FILE__, __LINE__, \
+		       #a, _a, #b, _b); \
+		t_failed = 1; \
+	} \
+} while (0)
+
+#define ERRORS(fh) cx4dev_counter((fh)->dev, CX4DEV_CNT_GUEST_ERRORS)
+
+/* Expect a completed command with this status and syndrome. */
+#define CHECK_STATUS(r, st, syn) do { \
+	CHECK((r).done); \
+	CHECK_EQ((r).ds, 0); \
+	CHECK_EQ((r).status, st); \
+	CHECK_EQ((r).syndrome, syn); \
+} while (0)
+
+#define CHECK_DS(r, want) do { \
+	CHECK((r).done); \
+	CHECK_EQ((r).ds, want); \
+} while (0)
+
+struct test {
+	const char *name;
+	void (*fn)(void);
+};
+
+#define T(x) { #x, x }
+
+/* test_eq.c: UARs, EQs, events, PD/TD. */
+extern const struct test eq_tests[];
+extern const size_t eq_tests_count;
+
+/* test_objs.c: MKeys, NIC vport, interrupt moderation. */
+extern const struct test objs_tests[];
+extern const size_t objs_tests_count;
+
+#endif
