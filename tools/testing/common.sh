@@ -17,7 +17,10 @@ cx4_kbuild() {
 	local kdir=$1 out=$2
 	shift 2
 	mkdir -p "$out"
-	rsync -a --delete --exclude '*.o' --exclude '*.ko' --exclude '.*.cmd' \
+	# By content, without copying mtimes: a changed file gets a new mtime
+	# here, so make rebuilds it even if the source is older than the
+	# object left from an earlier build.
+	rsync -rl --checksum --delete --exclude '*.o' --exclude '*.ko' --exclude '.*.cmd' \
 		"$CX4_TOP/Kbuild" "$CX4_TOP/drivers" "$CX4_TOP/include" "$out/" ||
 		return 1
 	make -s -C "$kdir" M="$out" CONFIG_CX4=m -j"$(nproc)" "$@" modules

@@ -36,7 +36,8 @@ struct cx4_fw_version {
  *
  * Return: 0, the errno mapped from the command status, -EIO for a
  * delivery error or once the device is considered hung, -ETIMEDOUT if the
- * device did not complete the command in time.
+ * device did not complete the command in time or before it was declared
+ * dead (the command interface then stops).
  */
 int cx4_cmd_exec(struct cx4_core *core, const void *in, size_t in_len,
 		 void *out, size_t out_len);
@@ -54,6 +55,21 @@ void cx4_core_fw_version(const struct cx4_core *core,
 			 struct cx4_fw_version *ver);
 /* The ISSI set at start-up (PRM 7.1). */
 u16 cx4_core_issi(const struct cx4_core *core);
+
+/* Protection domain and transport domain allocated at probe for en/. */
+u32 cx4_core_pdn(const struct cx4_core *core);
+u32 cx4_core_tdn(const struct cx4_core *core);
+/* The core's UAR page (the uar_page of contexts using its doorbells). */
+u32 cx4_core_uarn(const struct cx4_core *core);
+
+/*
+ * Completion vectors: one completion EQ each, spread over the CPUs.
+ * cx4_core_comp_eqn() is the EQ number a CQ on @vector reports to,
+ * cx4_core_comp_irq() its Linux IRQ; both -EINVAL for a bad @vector.
+ */
+u32 cx4_core_num_comp_vectors(const struct cx4_core *core);
+int cx4_core_comp_eqn(const struct cx4_core *core, u32 vector);
+int cx4_core_comp_irq(const struct cx4_core *core, u32 vector);
 
 /*
  * Current capabilities of @type (CX4_CAP_GENERAL, CX4_CAP_ETH_OFFLOAD,

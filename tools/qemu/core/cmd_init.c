@@ -72,7 +72,7 @@ void cx4dev_hca_reset(struct cx4dev *dev)
 	cx4dev_objects_release(dev, "reset", false);
 	cx4dev_hca_soft_reset(dev);
 	dev->issi = 0;
-	cx4dev_pages_clear(&dev->pages);
+	cx4dev_set_clear(&dev->pages);
 }
 
 static uint32_t cx4dev_state_syndrome(enum cx4dev_hca_state st)
@@ -203,7 +203,7 @@ static uint8_t cx4dev_exec_query_pages(struct cx4dev *dev, struct cx4dev_cmd *cm
 static void cx4dev_pages_rollback(struct cx4dev *dev, const uint8_t *pas, uint32_t n)
 {
 	for (uint32_t i = 0; i < n; i++)
-		cx4dev_pages_remove(&dev->pages, cx4_get64(pas, i * CX4_PAS_SIZE));
+		cx4dev_set_del(&dev->pages, cx4_get64(pas, i * CX4_PAS_SIZE));
 }
 
 static uint8_t cx4dev_pages_give(struct cx4dev *dev, struct cx4dev_cmd *cmd, uint32_t n)
@@ -232,13 +232,13 @@ static uint8_t cx4dev_pages_give(struct cx4dev *dev, struct cx4dev_cmd *cmd, uin
 					     CX4DEV_SYN_PAGE_UNALIGNED, "pas[%u] 0x%llx not 4 KB "
 					     "aligned", i, (unsigned long long)pa);
 		}
-		if (cx4dev_pages_owned(&dev->pages, pa)) {
+		if (cx4dev_set_has(&dev->pages, pa)) {
 			cx4dev_pages_rollback(dev, pas, i);
 			return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM,
 					     CX4DEV_SYN_PAGE_DUPLICATE, "pas[%u] 0x%llx already owned "
 					     "by the device", i, (unsigned long long)pa);
 		}
-		if (cx4dev_pages_add(&dev->pages, pa) || cx4dev_page_fill(dev, pa)) {
+		if (cx4dev_set_add(&dev->pages, pa) || cx4dev_page_fill(dev, pa)) {
 			cx4dev_pages_rollback(dev, pas, i + 1);
 			return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_PAGE_DMA,
 					     "pas[%u] 0x%llx not writable by DMA", i,
@@ -262,7 +262,7 @@ static uint8_t cx4dev_pages_take(struct cx4dev *dev, struct cx4dev_cmd *cmd, uin
 				     "%u PAS entries (need 0x%x)", cmd->out_len, n,
 				     cx4_manage_pages_size(n));
 	for (uint32_t i = 0; i < give_back; i++) {
-		uint64_t pa = cx4dev_pages_pop(&dev->pages);
+		uint64_t pa = cx4dev_set_pop(&dev->pages);
 		uint32_t bad = 0;
 
 		if (cx4dev_page_verify(dev, pa, &bad))

@@ -364,7 +364,7 @@ static uint8_t cx4dev_cqc_check(struct cx4dev *dev, struct cx4dev_cmd *cmd, cons
 	if (cx4_get(cqc, CX4_CQC_OI) && !cx4dev_cap(dev, CX4_CAP_CQ_OI))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_CQ_FEATURE,
 				     "oi without HCA_CAP.cq_oi");
-	if (!cx4dev_idset_has(&dev->uars, cx4_get(cqc, CX4_CQC_UAR_PAGE)))
+	if (!cx4dev_set_has(&dev->uars, cx4_get(cqc, CX4_CQC_UAR_PAGE)))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_CQ_UAR,
 				     "uar_page %u not allocated (ALLOC_UAR)",
 				     cx4_get(cqc, CX4_CQC_UAR_PAGE));

@@ -142,15 +142,8 @@ struct cx4dev_slot {
 };
 
 /* Pages the driver gave the device: sorted array of physical addresses. */
-struct cx4dev_pages {
-	uint64_t *pa;
-	size_t n;
-	size_t cap;
-};
-
-/* A set of small object numbers (PD, transport domain, UAR): sorted array. */
-struct cx4dev_idset {
-	uint32_t *id;
+struct cx4dev_set {
+	uint64_t *v;
 	size_t n;
 	size_t cap;
 };
@@ -235,12 +228,12 @@ struct cx4dev {
 	bool init_pages_queried;
 	char driver_version[CX4_DRIVER_VERSION_LEN + 1];
 	struct cx4dev_caps caps;
-	struct cx4dev_pages pages;
+	struct cx4dev_set pages;
 
 	/* Objects (PRM 12.3.13-19) and event queues (PRM 7.13, 12.6). */
-	struct cx4dev_idset uars;
-	struct cx4dev_idset pds;
-	struct cx4dev_idset tds;
+	struct cx4dev_set uars;
+	struct cx4dev_set pds;
+	struct cx4dev_set tds;
 	struct cx4dev_eq eqs[CX4DEV_MAX_EQ];
 	uint8_t event_eq[CX4DEV_NUM_EVENTS];	/* event type -> EQ, CX4DEV_NO_EQ */
 	struct cx4dev_cq **cqs;		/* indexed by CQ number, NULL = free */
@@ -297,13 +290,14 @@ void cx4dev_cmd_execute(struct cx4dev *dev, struct cx4dev_cmd *cmd);
 void cx4dev_hca_reset(struct cx4dev *dev);
 
 /* pages.c */
-void cx4dev_pages_init(struct cx4dev_pages *p);
-void cx4dev_pages_fini(struct cx4dev_pages *p);
-bool cx4dev_pages_owned(const struct cx4dev_pages *p, uint64_t pa);
-int cx4dev_pages_add(struct cx4dev_pages *p, uint64_t pa);
-uint64_t cx4dev_pages_pop(struct cx4dev_pages *p);
-void cx4dev_pages_remove(struct cx4dev_pages *p, uint64_t pa);
-void cx4dev_pages_clear(struct cx4dev_pages *p);
+void cx4dev_set_init(struct cx4dev_set *s);
+void cx4dev_set_fini(struct cx4dev_set *s);
+void cx4dev_set_clear(struct cx4dev_set *s);
+bool cx4dev_set_has(const struct cx4dev_set *s, uint64_t v);
+int cx4dev_set_add(struct cx4dev_set *s, uint64_t v);
+void cx4dev_set_del(struct cx4dev_set *s, uint64_t v);
+uint64_t cx4dev_set_pop(struct cx4dev_set *s);
+int cx4dev_set_alloc(struct cx4dev_set *s, uint32_t min, uint32_t max, uint32_t *id);
 int cx4dev_page_fill(struct cx4dev *dev, uint64_t pa);
 int cx4dev_page_verify(struct cx4dev *dev, uint64_t pa, uint32_t *bad_off);
 
@@ -315,11 +309,6 @@ uint8_t cx4dev_cmdif_checksum(const struct cx4dev *dev);
 uint32_t cx4dev_set_hca_cap(struct cx4dev *dev, const uint8_t *cap, const char **why);
 
 /* obj.c: object numbers, ALLOC/DEALLOC of UAR, PD, transport domain. */
-void cx4dev_idset_init(struct cx4dev_idset *s);
-void cx4dev_idset_fini(struct cx4dev_idset *s);
-bool cx4dev_idset_has(const struct cx4dev_idset *s, uint32_t id);
-int cx4dev_idset_alloc(struct cx4dev_idset *s, uint32_t min, uint32_t max, uint32_t *id);
-void cx4dev_idset_del(struct cx4dev_idset *s, uint32_t id);
 uint32_t cx4dev_uar_shift(const struct cx4dev *dev);
 void cx4dev_uar_write32(struct cx4dev *dev, uint64_t off, uint32_t val);
 void cx4dev_objects_release(struct cx4dev *dev, const char *why, bool is_error);

@@ -68,7 +68,7 @@ static void cx4dev_reset_pages_check(struct cx4dev *dev, const char *why)
 			    "(excused: a fault knob fired since the last reset)", why, n);
 	else
 		cx4dev_guest_error(dev, "%s: pages leaked by driver: device still owns %zu pages "
-				   "(first 0x%llx)", why, n, (unsigned long long)dev->pages.pa[0]);
+				   "(first 0x%llx)", why, n, (unsigned long long)dev->pages.v[0]);
 }
 
 static void cx4dev_reset_state(struct cx4dev *dev)
@@ -115,10 +115,10 @@ struct cx4dev *cx4dev_create(const struct cx4dev_ops *ops, void *opaque,
 	dev->opaque = opaque;
 	dev->cfg = *cfg;
 	dev->knobs = cfg->knobs;
-	cx4dev_pages_init(&dev->pages);
-	cx4dev_idset_init(&dev->uars);
-	cx4dev_idset_init(&dev->pds);
-	cx4dev_idset_init(&dev->tds);
+	cx4dev_set_init(&dev->pages);
+	cx4dev_set_init(&dev->uars);
+	cx4dev_set_init(&dev->pds);
+	cx4dev_set_init(&dev->tds);
 	memset(dev->event_eq, CX4DEV_NO_EQ, sizeof(dev->event_eq));
 	dev->port_up = true;
 	cx4dev_logf(dev, "ConnectX-4%s model, fw %u.%u.%u, cmd_interface_rev %u, "
@@ -141,10 +141,10 @@ void cx4dev_destroy(struct cx4dev *dev)
 	cx4dev_vport_reset(dev);
 	cx4dev_cqs_reset(dev);
 	cx4dev_eqs_reset(dev);
-	cx4dev_pages_fini(&dev->pages);
-	cx4dev_idset_fini(&dev->uars);
-	cx4dev_idset_fini(&dev->pds);
-	cx4dev_idset_fini(&dev->tds);
+	cx4dev_set_fini(&dev->pages);
+	cx4dev_set_fini(&dev->uars);
+	cx4dev_set_fini(&dev->pds);
+	cx4dev_set_fini(&dev->tds);
 	free(dev);
 }
 

@@ -393,7 +393,7 @@ uint8_t cx4dev_queue_pas(struct cx4dev *dev, struct cx4dev_cmd *cmd, uint32_t np
 					     "pas[%u] 0x%llx not aligned to the page size 0x%llx", i, (unsigned long long)pa,
 					     (unsigned long long)page);
 		for (uint64_t o = 0; o < used; o += CX4_PAGE_SIZE)
-			if (cx4dev_pages_owned(&dev->pages, pa + o))
+			if (cx4dev_set_has(&dev->pages, pa + o))
 				return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, syn[2],
 						     "pas[%u] page 0x%llx "
 						     "is owned by the device (MANAGE_PAGES)", i,
@@ -470,7 +470,7 @@ uint8_t cx4dev_exec_create_eq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 				     "consumer_counter 0x%x / producer_counter 0x%x, must be 0",
 				     cx4_get(eqc, CX4_EQC_CONSUMER_COUNTER),
 				     cx4_get(eqc, CX4_EQC_PRODUCER_COUNTER));
-	if (!cx4dev_idset_has(&dev->uars, uar))
+	if (!cx4dev_set_has(&dev->uars, uar))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_EQ_UAR,
 				     "uar_page %u not allocated (ALLOC_UAR)", uar);
 	if (intr >= dev->cfg.msix_vectors)

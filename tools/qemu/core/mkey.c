@@ -189,7 +189,7 @@ static uint8_t cx4dev_mkc_check(struct cx4dev *dev, struct cx4dev_cmd *cmd, cons
 	if (cx4_get(mkc, CX4_MKC_QPN) != CX4_MKC_QPN_NONE)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_MKEY_QPN,
 				     "qpn 0x%x, must be 0xffffff", cx4_get(mkc, CX4_MKC_QPN));
-	if (!cx4dev_idset_has(&dev->pds, pd))
+	if (!cx4dev_set_has(&dev->pds, pd))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_MKEY_PD,
 				     "pd 0x%x not allocated (ALLOC_PD)", pd);
 	if (len64 && len)

@@ -16,80 +16,6 @@
 /* First PD / transport domain number handed out (0 is never used). */
 #define CX4DEV_FIRST_ID		1u
 
-/* ---- number sets ---- */
-
-void cx4dev_idset_init(struct cx4dev_idset *s)
-{
-	memset(s, 0, sizeof(*s));
-}
-
-void cx4dev_idset_fini(struct cx4dev_idset *s)
-{
-	free(s->id);
-	memset(s, 0, sizeof(*s));
-}
-
-static size_t cx4dev_idset_lower(const struct cx4dev_idset *s, uint32_t id)
-{
-	size_t lo = 0, hi = s->n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (s->id[mid] < id)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
-bool cx4dev_idset_has(const struct cx4dev_idset *s, uint32_t id)
-{
-	size_t i = cx4dev_idset_lower(s, id);
-
-	return i < s->n && s->id[i] == id;
-}
-
-/* Allocate the lowest free number in [min, max]; 0 on success. */
-int cx4dev_idset_alloc(struct cx4dev_idset *s, uint32_t min, uint32_t max, uint32_t *id)
-{
-	size_t i = cx4dev_idset_lower(s, min);
-	uint32_t cand = min;
-
-	/* The set is sorted: walk it while it is dense from @min. */
-	while (i < s->n && s->id[i] == cand) {
-		i++;
-		cand++;
-	}
-	if (cand > max || cand < min)
-		return -1;
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? s->cap * 2 : 16;
-		uint32_t *n = realloc(s->id, cap * sizeof(*n));
-
-		if (!n)
-			return -1;
-		s->id = n;
-		s->cap = cap;
-	}
-	memmove(s->id + i + 1, s->id + i, (s->n - i) * sizeof(*s->id));
-	s->id[i] = cand;
-	s->n++;
-	*id = cand;
-	return 0;
-}
-
-void cx4dev_idset_del(struct cx4dev_idset *s, uint32_t id)
-{
-	size_t i = cx4dev_idset_lower(s, id);
-
-	if (i >= s->n || s->id[i] != id)
-		return;
-	memmove(s->id + i, s->id + i + 1, (s->n - i - 1) * sizeof(*s->id));
-	s->n--;
-}
-
 /* ---- UAR pages ---- */
 
 /* log2 of the UAR page size: 4 KB << HCA_CAP.log_uar_page_sz (current). */
@@ -118,7 +44,7 @@ void cx4dev_uar_write32(struct cx4dev *dev, uint64_t off, uint32_t val)
 	uint32_t uar = (uint32_t)(off >> shift);
 	uint32_t reg = (uint32_t)(off & ((1u << shift) - 1));
 
-	if (uar < cx4dev_uar_first(dev) || !cx4dev_idset_has(&dev->uars, uar)) {
+	if (uar < cx4dev_uar_first(dev) || !cx4dev_set_has(&dev->uars, uar)) {
 		cx4dev_guest_error(dev, "UAR %u (BAR0 0x%llx): write 0x%08x to a UAR page that "
 				   "is not allocated (ALLOC_UAR)", uar, (unsigned long long)off, val);
 		return;
@@ -160,7 +86,7 @@ uint8_t cx4dev_exec_alloc_uar(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 {
 	uint32_t id;
 
-	if (cx4dev_idset_alloc(&dev->uars, cx4dev_uar_first(dev), cx4dev_uar_count(dev) - 1, &id))
+	if (cx4dev_set_alloc(&dev->uars, cx4dev_uar_first(dev), cx4dev_uar_count(dev) - 1, &id))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_EXCEED_LIM, CX4DEV_SYN_UAR_EXHAUSTED,
 				     "all %u UAR pages allocated",
 				     cx4dev_uar_count(dev) - cx4dev_uar_first(dev));
@@ -173,14 +99,14 @@ uint8_t cx4dev_exec_dealloc_uar(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 {
 	uint32_t id = cx4dev_in_get(cmd, CX4_DEALLOC_UAR_IN_UAR);
 
-	if (!cx4dev_idset_has(&dev->uars, id))
+	if (!cx4dev_set_has(&dev->uars, id))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_UAR_UNKNOWN,
 				     "uar %u is not allocated", id);
 	if (cx4dev_uar_in_use(dev, id))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RES_STATE, CX4DEV_SYN_UAR_IN_USE,
 				     "uar %u is still the doorbell page of an EQ or CQ "
 				     "(destroy it first)", id);
-	cx4dev_idset_del(&dev->uars, id);
+	cx4dev_set_del(&dev->uars, id);
 	return CX4_CMD_STAT_OK;
 }
 
@@ -197,7 +123,7 @@ uint8_t cx4dev_exec_alloc_pd(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 {
 	uint32_t id;
 
-	if (cx4dev_idset_alloc(&dev->pds, CX4DEV_FIRST_ID,
+	if (cx4dev_set_alloc(&dev->pds, CX4DEV_FIRST_ID,
 			       cx4dev_cap_limit(dev, CX4_CAP_LOG_MAX_PD), &id))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_EXCEED_LIM, CX4DEV_SYN_PD_EXHAUSTED,
 				     "%zu PDs allocated, HCA_CAP.log_max_pd reached", dev->pds.n);
@@ -209,13 +135,13 @@ uint8_t cx4dev_exec_dealloc_pd(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 {
 	uint32_t id = cx4dev_in_get(cmd, CX4_DEALLOC_PD_IN_PD);
 
-	if (!cx4dev_idset_has(&dev->pds, id))
+	if (!cx4dev_set_has(&dev->pds, id))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_PD_UNKNOWN,
 				     "pd 0x%x is not allocated", id);
 	if (cx4dev_mkey_uses_pd(dev, id))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RES_STATE, CX4DEV_SYN_PD_IN_USE,
 				     "pd 0x%x is still the PD of an MKey (destroy it first)", id);
-	cx4dev_idset_del(&dev->pds, id);
+	cx4dev_set_del(&dev->pds, id);
 	return CX4_CMD_STAT_OK;
 }
 
@@ -223,7 +149,7 @@ uint8_t cx4dev_exec_alloc_td(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 {
 	uint32_t id;
 
-	if (cx4dev_idset_alloc(&dev->tds, CX4DEV_FIRST_ID,
+	if (cx4dev_set_alloc(&dev->tds, CX4DEV_FIRST_ID,
 			       cx4dev_cap_limit(dev, CX4_CAP_LOG_MAX_TRANSPORT_DOMAIN), &id))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_EXCEED_LIM, CX4DEV_SYN_TD_EXHAUSTED,
 				     "%zu transport domains allocated, "
@@ -236,10 +162,10 @@ uint8_t cx4dev_exec_dealloc_td(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 {
 	uint32_t id = cx4dev_in_get(cmd, CX4_DEALLOC_TD_IN_TRANSPORT_DOMAIN);
 
-	if (!cx4dev_idset_has(&dev->tds, id))
+	if (!cx4dev_set_has(&dev->tds, id))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_TD_UNKNOWN,
 				     "transport_domain 0x%x is not allocated", id);
-	cx4dev_idset_del(&dev->tds, id);
+	cx4dev_set_del(&dev->tds, id);
 	return CX4_CMD_STAT_OK;
 }
 

@@ -1,5 +1,5 @@
 #!/bin/bash
-# vm: --nics 2 --dev-prop debug-ctl=on
+# vm: --nics 2 --dev-prop debug-ctl=on --timeout 1800
 # SPDX-License-Identifier: GPL-2.0
 #
 # Fail every command of probe in turn (and every command of remove, and
@@ -64,8 +64,12 @@ log "probe unwinds cleanly from a failure of each of its $probe_cmds commands"
 plain_probe "after probe faults"
 
 # Fail the Nth command of remove: the function is reset, nothing leaks.
+# Each round's insmod also proves the previous round left the device usable.
 for n in $(seq "$remove_cmds"); do
 	insmod "$KO"
+	for f in "${fns[@]}"; do
+		cx4_bound "$f" || fail "remove round $n: $f not bound (device left unusable?)"
+	done
 	reset_counters
 	set_all fail_nth "$n"
 	rmmod cx4
@@ -73,8 +77,8 @@ for n in $(seq "$remove_cmds"); do
 		[ "$(ctl_get "$f" knob_hits)" = 1 ] || fail "remove fail_nth=$n: $f: knob not hit"
 	done
 	assert_device_clean
-	plain_probe "after remove fault $n"
 done
+plain_probe "after remove faults"
 log "remove survives a failure of each of its $remove_cmds commands"
 
 # A command that never completes: bounded wait, FLR, clean unwind.

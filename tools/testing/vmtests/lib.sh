@@ -47,3 +47,24 @@ assert_device_clean() {
 dmesg_count() {
 	dmesg | grep -cE "$1" || true
 }
+
+# The driver's debugfs directory of function $1.
+cx4_dbg() {
+	echo "/sys/kernel/debug/cx4/$1"
+}
+
+# A counter from the driver's debugfs stats of function $1.
+stat_get() {
+	awk -v k="$2" '$1 == k { print $2; found = 1 } END { exit !found }' \
+		"$(cx4_dbg "$1")/stats" || fail "$1: no driver counter $2"
+}
+
+# Interrupts of the IRQ named $1, summed over the CPUs (empty if none).
+irq_count() {
+	awk -v n="$1" '$NF == n {
+		s = 0
+		for (i = 2; i <= NF && $i ~ /^[0-9]+$/; i++)
+			s += $i
+		print s
+	}' /proc/interrupts
+}

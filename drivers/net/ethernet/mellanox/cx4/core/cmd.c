@@ -1,16 +1,25 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * cx4 command interface (PRM 7.14), polling mode.
+ * cx4 command interface (PRM 7.14), polling and event mode.
  *
  * A command is copied into a free entry ("slot") of the command queue
  * page: its first 16 bytes inline, the rest in a chain of mailbox blocks;
  * the output comes back the same way.  The driver rings the doorbell bit of
- * the slot and polls the entry's ownership bit, then checks the delivery
- * status of the entry (Table 96) and the status of the command output
- * (Table 128).
+ * the slot and waits for the entry's ownership bit to come back, then
+ * checks the delivery status of the entry (Table 96) and the status of the
+ * command output (Table 128).
+ *
+ * Waiting: until the control EQ exists the ownership bit is polled.  Then
+ * (event mode) the waiter sleeps on the slot's completion, which the
+ * control EQ's interrupt handler completes for each bit of a command
+ * completion event; every CX4_CMD_EVENT_STEP_MS it re-checks the ownership
+ * bit, so a lost event costs one step, not the command.  The ownership bit
+ * is the truth in both modes; the event is a wake-up.
  *
  * Concurrency: up to nslots commands run at once, one per slot; slots_sem
- * counts free slots and lock protects the free mask and the token.
+ * counts free slots and lock protects the free mask and the token.  A
+ * command that must run alone (the CREATE_EQ mapping command completions,
+ * a mode switch) holds every count of slots_sem.
  */
 
 #include <linux/bitops.h>
@@ -356,35 +365,120 @@ static int cx4_msg_alloc(struct cx4_cmdq *cmdq, struct cx4_msg *msg, u32 len)
 /* --- slots ------------------------------------------------------------- */
 
 /*
- * Take a free slot and a token; sleeps while all slots are busy.  NULL
- * once the queue is hung (the wake-up is passed on to the next waiter).
+ * Take a free slot and a token; sleeps while all slots are busy, unless
+ * @held (the caller holds every count of slots_sem: cx4_cmdq_hold_all()).
+ * NULL once the queue is hung (the wake-up is passed on to the next
+ * waiter).
  */
-static struct cx4_cmd_slot *cx4_cmdq_slot_get(struct cx4_cmdq *cmdq,
-					      u32 *idx, u8 *token)
+struct cx4_cmd_slot *cx4_cmdq_slot_get(struct cx4_cmdq *cmdq, bool held,
+				       u32 *idx, u8 *token)
 {
 	struct cx4_cmd_slot *slot = NULL;
 
-	down(&cmdq->slots_sem);
-	spin_lock(&cmdq->lock);
+	if (!held)
+		down(&cmdq->slots_sem);
+	spin_lock_irq(&cmdq->lock);
 	if (!cmdq->hung && cmdq->free_mask) {
 		*idx = __ffs(cmdq->free_mask);
 		__clear_bit(*idx, &cmdq->free_mask);
 		cmdq->token = cx4_cmdq_next_token(cmdq->token);
 		*token = cmdq->token;
 		slot = &cmdq->slots[*idx];
+		/* A stale event for the previous command must not count. */
+		reinit_completion(&slot->done);
 	}
-	spin_unlock(&cmdq->lock);
-	if (!slot)
+	spin_unlock_irq(&cmdq->lock);
+	if (!slot && !held)
 		up(&cmdq->slots_sem);
 	return slot;
 }
 
-static void cx4_cmdq_slot_put(struct cx4_cmdq *cmdq, u32 idx)
+void cx4_cmdq_slot_put(struct cx4_cmdq *cmdq, bool held, u32 idx)
 {
-	spin_lock(&cmdq->lock);
+	spin_lock_irq(&cmdq->lock);
 	__set_bit(idx, &cmdq->free_mask);
-	spin_unlock(&cmdq->lock);
-	up(&cmdq->slots_sem);
+	spin_unlock_irq(&cmdq->lock);
+	if (!held)
+		up(&cmdq->slots_sem);
+}
+
+/* Wait for every command in flight and keep further ones out. */
+void cx4_cmdq_hold_all(struct cx4_cmdq *cmdq)
+{
+	u32 i;
+
+	for (i = 0; i < cmdq->nslots; i++)
+		down(&cmdq->slots_sem);
+}
+
+void cx4_cmdq_release_all(struct cx4_cmdq *cmdq)
+{
+	u32 i;
+
+	for (i = 0; i < cmdq->nslots; i++)
+		up(&cmdq->slots_sem);
+}
+
+/*
+ * Switch between polling and event mode (PRM 7.14.1: events only once the
+ * control EQ is created and mapped; back to polling before it goes away).
+ * No command is in flight while the mode changes.
+ */
+void cx4_cmdq_use_events(struct cx4_core *core, bool on)
+{
+	struct cx4_cmdq *cmdq = &core->cmdq;
+
+	cx4_cmdq_hold_all(cmdq);
+	WRITE_ONCE(cmdq->use_events, on);
+	cx4_cmdq_release_all(cmdq);
+}
+
+/*
+ * A command completion event (Table 90): wake the waiter of each slot
+ * whose bit is set.  The vector comes from the device: bits beyond the
+ * queue are counted and make this return false; a bit for a free slot
+ * (e.g. an event for a command already found complete by polling) is
+ * only counted.  Called from the control EQ's interrupt handler.
+ */
+bool cx4_cmdq_dispatch_vector(struct cx4_cmdq *cmdq, u32 vector)
+{
+	unsigned long bits = vector;
+	unsigned long flags;
+	bool ok = true;
+	u32 i;
+
+	atomic_inc(&cmdq->stats.events);
+	spin_lock_irqsave(&cmdq->lock, flags);
+	for_each_set_bit(i, &bits, 32) {
+		if (i >= cmdq->nslots) {
+			atomic_inc(&cmdq->stats.bad_vector);
+			ok = false;
+		} else if (test_bit(i, &cmdq->free_mask)) {
+			atomic_inc(&cmdq->stats.spurious);
+		} else {
+			complete(&cmdq->slots[i].done);
+		}
+	}
+	spin_unlock_irqrestore(&cmdq->lock, flags);
+	return ok;
+}
+
+/*
+ * The device is dead (health poller): no further command is posted, and
+ * every waiter wakes up and gives up on its slot now instead of at the
+ * end of its timeout.
+ */
+void cx4_cmdq_stop(struct cx4_core *core)
+{
+	struct cx4_cmdq *cmdq = &core->cmdq;
+	u32 i;
+
+	spin_lock_irq(&cmdq->lock);
+	WRITE_ONCE(cmdq->hung, true);
+	for (i = 0; i < cmdq->nslots; i++)
+		if (!test_bit(i, &cmdq->free_mask))
+			complete(&cmdq->slots[i].done);
+	spin_unlock_irq(&cmdq->lock);
 }
 
 /*
@@ -394,16 +488,17 @@ static void cx4_cmdq_slot_put(struct cx4_cmdq *cmdq, u32 idx)
  * queue stops.  The semaphore count is released so that commands waiting
  * for a slot wake up and fail.
  */
-static void cx4_cmdq_slot_abandon(struct cx4_cmdq *cmdq,
+static void cx4_cmdq_slot_abandon(struct cx4_cmdq *cmdq, bool held,
 				  struct cx4_cmd_slot *slot,
 				  struct cx4_msg *in, struct cx4_msg *out)
 {
 	slot->in = *in;
 	slot->out = *out;
-	spin_lock(&cmdq->lock);
+	spin_lock_irq(&cmdq->lock);
 	WRITE_ONCE(cmdq->hung, true);
-	spin_unlock(&cmdq->lock);
-	up(&cmdq->slots_sem);
+	spin_unlock_irq(&cmdq->lock);
+	if (!held)
+		up(&cmdq->slots_sem);
 }
 
 /* --- execution --------------------------------------------------------- */
@@ -415,77 +510,138 @@ static bool cx4_cmd_owned_by_sw(struct cx4_cmd_slot *slot)
 	return (READ_ONCE(*sb) & 1) == CX4_CMDQ_OWNER_SW;
 }
 
-/*
- * Polling-mode wait for the device to hand the entry back.  Event mode will
- * wait for the slot's completion here instead.
- */
-static int cx4_cmd_wait(struct cx4_cmd_slot *slot)
+/* Polling mode: the device hands the entry back by its ownership bit. */
+static int cx4_cmd_wait_poll(struct cx4_cmdq *cmdq, struct cx4_cmd_slot *slot,
+			     unsigned long deadline)
 {
-	unsigned long deadline = jiffies +
-		msecs_to_jiffies(READ_ONCE(cmd_timeout_ms));
-
 	for (;;) {
 		bool expired = time_after(jiffies, deadline);
 
 		if (cx4_cmd_owned_by_sw(slot))
-			break;
+			return 0;
 		if (expired)
 			return -ETIMEDOUT;
+		if (cx4_cmdq_hung(cmdq))
+			return -EIO;
 		usleep_range(10, 50);
 	}
-	/* Read the output only after seeing the ownership bit. */
-	dma_rmb();
-	return 0;
 }
 
-static void cx4_cmd_log_timeout(struct cx4_core *core, u16 opcode, u16 op_mod)
+/*
+ * Event mode: sleep on the slot's completion in short steps; the
+ * ownership bit decides.  Owned by software without an event means the
+ * event was lost: counted and logged, the command still completes.
+ */
+static int cx4_cmd_wait_event(struct cx4_core *core, struct cx4_cmd_slot *slot,
+			      u32 idx, u16 opcode, unsigned long deadline)
 {
-	dev_err(core->dev,
-		"%s(0x%x) op_mod 0x%x timed out after %u ms (health syndrome 0x%x counter %u); command interface stopped\n",
-		cx4_cmd_opcode_name(opcode), opcode, op_mod,
-		READ_ONCE(cmd_timeout_ms),
-		cx4_iseg_get(core, CX4_INIT_HEALTH_SYNDROME),
-		cx4_iseg_get(core, CX4_INIT_HEALTH_COUNTER));
+	struct cx4_cmdq *cmdq = &core->cmdq;
+	unsigned long step = msecs_to_jiffies(CX4_CMD_EVENT_STEP_MS);
+
+	for (;;) {
+		long left = (long)(deadline - jiffies);
+		unsigned long woken;
+
+		if (left <= 0)
+			return cx4_cmd_owned_by_sw(slot) ? 0 : -ETIMEDOUT;
+		woken = wait_for_completion_timeout(&slot->done,
+						    min_t(unsigned long, left,
+							  step));
+		if (cx4_cmd_owned_by_sw(slot)) {
+			if (!woken) {
+				atomic_inc(&cmdq->stats.lost_events);
+				dev_warn_ratelimited(core->dev,
+						     "%s(0x%x) in slot %u: completion event lost, completion found by polling (%d so far)\n",
+						     cx4_cmd_opcode_name(opcode),
+						     opcode, idx,
+						     atomic_read(&cmdq->stats.lost_events));
+			}
+			return 0;
+		}
+		if (cx4_cmdq_hung(cmdq))
+			return -EIO;
+	}
+}
+
+/*
+ * Wait for the device to hand the entry back: 0, -ETIMEDOUT, or -EIO when
+ * the command interface was stopped meanwhile (another command timed out,
+ * or the device was declared dead).
+ */
+static int cx4_cmd_wait(struct cx4_core *core, struct cx4_cmd_slot *slot,
+			u32 idx, u16 opcode, bool events)
+{
+	unsigned long deadline = jiffies +
+		msecs_to_jiffies(READ_ONCE(cmd_timeout_ms));
+	int err;
+
+	if (events)
+		err = cx4_cmd_wait_event(core, slot, idx, opcode, deadline);
+	else
+		err = cx4_cmd_wait_poll(&core->cmdq, slot, deadline);
+	/* Read the output only after seeing the ownership bit. */
+	if (!err)
+		dma_rmb();
+	return err;
+}
+
+static void cx4_cmd_log_timeout(struct cx4_core *core, u16 opcode, u16 op_mod,
+				int err)
+{
+	if (err == -ETIMEDOUT)
+		dev_err(core->dev,
+			"%s(0x%x) op_mod 0x%x timed out after %u ms (health syndrome 0x%x counter %u); command interface stopped\n",
+			cx4_cmd_opcode_name(opcode), opcode, op_mod,
+			READ_ONCE(cmd_timeout_ms),
+			cx4_iseg_get(core, CX4_INIT_HEALTH_SYNDROME),
+			cx4_iseg_get(core, CX4_INIT_HEALTH_COUNTER));
+	else
+		dev_err_ratelimited(core->dev,
+				    "%s(0x%x) op_mod 0x%x abandoned: command interface stopped\n",
+				    cx4_cmd_opcode_name(opcode), opcode, op_mod);
 }
 
 /*
  * Post @in/@out in a free slot and wait.  Returns the delivery result:
- * 0 with @out filled, -EIO for a delivery error, -ETIMEDOUT (the chains
- * then belong to the abandoned slot).
+ * 0 with @out filled, -EIO for a delivery error, -ETIMEDOUT when the
+ * device did not give the entry back (in time, or before the command
+ * interface was stopped): the chains then belong to the abandoned slot.
  */
 static int cx4_cmd_post_wait(struct cx4_core *core, const void *in,
 			     struct cx4_msg *min, void *out,
-			     struct cx4_msg *mout)
+			     struct cx4_msg *mout, bool held)
 {
 	struct cx4_cmdq *cmdq = &core->cmdq;
 	u16 opcode = cx4_get(in, CX4_CMD_IN_OPCODE);
 	u16 op_mod = cx4_get(in, CX4_CMD_IN_OP_MOD);
 	struct cx4_cmd_slot *slot;
+	bool events;
 	u8 token, ds;
 	u32 idx;
 	int err;
 
-	slot = cx4_cmdq_slot_get(cmdq, &idx, &token);
+	slot = cx4_cmdq_slot_get(cmdq, held, &idx, &token);
 	if (!slot)
 		return -EIO;
+	events = READ_ONCE(cmdq->use_events);
 	cx4_cmdq_entry_build(slot->entry, min, mout, in, token);
 	cx4_msg_link(min, token, true);
 	cx4_msg_link(mout, token, false);
 	/* iowrite32be orders the writes above before the doorbell. */
 	cx4_iseg_write(core, CX4_INIT_OFF_CMD_DBELL, BIT(idx));
 
-	err = cx4_cmd_wait(slot);
+	err = cx4_cmd_wait(core, slot, idx, opcode, events);
 	if (err) {
-		cx4_cmdq_slot_abandon(cmdq, slot, min, mout);
-		cx4_cmd_log_timeout(core, opcode, op_mod);
-		return err;
+		cx4_cmdq_slot_abandon(cmdq, held, slot, min, mout);
+		cx4_cmd_log_timeout(core, opcode, op_mod, err);
+		return -ETIMEDOUT;
 	}
 
 	ds = cx4_get(slot->entry, CX4_CMDQ_STATUS);
 	if (ds == CX4_CMDQ_DS_OK)
 		cx4_msg_read(mout, (u8 *)slot->entry + CX4_CMDQ_OFF_OUT_INLINE,
 			     out);
-	cx4_cmdq_slot_put(cmdq, idx);
+	cx4_cmdq_slot_put(cmdq, held, idx);
 
 	if (ds != CX4_CMDQ_DS_OK) {
 		dev_err_ratelimited(core->dev,
@@ -520,6 +676,7 @@ int __cx4_cmd_exec(struct cx4_core *core, const void *in, size_t in_len,
 		   void *out, size_t out_len, unsigned int flags)
 {
 	struct cx4_cmdq *cmdq = &core->cmdq;
+	bool alone = flags & CX4_CMD_ALONE;
 	struct cx4_msg min, mout;
 	int err;
 
@@ -538,7 +695,11 @@ int __cx4_cmd_exec(struct cx4_core *core, const void *in, size_t in_len,
 	if (err)
 		goto out_free_in;
 
-	err = cx4_cmd_post_wait(core, in, &min, out, &mout);
+	if (alone)
+		cx4_cmdq_hold_all(cmdq);
+	err = cx4_cmd_post_wait(core, in, &min, out, &mout, alone);
+	if (alone)
+		cx4_cmdq_release_all(cmdq);
 	if (err == -ETIMEDOUT)
 		return err;	/* the chains now belong to the hung slot */
 	if (!err)
@@ -573,15 +734,23 @@ static int cx4_cmdq_check_geometry(struct cx4_core *core, u32 log_size,
 	return 0;
 }
 
-static void cx4_cmdq_init_slots(struct cx4_cmdq *cmdq)
+/* Slot bookkeeping of a queue of nslots entries at buf (also KUnit). */
+void cx4_cmdq_init_slots(struct cx4_cmdq *cmdq)
 {
 	u32 i;
 
-	for (i = 0; i < cmdq->nslots; i++)
+	for (i = 0; i < cmdq->nslots; i++) {
 		cmdq->slots[i].entry = (u8 *)cmdq->buf + i * cmdq->stride;
+		init_completion(&cmdq->slots[i].done);
+	}
 	cmdq->free_mask = GENMASK(cmdq->nslots - 1, 0);
 	sema_init(&cmdq->slots_sem, cmdq->nslots);
 	spin_lock_init(&cmdq->lock);
+	cmdq->use_events = false;
+	atomic_set(&cmdq->stats.events, 0);
+	atomic_set(&cmdq->stats.lost_events, 0);
+	atomic_set(&cmdq->stats.spurious, 0);
+	atomic_set(&cmdq->stats.bad_vector, 0);
 }
 
 /*

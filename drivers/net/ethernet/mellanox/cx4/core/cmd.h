@@ -6,6 +6,8 @@
 #ifndef _CX4_CORE_CMD_H
 #define _CX4_CORE_CMD_H
 
+#include <linux/atomic.h>
+#include <linux/completion.h>
 #include <linux/semaphore.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
@@ -47,10 +49,24 @@ struct cx4_cmd_slot {
 	struct cx4_msg in;
 	struct cx4_msg out;
 	/*
-	 * Event mode (a later issue) adds a struct completion here, completed
-	 * from the command completion EQE for this slot; polling mode waits on
-	 * the ownership bit of @entry instead.
+	 * Event mode: completed from the command completion EQE that names
+	 * this slot.  Only a hint -- the waiter always confirms with the
+	 * ownership bit of @entry, so a late or duplicated event cannot end
+	 * the wait of the next command in the slot, and a lost one only
+	 * delays it by one CX4_CMD_EVENT_STEP_MS step.
 	 */
+	struct completion done;
+};
+
+/* Bound of one event-mode sleep before the ownership bit is re-checked. */
+#define CX4_CMD_EVENT_STEP_MS	100
+
+/* Event-level counters of the command interface (debugfs, tests). */
+struct cx4_cmdq_stats {
+	atomic_t events;		/* command completion EQEs */
+	atomic_t lost_events;		/* completions found by polling */
+	atomic_t spurious;		/* event for a free slot */
+	atomic_t bad_vector;		/* event naming a slot we do not have */
 };
 
 struct cx4_cmdq {
@@ -61,10 +77,20 @@ struct cx4_cmdq {
 	u32 stride;			/* 1 << log_cmdq_stride */
 	/* Counts free slots; held (down) by each command in flight. */
 	struct semaphore slots_sem;
-	/* Protects free_mask and token. */
+	/*
+	 * Protects free_mask and token; taken from the control EQ's interrupt
+	 * handler too (event dispatch), so always with interrupts off.
+	 */
 	spinlock_t lock;
 	unsigned long free_mask;
 	u8 token;
+	/*
+	 * Completions are reported by EQE (true) or found by polling the
+	 * ownership bit (false).  Changed only while every slot is held
+	 * (cx4_cmdq_use_events()), read with READ_ONCE at posting time.
+	 */
+	bool use_events;
+	struct cx4_cmdq_stats stats;
 	/*
 	 * Set (under lock) when a command timed out: the device may still own
 	 * that slot and write to its mailboxes, so they stay allocated (in the
@@ -78,12 +104,20 @@ struct cx4_cmdq {
 
 /* Flags of __cx4_cmd_exec(). */
 #define CX4_CMD_QUIET_BAD_OP	BIT(0)	/* BAD_OP is an expected answer: not logged */
+/*
+ * Post the command into an otherwise empty queue: every slot is held
+ * while it runs (PRM 7.14.1: the CREATE_EQ that maps command completions
+ * is posted alone).
+ */
+#define CX4_CMD_ALONE		BIT(1)
 
 int __cx4_cmd_exec(struct cx4_core *core, const void *in, size_t in_len,
 		   void *out, size_t out_len, unsigned int flags);
 
 int cx4_cmdq_create(struct cx4_core *core);
 void cx4_cmdq_destroy(struct cx4_core *core);
+void cx4_cmdq_use_events(struct cx4_core *core, bool on);
+void cx4_cmdq_stop(struct cx4_core *core);
 
 static inline bool cx4_cmdq_hung(struct cx4_cmdq *cmdq)
 {
@@ -91,6 +125,13 @@ static inline bool cx4_cmdq_hung(struct cx4_cmdq *cmdq)
 }
 
 /* Device independent parts, also used by the KUnit tests. */
+void cx4_cmdq_init_slots(struct cx4_cmdq *cmdq);
+struct cx4_cmd_slot *cx4_cmdq_slot_get(struct cx4_cmdq *cmdq, bool held,
+				       u32 *idx, u8 *token);
+void cx4_cmdq_slot_put(struct cx4_cmdq *cmdq, bool held, u32 idx);
+void cx4_cmdq_hold_all(struct cx4_cmdq *cmdq);
+void cx4_cmdq_release_all(struct cx4_cmdq *cmdq);
+bool cx4_cmdq_dispatch_vector(struct cx4_cmdq *cmdq, u32 vector);
 void cx4_msg_write(const struct cx4_msg *msg, void *inline_buf,
 		   const void *data);
 void cx4_msg_read(const struct cx4_msg *msg, const void *inline_buf,

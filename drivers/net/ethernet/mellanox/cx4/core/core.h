@@ -6,9 +6,13 @@
 #ifndef _CX4_CORE_CORE_H
 #define _CX4_CORE_CORE_H
 
+#include <linux/atomic.h>
 #include <linux/bits.h>
+#include <linux/interrupt.h>
 #include <linux/mutex.h>
+#include <linux/spinlock.h>
 #include <linux/types.h>
+#include <linux/workqueue.h>
 #include <linux/xarray.h>
 #include <linux/cx4/core.h>
 #include <linux/cx4/prm_pci.h>
@@ -31,7 +35,22 @@
 /* More outstanding firmware pages than this (4 GB) is not believed. */
 #define CX4_PAGES_MAX		BIT(20)
 
+/* Pages per MANAGE_PAGES answering a page request (64 mailbox blocks). */
+#define CX4_PAGES_PER_EVENT	4096
+
+/* EQ sizes (log2 of entries), bounded by the cap log_max_eq_sz. */
+#define CX4_EQ_CTRL_LOG_SIZE	7
+#define CX4_EQ_COMP_LOG_SIZE	10
+/* Index of the control vector; completion vectors follow. */
+#define CX4_IRQ_CTRL		0
+#define CX4_IRQ_NAME_LEN	32
+
+/* Health poller: period, and polls without the counter moving = dead. */
+#define CX4_HEALTH_POLL_MS	1000
+#define CX4_HEALTH_STALL_POLLS	3
+
 struct pci_dev;
+struct dentry;
 
 /*
  * Bookkeeping of the 4 KB pages given to the device, indexed by DMA
@@ -47,6 +66,109 @@ struct cx4_pages {
 	struct xarray tree;
 	u32 npages;		/* pages the device holds */
 	u32 bad_returns;	/* returned addresses that were never given */
+	/*
+	 * Page request events (PRM 7.13.10.2): the control EQ's handler
+	 * stores the latest num_pages in @request and queues @work on @wq.
+	 * @ev_lock protects @ev_on, cleared at teardown before the work is
+	 * flushed, so no work is queued after that.
+	 */
+	spinlock_t ev_lock;
+	bool ev_on;
+	atomic_t request;
+	struct work_struct work;
+	struct workqueue_struct *wq;
+	atomic_t events;	/* page request events received */
+	atomic_t alloc_fails;	/* requests answered with ALLOCATION_FAIL */
+	atomic_t fail_next;	/* debugfs: fail that many page allocations */
+};
+
+/* MSI-X vectors: CX4_IRQ_CTRL for the control EQ, then one per comp EQ. */
+struct cx4_irqs {
+	u32 nvec;
+	u32 ncomp;
+	char (*names)[CX4_IRQ_NAME_LEN];
+};
+
+/*
+ * An event queue.  @ci and the event counters are only touched by the
+ * EQ's interrupt handler (never re-entered for one IRQ) or with the IRQ
+ * freed; debugfs reads the counters without a lock (READ_ONCE).
+ */
+struct cx4_eq {
+	struct cx4_core *core;
+	void *buf;
+	dma_addr_t dma;
+	size_t size;
+	u32 log_size;
+	u32 ci;
+	u8 eqn;
+	u16 vec;
+	int irq;
+	bool created;		/* CREATE_EQ succeeded, DESTROY_EQ not yet */
+	bool irq_on;
+	u64 events;		/* EQEs consumed */
+	u64 bad;		/* EQEs rejected (also in cx4_eqs.bad_eqes) */
+};
+
+struct cx4_eqs {
+	void __iomem *uar;	/* the core's UAR page (EQ doorbells) */
+	u32 uarn;
+	bool uar_alloced;
+	struct cx4_eq ctrl;
+	struct cx4_eq *comp;
+	u32 ncomp;		/* completion EQs created */
+	u32 ncomp_alloc;	/* entries of @comp */
+	u32 max_cqn;		/* 1 << log_max_cq: completion cqn bound */
+	u32 nports;
+	atomic_t bad_eqes;	/* EQEs failing validation, all EQs */
+	atomic_t port_events;
+	atomic_t comp_no_cq;	/* completion events with no CQ registered */
+};
+
+/* Verdict on one EQE (cx4_eqe_classify()). */
+enum cx4_eqe_verdict {
+	CX4_EQE_OK_CMD,
+	CX4_EQE_OK_PAGES,
+	CX4_EQE_OK_COMP,
+	CX4_EQE_OK_PORT,
+	CX4_EQE_OK_CQ_ERR,
+	CX4_EQE_OK_WQ,
+	CX4_EQE_OK_TEMP,
+	CX4_EQE_BAD_TYPE,	/* unknown, or not mapped to this EQ */
+	CX4_EQE_BAD_CQN,
+	CX4_EQE_BAD_PORT,
+};
+
+/*
+ * Is the EQE at consumer counter @ci of a ring of 2^@log_size entries
+ * software owned (PRM 7.13.2.1)?  Reads the owner byte once.
+ */
+static inline bool cx4_eqe_owned_by_sw(const void *eqe, u32 ci, u32 log_size)
+{
+	u8 owner = READ_ONCE(((const u8 *)eqe)[CX4_EQE_OFF_OWNER_BYTE]) & 1;
+
+	return owner == cx4_owner_bit(ci, log_size);
+}
+
+/* What the dispatcher needs to judge an EQE. */
+struct cx4_eqe_limits {
+	bool ctrl;		/* the control EQ (else a completion EQ) */
+	u32 max_cqn;
+	u32 nports;
+};
+
+struct cx4_health {
+	struct delayed_work work;
+	/*
+	 * Protects @running against kicks from the control EQ's interrupt
+	 * handler (an internal error interrupt), so that no poll is queued
+	 * once cx4_health_stop() has started.
+	 */
+	spinlock_t lock;
+	bool running;
+	u32 last_counter;	/* poll work only */
+	u32 stalls;		/* poll work only */
+	bool fatal;
 };
 
 enum cx4_cap_slot {
@@ -66,6 +188,14 @@ struct cx4_core {
 	u16 issi;
 	struct cx4_cmdq cmdq;
 	struct cx4_pages pages;
+	struct cx4_irqs irqs;
+	struct cx4_eqs eqs;
+	struct cx4_health health;
+	u32 pdn;
+	u32 tdn;
+	bool pd_alloced;
+	bool td_alloced;
+	struct dentry *debugfs;
 	/* CX4_HCA_CAP_SIZE bytes each, NULL when not queried/supported. */
 	void *caps[CX4_CAPS_NUM];
 	/*
@@ -97,6 +227,37 @@ int cx4_pages_satisfy(struct cx4_core *core, u16 op_mod);
 int cx4_pages_reclaim_all(struct cx4_core *core);
 void cx4_pages_release_all(struct cx4_core *core);
 
+int cx4_pages_wq_create(struct cx4_core *core);
+void cx4_pages_wq_destroy(struct cx4_core *core);
+void cx4_pages_events_enable(struct cx4_core *core);
+void cx4_pages_events_disable(struct cx4_core *core);
+void cx4_pages_request(struct cx4_core *core, s32 num);
+
+/* irq.c: MSI-X vectors. */
+int cx4_irqs_create(struct cx4_core *core);
+void cx4_irqs_destroy(struct cx4_core *core);
+
+/* eq.c: UAR page, EQs, event dispatch. */
+int cx4_eqs_create(struct cx4_core *core);
+void cx4_eqs_destroy(struct cx4_core *core);
+void cx4_eqs_release(struct cx4_core *core);
+int cx4_eq_gen_eqe(struct cx4_core *core, u32 index, u32 type, u32 arg);
+enum cx4_eqe_verdict cx4_eqe_classify(const void *eqe,
+				      const struct cx4_eqe_limits *lim);
+
+/* health.c */
+void cx4_health_init(struct cx4_core *core);
+void cx4_health_start(struct cx4_core *core);
+void cx4_health_stop(struct cx4_core *core);
+void cx4_health_kick(struct cx4_core *core);
+bool cx4_health_check(struct cx4_health *h, u32 counter, u32 syndrome);
+
+/* debugfs.c */
+void cx4_debugfs_init(void);
+void cx4_debugfs_exit(void);
+void cx4_debugfs_create(struct cx4_core *core);
+void cx4_debugfs_destroy(struct cx4_core *core);
+
 /* fw.c: typed wrappers for the initialization commands. */
 int cx4_fw_enable_hca(struct cx4_core *core);
 int cx4_fw_disable_hca(struct cx4_core *core);
@@ -108,5 +269,12 @@ void cx4_fw_free_caps(struct cx4_core *core);
 int cx4_fw_init_hca(struct cx4_core *core);
 int cx4_fw_teardown_hca(struct cx4_core *core);
 int cx4_fw_set_driver_version(struct cx4_core *core);
+int cx4_fw_alloc_uar(struct cx4_core *core, u32 *uarn);
+int cx4_fw_dealloc_uar(struct cx4_core *core, u32 uarn);
+int cx4_fw_alloc_pd(struct cx4_core *core);
+int cx4_fw_dealloc_pd(struct cx4_core *core);
+int cx4_fw_alloc_td(struct cx4_core *core);
+int cx4_fw_dealloc_td(struct cx4_core *core);
+int cx4_fw_nop(struct cx4_core *core);
 
 #endif /* _CX4_CORE_CORE_H */

@@ -236,3 +236,95 @@ int cx4_fw_set_driver_version(struct cx4_core *core)
 		 CX4_DRV_VER_SUBMINOR);
 	return cx4_cmd(core, in, out);
 }
+
+/* NOP (PRM 12.18.1): a command that only completes (debugfs storms). */
+int cx4_fw_nop(struct cx4_core *core)
+{
+	static_assert(CX4_NOP_IN_SIZE == CX4_CMD_SIMPLE_SIZE);
+	return cx4_fw_simple(core, CX4_CMD_NOP);
+}
+
+/*
+ * An ALLOC_* command whose output is a 24-bit object number at 0x08
+ * (ALLOC_UAR, ALLOC_PD, ALLOC_TRANSPORT_DOMAIN).
+ */
+static int cx4_fw_alloc_obj(struct cx4_core *core, u16 opcode, u32 fld,
+			    u32 *id)
+{
+	u8 out[CX4_CMD_SIMPLE_SIZE] = {};
+	u8 in[CX4_CMD_SIMPLE_SIZE] = {};
+	int err;
+
+	cx4_set(in, CX4_CMD_IN_OPCODE, opcode);
+	err = cx4_cmd(core, in, out);
+	if (!err)
+		*id = cx4_get(out, fld);
+	return err;
+}
+
+/* The matching DEALLOC_*: the object number at 0x08 of the input. */
+static int cx4_fw_dealloc_obj(struct cx4_core *core, u16 opcode, u32 fld,
+			      u32 id)
+{
+	u8 out[CX4_CMD_SIMPLE_SIZE] = {};
+	u8 in[CX4_CMD_SIMPLE_SIZE] = {};
+
+	cx4_set(in, CX4_CMD_IN_OPCODE, opcode);
+	cx4_set(in, fld, id);
+	return cx4_cmd(core, in, out);
+}
+
+int cx4_fw_alloc_uar(struct cx4_core *core, u32 *uarn)
+{
+	static_assert(CX4_ALLOC_UAR_OUT_SIZE == CX4_CMD_SIMPLE_SIZE);
+	return cx4_fw_alloc_obj(core, CX4_CMD_ALLOC_UAR, CX4_ALLOC_UAR_OUT_UAR,
+				uarn);
+}
+
+int cx4_fw_dealloc_uar(struct cx4_core *core, u32 uarn)
+{
+	static_assert(CX4_DEALLOC_UAR_IN_SIZE == CX4_CMD_SIMPLE_SIZE);
+	return cx4_fw_dealloc_obj(core, CX4_CMD_DEALLOC_UAR,
+				  CX4_DEALLOC_UAR_IN_UAR, uarn);
+}
+
+/* Protection domain for the Ethernet objects (PRM 12.3.13). */
+int cx4_fw_alloc_pd(struct cx4_core *core)
+{
+	int err;
+
+	static_assert(CX4_ALLOC_PD_OUT_SIZE == CX4_CMD_SIMPLE_SIZE);
+	err = cx4_fw_alloc_obj(core, CX4_CMD_ALLOC_PD, CX4_ALLOC_PD_OUT_PD,
+			       &core->pdn);
+	core->pd_alloced = !err;
+	return err;
+}
+
+int cx4_fw_dealloc_pd(struct cx4_core *core)
+{
+	static_assert(CX4_DEALLOC_PD_IN_SIZE == CX4_CMD_SIMPLE_SIZE);
+	core->pd_alloced = false;
+	return cx4_fw_dealloc_obj(core, CX4_CMD_DEALLOC_PD,
+				  CX4_DEALLOC_PD_IN_PD, core->pdn);
+}
+
+/* Transport domain for TIRs and TISes (PRM 12.3.18). */
+int cx4_fw_alloc_td(struct cx4_core *core)
+{
+	int err;
+
+	static_assert(CX4_ALLOC_TD_OUT_SIZE == CX4_CMD_SIMPLE_SIZE);
+	err = cx4_fw_alloc_obj(core, CX4_CMD_ALLOC_TRANSPORT_DOMAIN,
+			       CX4_ALLOC_TD_OUT_TRANSPORT_DOMAIN, &core->tdn);
+	core->td_alloced = !err;
+	return err;
+}
+
+int cx4_fw_dealloc_td(struct cx4_core *core)
+{
+	static_assert(CX4_DEALLOC_TD_IN_SIZE == CX4_CMD_SIMPLE_SIZE);
+	core->td_alloced = false;
+	return cx4_fw_dealloc_obj(core, CX4_CMD_DEALLOC_TRANSPORT_DOMAIN,
+				  CX4_DEALLOC_TD_IN_TRANSPORT_DOMAIN,
+				  core->tdn);
+}

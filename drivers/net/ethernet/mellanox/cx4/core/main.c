@@ -3,8 +3,12 @@
  * cx4: Mellanox ConnectX-4 / ConnectX-4 Lx PCI driver, core.
  *
  * Probe brings the HCA up as PRM 8.2 describes, up to INIT_HCA and
- * SET_DRIVER_VERSION; remove takes it down as in 8.3.  A failing step
- * undoes every step before it, in reverse order.
+ * SET_DRIVER_VERSION, then attaches what the Ethernet part needs: MSI-X
+ * vectors, the UAR page and the EQs (the command interface switches to
+ * event mode), a protection domain and a transport domain; it starts the
+ * health poller last.  Remove takes it all down in reverse and then the
+ * HCA as in 8.3.  A failing step undoes every step before it, in reverse
+ * order.
  *
  * A device that does not complete a command in time is considered hung:
  * the command interface stops (cmd.c) and, before any DMA memory the
@@ -63,6 +67,40 @@ void cx4_core_fw_version(const struct cx4_core *core,
 u16 cx4_core_issi(const struct cx4_core *core)
 {
 	return core->issi;
+}
+
+u32 cx4_core_pdn(const struct cx4_core *core)
+{
+	return core->pdn;
+}
+
+u32 cx4_core_tdn(const struct cx4_core *core)
+{
+	return core->tdn;
+}
+
+u32 cx4_core_uarn(const struct cx4_core *core)
+{
+	return core->eqs.uarn;
+}
+
+u32 cx4_core_num_comp_vectors(const struct cx4_core *core)
+{
+	return core->eqs.ncomp;
+}
+
+int cx4_core_comp_eqn(const struct cx4_core *core, u32 vector)
+{
+	if (vector >= core->eqs.ncomp)
+		return -EINVAL;
+	return core->eqs.comp[vector].eqn;
+}
+
+int cx4_core_comp_irq(const struct cx4_core *core, u32 vector)
+{
+	if (vector >= core->eqs.ncomp)
+		return -EINVAL;
+	return core->eqs.comp[vector].irq;
 }
 
 const void *cx4_core_cap(const struct cx4_core *core,
@@ -291,12 +329,68 @@ static void cx4_core_quiesce(struct cx4_core *core)
 	}
 }
 
-/* Undo cx4_cmdq_create() and free the pages, safely if the device hung. */
+/*
+ * Undo cx4_cmdq_create() and free the pages and any EQ buffer the device
+ * kept, safely if the device hung.
+ */
 static void cx4_core_destroy_cmdq(struct cx4_core *core)
 {
 	cx4_core_quiesce(core);
+	cx4_eqs_release(core);
 	cx4_pages_release_all(core);
 	cx4_cmdq_destroy(core);
+}
+
+/* --- objects for the Ethernet part ------------------------------------------- */
+
+static void cx4_core_dealloc_pd(struct cx4_core *core)
+{
+	if (core->pd_alloced && !core->needs_reset && cx4_fw_dealloc_pd(core))
+		core->needs_reset = true;
+	core->pd_alloced = false;
+}
+
+static void cx4_core_dealloc_td(struct cx4_core *core)
+{
+	if (core->td_alloced && !core->needs_reset && cx4_fw_dealloc_td(core))
+		core->needs_reset = true;
+	core->td_alloced = false;
+}
+
+/* After INIT_HCA: vectors, EQs, PD, TD; undone by cx4_core_detach(). */
+static int cx4_core_attach(struct cx4_core *core)
+{
+	int err;
+
+	err = cx4_irqs_create(core);
+	if (err)
+		return err;
+	err = cx4_eqs_create(core);
+	if (err)
+		goto err_destroy_irqs;
+	err = cx4_fw_alloc_pd(core);
+	if (err)
+		goto err_destroy_eqs;
+	err = cx4_fw_alloc_td(core);
+	if (err)
+		goto err_dealloc_pd;
+	return 0;
+
+err_dealloc_pd:
+	cx4_core_dealloc_pd(core);
+err_destroy_eqs:
+	cx4_eqs_destroy(core);
+err_destroy_irqs:
+	cx4_irqs_destroy(core);
+	return err;
+}
+
+static void cx4_core_detach(struct cx4_core *core)
+{
+	cx4_core_dealloc_td(core);
+	cx4_core_dealloc_pd(core);
+	cx4_eqs_destroy(core);
+	cx4_irqs_destroy(core);
 }
 
 static u32 cx4_core_cap_get(struct cx4_core *core, enum cx4_cap_slot slot,
@@ -308,7 +402,7 @@ static u32 cx4_core_cap_get(struct cx4_core *core, enum cx4_cap_slot slot,
 static void cx4_core_log(struct cx4_core *core)
 {
 	dev_info(core->dev,
-		 "firmware %u.%u.%u, cmdif %u, ISSI %u: %u port(s), log max sq/rq/cq/eq %u/%u/%u/%u, eth offloads %s (csum %u vlan %u lro %u lso %u), nic flow table %s, %u pages\n",
+		 "firmware %u.%u.%u, cmdif %u, ISSI %u: %u port(s), log max sq/rq/cq/eq %u/%u/%u/%u, eth offloads %s (csum %u vlan %u lro %u lso %u), nic flow table %s, %u pages, %u completion vectors, UAR %u, PD %u, TD %u\n",
 		 core->fw.major, core->fw.minor, core->fw.subminor,
 		 core->cmdif_rev, core->issi,
 		 cx4_core_cap_get(core, CX4_CAPS_GEN_CUR, CX4_CAP_NUM_PORTS),
@@ -322,7 +416,8 @@ static void cx4_core_log(struct cx4_core *core)
 		 cx4_core_cap_get(core, CX4_CAPS_ETH_CUR, CX4_ETH_CAP_LRO_CAP),
 		 cx4_core_cap_get(core, CX4_CAPS_ETH_CUR, CX4_ETH_CAP_MAX_LSO_CAP),
 		 core->caps[CX4_CAPS_FT_CUR] ? "yes" : "no",
-		 core->pages.npages);
+		 core->pages.npages, core->eqs.ncomp, core->eqs.uarn,
+		 core->pdn, core->tdn);
 }
 
 static int cx4_probe(struct pci_dev *pdev, const struct pci_device_id *id)
@@ -336,6 +431,7 @@ static int cx4_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	core->pdev = pdev;
 	core->dev = &pdev->dev;
 	cx4_pages_init(&core->pages);
+	cx4_health_init(core);
 	pci_set_drvdata(pdev, core);
 
 	err = cx4_pci_enable(core);
@@ -347,16 +443,28 @@ static int cx4_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	err = cx4_cmdq_create(core);
 	if (err)
 		goto err_pci_disable;
+	err = cx4_pages_wq_create(core);
+	if (err)
+		goto err_destroy_cmdq;
 	err = cx4_core_wait_ready(core);
 	if (err)
-		goto err_destroy_cmdq;
+		goto err_destroy_pages_wq;
 	err = cx4_core_start(core);
 	if (err)
-		goto err_destroy_cmdq;
+		goto err_destroy_pages_wq;
+	err = cx4_core_attach(core);
+	if (err)
+		goto err_stop;
+	cx4_health_start(core);
+	cx4_debugfs_create(core);
 
 	cx4_core_log(core);
 	return 0;
 
+err_stop:
+	cx4_core_stop(core);
+err_destroy_pages_wq:
+	cx4_pages_wq_destroy(core);
 err_destroy_cmdq:
 	cx4_core_destroy_cmdq(core);
 err_pci_disable:
@@ -375,7 +483,11 @@ static void cx4_remove(struct pci_dev *pdev)
 	/* Already taken down by cx4_shutdown(). */
 	if (!core)
 		return;
+	cx4_debugfs_destroy(core);
+	cx4_health_stop(core);
+	cx4_core_detach(core);
 	cx4_core_stop(core);
+	cx4_pages_wq_destroy(core);
 	cx4_core_destroy_cmdq(core);
 	cx4_pci_disable(core);
 	pci_set_drvdata(pdev, NULL);
@@ -400,7 +512,25 @@ static struct pci_driver cx4_driver = {
 	.remove		= cx4_remove,
 	.shutdown	= cx4_shutdown,
 };
-module_pci_driver(cx4_driver);
+
+static int __init cx4_init(void)
+{
+	int err;
+
+	cx4_debugfs_init();
+	err = pci_register_driver(&cx4_driver);
+	if (err)
+		cx4_debugfs_exit();
+	return err;
+}
+module_init(cx4_init);
+
+static void __exit cx4_exit(void)
+{
+	pci_unregister_driver(&cx4_driver);
+	cx4_debugfs_exit();
+}
+module_exit(cx4_exit);
 
 MODULE_DESCRIPTION("Mellanox ConnectX-4 / ConnectX-4 Lx Ethernet driver");
 MODULE_LICENSE("GPL");

@@ -10,6 +10,14 @@
  * Each device page is a whole system page mapped for its first 4 KB.  With
  * PAGE_SIZE == 4 KB (x86) nothing is wasted; with larger system pages the
  * rest of the page is unused (splitting pages is left for later).
+ *
+ * After INIT_HCA the device asks for pages (or offers some back) with page
+ * request events (PRM 7.13.10.2).  The control EQ's handler records the
+ * request and queues a work item on an ordered workqueue; the work answers
+ * with MANAGE_PAGES (give, or take back; one command per
+ * CX4_PAGES_PER_EVENT pages), which also re-arms the event.
+ * A page that cannot be allocated is reported with MANAGE_PAGES
+ * ALLOCATION_FAIL.
  */
 
 #include <linux/device.h>
@@ -17,6 +25,7 @@
 #include <linux/gfp.h>
 #include <linux/kernel.h>
 #include <linux/mm.h>
+#include <linux/pci.h>
 #include <linux/slab.h>
 
 #include "core.h"
@@ -27,6 +36,8 @@
 static_assert(PAGE_SIZE >= CX4_PAGE_SIZE);
 static_assert(CX4_MANAGE_PAGES_OFF_PAS + CX4_PAGES_PER_CMD * CX4_PAS_SIZE <=
 	      CX4_CMD_MAX_LEN);
+static_assert(CX4_MANAGE_PAGES_OFF_PAS + CX4_PAGES_PER_EVENT * CX4_PAS_SIZE <=
+	      CX4_CMD_MAX_LEN);
 
 /* --- bookkeeping (no device access) ------------------------------------ */
 
@@ -36,6 +47,12 @@ void cx4_pages_init(struct cx4_pages *pages)
 	xa_init(&pages->tree);
 	pages->npages = 0;
 	pages->bad_returns = 0;
+	spin_lock_init(&pages->ev_lock);
+	pages->ev_on = false;
+	atomic_set(&pages->request, 0);
+	atomic_set(&pages->events, 0);
+	atomic_set(&pages->alloc_fails, 0);
+	atomic_set(&pages->fail_next, 0);
 }
 
 /* Every page must have been reclaimed or released by now. */
@@ -110,12 +127,20 @@ int cx4_pages_check_request(const struct cx4_pages *pages, s32 num)
 
 /* --- one page ------------------------------------------------------------ */
 
+/* debugfs fault injection: fail the next fail_next page allocations. */
+static bool cx4_pages_inject_fail(struct cx4_pages *pages)
+{
+	return atomic_add_unless(&pages->fail_next, -1, 0);
+}
+
 static int cx4_pages_alloc_one_locked(struct cx4_core *core, u64 *dma_out)
 {
 	struct page *page;
 	dma_addr_t dma;
 	int err;
 
+	if (cx4_pages_inject_fail(&core->pages))
+		return -ENOMEM;
 	page = alloc_page(GFP_KERNEL);
 	if (!page)
 		return -ENOMEM;
@@ -217,6 +242,10 @@ static int cx4_pages_give_batch_locked(struct cx4_core *core, u32 n)
 		err = cx4_pages_alloc_one_locked(core, &dma);
 		if (err) {
 			cx4_pages_free_pas_locked(core, pas, i);
+			atomic_inc(&core->pages.alloc_fails);
+			dev_warn_ratelimited(core->dev,
+					     "cannot allocate %u pages for the device (%d): reporting ALLOCATION_FAIL\n",
+					     n, err);
 			cx4_pages_give_fail(core);
 			goto out;
 		}
@@ -368,4 +397,98 @@ void cx4_pages_release_all(struct cx4_core *core)
 	}
 	pages->npages = 0;
 	mutex_unlock(&pages->lock);
+}
+
+/* --- page request events ---------------------------------------------------- */
+
+/*
+ * Answer the latest page request with one MANAGE_PAGES: give up to
+ * CX4_PAGES_PER_EVENT pages, or take back up to as many.
+ */
+static void cx4_pages_work(struct work_struct *work)
+{
+	struct cx4_pages *pages = container_of(work, struct cx4_pages, work);
+	struct cx4_core *core = container_of(pages, struct cx4_core, pages);
+	s32 num = atomic_xchg(&pages->request, 0);
+	u64 left = num < 0 ? -(s64)num : num;
+	int err = 0;
+
+	if (!num)
+		return;
+	mutex_lock(&pages->lock);
+	if (num > 0 && cx4_pages_check_request(pages, num)) {
+		dev_err_ratelimited(core->dev,
+				    "device asks for %d pages with %u given, not believed\n",
+				    num, pages->npages);
+		cx4_pages_give_fail(core);
+		goto out;
+	}
+	while (left && !err) {
+		u32 n = min_t(u64, left, CX4_PAGES_PER_EVENT);
+		u32 got = n;
+
+		if (num > 0)
+			err = cx4_pages_give_batch_locked(core, n);
+		else
+			err = cx4_pages_take_batch_locked(core, n, &got);
+		if (!got)
+			break;	/* the device has nothing more to return */
+		left -= got;
+	}
+	if (err)
+		dev_err_ratelimited(core->dev,
+				    "page request for %d pages failed: %d\n",
+				    num, err);
+out:
+	mutex_unlock(&pages->lock);
+}
+
+/* From the control EQ's handler: the device wants @num pages (< 0: fewer). */
+void cx4_pages_request(struct cx4_core *core, s32 num)
+{
+	struct cx4_pages *pages = &core->pages;
+	unsigned long flags;
+
+	atomic_inc(&pages->events);
+	atomic_set(&pages->request, num);
+	spin_lock_irqsave(&pages->ev_lock, flags);
+	if (pages->ev_on)
+		queue_work(pages->wq, &pages->work);
+	spin_unlock_irqrestore(&pages->ev_lock, flags);
+}
+
+void cx4_pages_events_enable(struct cx4_core *core)
+{
+	struct cx4_pages *pages = &core->pages;
+
+	spin_lock_irq(&pages->ev_lock);
+	pages->ev_on = true;
+	spin_unlock_irq(&pages->ev_lock);
+}
+
+/* No work is queued after this returns, and none is running. */
+void cx4_pages_events_disable(struct cx4_core *core)
+{
+	struct cx4_pages *pages = &core->pages;
+
+	spin_lock_irq(&pages->ev_lock);
+	pages->ev_on = false;
+	spin_unlock_irq(&pages->ev_lock);
+	flush_work(&pages->work);
+}
+
+int cx4_pages_wq_create(struct cx4_core *core)
+{
+	struct cx4_pages *pages = &core->pages;
+
+	INIT_WORK(&pages->work, cx4_pages_work);
+	pages->wq = alloc_ordered_workqueue("cx4-pages-%s", WQ_MEM_RECLAIM,
+					    pci_name(core->pdev));
+	return pages->wq ? 0 : -ENOMEM;
+}
+
+void cx4_pages_wq_destroy(struct cx4_core *core)
+{
+	destroy_workqueue(core->pages.wq);
+	core->pages.wq = NULL;
 }

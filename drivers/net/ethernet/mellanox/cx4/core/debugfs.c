@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cx4 debugfs hooks, for the VM tests: /sys/kernel/debug/cx4/<bdf>/
+ *
+ *   stats      (r)  command interface, EQ, page and health counters,
+ *                   one "name value" per line
+ *   gen_eqe    (w)  "EQ [TYPE ARG]": GEN_EQE on EQ (0 = the control EQ,
+ *                   1.. = completion EQs) an EQE of event TYPE carrying
+ *                   ARG (CQ number, port, command vector or num_pages);
+ *                   without TYPE a valid one: a port 1 state change on
+ *                   the control EQ, a completion for CQ 0 on the others
+ *   nop_storm  (w)  N: issue N NOP commands from work items spread over
+ *                   every online CPU, wait for all; fails if any failed
+ *   page_alloc_fail (w) N: the next N page allocations for the device
+ *                   fail (ALLOCATION_FAIL path)
+ *
+ * Removal waits for a running write (debugfs file references), so these
+ * never race with the teardown of what they use.
+ */
+
+#include <linux/cpu.h>
+#include <linux/cpumask.h>
+#include <linux/debugfs.h>
+#include <linux/kernel.h>
+#include <linux/module.h>
+#include <linux/pci.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+#include <linux/workqueue.h>
+
+#include "core.h"
+
+/* Work items per online CPU in a NOP storm (more than the queue's slots). */
+#define CX4_STORM_PER_CPU	24
+#define CX4_STORM_MAX		100000
+
+static struct dentry *cx4_debugfs_root;
+
+static int cx4_debugfs_stats_show(struct seq_file *m, void *unused)
+{
+	struct cx4_core *core = m->private;
+	struct cx4_cmdq_stats *cs = &core->cmdq.stats;
+	struct cx4_eqs *eqs = &core->eqs;
+	u32 i;
+
+	seq_printf(m, "cmd_events %d\n", atomic_read(&cs->events));
+	seq_printf(m, "cmd_lost_events %d\n", atomic_read(&cs->lost_events));
+	seq_printf(m, "cmd_spurious %d\n", atomic_read(&cs->spurious));
+	seq_printf(m, "cmd_bad_vector %d\n", atomic_read(&cs->bad_vector));
+	seq_printf(m, "cmd_event_mode %d\n", READ_ONCE(core->cmdq.use_events));
+	seq_printf(m, "bad_eqes %d\n", atomic_read(&eqs->bad_eqes));
+	seq_printf(m, "port_events %d\n", atomic_read(&eqs->port_events));
+	seq_printf(m, "comp_no_cq %d\n", atomic_read(&eqs->comp_no_cq));
+	seq_printf(m, "eq_ctrl %llu\n", READ_ONCE(eqs->ctrl.events));
+	for (i = 0; i < eqs->ncomp; i++)
+		seq_printf(m, "eq_comp%u %llu\n", i,
+			   READ_ONCE(eqs->comp[i].events));
+	mutex_lock(&core->pages.lock);
+	seq_printf(m, "pages %u\n", core->pages.npages);
+	seq_printf(m, "pages_bad_returns %u\n", core->pages.bad_returns);
+	mutex_unlock(&core->pages.lock);
+	seq_printf(m, "page_events %d\n", atomic_read(&core->pages.events));
+	seq_printf(m, "page_alloc_fails %d\n",
+		   atomic_read(&core->pages.alloc_fails));
+	seq_printf(m, "health_fatal %d\n", READ_ONCE(core->health.fatal));
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(cx4_debugfs_stats);
+
+static int cx4_debugfs_read_u32(const char __user *ubuf, size_t count,
+				u32 *val)
+{
+	return kstrtou32_from_user(ubuf, count, 0, val);
+}
+
+static ssize_t cx4_debugfs_gen_eqe_write(struct file *file,
+					 const char __user *ubuf,
+					 size_t count, loff_t *ppos)
+{
+	struct cx4_core *core = file->private_data;
+	int index, type, arg;
+	char buf[48];
+	int err, n;
+
+	if (count >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	buf[count] = '\0';
+	n = sscanf(buf, "%i %i %i", &index, &type, &arg);
+	if (n == 1) {
+		type = index ? CX4_EVENT_COMPLETION :
+			       CX4_EVENT_PORT_STATE_CHANGE;
+		arg = index ? 0 : 1;
+	} else if (n != 3) {
+		return -EINVAL;
+	}
+	if (index < 0 || type < 0)
+		return -EINVAL;
+	err = cx4_eq_gen_eqe(core, index, type, (u32)arg);
+	return err ? err : count;
+}
+
+static const struct file_operations cx4_debugfs_gen_eqe_fops = {
+	.owner	= THIS_MODULE,
+	.open	= simple_open,
+	.write	= cx4_debugfs_gen_eqe_write,
+	.llseek	= noop_llseek,
+};
+
+struct cx4_storm_item {
+	struct work_struct work;
+	struct cx4_core *core;
+	u32 count;
+	atomic_t *failed;
+};
+
+static void cx4_storm_work(struct work_struct *work)
+{
+	struct cx4_storm_item *it = container_of(work, struct cx4_storm_item,
+						 work);
+	u32 i;
+
+	for (i = 0; i < it->count; i++)
+		if (cx4_fw_nop(it->core))
+			atomic_inc(it->failed);
+}
+
+/* @n NOPs over CX4_STORM_PER_CPU work items on each online CPU. */
+static int cx4_debugfs_nop_storm(struct cx4_core *core, u32 n)
+{
+	u32 nitems = num_online_cpus() * CX4_STORM_PER_CPU;
+	struct cx4_storm_item *items;
+	atomic_t failed = ATOMIC_INIT(0);
+	u32 i = 0, cpu;
+
+	items = kcalloc(nitems, sizeof(*items), GFP_KERNEL);
+	if (!items)
+		return -ENOMEM;
+	cpus_read_lock();
+	for_each_online_cpu(cpu) {
+		u32 k;
+
+		for (k = 0; k < CX4_STORM_PER_CPU && i < nitems; k++, i++) {
+			struct cx4_storm_item *it = &items[i];
+
+			INIT_WORK(&it->work, cx4_storm_work);
+			it->core = core;
+			it->failed = &failed;
+			it->count = n / nitems + (i < n % nitems);
+			queue_work_on(cpu, system_wq, &it->work);
+		}
+	}
+	cpus_read_unlock();
+	nitems = i;
+	for (i = 0; i < nitems; i++)
+		flush_work(&items[i].work);
+	kfree(items);
+	if (atomic_read(&failed)) {
+		dev_err(core->dev, "nop_storm: %d of %u NOPs failed\n",
+			atomic_read(&failed), n);
+		return -EIO;
+	}
+	return 0;
+}
+
+static ssize_t cx4_debugfs_nop_storm_write(struct file *file,
+					   const char __user *ubuf,
+					   size_t count, loff_t *ppos)
+{
+	struct cx4_core *core = file->private_data;
+	u32 n;
+	int err;
+
+	err = cx4_debugfs_read_u32(ubuf, count, &n);
+	if (err)
+		return err;
+	if (n > CX4_STORM_MAX)
+		return -EINVAL;
+	err = cx4_debugfs_nop_storm(core, n);
+	return err ? err : count;
+}
+
+static const struct file_operations cx4_debugfs_nop_storm_fops = {
+	.owner	= THIS_MODULE,
+	.open	= simple_open,
+	.write	= cx4_debugfs_nop_storm_write,
+	.llseek	= noop_llseek,
+};
+
+static ssize_t cx4_debugfs_page_fail_write(struct file *file,
+					   const char __user *ubuf,
+					   size_t count, loff_t *ppos)
+{
+	struct cx4_core *core = file->private_data;
+	u32 n;
+	int err;
+
+	err = cx4_debugfs_read_u32(ubuf, count, &n);
+	if (err)
+		return err;
+	atomic_set(&core->pages.fail_next, min_t(u32, n, INT_MAX));
+	return count;
+}
+
+static const struct file_operations cx4_debugfs_page_fail_fops = {
+	.owner	= THIS_MODULE,
+	.open	= simple_open,
+	.write	= cx4_debugfs_page_fail_write,
+	.llseek	= noop_llseek,
+};
+
+/* The cx4/ directory, at module load and unload. */
+void cx4_debugfs_init(void)
+{
+	cx4_debugfs_root = debugfs_create_dir(KBUILD_MODNAME, NULL);
+}
+
+void cx4_debugfs_exit(void)
+{
+	debugfs_remove_recursive(cx4_debugfs_root);
+	cx4_debugfs_root = NULL;
+}
+
+void cx4_debugfs_create(struct cx4_core *core)
+{
+	struct dentry *d;
+
+	d = debugfs_create_dir(pci_name(core->pdev), cx4_debugfs_root);
+	core->debugfs = d;
+	debugfs_create_file("stats", 0400, d, core, &cx4_debugfs_stats_fops);
+	debugfs_create_file("gen_eqe", 0200, d, core, &cx4_debugfs_gen_eqe_fops);
+	debugfs_create_file("nop_storm", 0200, d, core,
+			    &cx4_debugfs_nop_storm_fops);
+	debugfs_create_file("page_alloc_fail", 0200, d, core,
+			    &cx4_debugfs_page_fail_fops);
+}
+
+void cx4_debugfs_destroy(struct cx4_core *core)
+{
+	debugfs_remove_recursive(core->debugfs);
+	core->debugfs = NULL;
+}

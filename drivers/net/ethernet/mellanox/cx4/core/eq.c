@@ -1,0 +1,550 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cx4 event queues (PRM 7.13, 12.6) and the UAR page of their doorbells
+ * (PRM 7.2).
+ *
+ * The core owns one UAR page and these EQs:
+ *  - the control EQ on the control vector, mapped to command completions,
+ *    page requests, port state changes, CQ errors, internal errors (an
+ *    interrupt without EQE, which kicks the health poller) and
+ *    temperature warnings when the device has them.  The CREATE_EQ that maps command
+ *    completions is posted alone (PRM 7.14.1); once the EQ is armed the
+ *    command interface switches to event mode, and back to polling
+ *    before the EQ is destroyed;
+ *  - one completion EQ per completion vector, for the CQs of en/ (no
+ *    asynchronous event is mapped to them).
+ *
+ * The device is not trusted: an EQE whose type is not one mapped to that
+ * EQ, or whose CQ number, port or command vector is out of range, is
+ * counted (cx4_eqs.bad_eqes) and logged, and otherwise ignored.
+ *
+ * Teardown: an EQ whose DESTROY_EQ failed (or was skipped because the
+ * device is being reset) keeps its buffer until cx4_eqs_release(), after
+ * the function reset: the device may still write it.
+ */
+
+#include <linux/device.h>
+#include <linux/dma-mapping.h>
+#include <linux/interrupt.h>
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/pci.h>
+#include <linux/slab.h>
+
+#include "../compat.h"
+#include "core.h"
+
+/* --- EQE validation (no device access; KUnit) -------------------------- */
+
+enum cx4_eqe_verdict cx4_eqe_classify(const void *eqe,
+				      const struct cx4_eqe_limits *lim)
+{
+	u32 type = cx4_get(eqe, CX4_EQE_EVENT_TYPE);
+	u32 port;
+
+	if (!lim->ctrl) {
+		if (type != CX4_EVENT_COMPLETION)
+			return CX4_EQE_BAD_TYPE;
+		return cx4_get(eqe, CX4_EQE_COMP_CQN) < lim->max_cqn ?
+		       CX4_EQE_OK_COMP : CX4_EQE_BAD_CQN;
+	}
+	switch (type) {
+	case CX4_EVENT_CMD_COMPLETION:
+		return CX4_EQE_OK_CMD;
+	case CX4_EVENT_PAGE_REQUEST:
+		return CX4_EQE_OK_PAGES;
+	case CX4_EVENT_PORT_STATE_CHANGE:
+		port = cx4_get(eqe, CX4_EQE_PORT_NUM);
+		return port >= 1 && port <= lim->nports ?
+		       CX4_EQE_OK_PORT : CX4_EQE_BAD_PORT;
+	case CX4_EVENT_CQ_ERROR:
+		return cx4_get(eqe, CX4_EQE_CQ_ERR_CQN) < lim->max_cqn ?
+		       CX4_EQE_OK_CQ_ERR : CX4_EQE_BAD_CQN;
+	case CX4_EVENT_TEMP_WARNING:
+		return CX4_EQE_OK_TEMP;
+	}
+	return CX4_EQE_BAD_TYPE;
+}
+
+static const char * const cx4_eqe_bad_names[] = {
+	[CX4_EQE_BAD_TYPE] = "event type not mapped to this EQ",
+	[CX4_EQE_BAD_CQN] = "CQ number out of range",
+	[CX4_EQE_BAD_PORT] = "port number out of range",
+};
+
+/* --- doorbells ------------------------------------------------------------ */
+
+static void cx4_eq_doorbell(struct cx4_eq *eq, bool arm)
+{
+	u32 val = (u32)eq->eqn << CX4_FLD_LSB(CX4_EQ_DB_EQN) |
+		  (eq->ci & cx4_fld_mask(CX4_EQ_DB_CI));
+
+	iowrite32be(val, eq->core->eqs.uar +
+		    (arm ? CX4_UAR_OFF_EQ_ARM : CX4_UAR_OFF_EQ_UPDATE));
+}
+
+/* --- event dispatch (interrupt context) --------------------------------- */
+
+static void cx4_eq_reject(struct cx4_eq *eq, const u8 *eqe,
+			  enum cx4_eqe_verdict v)
+{
+	struct cx4_core *core = eq->core;
+
+	eq->bad++;
+	atomic_inc(&core->eqs.bad_eqes);
+	dev_err_ratelimited(core->dev,
+			    "EQ %u: EQE at ci %u rejected (type 0x%x, sub-type 0x%x): %s; %d so far\n",
+			    eq->eqn, eq->ci,
+			    cx4_get(eqe, CX4_EQE_EVENT_TYPE),
+			    cx4_get(eqe, CX4_EQE_EVENT_SUB_TYPE),
+			    v < ARRAY_SIZE(cx4_eqe_bad_names) &&
+			    cx4_eqe_bad_names[v] ? cx4_eqe_bad_names[v] :
+			    "invalid", atomic_read(&core->eqs.bad_eqes));
+}
+
+static void cx4_eq_dispatch(struct cx4_eq *eq, const u8 *eqe)
+{
+	struct cx4_core *core = eq->core;
+	struct cx4_eqe_limits lim = {
+		.ctrl = eq == &core->eqs.ctrl,
+		.max_cqn = core->eqs.max_cqn,
+		.nports = core->eqs.nports,
+	};
+	enum cx4_eqe_verdict v = cx4_eqe_classify(eqe, &lim);
+	u32 vector;
+
+	switch (v) {
+	case CX4_EQE_OK_CMD:
+		vector = cx4_get(eqe, CX4_EQE_CMD_VECTOR);
+		if (!cx4_cmdq_dispatch_vector(&core->cmdq, vector)) {
+			eq->bad++;
+			atomic_inc(&core->eqs.bad_eqes);
+			dev_err_ratelimited(core->dev,
+					    "EQ %u: command completion for slots 0x%08x, the queue has %u; %d bad EQEs so far\n",
+					    eq->eqn, vector, core->cmdq.nslots,
+					    atomic_read(&core->eqs.bad_eqes));
+		}
+		break;
+	case CX4_EQE_OK_PAGES:
+		cx4_pages_request(core,
+				  (s32)cx4_get(eqe, CX4_EQE_PAGES_NUM_PAGES));
+		break;
+	case CX4_EQE_OK_COMP:
+		/* No CQ is registered with the core yet (en/ adds them). */
+		atomic_inc(&core->eqs.comp_no_cq);
+		break;
+	case CX4_EQE_OK_PORT:
+		atomic_inc(&core->eqs.port_events);
+		dev_info_ratelimited(core->dev, "port %u: state change (sub-type 0x%x)\n",
+				     cx4_get(eqe, CX4_EQE_PORT_NUM),
+				     cx4_get(eqe, CX4_EQE_EVENT_SUB_TYPE));
+		break;
+	case CX4_EQE_OK_CQ_ERR:
+		dev_warn_ratelimited(core->dev, "CQ 0x%x error, syndrome 0x%x\n",
+				     cx4_get(eqe, CX4_EQE_CQ_ERR_CQN),
+				     cx4_get(eqe, CX4_EQE_CQ_ERR_SYNDROME));
+		break;
+	case CX4_EQE_OK_TEMP:
+		dev_warn_ratelimited(core->dev, "temperature warning from the device\n");
+		break;
+	default:
+		cx4_eq_reject(eq, eqe, v);
+		break;
+	}
+}
+
+/*
+ * Consume the software-owned EQEs (PRM 7.13.2.2), at most one ring's
+ * worth per call, updating the consumer index every half ring so that
+ * the device never sees the EQ full; the caller re-arms.
+ */
+static u32 cx4_eq_poll(struct cx4_eq *eq)
+{
+	u32 nent = 1u << eq->log_size;
+	u32 n;
+
+	for (n = 0; n < nent; n++) {
+		u8 *eqe = (u8 *)eq->buf + (eq->ci & (nent - 1)) * CX4_EQE_SIZE;
+
+		if (!cx4_eqe_owned_by_sw(eqe, eq->ci, eq->log_size))
+			break;
+		/* Read the rest of the EQE only after its owner bit. */
+		dma_rmb();
+		cx4_eq_dispatch(eq, eqe);
+		eq->ci++;
+		eq->events++;
+		if (n && !(n % (nent / 2)))
+			cx4_eq_doorbell(eq, false);
+	}
+	return n;
+}
+
+static irqreturn_t cx4_eq_irq(int irq, void *data)
+{
+	struct cx4_eq *eq = data;
+	struct cx4_core *core = eq->core;
+	u32 n = cx4_eq_poll(eq);
+
+	/* Re-arm, also after an empty pass: the EQ is disarmed now. */
+	cx4_eq_doorbell(eq, true);
+	if (n)
+		return IRQ_HANDLED;
+	/* No EQE on the control vector: the internal error interrupt. */
+	if (eq == &core->eqs.ctrl) {
+		cx4_health_kick(core);
+		return IRQ_HANDLED;
+	}
+	return IRQ_NONE;
+}
+
+/* --- EQ objects --------------------------------------------------------- */
+
+static int cx4_eq_alloc_buf(struct cx4_core *core, struct cx4_eq *eq,
+			    u32 log_size)
+{
+	u32 i, nent = 1u << log_size;
+
+	eq->log_size = log_size;
+	eq->size = ALIGN((size_t)nent * CX4_EQE_SIZE, CX4_PAGE_SIZE);
+	eq->buf = dma_alloc_coherent(core->dev, eq->size, &eq->dma,
+				     GFP_KERNEL);
+	if (!eq->buf)
+		return -ENOMEM;
+	/* Every EQE starts hardware owned (PRM 12.6.1). */
+	for (i = 0; i < nent; i++)
+		cx4_set((u8 *)eq->buf + i * CX4_EQE_SIZE, CX4_EQE_OWNER, 1);
+	return 0;
+}
+
+static void cx4_eq_free_buf(struct cx4_core *core, struct cx4_eq *eq)
+{
+	if (!eq->buf)
+		return;
+	if (!core->dma_unsafe)
+		dma_free_coherent(core->dev, eq->size, eq->buf, eq->dma);
+	eq->buf = NULL;
+}
+
+/* CREATE_EQ of @eq's buffer on MSI-X entry @eq->vec with @events mapped. */
+static int cx4_eq_cmd_create(struct cx4_core *core, struct cx4_eq *eq,
+			     u64 events, unsigned int flags)
+{
+	u32 npas = eq->size >> CX4_PAGE_SHIFT;
+	u32 len = cx4_create_eq_in_size(npas);
+	u8 out[CX4_CREATE_EQ_OUT_SIZE] = {};
+	u8 *in, *eqc;
+	u32 i;
+	int err;
+
+	in = kvzalloc(len, GFP_KERNEL);
+	if (!in)
+		return -ENOMEM;
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_EQ);
+	eqc = in + CX4_CREATE_EQ_OFF_EQC;
+	cx4_set(eqc, CX4_EQC_LOG_EQ_SIZE, eq->log_size);
+	cx4_set(eqc, CX4_EQC_UAR_PAGE, core->eqs.uarn);
+	cx4_set(eqc, CX4_EQC_INTR, eq->vec);
+	cx4_set(eqc, CX4_EQC_LOG_PAGE_SIZE, 0);	/* 4 KB pages */
+	cx4_set64(in, CX4_CREATE_EQ_OFF_EVENT_BITMASK, events);
+	for (i = 0; i < npas; i++)
+		cx4_set64(in + CX4_CREATE_EQ_OFF_PAS + i * CX4_PAS_SIZE, 0,
+			  eq->dma + (u64)i * CX4_PAGE_SIZE);
+	err = __cx4_cmd_exec(core, in, len, out, sizeof(out), flags);
+	kvfree(in);
+	if (err)
+		return err;
+	eq->eqn = cx4_get(out, CX4_CREATE_EQ_OUT_EQ_NUMBER);
+	eq->created = true;
+	return 0;
+}
+
+static int cx4_eq_cmd_destroy(struct cx4_core *core, struct cx4_eq *eq)
+{
+	u8 out[CX4_DESTROY_EQ_OUT_SIZE] = {};
+	u8 in[CX4_DESTROY_EQ_IN_SIZE] = {};
+
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_DESTROY_EQ);
+	cx4_set(in, CX4_DESTROY_EQ_IN_EQ_NUMBER, eq->eqn);
+	return cx4_cmd(core, in, out);
+}
+
+/*
+ * Free the IRQ, DESTROY_EQ (unless the device is to be reset anyway) and
+ * free the buffer once the device can no longer write it.
+ */
+static void cx4_eq_destroy(struct cx4_core *core, struct cx4_eq *eq)
+{
+	if (eq->irq_on) {
+		free_irq(eq->irq, eq);
+		eq->irq_on = false;
+	}
+	if (eq->created && !core->needs_reset) {
+		if (cx4_eq_cmd_destroy(core, eq))
+			core->needs_reset = true;
+		else
+			eq->created = false;
+	}
+	if (!eq->created)
+		cx4_eq_free_buf(core, eq);
+}
+
+/*
+ * Allocate, CREATE_EQ, request the IRQ and arm; undone by
+ * cx4_eq_destroy().
+ */
+static int cx4_eq_create(struct cx4_core *core, struct cx4_eq *eq, u16 vec,
+			 u32 log_size, u64 events, unsigned int flags)
+{
+	int err;
+
+	eq->core = core;
+	eq->vec = vec;
+	eq->ci = 0;
+	eq->irq = pci_irq_vector(core->pdev, vec);
+	if (eq->irq < 0)
+		return eq->irq;
+	err = cx4_eq_alloc_buf(core, eq, log_size);
+	if (err)
+		return err;
+	err = cx4_eq_cmd_create(core, eq, events, flags);
+	if (err)
+		goto err_free_buf;
+	err = request_irq(eq->irq, cx4_eq_irq, 0, core->irqs.names[vec], eq);
+	if (err) {
+		dev_err(core->dev, "cannot request IRQ %d for EQ %u: %d\n",
+			eq->irq, eq->eqn, err);
+		goto err_destroy_eq;
+	}
+	eq->irq_on = true;
+	cx4_eq_doorbell(eq, true);
+	return 0;
+
+err_destroy_eq:
+	cx4_eq_destroy(core, eq);
+	return err;
+err_free_buf:
+	cx4_eq_free_buf(core, eq);
+	return err;
+}
+
+/* --- UAR page ------------------------------------------------------------ */
+
+/*
+ * ALLOC_UAR and map that page of BAR0 (UAR page n at n * UAR page size,
+ * the page size being the system page, as set through log_uar_page_sz).
+ */
+static int cx4_uar_create(struct cx4_core *core)
+{
+	struct cx4_eqs *eqs = &core->eqs;
+	u64 off;
+	int err;
+
+	err = cx4_fw_alloc_uar(core, &eqs->uarn);
+	if (err)
+		return err;
+	eqs->uar_alloced = true;
+	off = (u64)eqs->uarn << PAGE_SHIFT;
+	if (!eqs->uarn || off + PAGE_SIZE > pci_resource_len(core->pdev, 0)) {
+		dev_err(core->dev, "ALLOC_UAR returned UAR %u, outside BAR0\n",
+			eqs->uarn);
+		err = -EIO;
+		goto err_dealloc_uar;
+	}
+	eqs->uar = pci_iomap_range(core->pdev, 0, off, PAGE_SIZE);
+	if (!eqs->uar) {
+		err = -ENOMEM;
+		goto err_dealloc_uar;
+	}
+	return 0;
+
+err_dealloc_uar:
+	if (cx4_fw_dealloc_uar(core, eqs->uarn))
+		core->needs_reset = true;
+	eqs->uar_alloced = false;
+	return err;
+}
+
+static void cx4_uar_destroy(struct cx4_core *core)
+{
+	struct cx4_eqs *eqs = &core->eqs;
+
+	if (eqs->uar) {
+		pci_iounmap(core->pdev, eqs->uar);
+		eqs->uar = NULL;
+	}
+	if (eqs->uar_alloced && !core->needs_reset &&
+	    cx4_fw_dealloc_uar(core, eqs->uarn))
+		core->needs_reset = true;
+	eqs->uar_alloced = false;
+}
+
+/* --- all EQs ---------------------------------------------------------------- */
+
+static u32 cx4_eqs_log_size(struct cx4_core *core, u32 want)
+{
+	return min_t(u32, want, cx4_get(core->caps[CX4_CAPS_GEN_CUR],
+					CX4_CAP_LOG_MAX_EQ_SZ));
+}
+
+static u64 cx4_eqs_ctrl_events(struct cx4_core *core)
+{
+	u64 ev = CX4_EVENT_BIT(CX4_EVENT_CMD_COMPLETION) |
+		 CX4_EVENT_BIT(CX4_EVENT_PAGE_REQUEST) |
+		 CX4_EVENT_BIT(CX4_EVENT_INTERNAL_ERROR) |
+		 CX4_EVENT_BIT(CX4_EVENT_PORT_STATE_CHANGE) |
+		 CX4_EVENT_BIT(CX4_EVENT_CQ_ERROR);
+
+	if (cx4_get(core->caps[CX4_CAPS_GEN_CUR], CX4_CAP_TEMP_WARN_EVENT))
+		ev |= CX4_EVENT_BIT(CX4_EVENT_TEMP_WARNING);
+	return ev;
+}
+
+/* The control EQ, then event mode; undone by cx4_eqs_destroy_ctrl(). */
+static int cx4_eqs_create_ctrl(struct cx4_core *core)
+{
+	int err;
+
+	cx4_pages_events_enable(core);
+	err = cx4_eq_create(core, &core->eqs.ctrl, CX4_IRQ_CTRL,
+			    cx4_eqs_log_size(core, CX4_EQ_CTRL_LOG_SIZE),
+			    cx4_eqs_ctrl_events(core), CX4_CMD_ALONE);
+	if (err) {
+		cx4_pages_events_disable(core);
+		return err;
+	}
+	cx4_cmdq_use_events(core, true);
+	return 0;
+}
+
+static void cx4_eqs_destroy_ctrl(struct cx4_core *core)
+{
+	cx4_pages_events_disable(core);
+	cx4_cmdq_use_events(core, false);
+	cx4_eq_destroy(core, &core->eqs.ctrl);
+}
+
+static void cx4_eqs_destroy_comp(struct cx4_core *core, u32 n)
+{
+	while (n--)
+		cx4_eq_destroy(core, &core->eqs.comp[n]);
+	core->eqs.ncomp = 0;
+}
+
+/*
+ * UAR page, control EQ (event mode from then on), one completion EQ per
+ * completion vector.  Undone by cx4_eqs_destroy() (+ cx4_eqs_release()).
+ */
+int cx4_eqs_create(struct cx4_core *core)
+{
+	struct cx4_eqs *eqs = &core->eqs;
+	const void *cap = core->caps[CX4_CAPS_GEN_CUR];
+	u32 i, log_comp;
+	int err;
+
+	eqs->max_cqn = 1u << min_t(u32, cx4_get(cap, CX4_CAP_LOG_MAX_CQ), 24);
+	eqs->nports = cx4_get(cap, CX4_CAP_NUM_PORTS);
+	eqs->comp = kcalloc(core->irqs.ncomp, sizeof(*eqs->comp), GFP_KERNEL);
+	if (!eqs->comp)
+		return -ENOMEM;
+	eqs->ncomp_alloc = core->irqs.ncomp;
+
+	err = cx4_uar_create(core);
+	if (err)
+		goto err_free_comp;
+	err = cx4_eqs_create_ctrl(core);
+	if (err)
+		goto err_destroy_uar;
+	log_comp = cx4_eqs_log_size(core, CX4_EQ_COMP_LOG_SIZE);
+	for (i = 0; i < core->irqs.ncomp; i++) {
+		err = cx4_eq_create(core, &eqs->comp[i], CX4_IRQ_CTRL + 1 + i,
+				    log_comp, 0, 0);
+		if (err)
+			goto err_destroy_comp;
+		eqs->ncomp++;
+	}
+	return 0;
+
+err_destroy_comp:
+	cx4_eqs_destroy_comp(core, eqs->ncomp);
+	cx4_eqs_destroy_ctrl(core);
+err_destroy_uar:
+	cx4_uar_destroy(core);
+	/* The buffers of EQs that could not be destroyed stay for release. */
+	return err;
+err_free_comp:
+	kfree(eqs->comp);
+	eqs->comp = NULL;
+	eqs->ncomp_alloc = 0;
+	return err;
+}
+
+void cx4_eqs_destroy(struct cx4_core *core)
+{
+	cx4_eqs_destroy_comp(core, core->eqs.ncomp);
+	cx4_eqs_destroy_ctrl(core);
+	cx4_uar_destroy(core);
+}
+
+/*
+ * After the function reset (or when nothing is left): free the EQ
+ * buffers the device could still write at cx4_eqs_destroy() time.
+ */
+void cx4_eqs_release(struct cx4_core *core)
+{
+	struct cx4_eqs *eqs = &core->eqs;
+	u32 i;
+
+	for (i = 0; i < eqs->ncomp_alloc; i++) {
+		eqs->comp[i].created = false;
+		cx4_eq_free_buf(core, &eqs->comp[i]);
+	}
+	eqs->ctrl.created = false;
+	cx4_eq_free_buf(core, &eqs->ctrl);
+	kfree(eqs->comp);
+	eqs->comp = NULL;
+	eqs->ncomp = 0;
+	eqs->ncomp_alloc = 0;
+}
+
+/* --- GEN_EQE (debugfs) --------------------------------------------------------- */
+
+/*
+ * GEN_EQE on EQ @index (0: control, 1..: completion EQs) of event @type.
+ * @arg goes where the event keeps its object: the CQ number (completion,
+ * CQ error), the port (port state change), the vector (command
+ * completion), num_pages (page request).  The tests use it to generate
+ * both valid and invalid EQEs.
+ */
+int cx4_eq_gen_eqe(struct cx4_core *core, u32 index, u32 type, u32 arg)
+{
+	u8 out[CX4_GEN_EQE_OUT_SIZE] = {};
+	u8 in[CX4_GEN_EQE_IN_SIZE] = {};
+	u8 *eqe = in + CX4_GEN_EQE_IN_OFF_EQE;
+	struct cx4_eq *eq;
+
+	if (index > core->eqs.ncomp || type > 0xff)
+		return -EINVAL;
+	eq = index ? &core->eqs.comp[index - 1] : &core->eqs.ctrl;
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_GEN_EQE);
+	cx4_set(in, CX4_GEN_EQE_IN_EQ_NUMBER, eq->eqn);
+	cx4_set(eqe, CX4_EQE_EVENT_TYPE, type);
+	switch (type) {
+	case CX4_EVENT_COMPLETION:
+		cx4_set(eqe, CX4_EQE_COMP_CQN, arg);
+		break;
+	case CX4_EVENT_CQ_ERROR:
+		cx4_set(eqe, CX4_EQE_CQ_ERR_CQN, arg);
+		break;
+	case CX4_EVENT_PORT_STATE_CHANGE:
+		cx4_set(eqe, CX4_EQE_EVENT_SUB_TYPE, CX4_PORT_CHANGE_OTHER);
+		cx4_set(eqe, CX4_EQE_PORT_NUM, arg);
+		break;
+	case CX4_EVENT_CMD_COMPLETION:
+		cx4_set(eqe, CX4_EQE_CMD_VECTOR, arg);
+		break;
+	case CX4_EVENT_PAGE_REQUEST:
+		cx4_set(eqe, CX4_EQE_PAGES_NUM_PAGES, arg);
+		break;
+	}
+	return cx4_cmd(core, in, out);
+}
