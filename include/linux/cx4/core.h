@@ -10,11 +10,13 @@
 #define _LINUX_CX4_CORE_H
 
 #include <linux/compiler.h>
+#include <linux/if_ether.h>
 #include <linux/types.h>
 #include <linux/cx4/prm_cmd.h>
 
 struct cx4_core;
 struct device;
+struct notifier_block;
 
 struct cx4_fw_version {
 	u16 major;
@@ -78,5 +80,42 @@ int cx4_core_comp_irq(const struct cx4_core *core, u32 vector);
  */
 const void *cx4_core_cap(const struct cx4_core *core,
 			 enum cx4_hca_cap_type type);
+
+/*
+ * The NIC vport's permanent MAC address, read from the device at probe
+ * (QUERY_NIC_VPORT_CONTEXT) and checked to be a unicast address.
+ */
+void cx4_core_perm_mac(const struct cx4_core *core, u8 mac[ETH_ALEN]);
+
+/*
+ * The link state: read at probe (QUERY_VPORT_STATE), then updated by port
+ * state change events.  Lockless snapshot; may change right after.
+ */
+bool cx4_core_link_up(const struct cx4_core *core);
+
+/* Actions passed to link notifiers; the data pointer is the core. */
+enum cx4_link_event {
+	CX4_LINK_EVENT_DOWN,
+	CX4_LINK_EVENT_UP,
+};
+
+/**
+ * cx4_core_register_link_notifier() - be told of link state changes
+ * @core: the device
+ * @nb: notifier; its callback gets CX4_LINK_EVENT_DOWN or _UP and @core
+ *
+ * The callback runs in hard interrupt context (the control EQ's handler),
+ * once per change of the cached link state, in the order of the changes,
+ * with no core lock held; it must not sleep.  Registration and
+ * unregistration may sleep and take the chain's own lock; after
+ * cx4_core_unregister_link_notifier() returns the callback is no longer
+ * running.  Unregister before the core is removed.
+ *
+ * Return: 0 or a negative errno.
+ */
+int cx4_core_register_link_notifier(struct cx4_core *core,
+				    struct notifier_block *nb);
+int cx4_core_unregister_link_notifier(struct cx4_core *core,
+				      struct notifier_block *nb);
 
 #endif /* _LINUX_CX4_CORE_H */

@@ -8,8 +8,10 @@
 
 #include <linux/atomic.h>
 #include <linux/bits.h>
+#include <linux/if_ether.h>
 #include <linux/interrupt.h>
 #include <linux/mutex.h>
+#include <linux/notifier.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
 #include <linux/workqueue.h>
@@ -137,6 +139,7 @@ enum cx4_eqe_verdict {
 	CX4_EQE_BAD_TYPE,	/* unknown, or not mapped to this EQ */
 	CX4_EQE_BAD_CQN,
 	CX4_EQE_BAD_PORT,
+	CX4_EQE_BAD_SUBTYPE,	/* port state change of unknown sub-type */
 };
 
 /*
@@ -155,6 +158,34 @@ struct cx4_eqe_limits {
 	bool ctrl;		/* the control EQ (else a completion EQ) */
 	u32 max_cqn;
 	u32 nports;
+};
+
+/* What a port state change EQE says (cx4_port_event_parse()). */
+enum cx4_port_ev {
+	CX4_PORT_EV_DOWN,
+	CX4_PORT_EV_UP,
+	CX4_PORT_EV_OTHER,	/* sub-type 0x5: changed, new state not given */
+	CX4_PORT_EV_BAD,	/* sub-type not in Table 88 */
+};
+
+/* The function's NIC vport: permanent MAC, link state, link notifiers. */
+struct cx4_port {
+	/*
+	 * Serializes changes of @link_up and @link_from_event (probe's
+	 * QUERY_VPORT_STATE and the control EQ's interrupt handler), so that
+	 * each change is counted, logged and notified once.  Taken with
+	 * interrupts off outside the handler.  Readers use READ_ONCE()
+	 * without it.
+	 */
+	spinlock_t lock;
+	bool link_up;
+	bool link_from_event;	/* an event set @link_up: queries don't */
+	u8 perm_mac[ETH_ALEN];	/* set at probe, then read only */
+	/* Atomic chain (own lock, RCU): called from the control EQ handler. */
+	struct atomic_notifier_head notifiers;
+	atomic_t link_ups;	/* link up changes seen in events */
+	atomic_t link_downs;	/* link down changes seen in events */
+	atomic_t other_events;	/* sub-type 0x5 events */
 };
 
 struct cx4_health {
@@ -191,6 +222,7 @@ struct cx4_core {
 	struct cx4_irqs irqs;
 	struct cx4_eqs eqs;
 	struct cx4_health health;
+	struct cx4_port port;
 	u32 pdn;
 	u32 tdn;
 	bool pd_alloced;
@@ -245,6 +277,13 @@ int cx4_eq_gen_eqe(struct cx4_core *core, u32 index, u32 type, u32 arg);
 enum cx4_eqe_verdict cx4_eqe_classify(const void *eqe,
 				      const struct cx4_eqe_limits *lim);
 
+/* port.c: vport state, permanent MAC, port state change events. */
+void cx4_port_init(struct cx4_core *core);
+int cx4_port_query(struct cx4_core *core);
+bool cx4_port_event(struct cx4_core *core, const void *eqe);
+enum cx4_port_ev cx4_port_event_parse(const void *eqe);
+int cx4_port_check_mac(const u8 mac[ETH_ALEN]);
+
 /* health.c */
 void cx4_health_init(struct cx4_core *core);
 void cx4_health_start(struct cx4_core *core);
@@ -258,7 +297,7 @@ void cx4_debugfs_exit(void);
 void cx4_debugfs_create(struct cx4_core *core);
 void cx4_debugfs_destroy(struct cx4_core *core);
 
-/* fw.c: typed wrappers for the initialization commands. */
+/* fw.c: typed wrappers for the initialization and NIC vport commands. */
 int cx4_fw_enable_hca(struct cx4_core *core);
 int cx4_fw_disable_hca(struct cx4_core *core);
 int cx4_fw_set_issi(struct cx4_core *core);
@@ -276,5 +315,8 @@ int cx4_fw_dealloc_pd(struct cx4_core *core);
 int cx4_fw_alloc_td(struct cx4_core *core);
 int cx4_fw_dealloc_td(struct cx4_core *core);
 int cx4_fw_nop(struct cx4_core *core);
+int cx4_fw_query_vport_state(struct cx4_core *core, u32 *state);
+void cx4_fw_nic_vport_mac(const void *ctx, u8 mac[ETH_ALEN]);
+int cx4_fw_query_nic_vport_mac(struct cx4_core *core, u8 mac[ETH_ALEN]);
 
 #endif /* _CX4_CORE_CORE_H */

@@ -52,6 +52,12 @@ static int cx4_debugfs_stats_show(struct seq_file *m, void *unused)
 	seq_printf(m, "bad_eqes %d\n", atomic_read(&eqs->bad_eqes));
 	seq_printf(m, "port_events %d\n", atomic_read(&eqs->port_events));
 	seq_printf(m, "comp_no_cq %d\n", atomic_read(&eqs->comp_no_cq));
+	seq_printf(m, "port_link_downs %d\n",
+		   atomic_read(&core->port.link_downs));
+	seq_printf(m, "port_link_ups %d\n", atomic_read(&core->port.link_ups));
+	seq_printf(m, "port_other_events %d\n",
+		   atomic_read(&core->port.other_events));
+	seq_printf(m, "link_up %d\n", cx4_core_link_up(core));
 	seq_printf(m, "eq_ctrl %llu\n", READ_ONCE(eqs->ctrl.events));
 	for (i = 0; i < eqs->ncomp; i++)
 		seq_printf(m, "eq_comp%u %llu\n", i,

@@ -16,7 +16,8 @@
  *
  * The device is not trusted: an EQE whose type is not one mapped to that
  * EQ, or whose CQ number, port or command vector is out of range, is
- * counted (cx4_eqs.bad_eqes) and logged, and otherwise ignored.
+ * counted (cx4_eqs.bad_eqes) and logged, and otherwise ignored; so is a
+ * port state change of a sub-type Table 88 does not list (port.c).
  *
  * Teardown: an EQ whose DESTROY_EQ failed (or was skipped because the
  * device is being reset) keeps its buffer until cx4_eqs_release(), after
@@ -70,6 +71,7 @@ static const char * const cx4_eqe_bad_names[] = {
 	[CX4_EQE_BAD_TYPE] = "event type not mapped to this EQ",
 	[CX4_EQE_BAD_CQN] = "CQ number out of range",
 	[CX4_EQE_BAD_PORT] = "port number out of range",
+	[CX4_EQE_BAD_SUBTYPE] = "port state change sub-type unknown",
 };
 
 /* --- doorbells ------------------------------------------------------------ */
@@ -134,10 +136,8 @@ static void cx4_eq_dispatch(struct cx4_eq *eq, const u8 *eqe)
 		atomic_inc(&core->eqs.comp_no_cq);
 		break;
 	case CX4_EQE_OK_PORT:
-		atomic_inc(&core->eqs.port_events);
-		dev_info_ratelimited(core->dev, "port %u: state change (sub-type 0x%x)\n",
-				     cx4_get(eqe, CX4_EQE_PORT_NUM),
-				     cx4_get(eqe, CX4_EQE_EVENT_SUB_TYPE));
+		if (!cx4_port_event(core, eqe))
+			cx4_eq_reject(eq, eqe, CX4_EQE_BAD_SUBTYPE);
 		break;
 	case CX4_EQE_OK_CQ_ERR:
 		dev_warn_ratelimited(core->dev, "CQ 0x%x error, syndrome 0x%x\n",

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * cx4 initialization commands (PRM 12.3): typed wrappers used by the
- * start-up and teardown sequence in main.c.
+ * start-up and teardown sequence in main.c; the NIC vport queries of
+ * PRM 12.16 used at probe (port.c).
  */
 
 #include <linux/cache.h>
@@ -14,6 +15,9 @@
 
 static_assert(CX4_DRV_ISSI < CX4_QUERY_ISSI_SUPPORTED_BITS);
 static_assert(CX4_CAPS_NUM == 4);
+
+/* Largest log2 of the UC list a NIC vport query is sized for (2 MB). */
+#define CX4_FW_LOG_MAX_UC_LIST	18
 
 /* A command whose input is the header and whose output is 16 bytes. */
 static int cx4_fw_simple(struct cx4_core *core, u16 opcode)
@@ -327,4 +331,80 @@ int cx4_fw_dealloc_td(struct cx4_core *core)
 	return cx4_fw_dealloc_obj(core, CX4_CMD_DEALLOC_TRANSPORT_DOMAIN,
 				  CX4_DEALLOC_TD_IN_TRANSPORT_DOMAIN,
 				  core->tdn);
+}
+
+/* QUERY_VPORT_STATE (PRM 12.16.1) of the own NIC vport: the raw state. */
+int cx4_fw_query_vport_state(struct cx4_core *core, u32 *state)
+{
+	u8 out[CX4_QUERY_VPORT_STATE_OUT_SIZE] = {};
+	u8 in[CX4_QUERY_VPORT_STATE_IN_SIZE] = {};
+	int err;
+
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_VPORT_STATE);
+	cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_VPORT_OP_MOD_NIC_VPORT);
+	err = cx4_cmd(core, in, out);
+	if (!err)
+		*state = cx4_get(out, CX4_QUERY_VPORT_STATE_OUT_STATE);
+	return err;
+}
+
+/* The permanent address (Table 19 layout) of NIC vport context @ctx. */
+void cx4_fw_nic_vport_mac(const void *ctx, u8 mac[ETH_ALEN])
+{
+	const u8 *a = (const u8 *)ctx + CX4_NIC_VPORT_OFF_PERMANENT_ADDRESS;
+	u32 hi = cx4_get(a, CX4_MAC_ADDR_47_32);
+	u32 lo = cx4_get(a, CX4_MAC_ADDR_31_0);
+
+	mac[0] = hi >> 8;
+	mac[1] = hi;
+	mac[2] = lo >> 24;
+	mac[3] = lo >> 16;
+	mac[4] = lo >> 8;
+	mac[5] = lo;
+}
+
+/*
+ * QUERY_NIC_VPORT_CONTEXT (PRM 12.16.3) of the own NIC vport, for its
+ * permanent address (not checked here).  The output must hold the whole
+ * current UC list, so it is sized for the largest one the device allows
+ * (log_max_current_uc_list); the list size returned is checked against
+ * that.
+ */
+int cx4_fw_query_nic_vport_mac(struct cx4_core *core, u8 mac[ETH_ALEN])
+{
+	u32 log_max = cx4_get(core->caps[CX4_CAPS_GEN_CUR],
+			      CX4_CAP_LOG_MAX_CURRENT_UC_LIST);
+	u8 in[CX4_QUERY_NIC_VPORT_CTX_IN_SIZE] = {};
+	u32 len, nlist;
+	u8 *out, *ctx;
+	int err;
+
+	if (log_max > CX4_FW_LOG_MAX_UC_LIST) {
+		dev_err(core->dev, "log_max_current_uc_list %u above %u\n",
+			log_max, CX4_FW_LOG_MAX_UC_LIST);
+		return -EIO;
+	}
+	len = cx4_query_nic_vport_ctx_out_size(1u << log_max);
+	out = kvzalloc(len, GFP_KERNEL);
+	if (!out)
+		return -ENOMEM;
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_NIC_VPORT_CONTEXT);
+	cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_VPORT_OP_MOD_NIC_VPORT);
+	cx4_set(in, CX4_QUERY_NIC_VPORT_CTX_IN_ALLOWED_LIST_TYPE,
+		CX4_NIC_VPORT_LIST_UC);
+	err = cx4_cmd_exec(core, in, sizeof(in), out, len);
+	if (err)
+		goto out_free;
+	ctx = out + CX4_QUERY_NIC_VPORT_CTX_OUT_OFF_CTX;
+	nlist = cx4_get(ctx, CX4_NIC_VPORT_ALLOWED_LIST_SIZE);
+	if (nlist > 1u << log_max) {
+		dev_err(core->dev, "NIC vport context lists %u addresses, at most %u allowed\n",
+			nlist, 1u << log_max);
+		err = -EIO;
+		goto out_free;
+	}
+	cx4_fw_nic_vport_mac(ctx, mac);
+out_free:
+	kvfree(out);
+	return err;
 }

@@ -5,8 +5,9 @@
  * Probe brings the HCA up as PRM 8.2 describes, up to INIT_HCA and
  * SET_DRIVER_VERSION, then attaches what the Ethernet part needs: MSI-X
  * vectors, the UAR page and the EQs (the command interface switches to
- * event mode), a protection domain and a transport domain; it starts the
- * health poller last.  Remove takes it all down in reverse and then the
+ * event mode), the link state and the permanent MAC address (the last
+ * steps of 8.2), a protection domain and a transport domain; it starts
+ * the health poller last.  Remove takes it all down in reverse and then the
  * HCA as in 8.3.  A failing step undoes every step before it, in reverse
  * order.
  *
@@ -357,7 +358,10 @@ static void cx4_core_dealloc_td(struct cx4_core *core)
 	core->td_alloced = false;
 }
 
-/* After INIT_HCA: vectors, EQs, PD, TD; undone by cx4_core_detach(). */
+/*
+ * After INIT_HCA: vectors, EQs, link state and permanent MAC (nothing to
+ * undo), PD, TD; undone by cx4_core_detach().
+ */
 static int cx4_core_attach(struct cx4_core *core)
 {
 	int err;
@@ -368,6 +372,9 @@ static int cx4_core_attach(struct cx4_core *core)
 	err = cx4_eqs_create(core);
 	if (err)
 		goto err_destroy_irqs;
+	err = cx4_port_query(core);
+	if (err)
+		goto err_destroy_eqs;
 	err = cx4_fw_alloc_pd(core);
 	if (err)
 		goto err_destroy_eqs;
@@ -402,7 +409,7 @@ static u32 cx4_core_cap_get(struct cx4_core *core, enum cx4_cap_slot slot,
 static void cx4_core_log(struct cx4_core *core)
 {
 	dev_info(core->dev,
-		 "firmware %u.%u.%u, cmdif %u, ISSI %u: %u port(s), log max sq/rq/cq/eq %u/%u/%u/%u, eth offloads %s (csum %u vlan %u lro %u lso %u), nic flow table %s, %u pages, %u completion vectors, UAR %u, PD %u, TD %u\n",
+		 "firmware %u.%u.%u, cmdif %u, ISSI %u: %u port(s), log max sq/rq/cq/eq %u/%u/%u/%u, eth offloads %s (csum %u vlan %u lro %u lso %u), nic flow table %s, %u pages, %u completion vectors, UAR %u, PD %u, TD %u, MAC %pM, link %s\n",
 		 core->fw.major, core->fw.minor, core->fw.subminor,
 		 core->cmdif_rev, core->issi,
 		 cx4_core_cap_get(core, CX4_CAPS_GEN_CUR, CX4_CAP_NUM_PORTS),
@@ -417,7 +424,8 @@ static void cx4_core_log(struct cx4_core *core)
 		 cx4_core_cap_get(core, CX4_CAPS_ETH_CUR, CX4_ETH_CAP_MAX_LSO_CAP),
 		 core->caps[CX4_CAPS_FT_CUR] ? "yes" : "no",
 		 core->pages.npages, core->eqs.ncomp, core->eqs.uarn,
-		 core->pdn, core->tdn);
+		 core->pdn, core->tdn, core->port.perm_mac,
+		 cx4_core_link_up(core) ? "up" : "down");
 }
 
 static int cx4_probe(struct pci_dev *pdev, const struct pci_device_id *id)
@@ -432,6 +440,7 @@ static int cx4_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	core->dev = &pdev->dev;
 	cx4_pages_init(&core->pages);
 	cx4_health_init(core);
+	cx4_port_init(core);
 	pci_set_drvdata(pdev, core);
 
 	err = cx4_pci_enable(core);

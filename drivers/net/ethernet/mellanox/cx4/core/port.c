@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cx4 port: the function's NIC vport state and permanent MAC address,
+ * read at probe (the last steps of PRM 8.2), and port state change
+ * events (PRM 7.13.9.2, Tables 86-88) on the control EQ.
+ *
+ * The cached link state is written by probe (QUERY_VPORT_STATE) and by
+ * the control EQ's interrupt handler; cx4_port.lock serializes the two,
+ * so that each change an event brings is logged, counted and notified
+ * exactly once and a query answer never overrides a later event.
+ * Readers use READ_ONCE() without the lock.
+ *
+ * Link notifiers (for en/) are an atomic notifier chain: they are called
+ * from the control EQ's interrupt handler, once per change of the cached
+ * state, outside cx4_port.lock, and must not sleep.  The handler is never
+ * re-entered for one IRQ, so notifications arrive in the order of the
+ * changes.
+ *
+ * Sub-type 0x5 of Table 88 says the state changed without saying to
+ * what; it is counted and otherwise ignored (the cached state stays; a
+ * re-query would need a command, i.e. process context).
+ */
+
+#include <linux/device.h>
+#include <linux/etherdevice.h>
+#include <linux/kernel.h>
+
+#include "core.h"
+
+/* --- parsing (no device access; KUnit) ------------------------------------ */
+
+/* What a port state change EQE says, from its sub-type (Table 88). */
+enum cx4_port_ev cx4_port_event_parse(const void *eqe)
+{
+	switch (cx4_get(eqe, CX4_EQE_EVENT_SUB_TYPE)) {
+	case CX4_PORT_CHANGE_DOWN:
+		return CX4_PORT_EV_DOWN;
+	case CX4_PORT_CHANGE_ACTIVE:
+		return CX4_PORT_EV_UP;
+	case CX4_PORT_CHANGE_OTHER:
+		return CX4_PORT_EV_OTHER;
+	}
+	return CX4_PORT_EV_BAD;
+}
+
+/*
+ * Is @mac, the permanent address the device reported, usable as the
+ * function's address?  Return: 0, or -EINVAL for zero or multicast.
+ */
+int cx4_port_check_mac(const u8 mac[ETH_ALEN])
+{
+	return is_valid_ether_addr(mac) ? 0 : -EINVAL;
+}
+
+/* --- link state ---------------------------------------------------------- */
+
+void cx4_port_init(struct cx4_core *core)
+{
+	spin_lock_init(&core->port.lock);
+	ATOMIC_INIT_NOTIFIER_HEAD(&core->port.notifiers);
+}
+
+/*
+ * Set the cached link state, from an event (@event) or from probe's
+ * QUERY_VPORT_STATE.  An event is newer than any query answer, so once
+ * one has set the state a query no longer does.  Return: true if the
+ * state changed.  Any context; takes cx4_port.lock with interrupts off
+ * (the handler also takes it).
+ */
+static bool cx4_port_set_link(struct cx4_core *core, bool up, bool event)
+{
+	struct cx4_port *port = &core->port;
+	unsigned long flags;
+	bool changed = false;
+
+	spin_lock_irqsave(&port->lock, flags);
+	if (event || !port->link_from_event) {
+		changed = READ_ONCE(port->link_up) != up;
+		WRITE_ONCE(port->link_up, up);
+		port->link_from_event |= event;
+	}
+	spin_unlock_irqrestore(&port->lock, flags);
+	return changed;
+}
+
+/*
+ * A port state change EQE on the control EQ whose port number has been
+ * validated (cx4_eqe_classify()).  Interrupt context.
+ * Return: false if its sub-type is invalid (the caller rejects it).
+ */
+bool cx4_port_event(struct cx4_core *core, const void *eqe)
+{
+	enum cx4_port_ev ev = cx4_port_event_parse(eqe);
+	u32 port = cx4_get(eqe, CX4_EQE_PORT_NUM);
+	bool up = ev == CX4_PORT_EV_UP;
+
+	if (ev == CX4_PORT_EV_BAD)
+		return false;
+	atomic_inc(&core->eqs.port_events);
+	if (ev == CX4_PORT_EV_OTHER) {
+		atomic_inc(&core->port.other_events);
+		dev_dbg(core->dev, "port %u: state change without new state\n",
+			port);
+		return true;
+	}
+	if (!cx4_port_set_link(core, up, true))
+		return true;
+	atomic_inc(up ? &core->port.link_ups : &core->port.link_downs);
+	dev_info_ratelimited(core->dev, "port %u: link %s\n", port,
+			     up ? "up" : "down");
+	atomic_notifier_call_chain(&core->port.notifiers,
+				   up ? CX4_LINK_EVENT_UP : CX4_LINK_EVENT_DOWN,
+				   core);
+	return true;
+}
+
+/* --- probe queries ------------------------------------------------------- */
+
+/* Link state of the function's own NIC vport. */
+static int cx4_port_query_state(struct cx4_core *core)
+{
+	u32 state;
+	int err;
+
+	err = cx4_fw_query_vport_state(core, &state);
+	if (err)
+		return err;
+	if (state != CX4_VPORT_STATE_DOWN && state != CX4_VPORT_STATE_UP) {
+		dev_err(core->dev, "QUERY_VPORT_STATE returned state 0x%x, neither down nor up\n",
+			state);
+		return -EIO;
+	}
+	cx4_port_set_link(core, state == CX4_VPORT_STATE_UP, false);
+	return 0;
+}
+
+/* Permanent MAC address; a zero or multicast one fails probe. */
+static int cx4_port_query_mac(struct cx4_core *core)
+{
+	int err;
+
+	err = cx4_fw_query_nic_vport_mac(core, core->port.perm_mac);
+	if (err)
+		return err;
+	if (cx4_port_check_mac(core->port.perm_mac)) {
+		dev_err(core->dev, "device reports permanent MAC %pM, not a unicast address\n",
+			core->port.perm_mac);
+		return -EIO;
+	}
+	return 0;
+}
+
+/*
+ * Link state and permanent MAC, once the control EQ exists (port events
+ * may already update the state).  Nothing to undo.
+ */
+int cx4_port_query(struct cx4_core *core)
+{
+	int err;
+
+	err = cx4_port_query_state(core);
+	if (err)
+		return err;
+	return cx4_port_query_mac(core);
+}
+
+/* --- core API (include/linux/cx4/core.h) ------------------------------------ */
+
+void cx4_core_perm_mac(const struct cx4_core *core, u8 mac[ETH_ALEN])
+{
+	memcpy(mac, core->port.perm_mac, ETH_ALEN);
+}
+
+bool cx4_core_link_up(const struct cx4_core *core)
+{
+	return READ_ONCE(core->port.link_up);
+}
+
+int cx4_core_register_link_notifier(struct cx4_core *core,
+				    struct notifier_block *nb)
+{
+	return atomic_notifier_chain_register(&core->port.notifiers, nb);
+}
+
+int cx4_core_unregister_link_notifier(struct cx4_core *core,
+				      struct notifier_block *nb)
+{
+	return atomic_notifier_chain_unregister(&core->port.notifiers, nb);
+}

@@ -1,0 +1,94 @@
+#!/bin/bash
+# vm: --nics 2 --dev-prop debug-ctl=on --dev-prop mac=02:c4:00:12:34:56
+# SPDX-License-Identifier: GPL-2.0
+#
+# Link state and permanent MAC (QUERY_VPORT_STATE, QUERY_NIC_VPORT_CONTEXT
+# at probe) and port state change events: each function's one-line probe
+# summary shows the device's MAC (the mac property, the same on both
+# functions) and link up.  Flapping the link through the debug page's
+# LINK register logs link down then link up once each and moves the
+# driver's port event counters; link 0 logs down, link 1 up, and the
+# cached state follows.  No EQE is rejected.
+. "$(dirname "$0")/lib.sh"
+
+MAC=02:c4:00:12:34:56
+
+mapfile -t fns < <(cx4_functions)
+[ ${#fns[@]} -ge 1 ] || fail "no emulated function"
+
+# Wait (bounded) until "$@" succeeds: events arrive by interrupt.
+wait_for() {
+	local i
+	for i in $(seq 50); do
+		"$@" && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
+link_logs() {
+	dmesg_count "cx4 $1: port 1: link $2\$"
+}
+
+# $1 function, $2 expected link_up (0/1), $3/$4 expected down/up log counts.
+link_settled() {
+	[ "$(stat_get "$1" link_up)" = "$2" ] &&
+		[ "$(link_logs "$1" down)" = "$3" ] &&
+		[ "$(link_logs "$1" up)" = "$4" ]
+}
+
+insmod "$KO"
+for f in "${fns[@]}"; do
+	cx4_bound "$f" || fail "$f not bound"
+	summary=$(dmesg | grep -E "cx4 $f: firmware .*, MAC " | tail -n 1)
+	[ -n "$summary" ] || fail "$f: no probe summary"
+	[[ $summary == *", MAC $MAC, link up" ]] ||
+		fail "$f: summary does not end with MAC $MAC, link up: $summary"
+	[ "$(ctl_get "$f" link)" = 1 ] || fail "$f: device link not up"
+	[ "$(stat_get "$f" link_up)" = 1 ] || fail "$f: driver link state not up"
+	log "$f: ${summary##*, MAC }"
+
+	down=$(link_logs "$f" down)
+	up=$(link_logs "$f" up)
+	events=$(stat_get "$f" port_events)
+
+	ctl_set "$f" link 2
+	wait_for link_settled "$f" 1 $((down + 1)) $((up + 1)) ||
+		fail "$f: flap: link_up $(stat_get "$f" link_up), $(link_logs "$f" down) down / $(link_logs "$f" up) up logs (had $down / $up)"
+	[ "$(stat_get "$f" port_events)" = $((events + 2)) ] ||
+		fail "$f: flap: port_events $events -> $(stat_get "$f" port_events)"
+	[ "$(stat_get "$f" port_link_downs)" = 1 ] || fail "$f: flap: link down not counted"
+	[ "$(stat_get "$f" port_link_ups)" = 1 ] || fail "$f: flap: link up not counted"
+	log "$f: flap logged down and up, port_events $events -> $((events + 2))"
+
+	ctl_set "$f" link 0
+	wait_for link_settled "$f" 0 $((down + 2)) $((up + 1)) ||
+		fail "$f: link 0: link_up $(stat_get "$f" link_up), $(link_logs "$f" down) down logs"
+	[ "$(ctl_get "$f" link)" = 0 ] || fail "$f: device link not down"
+	[ "$(stat_get "$f" port_link_downs)" = 2 ] || fail "$f: link 0: down not counted"
+
+	ctl_set "$f" link 1
+	wait_for link_settled "$f" 1 $((down + 2)) $((up + 2)) ||
+		fail "$f: link 1: link_up $(stat_get "$f" link_up), $(link_logs "$f" up) up logs"
+	[ "$(stat_get "$f" port_link_ups)" = 2 ] || fail "$f: link 1: up not counted"
+	[ "$(stat_get "$f" port_events)" = $((events + 4)) ] ||
+		fail "$f: port_events $events -> $(stat_get "$f" port_events) after 4 changes"
+	[ "$(stat_get "$f" bad_eqes)" = 0 ] || fail "$f: EQEs rejected"
+	log "$f: link 0 logged down, link 1 logged up"
+done
+
+# GEN_EQE through debugfs posts sub-type 0x5 (changed, new state not
+# given): counted, the cached state is unchanged, nothing rejected.
+f=${fns[0]}
+other=$(stat_get "$f" port_other_events)
+other_counted() {
+	[ "$(stat_get "$f" port_other_events)" = $((other + 1)) ]
+}
+echo "0 0x9 1" > "$(cx4_dbg "$f")/gen_eqe" || fail "$f: gen_eqe failed"
+wait_for other_counted || fail "$f: sub-type 0x5 event not counted"
+[ "$(stat_get "$f" link_up)" = 1 ] || fail "$f: sub-type 0x5 changed the link state"
+[ "$(stat_get "$f" bad_eqes)" = 0 ] || fail "$f: sub-type 0x5 event rejected"
+
+rmmod cx4
+assert_device_clean
+log "MAC and link state read at probe, link changes logged once each, on ${#fns[@]} functions"
