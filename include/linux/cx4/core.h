@@ -118,4 +118,77 @@ int cx4_core_register_link_notifier(struct cx4_core *core,
 int cx4_core_unregister_link_notifier(struct cx4_core *core,
 				      struct notifier_block *nb);
 
+/*
+ * The protection key en/ puts in its data segments (lkey) and in the
+ * contexts of its queues: an MKey covering all of memory in PA mode,
+ * created by the core when the function is brought up.
+ */
+u32 cx4_core_lkey(const struct cx4_core *core);
+
+/*
+ * The core's UAR page, mapped: SQ doorbells and BlueFlame writes of en/
+ * go through it (PRM 7.2).  Valid while the function is up.
+ */
+void __iomem *cx4_core_uar(const struct cx4_core *core);
+
+/* --- Completion queues (PRM 7.12) -------------------------------------- */
+
+struct cx4_cq;
+
+/**
+ * struct cx4_cq_attr - what cx4_cq_create() builds
+ * @vector: completion vector (< cx4_core_num_comp_vectors())
+ * @log_cqe_cnt: log2 of the number of 64-byte CQEs
+ * @moder_usecs: cq_period (0: no time moderation)
+ * @moder_frames: cq_max_count (0: no count moderation)
+ * @comp: completion event for this CQ; hard interrupt context
+ * @error: CQ error event (PRM Table 76 syndrome); hard interrupt context
+ * @ctx: passed back to @comp and @error
+ */
+struct cx4_cq_attr {
+	u32 vector;
+	u8 log_cqe_cnt;
+	u16 moder_usecs;
+	u16 moder_frames;
+	void (*comp)(struct cx4_cq *cq, void *ctx);
+	void (*error)(struct cx4_cq *cq, void *ctx, u8 syndrome);
+	void *ctx;
+};
+
+/*
+ * cx4_cq_create() allocates the CQ buffer and doorbell record, creates
+ * the CQ (CREATE_CQ) and registers it for event dispatch; the CQ starts
+ * disarmed.  cx4_cq_destroy() destroys it (DESTROY_CQ); once it returns
+ * no callback of the CQ is running or will run.  Both sleep.
+ */
+struct cx4_cq *cx4_cq_create(struct cx4_core *core,
+			     const struct cx4_cq_attr *attr);
+void cx4_cq_destroy(struct cx4_cq *cq);
+u32 cx4_cq_cqn(const struct cx4_cq *cq);
+/* MODIFY_CQ moderation (cq_period, cq_max_count).  Sleeps. */
+int cx4_cq_moderate(struct cx4_cq *cq, u16 usecs, u16 frames);
+
+/*
+ * Polling, by one poller at a time (NAPI):
+ * cx4_cq_peek() returns the CQE at the consumer index if software owns
+ * it (ownership bit, PRM 7.12.2; read barrier done), else NULL;
+ * cx4_cq_pop() consumes it; cx4_cq_update_ci() publishes the consumer
+ * index in the doorbell record; cx4_cq_arm() requests an event for the
+ * next completion (doorbell record and UAR doorbell with cmd_sn).
+ */
+const void *cx4_cq_peek(struct cx4_cq *cq);
+void cx4_cq_pop(struct cx4_cq *cq);
+void cx4_cq_update_ci(struct cx4_cq *cq);
+void cx4_cq_arm(struct cx4_cq *cq);
+
+/* --- The Ethernet part (en/), called by the core --------------------- */
+
+/*
+ * cx4_en_attach() runs once the function is up (end of probe, and after
+ * each health recovery); cx4_en_detach() before it is taken down (start
+ * of remove and of a recovery).  Both sleep.
+ */
+int cx4_en_attach(struct cx4_core *core);
+void cx4_en_detach(struct cx4_core *core);
+
 #endif /* _LINUX_CX4_CORE_H */

@@ -550,11 +550,11 @@ static int cx4_cmd_wait_event(struct cx4_core *core, struct cx4_cmd_slot *slot,
 		if (cx4_cmd_owned_by_sw(slot)) {
 			if (!woken) {
 				atomic_inc(&cmdq->stats.lost_events);
-				dev_warn_ratelimited(core->dev,
-						     "%s(0x%x) in slot %u: completion event lost, completion found by polling (%d so far)\n",
-						     cx4_cmd_opcode_name(opcode),
-						     opcode, idx,
-						     atomic_read(&cmdq->stats.lost_events));
+				cx4_warn_rl(core,
+					    "%s(0x%x) in slot %u: completion event lost, completion found by polling (%d so far)\n",
+					    cx4_cmd_opcode_name(opcode),
+					    opcode, idx,
+					    atomic_read(&cmdq->stats.lost_events));
 			}
 			return 0;
 		}
@@ -596,9 +596,9 @@ static void cx4_cmd_log_timeout(struct cx4_core *core, u16 opcode, u16 op_mod,
 			cx4_iseg_get(core, CX4_INIT_HEALTH_SYNDROME),
 			cx4_iseg_get(core, CX4_INIT_HEALTH_COUNTER));
 	else
-		dev_err_ratelimited(core->dev,
-				    "%s(0x%x) op_mod 0x%x abandoned: command interface stopped\n",
-				    cx4_cmd_opcode_name(opcode), opcode, op_mod);
+		cx4_err_rl(core,
+			   "%s(0x%x) op_mod 0x%x abandoned: command interface stopped\n",
+			   cx4_cmd_opcode_name(opcode), opcode, op_mod);
 }
 
 /*
@@ -644,10 +644,10 @@ static int cx4_cmd_post_wait(struct cx4_core *core, const void *in,
 	cx4_cmdq_slot_put(cmdq, held, idx);
 
 	if (ds != CX4_CMDQ_DS_OK) {
-		dev_err_ratelimited(core->dev,
-				    "%s(0x%x) op_mod 0x%x not delivered: %s (0x%x)\n",
-				    cx4_cmd_opcode_name(opcode), opcode, op_mod,
-				    cx4_cmd_delivery_name(ds), ds);
+		cx4_err_rl(core,
+			   "%s(0x%x) op_mod 0x%x not delivered: %s (0x%x)\n",
+			   cx4_cmd_opcode_name(opcode), opcode, op_mod,
+			   cx4_cmd_delivery_name(ds), ds);
 		return -EIO;
 	}
 	return 0;
@@ -662,12 +662,12 @@ static int cx4_cmd_check_status(struct cx4_core *core, const void *in,
 	if (status == CX4_CMD_STAT_OK)
 		return 0;
 	if (!(flags & CX4_CMD_QUIET_BAD_OP) || status != CX4_CMD_STAT_BAD_OP)
-		dev_err_ratelimited(core->dev,
-				    "%s(0x%x) op_mod 0x%x failed: %s (0x%x), syndrome 0x%08x\n",
-				    cx4_cmd_opcode_name(opcode), opcode,
-				    cx4_get(in, CX4_CMD_IN_OP_MOD),
-				    cx4_cmd_status_name(status), status,
-				    cx4_get(out, CX4_CMD_OUT_SYNDROME));
+		cx4_err_rl(core,
+			   "%s(0x%x) op_mod 0x%x failed: %s (0x%x), syndrome 0x%08x\n",
+			   cx4_cmd_opcode_name(opcode), opcode,
+			   cx4_get(in, CX4_CMD_IN_OP_MOD),
+			   cx4_cmd_status_name(status), status,
+			   cx4_get(out, CX4_CMD_OUT_SYNDROME));
 	return cx4_cmd_status_errno(status);
 }
 

@@ -12,6 +12,7 @@
 #include <linux/interrupt.h>
 #include <linux/mutex.h>
 #include <linux/notifier.h>
+#include <linux/ratelimit.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
 #include <linux/workqueue.h>
@@ -181,6 +182,8 @@ struct cx4_port {
 	bool link_up;
 	bool link_from_event;	/* an event set @link_up: queries don't */
 	u8 perm_mac[ETH_ALEN];	/* set at probe, then read only */
+	/* Rate limit of link up/down messages (own lock). */
+	struct ratelimit_state link_rs;
 	/* Atomic chain (own lock, RCU): called from the control EQ handler. */
 	struct atomic_notifier_head notifiers;
 	atomic_t link_ups;	/* link up changes seen in events */
@@ -228,6 +231,13 @@ struct cx4_core {
 	bool pd_alloced;
 	bool td_alloced;
 	struct dentry *debugfs;
+	/*
+	 * Rate limit of this function's reports of device misbehaviour and
+	 * failed commands (cx4_err_rl() and friends): per function, so that
+	 * one function's storm does not hide another's first reports.  Has
+	 * its own lock.
+	 */
+	struct ratelimit_state log_rs;
 	/* CX4_HCA_CAP_SIZE bytes each, NULL when not queried/supported. */
 	void *caps[CX4_CAPS_NUM];
 	/*
@@ -242,6 +252,15 @@ struct cx4_core {
 	 */
 	bool dma_unsafe;
 };
+
+/* Rate-limited logging through @core->log_rs (see struct cx4_core). */
+#define cx4_log_rl(level, core, fmt, ...)				\
+	do {								\
+		if (__ratelimit(&(core)->log_rs))			\
+			dev_##level((core)->dev, fmt, ##__VA_ARGS__);	\
+	} while (0)
+#define cx4_err_rl(core, fmt, ...)	cx4_log_rl(err, core, fmt, ##__VA_ARGS__)
+#define cx4_warn_rl(core, fmt, ...)	cx4_log_rl(warn, core, fmt, ##__VA_ARGS__)
 
 /* Initialization segment access (MMIO, big-endian dwords). */
 u32 cx4_iseg_get(struct cx4_core *core, u32 fld);

@@ -94,14 +94,14 @@ static void cx4_eq_reject(struct cx4_eq *eq, const u8 *eqe,
 
 	eq->bad++;
 	atomic_inc(&core->eqs.bad_eqes);
-	dev_err_ratelimited(core->dev,
-			    "EQ %u: EQE at ci %u rejected (type 0x%x, sub-type 0x%x): %s; %d so far\n",
-			    eq->eqn, eq->ci,
-			    cx4_get(eqe, CX4_EQE_EVENT_TYPE),
-			    cx4_get(eqe, CX4_EQE_EVENT_SUB_TYPE),
-			    v < ARRAY_SIZE(cx4_eqe_bad_names) &&
-			    cx4_eqe_bad_names[v] ? cx4_eqe_bad_names[v] :
-			    "invalid", atomic_read(&core->eqs.bad_eqes));
+	cx4_err_rl(core,
+		   "EQ %u: EQE at ci %u rejected (type 0x%x, sub-type 0x%x): %s; %d so far\n",
+		   eq->eqn, eq->ci,
+		   cx4_get(eqe, CX4_EQE_EVENT_TYPE),
+		   cx4_get(eqe, CX4_EQE_EVENT_SUB_TYPE),
+		   v < ARRAY_SIZE(cx4_eqe_bad_names) &&
+		   cx4_eqe_bad_names[v] ? cx4_eqe_bad_names[v] :
+		   "invalid", atomic_read(&core->eqs.bad_eqes));
 }
 
 static void cx4_eq_dispatch(struct cx4_eq *eq, const u8 *eqe)
@@ -121,10 +121,10 @@ static void cx4_eq_dispatch(struct cx4_eq *eq, const u8 *eqe)
 		if (!cx4_cmdq_dispatch_vector(&core->cmdq, vector)) {
 			eq->bad++;
 			atomic_inc(&core->eqs.bad_eqes);
-			dev_err_ratelimited(core->dev,
-					    "EQ %u: command completion for slots 0x%08x, the queue has %u; %d bad EQEs so far\n",
-					    eq->eqn, vector, core->cmdq.nslots,
-					    atomic_read(&core->eqs.bad_eqes));
+			cx4_err_rl(core,
+				   "EQ %u: command completion for slots 0x%08x, the queue has %u; %d bad EQEs so far\n",
+				   eq->eqn, vector, core->cmdq.nslots,
+				   atomic_read(&core->eqs.bad_eqes));
 		}
 		break;
 	case CX4_EQE_OK_PAGES:
@@ -140,12 +140,12 @@ static void cx4_eq_dispatch(struct cx4_eq *eq, const u8 *eqe)
 			cx4_eq_reject(eq, eqe, CX4_EQE_BAD_SUBTYPE);
 		break;
 	case CX4_EQE_OK_CQ_ERR:
-		dev_warn_ratelimited(core->dev, "CQ 0x%x error, syndrome 0x%x\n",
-				     cx4_get(eqe, CX4_EQE_CQ_ERR_CQN),
-				     cx4_get(eqe, CX4_EQE_CQ_ERR_SYNDROME));
+		cx4_warn_rl(core, "CQ 0x%x error, syndrome 0x%x\n",
+			    cx4_get(eqe, CX4_EQE_CQ_ERR_CQN),
+			    cx4_get(eqe, CX4_EQE_CQ_ERR_SYNDROME));
 		break;
 	case CX4_EQE_OK_TEMP:
-		dev_warn_ratelimited(core->dev, "temperature warning from the device\n");
+		cx4_warn_rl(core, "temperature warning from the device\n");
 		break;
 	default:
 		cx4_eq_reject(eq, eqe, v);

@@ -438,6 +438,8 @@ static int cx4_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 		return -ENOMEM;
 	core->pdev = pdev;
 	core->dev = &pdev->dev;
+	ratelimit_state_init(&core->log_rs, DEFAULT_RATELIMIT_INTERVAL,
+			     DEFAULT_RATELIMIT_BURST);
 	cx4_pages_init(&core->pages);
 	cx4_health_init(core);
 	cx4_port_init(core);

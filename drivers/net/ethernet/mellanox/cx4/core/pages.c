@@ -176,9 +176,9 @@ static void cx4_pages_free_one_locked(struct cx4_core *core, u64 dma)
 	struct page *page = cx4_pages_untrack_locked(&core->pages, dma);
 
 	if (!page) {
-		dev_err_ratelimited(core->dev,
-				    "device returned page 0x%llx it was never given (%u so far)\n",
-				    dma, core->pages.bad_returns);
+		cx4_err_rl(core,
+			   "device returned page 0x%llx it was never given (%u so far)\n",
+			   dma, core->pages.bad_returns);
 		return;
 	}
 	cx4_pages_unmap_free(core, dma, page);
@@ -243,9 +243,9 @@ static int cx4_pages_give_batch_locked(struct cx4_core *core, u32 n)
 		if (err) {
 			cx4_pages_free_pas_locked(core, pas, i);
 			atomic_inc(&core->pages.alloc_fails);
-			dev_warn_ratelimited(core->dev,
-					     "cannot allocate %u pages for the device (%d): reporting ALLOCATION_FAIL\n",
-					     n, err);
+			cx4_warn_rl(core,
+				    "cannot allocate %u pages for the device (%d): reporting ALLOCATION_FAIL\n",
+				    n, err);
 			cx4_pages_give_fail(core);
 			goto out;
 		}
@@ -290,9 +290,9 @@ static int cx4_pages_take_batch_locked(struct cx4_core *core, u32 n, u32 *got)
 	cnt = cx4_get(out, CX4_MANAGE_PAGES_OUT_NUM_ENTRIES);
 	if (cnt > n) {
 		core->pages.bad_returns++;
-		dev_err_ratelimited(core->dev,
-				    "MANAGE_PAGES returned %u pages, %u requested\n",
-				    cnt, n);
+		cx4_err_rl(core,
+			   "MANAGE_PAGES returned %u pages, %u requested\n",
+			   cnt, n);
 		err = -EIO;
 		goto out;
 	}
@@ -417,9 +417,9 @@ static void cx4_pages_work(struct work_struct *work)
 		return;
 	mutex_lock(&pages->lock);
 	if (num > 0 && cx4_pages_check_request(pages, num)) {
-		dev_err_ratelimited(core->dev,
-				    "device asks for %d pages with %u given, not believed\n",
-				    num, pages->npages);
+		cx4_err_rl(core,
+			   "device asks for %d pages with %u given, not believed\n",
+			   num, pages->npages);
 		cx4_pages_give_fail(core);
 		goto out;
 	}
@@ -436,9 +436,9 @@ static void cx4_pages_work(struct work_struct *work)
 		left -= got;
 	}
 	if (err)
-		dev_err_ratelimited(core->dev,
-				    "page request for %d pages failed: %d\n",
-				    num, err);
+		cx4_err_rl(core,
+			   "page request for %d pages failed: %d\n",
+			   num, err);
 out:
 	mutex_unlock(&pages->lock);
 }

@@ -58,6 +58,8 @@ void cx4_port_init(struct cx4_core *core)
 {
 	spin_lock_init(&core->port.lock);
 	ATOMIC_INIT_NOTIFIER_HEAD(&core->port.notifiers);
+	ratelimit_state_init(&core->port.link_rs, DEFAULT_RATELIMIT_INTERVAL,
+			     DEFAULT_RATELIMIT_BURST);
 }
 
 /*
@@ -106,8 +108,9 @@ bool cx4_port_event(struct cx4_core *core, const void *eqe)
 	if (!cx4_port_set_link(core, up, true))
 		return true;
 	atomic_inc(up ? &core->port.link_ups : &core->port.link_downs);
-	dev_info_ratelimited(core->dev, "port %u: link %s\n", port,
-			     up ? "up" : "down");
+	if (__ratelimit(&core->port.link_rs))
+		dev_info(core->dev, "port %u: link %s\n", port,
+			 up ? "up" : "down");
 	atomic_notifier_call_chain(&core->port.notifiers,
 				   up ? CX4_LINK_EVENT_UP : CX4_LINK_EVENT_DOWN,
 				   core);
