@@ -192,11 +192,20 @@ static ssize_t cx4_nc_receive(NetClientState *nc, const uint8_t *buf, size_t siz
 	return cx4dev_receive(s->core, buf, size);
 }
 
+/* Backend link (monitor set_link, cable): the port's physical link. */
+static void cx4_nc_link_status_changed(NetClientState *nc)
+{
+	CX4State *s = qemu_get_nic_opaque(nc);
+
+	cx4dev_set_link(s->core, nc->link_down ? 0 : 1);
+}
+
 static NetClientInfo cx4_net_info = {
 	.type = NET_CLIENT_DRIVER_NIC,
 	.size = sizeof(NICState),
 	.can_receive = cx4_nc_can_receive,
 	.receive = cx4_nc_receive,
+	.link_status_changed = cx4_nc_link_status_changed,
 };
 
 /* ---- PCI ---- */

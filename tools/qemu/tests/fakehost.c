@@ -51,9 +51,24 @@ static void fh_msix(void *opaque, unsigned vector)
 
 static void fh_transmit(void *opaque, const void *frame, size_t len)
 {
-	(void)opaque;
-	(void)frame;
-	(void)len;
+	struct fh *fh = opaque;
+	uint8_t *copy;
+
+	if (fh->n_tx >= FH_MAX_TX)
+		return;
+	copy = malloc(len);
+	if (!copy)
+		abort();
+	memcpy(copy, frame, len);
+	fh->tx[fh->n_tx] = copy;
+	fh->tx_len[fh->n_tx++] = len;
+}
+
+void fh_tx_clear(struct fh *fh)
+{
+	for (size_t i = 0; i < fh->n_tx; i++)
+		free(fh->tx[i]);
+	fh->n_tx = 0;
 }
 
 static void fh_timer_arm(void *opaque, uint64_t deadline)
@@ -115,6 +130,7 @@ struct fh *fh_new(const struct cx4dev_config *cfg)
 void fh_free(struct fh *fh)
 {
 	cx4dev_destroy(fh->dev);
+	fh_tx_clear(fh);
 	for (size_t i = 0; i < fh->nlines; i++)
 		free(fh->lines[i]);
 	free(fh->lines);

@@ -19,6 +19,7 @@
 #define FH_MEM_SIZE	(16u << 20)
 #define FH_MAX_MBOX	16
 #define FH_MAX_WRITES	4096
+#define FH_MAX_TX	64	/* transmitted frames kept */
 
 struct fh {
 	uint8_t *mem;
@@ -34,6 +35,10 @@ struct fh {
 	uint64_t byte_writes[FH_MAX_WRITES];
 	size_t n_byte_writes;
 	struct cx4dev *dev;
+	/* Frames the device transmitted (ops->transmit), oldest first. */
+	uint8_t *tx[FH_MAX_TX];
+	size_t tx_len[FH_MAX_TX];
+	size_t n_tx;
 	uint64_t cmdq;
 	uint8_t next_token;
 };
@@ -66,6 +71,8 @@ void *fh_ptr(struct fh *fh, uint64_t gpa);
 uint64_t fh_alloc(struct fh *fh, size_t size, size_t align);
 void fh_advance(struct fh *fh, uint64_t ns);
 void fh_dump_log(const struct fh *fh);
+/* Forget the captured transmitted frames. */
+void fh_tx_clear(struct fh *fh);
 bool fh_log_has(const struct fh *fh, const char *needle);
 long fh_last_error_count(const struct fh *fh);
 

@@ -1094,6 +1094,7 @@ int main(int argc, char **argv)
 	run_tests(tests, sizeof(tests) / sizeof(tests[0]), &passed, &failed);
 	run_tests(eq_tests, eq_tests_count, &passed, &failed);
 	run_tests(objs_tests, objs_tests_count, &passed, &failed);
+	run_tests(eth_tests, eth_tests_count, &passed, &failed);
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }

@@ -58,4 +58,8 @@ extern const size_t eq_tests_count;
 extern const struct test objs_tests[];
 extern const size_t objs_tests_count;
 
+/* test_eth.c: Ethernet objects, steering, SQ/RQ engines, offloads. */
+extern const struct test eth_tests[];
+extern const size_t eth_tests_count;
+
 #endif
