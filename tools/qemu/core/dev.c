@@ -37,6 +37,8 @@ void cx4dev_timer_update(struct cx4dev *dev)
 			next = dev->slots[i].deadline;
 	if (cx4dev_cq_next_deadline(dev) < next)
 		next = cx4dev_cq_next_deadline(dev);
+	if (cx4dev_lro_next_deadline(dev) < next)
+		next = cx4dev_lro_next_deadline(dev);
 	dev->ops->timer_arm(dev->opaque, next);
 }
 
@@ -52,6 +54,7 @@ void cx4dev_timer_expired(struct cx4dev *dev)
 	}
 	cx4dev_cmdq_timer(dev, now, &next);
 	cx4dev_cq_timer(dev, now);
+	cx4dev_lro_timer(dev, now);
 	cx4dev_timer_update(dev);
 }
 

@@ -88,8 +88,42 @@ struct cx4dev_sq {
 	uint64_t packets, bytes;
 };
 
+/* An LRO session (PRM 3.3.6), one per RQ (eth_lro.c). */
+struct cx4dev_lro {
+	bool active;
+	uint32_t tirn;
+	uint8_t key[40];
+	uint32_t keylen;
+	uint8_t ipfix[40];	/* IP header bytes that must match */
+	uint16_t wqe_index;
+	uint32_t len;		/* bytes scattered */
+	uint32_t l3;
+	uint32_t tcp_hlen;
+	uint32_t tcp_bytes;	/* TCP header + payload so far */
+	uint32_t tcp_sum;
+	uint32_t next_seq;
+	uint32_t nseg;
+	bool ack, psh, has_ts, stripped;
+	uint32_t tcp_ecn, ip_ecn;
+	uint32_t ack_seq, win, min_ttl, tsval, tsecr;
+	uint32_t tci, hash, htype, flow_tag;
+	uint64_t deadline;
+	uint32_t stride;
+	uint8_t wqe[];		/* copy of the session's WQE */
+};
+
+/* A received frame as the LRO code sees it (after VLAN stripping). */
+struct cx4dev_lro_frame {
+	const struct cx4dev_pkt *p;
+	const uint8_t *f;
+	bool stripped;
+	uint32_t tci, hash, htype;
+	bool have_wqe;		/* the RQ has a posted WQE */
+};
+
 struct cx4dev_rq {
 	struct cx4dev_wq wq;
+	struct cx4dev_lro *lro;
 	bool vsd;		/* VLAN strip disable */
 	uint32_t refs;		/* TIRs and RQTs pointing at it */
 	uint32_t drops_since_cqe;	/* CQE rx_drop_counter */
@@ -157,6 +191,8 @@ enum cx4dev_eth_cnt {
 	CX4DEV_ETH_RX_VLAN_STRIPPED,
 	CX4DEV_ETH_RX_CSUM_OK,		/* CQEs with l4_ok */
 	CX4DEV_ETH_RX_ERR_CQES,		/* error CQEs written for RQs */
+	CX4DEV_ETH_RX_LRO_SEGMENTS,	/* segments completed through LRO sessions */
+	CX4DEV_ETH_RX_LRO_SESSIONS,	/* LRO CQEs with lro_num_seg > 1 */
 	CX4DEV_ETH_NUM_CNT,
 };
 
@@ -273,6 +309,23 @@ void cx4dev_pkt_fill_l4_csum(const struct cx4dev_pkt *p, uint8_t *f);
 /* Table 407 match parameters of a parsed frame. */
 void cx4dev_pkt_match(const struct cx4dev_pkt *p, const uint8_t *f, uint8_t *match);
 uint32_t cx4dev_toeplitz(const uint8_t *key, uint32_t keylen, const uint8_t *in, uint32_t len);
+
+/*
+ * Debug control page: datapath counter i (enum cx4dev_eth_cnt) at
+ * CX4DEV_CTL_ETH_CNT + 4 * i, low 32 bits; 0 elsewhere.
+ */
+#define CX4DEV_CTL_ETH_CNT	0x100u
+uint32_t cx4dev_eth_ctl_read(const struct cx4dev *dev, uint32_t off);
+uint64_t cx4dev_eth_counter(const struct cx4dev *dev, enum cx4dev_eth_cnt which);
+
+/* eth_lro.c: LRO sessions. */
+bool cx4dev_lro_rx(struct cx4dev *dev, uint32_t tirn, const struct cx4dev_tir *t,
+		   struct cx4dev_rq *rq, const struct cx4dev_lro_frame *fr);
+void cx4dev_lro_flush(struct cx4dev *dev, struct cx4dev_rq *rq, uint32_t abrt);
+void cx4dev_lro_flush_tir(struct cx4dev *dev, uint32_t tirn);
+void cx4dev_lro_discard(struct cx4dev_rq *rq);
+uint64_t cx4dev_lro_next_deadline(const struct cx4dev *dev);
+void cx4dev_lro_timer(struct cx4dev *dev, uint64_t now);
 
 /* eth_tx.c / eth_rx.c: queue engines. */
 void cx4dev_sq_bf_write(struct cx4dev *dev, uint32_t uar, uint32_t reg, uint32_t val);

@@ -37,6 +37,20 @@ void cx4dev_eth_fini(struct cx4dev *dev)
 	dev->eth = NULL;
 }
 
+uint64_t cx4dev_eth_counter(const struct cx4dev *dev, enum cx4dev_eth_cnt which)
+{
+	return which < CX4DEV_ETH_NUM_CNT ? dev->eth->cnt[which] : 0;
+}
+
+uint32_t cx4dev_eth_ctl_read(const struct cx4dev *dev, uint32_t off)
+{
+	uint32_t i = (off - CX4DEV_CTL_ETH_CNT) / 4;
+
+	if (off < CX4DEV_CTL_ETH_CNT || (off & 3) || i >= CX4DEV_ETH_NUM_CNT)
+		return 0;
+	return (uint32_t)dev->eth->cnt[i];
+}
+
 static const uint8_t *cx4dev_gcap(const struct cx4dev *dev)
 {
 	return dev->caps.cur[CX4DEV_CAPI_GENERAL];
@@ -137,8 +151,10 @@ void cx4dev_eth_release(struct cx4dev *dev, const char *why, bool is_error)
 		e->sq[i] = NULL;
 	}
 	for (i = 0; i < CX4DEV_MAX_RQ; i++) {
-		if (e->rq[i])
+		if (e->rq[i]) {
 			free(e->rq[i]->wq.pas);
+			free(e->rq[i]->lro);
+		}
 		free(e->rq[i]);
 		e->rq[i] = NULL;
 	}
@@ -672,6 +688,7 @@ uint8_t cx4dev_exec_modify_tir(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 				   "indirect_table 0x%x is not an existing RQT", rqtn);
 	if (st)
 		return st;
+	cx4dev_lro_flush_tir(dev, n);	/* 3.3.6.1: sessions end on MODIFY_TIR */
 	if (mask & CX4_MODIFY_TIR_SEL_INDIRECT_TABLE) {
 		cx4dev_tir_ref(dev, t, -1);
 		t->rqtn = rqtn;
@@ -697,6 +714,7 @@ uint8_t cx4dev_exec_destroy_tir(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RES_STATE, CX4DEV_SYN_TIR_IN_USE,
 				     "TIR 0x%x is a destination of %u flow entries (delete them "
 				     "first)", n, t->refs);
+	cx4dev_lro_flush_tir(dev, n);
 	cx4dev_tir_ref(dev, t, -1);
 	free(t);
 	dev->eth->tir[n] = NULL;
@@ -1065,6 +1083,8 @@ uint8_t cx4dev_exec_modify_rq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 		return st;
 	if (mask & CX4_MODIFY_RQ_SEL_VSD)
 		rq->vsd = cx4_get(c, CX4_RQC_VSD);
+	if (next != CX4_WQ_STATE_RDY)
+		cx4dev_lro_discard(rq);	/* its WQE is flushed or reset */
 	cx4dev_wq_apply(dev, n, &rq->wq, next, false);
 	return CX4_CMD_STAT_OK;
 }
@@ -1082,6 +1102,7 @@ uint8_t cx4dev_exec_destroy_rq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 				     "RQ 0x%x is used by %u TIR/RQT reference(s) (destroy them "
 				     "first)", n, rq->refs);
 	free(rq->wq.pas);
+	free(rq->lro);
 	free(rq);
 	dev->eth->rq[n] = NULL;
 	return CX4_CMD_STAT_OK;

@@ -201,12 +201,6 @@ static void cx4dev_rx_tir(struct cx4dev *dev, uint32_t tirn, const struct cx4dev
 		return;
 	}
 	ctr = (uint16_t)cx4_get(wqe, CX4_WQ_DBR_RCV_COUNTER);
-	if (ctr == rq->wq.hw_counter || (uint16_t)(ctr - rq->wq.hw_counter) > size) {
-		rq->out_of_buffer++;
-		rq->drops_since_cqe++;
-		dev->eth->cnt[CX4DEV_ETH_RX_OUT_OF_BUFFER]++;
-		return;
-	}
 	strip = !rq->vsd && p->nvlan && p->vlan_tpid == ETH_P_8021Q;
 	if (strip) {
 		memcpy(buf, f, 12);
@@ -218,6 +212,21 @@ static void cx4dev_rx_tir(struct cx4dev *dev, uint32_t tirn, const struct cx4dev
 		memcpy(buf, f, len);
 	}
 	cx4dev_pkt_parse(&bp, buf, len);
+	if (t->lro_mask || rq->lro) {
+		struct cx4dev_lro_frame fr = {
+			&bp, buf, strip, tci, hash, htype,
+			ctr != rq->wq.hw_counter && (uint16_t)(ctr - rq->wq.hw_counter) <= size
+		};
+
+		if (cx4dev_lro_rx(dev, tirn, t, rq, &fr))
+			return;
+	}
+	if (ctr == rq->wq.hw_counter || (uint16_t)(ctr - rq->wq.hw_counter) > size) {
+		rq->out_of_buffer++;
+		rq->drops_since_cqe++;
+		dev->eth->cnt[CX4DEV_ETH_RX_OUT_OF_BUFFER]++;
+		return;
+	}
 	stride = 1u << rq->wq.log_stride;
 	if (stride > sizeof(wqe) ||
 	    cx4dev_wq_read(dev, &rq->wq, (rq->wq.hw_counter & (size - 1)) << rq->wq.log_stride,

@@ -131,7 +131,7 @@ uint32_t cx4dev_ctl_read(struct cx4dev *dev, uint32_t off)
 	case CX4DEV_CTL_HEALTH_STOP:	return dev->health_stopped;
 	case CX4DEV_CTL_LINK:		return dev->port_up;
 	case CX4DEV_CTL_EQES:		return (uint32_t)dev->eqes;
-	default:			return 0;
+	default:			return cx4dev_eth_ctl_read(dev, off);
 	}
 }
 

@@ -260,6 +260,7 @@ static struct env *env_new(bool vsd)
 	if (!e)
 		abort();
 	cx4dev_config_init(&cfg);
+	cfg.debug_ctl = true;
 	e->fh = fh_new(&cfg);
 	if (fh_bringup(e->fh))
 		t_failed = 1;
@@ -462,6 +463,11 @@ static void test_eth_tx_csum(void)
 	}
 	c = cq_poll(e->fh, &e->scq);
 	CHECK(c && cx4_get(c, CX4_CQE_WQE_COUNTER) == 1);
+	/* Datapath counters on the debug control page. */
+	CHECK_EQ(fh_rd32(e->fh, CX4DEV_CTL_BASE + CX4DEV_CTL_ETH_CNT +
+			 4 * CX4DEV_ETH_TX_PACKETS), 2);
+	CHECK_EQ(fh_rd32(e->fh, CX4DEV_CTL_BASE + CX4DEV_CTL_ETH_CNT +
+			 4 * CX4DEV_ETH_TX_CSUM), 2);
 	CHECK_EQ(ERRORS(e->fh), 0);
 	env_free(e);
 }
@@ -814,6 +820,74 @@ static void test_eth_object_rules(void)
 	env_free(e);
 }
 
+static void test_eth_lro(void)
+{
+	struct env *e = env_new(true);
+	uint8_t in[CX4_MODIFY_TIR_IN_SIZE] = { 0 }, *c = in + CX4_MODIFY_TIR_IN_OFF_CTX;
+	static uint8_t f[3][2048];
+	uint32_t len = 0;
+	struct fh_result r;
+	uint64_t buf;
+	uint8_t *cqe;
+
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MODIFY_TIR);
+	cx4_set(in, CX4_MODIFY_TIR_IN_TIRN, e->tir);
+	cx4_set64(in, CX4_MODIFY_TIR_IN_OFF_BITMASK, CX4_MODIFY_TIR_SEL_LRO);
+	cx4_set(c, CX4_TIRC_LRO_ENABLE_MASK, CX4_TIR_LRO_IPV4);
+	cx4_set(c, CX4_TIRC_LRO_TIMEOUT_PERIOD_USECS, 32);
+	cx4_set(c, CX4_TIRC_LRO_MAX_MSG_SZ, 255);
+	CHECK_EQ(run(e->fh, in, sizeof(in), CX4_MODIFY_TIR_OUT_SIZE, &r), CX4_CMD_STAT_OK);
+	buf = post_recv(e, 2048);
+	post_recv(e, 2048);
+	for (int i = 0; i < 3; i++) {
+		struct cx4dev_pkt p;
+		uint32_t seq = 0x10000000u + 500u * (uint32_t)i;
+
+		len = build_ipv4(f[i], my_mac, 6, 500, true);
+		f[i][38] = (uint8_t)(seq >> 24);
+		f[i][39] = (uint8_t)(seq >> 16);
+		f[i][40] = (uint8_t)(seq >> 8);
+		f[i][41] = (uint8_t)seq;
+		f[i][48] = (uint8_t)(0x10 + i);	/* window */
+		for (uint32_t j = 0; j < 500; j++)
+			f[i][54 + j] = (uint8_t)(j + 3 * i);
+		cx4dev_pkt_parse(&p, f[i], len);
+		cx4dev_pkt_fill_l4_csum(&p, f[i]);
+		cx4dev_receive(e->fh->dev, f[i], len);
+		CHECK(cq_poll(e->fh, &e->rcq) == NULL);	/* held in the session */
+	}
+	fh_advance(e->fh, 100000);	/* past the 32 us LRO timer */
+	cqe = cq_poll(e->fh, &e->rcq);
+	CHECK(cqe != NULL);
+	if (cqe) {
+		CHECK_EQ(cx4_get(cqe, CX4_CQE_LRO_NUM_SEG), 3);
+		CHECK_EQ(cx4_get(cqe, CX4_CQE_BYTE_CNT), 54 + 1500);
+		CHECK_EQ(cx4_get(cqe, CX4_CQE_LRO_ABRT), CX4_CQE_LRO_ABRT_TIMEOUT);
+		CHECK_EQ(cx4_get(cqe, CX4_CQE_LRO_TCP_PSH), 1);
+		CHECK_EQ(cx4_get(cqe, CX4_CQE_LRO_TCP_WIN), 0x1200);	/* the last segment's */
+		CHECK_EQ(cx4_get(cqe, CX4_CQE_LRO_MIN_TTL), 64);
+		CHECK_EQ(cx4_get(cqe, CX4_CQE_L4_HDR_TYPE), CX4_CQE_L4_TCP_ACK);
+		CHECK_EQ(cx4_get(cqe, CX4_CQE_WQE_COUNTER), 0);
+	}
+	/* First segment as is, then the payloads of the others. */
+	CHECK(!memcmp(fh_ptr(e->fh, buf), f[0], len));
+	CHECK(!memcmp((uint8_t *)fh_ptr(e->fh, buf) + len, f[1] + 54, 500));
+	CHECK(!memcmp((uint8_t *)fh_ptr(e->fh, buf) + len + 500, f[2] + 54, 500));
+	CHECK_EQ(e->fh->dev->eth->cnt[CX4DEV_ETH_RX_LRO_SESSIONS], 1);
+	/* Out of order segment: the open session ends, the segment stands alone. */
+	cx4dev_receive(e->fh->dev, f[0], len);	/* opens a session on WQE 1 */
+	post_recv(e, 2048);
+	cx4dev_receive(e->fh->dev, f[2], len);	/* seq gap: flush, then standalone */
+	cqe = cq_poll(e->fh, &e->rcq);
+	CHECK(cqe && cx4_get(cqe, CX4_CQE_LRO_NUM_SEG) == 1 &&
+	      cx4_get(cqe, CX4_CQE_WQE_COUNTER) == 1);
+	cqe = cq_poll(e->fh, &e->rcq);
+	CHECK(cqe && cx4_get(cqe, CX4_CQE_LRO_NUM_SEG) == 0 &&
+	      cx4_get(cqe, CX4_CQE_WQE_COUNTER) == 2);
+	CHECK_EQ(ERRORS(e->fh), 0);
+	env_free(e);
+}
+
 const struct test eth_tests[] = {
 	T(test_eth_tx_csum),
 	T(test_eth_tx_lso),
@@ -822,6 +896,7 @@ const struct test eth_tests[] = {
 	T(test_eth_rx_vlan_strip),
 	T(test_eth_toeplitz),
 	T(test_eth_rss),
+	T(test_eth_lro),
 	T(test_eth_object_rules),
 };
 const size_t eth_tests_count = sizeof(eth_tests) / sizeof(eth_tests[0]);
