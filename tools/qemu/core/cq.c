@@ -2,8 +2,8 @@
 /*
  * Completion queues: PRM 7.12 (CQ buffer, CQE ownership, doorbell record,
  * request completion notification, CQ context) and the CQ commands of
- * 12.7.  There is no datapath yet: CQEs come from cx4dev_post_cqe() (the
- * host, or the debug page), exactly as the datapath will post them.
+ * 12.7.  CQEs come from cx4dev_post_cqe(): the SQ/RQ engines (eth_tx.c,
+ * eth_rx.c, eth_lro.c), the host, or the debug page.
  *
  * Event state (7.12.4): a CQ is created fired (not armed).  An arm
  * doorbell (ARM_NEXT or ARM_SOLICITED) arms it unless its cmd_sn is the

@@ -24,7 +24,7 @@ struct cx4dev_ops {
 	int (*dma_read)(void *opaque, uint64_t addr, void *buf, size_t len);
 	int (*dma_write)(void *opaque, uint64_t addr, const void *buf, size_t len);
 	void (*msix_notify)(void *opaque, unsigned vector);
-	/* Send one Ethernet frame on the port (unused until the datapath). */
+	/* Send one Ethernet frame on the port (send queue engine, eth_tx.c). */
 	void (*transmit)(void *opaque, const void *frame, size_t len);
 	/* (Re)arm the single device timer at @deadline_ns, or cancel it. */
 	void (*timer_arm)(void *opaque, uint64_t deadline_ns);
@@ -112,7 +112,7 @@ void cx4dev_mmio_write(struct cx4dev *dev, uint64_t off, uint64_t val, unsigned 
 
 void cx4dev_timer_expired(struct cx4dev *dev);
 
-/* Port receive path; a stub until the datapath is implemented. */
+/* Port receive path (eth_rx.c): steering, RSS, scatter, receive CQEs. */
 bool cx4dev_can_receive(struct cx4dev *dev);
 size_t cx4dev_receive(struct cx4dev *dev, const void *frame, size_t len);
 
