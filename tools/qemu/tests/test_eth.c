@@ -888,6 +888,85 @@ static void test_eth_lro(void)
 	env_free(e);
 }
 
+static void test_eth_flow_chain_count_drop(void)
+{
+	struct env *e = env_new(true);
+	uint8_t in[CX4_CREATE_FLOW_GROUP_IN_SIZE] = { 0 }, *fc = in + CX4_FTE_OFF_FLOW_CTX;
+	uint8_t f[256], *c;
+	uint32_t t2, g2, fcid, len;
+	struct fh_result r;
+
+	/* Level-1 table with a match-all group counting into a counter. */
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_FLOW_TABLE);
+	cx4_set(in + CX4_FT_OFF_CTX, CX4_FTC_LEVEL, 1);
+	CHECK_EQ(run(e->fh, in, CX4_FT_CMD_SIZE, 16, &r), CX4_CMD_STAT_OK);
+	t2 = cx4_get(r.out, CX4_CREATE_FLOW_TABLE_OUT_TABLE_ID);
+	memset(in, 0, sizeof(in));
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_FLOW_GROUP);
+	cx4_set(in, CX4_FT_CMD_TABLE_ID, t2);
+	CHECK_EQ(run(e->fh, in, sizeof(in), 16, &r), CX4_CMD_STAT_OK);
+	g2 = cx4_get(r.out, CX4_CREATE_FLOW_GROUP_OUT_GROUP_ID);
+	fcid = simple_out(e->fh, CX4_CMD_ALLOC_FLOW_COUNTER, CX4_ALLOC_FLOW_COUNTER_OUT_ID);
+	memset(in, 0, sizeof(in));
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_SET_FLOW_TABLE_ENTRY);
+	cx4_set(in, CX4_FT_CMD_TABLE_ID, t2);
+	cx4_set(fc, CX4_FLOWC_GROUP_ID, g2);
+	cx4_set(fc, CX4_FLOWC_FLOW_TAG, 0x77);
+	cx4_set(fc, CX4_FLOWC_ACTION, CX4_FLOW_ACTION_FWD_DEST | CX4_FLOW_ACTION_COUNT);
+	cx4_set(fc, CX4_FLOWC_DESTINATION_LIST_SIZE, 1);
+	cx4_set(fc, CX4_FLOWC_FLOW_COUNTER_LIST_SIZE, 1);
+	cx4_set(fc + cx4_flowc_dest_off(0), CX4_FLOW_DEST_TYPE, CX4_FLOW_DEST_TIR);
+	cx4_set(fc + cx4_flowc_dest_off(0), CX4_FLOW_DEST_ID, e->tir);
+	cx4_set(fc + cx4_flowc_dest_off(1), CX4_FLOW_COUNTER_ENTRY_ID, fcid);
+	CHECK_EQ(run(e->fh, in, cx4_fte_cmd_size(2), 16, &r), CX4_CMD_STAT_OK);
+	/* Root misses go to the level-1 table. */
+	memset(in, 0, sizeof(in));
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MODIFY_FLOW_TABLE);
+	cx4_set(in, CX4_MODIFY_FLOW_TABLE_IN_FIELD_SELECT, CX4_MODIFY_FT_SEL_MISS);
+	cx4_set(in, CX4_FT_CMD_TABLE_ID, e->ft);
+	cx4_set(in + CX4_FT_OFF_CTX, CX4_FTC_LOG_SIZE, 2);
+	cx4_set(in + CX4_FT_OFF_CTX, CX4_FTC_TABLE_MISS_ACTION, CX4_FT_MISS_IDENTIFIED);
+	cx4_set(in + CX4_FT_OFF_CTX, CX4_FTC_TABLE_MISS_ID, t2);
+	CHECK_EQ(run(e->fh, in, CX4_FT_CMD_SIZE, 16, &r), CX4_CMD_STAT_OK);
+	len = build_ipv4(f, peer_mac, 17, 20, true);
+	post_recv(e, 2048);
+	cx4dev_receive(e->fh->dev, f, len);
+	c = cq_poll(e->fh, &e->rcq);
+	CHECK(c && cx4_get(c, CX4_CQE_FLOW_TAG) == 0x77);
+	memset(in, 0, sizeof(in));
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_FLOW_COUNTER);
+	cx4_set(in, CX4_QUERY_FLOW_COUNTER_IN_ID, fcid);
+	cx4_set(in, CX4_QUERY_FLOW_COUNTER_IN_CLEAR, 1);
+	CHECK_EQ(run(e->fh, in, CX4_QUERY_FLOW_COUNTER_IN_SIZE, CX4_QUERY_FLOW_COUNTER_OUT_SIZE,
+		     &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(cx4_get64(r.out + CX4_QUERY_FLOW_COUNTER_OUT_OFF_STATS,
+			   CX4_TRAFFIC_COUNTER_OFF_PACKETS), 1);
+	CHECK_EQ(cx4_get64(r.out + CX4_QUERY_FLOW_COUNTER_OUT_OFF_STATS,
+			   CX4_TRAFFIC_COUNTER_OFF_OCTETS), len);
+	CHECK_EQ(cmd_obj(e->fh, CX4_CMD_DEALLOC_FLOW_COUNTER, CX4_DEALLOC_FLOW_COUNTER_IN_ID, fcid,
+			 16, &r), CX4_CMD_STAT_BAD_RES_STATE);
+	CHECK_EQ(r.syndrome, CX4DEV_SYN_FC_IN_USE);
+	/* A DROP entry in the root wins over the miss path. */
+	memset(in, 0, sizeof(in));
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_SET_FLOW_TABLE_ENTRY);
+	cx4_set(in, CX4_FT_CMD_TABLE_ID, e->ft);
+	cx4_set(in, CX4_FTE_CMD_FLOW_INDEX, 1);
+	cx4_set(fc, CX4_FLOWC_GROUP_ID, e->fg);
+	cx4_set(fc, CX4_FLOWC_ACTION, CX4_FLOW_ACTION_DROP);
+	memcpy(fc + CX4_FLOWC_OFF_MATCH_VALUE + CX4_FTE_OFF_DMAC, peer_mac, 6);
+	CHECK_EQ(run(e->fh, in, cx4_fte_cmd_size(0), 16, &r), CX4_CMD_STAT_OK);
+	cx4dev_receive(e->fh->dev, f, len);
+	CHECK(cq_poll(e->fh, &e->rcq) == NULL);
+	CHECK_EQ(e->fh->dev->eth->cnt[CX4DEV_ETH_RX_FLOW_DROPS], 1);
+	/* The level-1 table is referenced by the root's miss: not destroyable. */
+	memset(in, 0, sizeof(in));
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_DESTROY_FLOW_TABLE);
+	cx4_set(in, CX4_FT_CMD_TABLE_ID, t2);
+	CHECK_EQ(run(e->fh, in, CX4_FT_CMD_SIZE, 16, &r), CX4_CMD_STAT_BAD_RES_STATE);
+	CHECK_EQ(ERRORS(e->fh), 2);
+	env_free(e);
+}
+
 const struct test eth_tests[] = {
 	T(test_eth_tx_csum),
 	T(test_eth_tx_lso),
@@ -897,6 +976,7 @@ const struct test eth_tests[] = {
 	T(test_eth_toeplitz),
 	T(test_eth_rss),
 	T(test_eth_lro),
+	T(test_eth_flow_chain_count_drop),
 	T(test_eth_object_rules),
 };
 const size_t eth_tests_count = sizeof(eth_tests) / sizeof(eth_tests[0]);
