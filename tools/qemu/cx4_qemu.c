@@ -50,6 +50,7 @@ struct CX4State {
 	bool lx;
 	bool debug_ctl;
 	bool trace_cmds;
+	bool cmd_trace;
 	uint32_t msix_vectors;
 	uint32_t init_delay_ms;
 	uint32_t boot_pages;
@@ -241,6 +242,14 @@ static bool cx4_make_config(CX4State *s, struct cx4dev_config *cfg, Error **errp
 	cfg->regular_pages = s->regular_pages;
 	cfg->msix_vectors = s->msix_vectors;
 	cfg->knobs = s->knobs;
+	cfg->cmd_trace = s->cmd_trace;
+	/* cmd-trace function name: the qdev id, else the slot.function. */
+	if (DEVICE(s)->id) {
+		snprintf(cfg->fn_id, sizeof(cfg->fn_id), "%s", DEVICE(s)->id);
+	} else {
+		snprintf(cfg->fn_id, sizeof(cfg->fn_id), "%02x.%x",
+			 PCI_SLOT(s->parent_obj.devfn), PCI_FUNC(s->parent_obj.devfn));
+	}
 	memcpy(cfg->mac, s->conf.macaddr.a, sizeof(cfg->mac));
 	if (cx4dev_parse_caps_off(s->caps_off, &cfg->caps_off, err, sizeof(err)) < 0) {
 		error_setg(errp, "%s", err);
@@ -395,6 +404,7 @@ static Property cx4_properties[] = {
 	DEFINE_PROP_STRING("caps-off", CX4State, caps_off),
 	DEFINE_PROP_STRING("log", CX4State, log_path),
 	DEFINE_PROP_BOOL("trace-cmds", CX4State, trace_cmds, true),
+	DEFINE_PROP_BOOL("cmd-trace", CX4State, cmd_trace, false),
 	DEFINE_PROP_BOOL("debug-ctl", CX4State, debug_ctl, false),
 	DEFINE_PROP_UINT32("fail-nth", CX4State, knobs.fail_nth, 0),
 	DEFINE_PROP_UINT32("fail-opcode", CX4State, knobs.fail_opcode, 0),

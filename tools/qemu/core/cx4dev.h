@@ -76,6 +76,8 @@ struct cx4dev_config {
 	uint32_t caps_off;		/* enum cx4dev_cap_off mask */
 	uint8_t mac[6];			/* port permanent MAC address */
 	struct cx4dev_knobs knobs;
+	bool cmd_trace;			/* "cmd-trace" lines (trace.c) */
+	char fn_id[32];			/* function name in cmd-trace lines */
 };
 
 enum cx4dev_reset_kind {

@@ -58,4 +58,8 @@ extern const size_t eq_tests_count;
 extern const struct test objs_tests[];
 extern const size_t objs_tests_count;
 
+/* test_mlx5.c: command trace, ACCESS_REG, mlx5_core regressions. */
+extern const struct test mlx5_tests[];
+extern const size_t mlx5_tests_count;
+
 #endif
