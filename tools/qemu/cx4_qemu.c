@@ -31,6 +31,7 @@ OBJECT_DECLARE_SIMPLE_TYPE(CX4State, CX4)
 #define CX4_PM_CAP_OFF		0x40
 #define CX4_PCIE_CAP_OFF	0x60
 #define CX4_MSIX_CAP_OFF	0xa0
+#define CX4_VSC_CAP_OFF		0xc0	/* vendor-specific (beyond PRM rev 0.40) */
 #define CX4_MSIX_TABLE_OFF	0x2000
 #define CX4_MSIX_PBA_OFF	0x3000
 #define CX4_MSIX_MAX_VECTORS	((CX4_MSIX_PBA_OFF - CX4_MSIX_TABLE_OFF) / PCI_MSIX_ENTRY_SIZE)
@@ -215,6 +216,29 @@ static int cx4_add_pm_cap(PCIDevice *pdev, Error **errp)
 	return 0;
 }
 
+/* The vendor-specific capability; its registers live in the core. */
+static int cx4_add_vsc_cap(PCIDevice *pdev, Error **errp)
+{
+	int off = pci_add_capability(pdev, PCI_CAP_ID_VNDR, CX4_VSC_CAP_OFF, CX4DEV_VSC_SIZE,
+				     errp);
+
+	if (off < 0) {
+		return off;
+	}
+	pdev->config[off + PCI_CAP_FLAGS] = CX4DEV_VSC_SIZE;	/* length */
+	return 0;
+}
+
+/* Dword offset of a config access inside the VSC registers, or 0. */
+static uint32_t cx4_vsc_reg(uint32_t addr, int len)
+{
+	if (len != 4 || (addr & 3) || addr < CX4_VSC_CAP_OFF + 4 ||
+	    addr >= CX4_VSC_CAP_OFF + CX4DEV_VSC_SIZE) {
+		return 0;
+	}
+	return addr - CX4_VSC_CAP_OFF;
+}
+
 static bool cx4_open_log(CX4State *s, Error **errp)
 {
 	if (!s->log_path || !*s->log_path) {
@@ -290,7 +314,7 @@ static void cx4_realize(PCIDevice *pdev, Error **errp)
 	pci_set_word(pdev->config + PCI_SUBSYSTEM_ID, s->lx ? CX4_PCI_DEV_CX4LX : CX4_PCI_DEV_CX4);
 	pdev->config[PCI_INTERRUPT_PIN] = 1;
 
-	if (cx4_add_pm_cap(pdev, errp) < 0) {
+	if (cx4_add_pm_cap(pdev, errp) < 0 || cx4_add_vsc_cap(pdev, errp) < 0) {
 		goto fail_log;
 	}
 	if (pci_is_express(pdev)) {
@@ -357,8 +381,26 @@ static void cx4_exit(PCIDevice *pdev)
 	}
 }
 
+static uint32_t cx4_read_config(PCIDevice *pdev, uint32_t addr, int len)
+{
+	CX4State *s = CX4(pdev);
+	uint32_t reg = cx4_vsc_reg(addr, len);
+
+	if (reg && s->core) {
+		return cx4dev_vsc_read(s->core, reg);
+	}
+	return pci_default_read_config(pdev, addr, len);
+}
+
 static void cx4_write_config(PCIDevice *pdev, uint32_t addr, uint32_t val, int len)
 {
+	CX4State *s = CX4(pdev);
+	uint32_t reg = cx4_vsc_reg(addr, len);
+
+	if (reg && s->core) {
+		cx4dev_vsc_write(s->core, reg, val);
+		return;
+	}
 	pci_default_write_config(pdev, addr, val, len);
 	if (pci_is_express(pdev)) {
 		pcie_cap_flr_write_config(pdev, addr, val, len);
@@ -430,6 +472,7 @@ static void cx4_class_init(ObjectClass *klass, void *data)
 
 	k->realize = cx4_realize;
 	k->exit = cx4_exit;
+	k->config_read = cx4_read_config;
 	k->config_write = cx4_write_config;
 	k->vendor_id = CX4_PCI_VENDOR_MELLANOX;
 	k->device_id = CX4_PCI_DEV_CX4;

@@ -73,6 +73,7 @@ static void cx4dev_hca_soft_reset(struct cx4dev *dev)
 void cx4dev_hca_reset(struct cx4dev *dev)
 {
 	cx4dev_objects_release(dev, "reset", false);
+	cx4dev_vsc_reset(dev);
 	cx4dev_hca_soft_reset(dev);
 	dev->issi = 0;
 	cx4dev_set_clear(&dev->pages);

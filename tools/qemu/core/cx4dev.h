@@ -139,4 +139,12 @@ void cx4dev_fatal_error(struct cx4dev *dev, uint8_t syndrome);
  */
 int cx4dev_post_cqe(struct cx4dev *dev, uint32_t cqn, const uint8_t *cqe);
 
+/*
+ * PCI vendor-specific capability (beyond PRM rev 0.40): dword registers at
+ * @off (4..0x14) from the capability; the glue forwards config accesses.
+ */
+#define CX4DEV_VSC_SIZE		0x18
+uint32_t cx4dev_vsc_read(struct cx4dev *dev, uint32_t off);
+void cx4dev_vsc_write(struct cx4dev *dev, uint32_t off, uint32_t val);
+
 #endif /* CX4DEV_H */

@@ -272,6 +272,9 @@ struct cx4dev {
 	uint16_t ctl_cqe_count;		/* wqe_counter of debug-page CQEs */
 	uint64_t cmd_trace_seq;		/* cmd-trace line number (trace.c) */
 	struct cx4dev_port port;	/* port registers (reg.c) */
+	struct {
+		uint32_t space, counter, sem, addr;
+	} vsc;				/* PCI vendor-specific capability (vsc.c) */
 };
 
 /* log.c */
@@ -304,6 +307,9 @@ const char *cx4dev_state_name(enum cx4dev_hca_state st);
 void cx4dev_port_reset(struct cx4dev *dev);
 const char *cx4dev_reg_name(uint32_t id);
 uint8_t cx4dev_exec_access_reg(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+
+/* vsc.c */
+void cx4dev_vsc_reset(struct cx4dev *dev);
 
 /* trace.c */
 void cx4dev_cmd_trace(struct cx4dev *dev, const struct cx4dev_cmd *cmd, uint8_t ds);

@@ -456,6 +456,41 @@ static void test_cmdif_checksum_initial_state(void)
 	fh_free(fh);
 }
 
+/*
+ * PCI vendor-specific capability (beyond rev 0.40): mlx5_core warns when
+ * it is missing.  Semaphore lock/unlock as mlx5_core does it (read free,
+ * read counter, write it, read it back), no space supported.
+ */
+static void test_vsc_gateway(void)
+{
+	struct cx4dev_config cfg;
+	struct fh *fh;
+	uint32_t c1, c2;
+
+	cx4dev_config_init(&cfg);
+	fh = fh_new(&cfg);
+	CHECK_EQ(cx4dev_vsc_read(fh->dev, 0x0c), 0);		/* free */
+	c1 = cx4dev_vsc_read(fh->dev, 0x08);
+	c2 = cx4dev_vsc_read(fh->dev, 0x08);
+	CHECK(c1 && c2 && c1 != c2);				/* unique, never 0 */
+	cx4dev_vsc_write(fh->dev, 0x0c, c2);
+	CHECK_EQ(cx4dev_vsc_read(fh->dev, 0x0c), c2);		/* we hold it */
+	cx4dev_vsc_write(fh->dev, 0x0c, c2 + 1);		/* someone else: no */
+	CHECK_EQ(cx4dev_vsc_read(fh->dev, 0x0c), c2);
+	/* Select a space: the status bits say "not supported". */
+	cx4dev_vsc_write(fh->dev, 0x04, 0xffff0007u);
+	CHECK_EQ(cx4dev_vsc_read(fh->dev, 0x04), 0x7);
+	CHECK_EQ(cx4dev_vsc_read(fh->dev, 0x14), 0);
+	cx4dev_vsc_write(fh->dev, 0x0c, 0);			/* unlock */
+	CHECK_EQ(cx4dev_vsc_read(fh->dev, 0x0c), 0);
+	/* Held at reset: freed. */
+	cx4dev_vsc_write(fh->dev, 0x0c, 5);
+	cx4dev_reset(fh->dev, CX4DEV_RESET_FLR);
+	CHECK_EQ(cx4dev_vsc_read(fh->dev, 0x0c), 0);
+	CHECK_EQ(ERRORS(fh), 0);
+	fh_free(fh);
+}
+
 const struct test mlx5_tests[] = {
 	T(test_cmd_trace),
 	T(test_access_reg_generic),
@@ -464,5 +499,6 @@ const struct test mlx5_tests[] = {
 	T(test_reg_host_endianness),
 	T(test_enable_disable_hca_out_len),
 	T(test_cmdif_checksum_initial_state),
+	T(test_vsc_gateway),
 };
 const size_t mlx5_tests_count = sizeof(mlx5_tests) / sizeof(mlx5_tests[0]);
