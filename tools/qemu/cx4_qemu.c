@@ -31,6 +31,7 @@ OBJECT_DECLARE_SIMPLE_TYPE(CX4State, CX4)
 #define CX4_PM_CAP_OFF		0x40
 #define CX4_PCIE_CAP_OFF	0x60
 #define CX4_MSIX_CAP_OFF	0xa0
+#define CX4_VSC_CAP_OFF		0xc0	/* vendor-specific (beyond PRM rev 0.40) */
 #define CX4_MSIX_TABLE_OFF	0x2000
 #define CX4_MSIX_PBA_OFF	0x3000
 #define CX4_MSIX_MAX_VECTORS	((CX4_MSIX_PBA_OFF - CX4_MSIX_TABLE_OFF) / PCI_MSIX_ENTRY_SIZE)
@@ -50,6 +51,7 @@ struct CX4State {
 	bool lx;
 	bool debug_ctl;
 	bool trace_cmds;
+	bool cmd_trace;
 	uint32_t msix_vectors;
 	uint32_t init_delay_ms;
 	uint32_t boot_pages;
@@ -223,6 +225,29 @@ static int cx4_add_pm_cap(PCIDevice *pdev, Error **errp)
 	return 0;
 }
 
+/* The vendor-specific capability; its registers live in the core. */
+static int cx4_add_vsc_cap(PCIDevice *pdev, Error **errp)
+{
+	int off = pci_add_capability(pdev, PCI_CAP_ID_VNDR, CX4_VSC_CAP_OFF, CX4DEV_VSC_SIZE,
+				     errp);
+
+	if (off < 0) {
+		return off;
+	}
+	pdev->config[off + PCI_CAP_FLAGS] = CX4DEV_VSC_SIZE;	/* length */
+	return 0;
+}
+
+/* Dword offset of a config access inside the VSC registers, or 0. */
+static uint32_t cx4_vsc_reg(uint32_t addr, int len)
+{
+	if (len != 4 || (addr & 3) || addr < CX4_VSC_CAP_OFF + 4 ||
+	    addr >= CX4_VSC_CAP_OFF + CX4DEV_VSC_SIZE) {
+		return 0;
+	}
+	return addr - CX4_VSC_CAP_OFF;
+}
+
 static bool cx4_open_log(CX4State *s, Error **errp)
 {
 	if (!s->log_path || !*s->log_path) {
@@ -250,6 +275,14 @@ static bool cx4_make_config(CX4State *s, struct cx4dev_config *cfg, Error **errp
 	cfg->regular_pages = s->regular_pages;
 	cfg->msix_vectors = s->msix_vectors;
 	cfg->knobs = s->knobs;
+	cfg->cmd_trace = s->cmd_trace;
+	/* cmd-trace function name: the qdev id, else the slot.function. */
+	if (DEVICE(s)->id) {
+		snprintf(cfg->fn_id, sizeof(cfg->fn_id), "%s", DEVICE(s)->id);
+	} else {
+		snprintf(cfg->fn_id, sizeof(cfg->fn_id), "%02x.%x",
+			 PCI_SLOT(s->parent_obj.devfn), PCI_FUNC(s->parent_obj.devfn));
+	}
 	memcpy(cfg->mac, s->conf.macaddr.a, sizeof(cfg->mac));
 	if (cx4dev_parse_caps_off(s->caps_off, &cfg->caps_off, err, sizeof(err)) < 0) {
 		error_setg(errp, "%s", err);
@@ -290,7 +323,7 @@ static void cx4_realize(PCIDevice *pdev, Error **errp)
 	pci_set_word(pdev->config + PCI_SUBSYSTEM_ID, s->lx ? CX4_PCI_DEV_CX4LX : CX4_PCI_DEV_CX4);
 	pdev->config[PCI_INTERRUPT_PIN] = 1;
 
-	if (cx4_add_pm_cap(pdev, errp) < 0) {
+	if (cx4_add_pm_cap(pdev, errp) < 0 || cx4_add_vsc_cap(pdev, errp) < 0) {
 		goto fail_log;
 	}
 	if (pci_is_express(pdev)) {
@@ -357,8 +390,26 @@ static void cx4_exit(PCIDevice *pdev)
 	}
 }
 
+static uint32_t cx4_read_config(PCIDevice *pdev, uint32_t addr, int len)
+{
+	CX4State *s = CX4(pdev);
+	uint32_t reg = cx4_vsc_reg(addr, len);
+
+	if (reg && s->core) {
+		return cx4dev_vsc_read(s->core, reg);
+	}
+	return pci_default_read_config(pdev, addr, len);
+}
+
 static void cx4_write_config(PCIDevice *pdev, uint32_t addr, uint32_t val, int len)
 {
+	CX4State *s = CX4(pdev);
+	uint32_t reg = cx4_vsc_reg(addr, len);
+
+	if (reg && s->core) {
+		cx4dev_vsc_write(s->core, reg, val);
+		return;
+	}
 	pci_default_write_config(pdev, addr, val, len);
 	if (pci_is_express(pdev)) {
 		pcie_cap_flr_write_config(pdev, addr, val, len);
@@ -404,6 +455,7 @@ static Property cx4_properties[] = {
 	DEFINE_PROP_STRING("caps-off", CX4State, caps_off),
 	DEFINE_PROP_STRING("log", CX4State, log_path),
 	DEFINE_PROP_BOOL("trace-cmds", CX4State, trace_cmds, true),
+	DEFINE_PROP_BOOL("cmd-trace", CX4State, cmd_trace, false),
 	DEFINE_PROP_BOOL("debug-ctl", CX4State, debug_ctl, false),
 	DEFINE_PROP_UINT32("fail-nth", CX4State, knobs.fail_nth, 0),
 	DEFINE_PROP_UINT32("fail-opcode", CX4State, knobs.fail_opcode, 0),
@@ -429,6 +481,7 @@ static void cx4_class_init(ObjectClass *klass, void *data)
 
 	k->realize = cx4_realize;
 	k->exit = cx4_exit;
+	k->config_read = cx4_read_config;
 	k->config_write = cx4_write_config;
 	k->vendor_id = CX4_PCI_VENDOR_MELLANOX;
 	k->device_id = CX4_PCI_DEV_CX4;

@@ -233,6 +233,8 @@ enum cx4_hca_cap_type {
 #define CX4_CAP_LOG_MAX_L2_TABLE	CX4_FLD(0x90, 28, 24)
 #define CX4_CAP_LOG_UAR_PAGE_SZ		CX4_FLD(0x90, 15, 0)
 #define CX4_CAP_DEVICE_FREQUENCY_MHZ	CX4_DW(0x98)
+/* Beyond rev 0.40 (ConnectX-4 firmware, read by mlx5_core): the same in kHz. */
+#define CX4_CAP_DEVICE_FREQUENCY_KHZ	CX4_DW(0x9c)
 
 #define CX4_PORT_TYPE_ETH		0x1
 enum cx4_cmdif_checksum {
@@ -322,9 +324,10 @@ enum cx4_cmdif_checksum {
 #define CX4_INIT_HCA_IN_SIZE		CX4_CMD_SIMPLE_SIZE
 #define CX4_INIT_HCA_OUT_SIZE		CX4_CMD_SIMPLE_SIZE
 #define CX4_ENABLE_HCA_IN_SIZE		CX4_CMD_SIMPLE_SIZE
-#define CX4_ENABLE_HCA_OUT_SIZE		CX4_CMD_SIMPLE_SIZE
+/* Tables 176 / 180: status 00h, syndrome 04h, reserved 08h: 12 bytes. */
+#define CX4_ENABLE_HCA_OUT_SIZE		0x0c
 #define CX4_DISABLE_HCA_IN_SIZE		CX4_CMD_SIMPLE_SIZE
-#define CX4_DISABLE_HCA_OUT_SIZE	CX4_CMD_SIMPLE_SIZE
+#define CX4_DISABLE_HCA_OUT_SIZE	0x0c
 #define CX4_NOP_IN_SIZE			CX4_CMD_SIMPLE_SIZE
 #define CX4_NOP_OUT_SIZE		CX4_CMD_SIMPLE_SIZE
 

@@ -77,6 +77,7 @@ static const struct cx4dev_cap_val cx4dev_general_defaults[] = {
 	{ CX4_CAP_LOG_MAX_CURRENT_UC_LIST, 10 },
 	{ CX4_CAP_LOG_MAX_L2_TABLE, 13 },
 	{ CX4_CAP_DEVICE_FREQUENCY_MHZ, 1000 },	/* internal timer: 1 tick per ns */
+	{ CX4_CAP_DEVICE_FREQUENCY_KHZ, 1000000 },	/* beyond rev 0.40 (mlx5_core) */
 };
 
 /* Largest log_uar_page_sz SET_HCA_CAP accepts (maximum caps). */
@@ -196,6 +197,12 @@ void cx4dev_caps_init(struct cx4dev *dev)
 	cx4dev_caps_general(dev, c->max[CX4DEV_CAPI_GENERAL]);
 	cx4_set(c->max[CX4DEV_CAPI_GENERAL], CX4_CAP_LOG_UAR_PAGE_SZ, CX4DEV_MAX_LOG_UAR_PAGE_SZ);
 	cx4dev_caps_general(dev, c->cur[CX4DEV_CAPI_GENERAL]);
+	/*
+	 * Table 145: the function starts in cmdif_checksum "initial_state"
+	 * (1: input not checked, output signed); 3 (enabled) is the maximum,
+	 * switched on by SET_HCA_CAP.
+	 */
+	cx4_set(c->cur[CX4DEV_CAPI_GENERAL], CX4_CAP_CMDIF_CHECKSUM, CX4_CMDIF_CSUM_INITIAL);
 	if (dev->cfg.caps_off & CX4DEV_OFF_CMDIF_CHECKSUM)
 		cx4_set(c->cur[CX4DEV_CAPI_GENERAL], CX4_CAP_CMDIF_CHECKSUM,
 			CX4_CMDIF_CSUM_DISABLED);

@@ -14,6 +14,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <linux/cx4/prm_reg.h>
+
 #include "cx4dev_int.h"
 #include "eth_cmds.h"
 
@@ -59,6 +61,7 @@ static void cx4dev_hca_soft_reset(struct cx4dev *dev)
 {
 	cx4dev_objects_release(dev, "DISABLE_HCA", false);
 	cx4dev_vport_reset(dev);
+	cx4dev_port_reset(dev);
 	dev->state = CX4DEV_ST_DISABLED;
 	dev->init_pages_queried = false;
 	dev->pages_delta = 0;
@@ -71,6 +74,7 @@ static void cx4dev_hca_soft_reset(struct cx4dev *dev)
 void cx4dev_hca_reset(struct cx4dev *dev)
 {
 	cx4dev_objects_release(dev, "reset", false);
+	cx4dev_vsc_reset(dev);
 	cx4dev_hca_soft_reset(dev);
 	dev->issi = 0;
 	cx4dev_set_clear(&dev->pages);
@@ -508,6 +512,9 @@ static const uint32_t cx4dev_destroy_mkey_fields[] = { CX4_DESTROY_MKEY_IN_MKEY_
 static const uint32_t cx4dev_int_mod_fields[] = {
 	CX4_CONFIG_INT_MOD_IN_MIN_DELAY, CX4_CONFIG_INT_MOD_IN_INT_VECTOR, 0
 };
+static const uint32_t cx4dev_access_reg_fields[] = {
+	CX4_ACCESS_REG_IN_REGISTER_ID, CX4_ACCESS_REG_IN_ARGUMENT, 0
+};
 static const uint32_t cx4dev_modify_vport_state_fields[] = {
 	CX4_MODIFY_VPORT_STATE_IN_ADMIN_STATE, 0
 };
@@ -529,9 +536,11 @@ static const uint32_t cx4dev_modify_nic_vport_fields[] = {
 	  st, cx4dev_no_fields, fn }
 
 static const struct cx4dev_cmd_desc cx4dev_cmds[] = {
-	CX4DEV_SIMPLE(ENABLE_HCA, CX4DEV_ST_DISABLED, cx4dev_exec_enable_hca),
-	CX4DEV_SIMPLE(DISABLE_HCA, CX4DEV_ST_ENABLED | CX4DEV_ST_TORN_DOWN,
-		      cx4dev_exec_disable_hca),
+	{ CX4_CMD_ENABLE_HCA, CX4_ENABLE_HCA_IN_SIZE, CX4_ENABLE_HCA_OUT_SIZE, false, false, 0, 0,
+	  CX4DEV_ST_DISABLED, cx4dev_no_fields, cx4dev_exec_enable_hca },
+	{ CX4_CMD_DISABLE_HCA, CX4_DISABLE_HCA_IN_SIZE, CX4_DISABLE_HCA_OUT_SIZE, false, false,
+	  0, 0, CX4DEV_ST_ENABLED | CX4DEV_ST_TORN_DOWN, cx4dev_no_fields,
+	  cx4dev_exec_disable_hca },
 	{ CX4_CMD_QUERY_ISSI, CX4_QUERY_ISSI_IN_SIZE, CX4_QUERY_ISSI_OUT_SIZE, false, false,
 	  0, 0, CX4DEV_ST_ANY, cx4dev_no_fields, cx4dev_exec_query_issi },
 	{ CX4_CMD_SET_ISSI, CX4_SET_ISSI_IN_SIZE, CX4_SET_ISSI_OUT_SIZE, false, false, 0, 0,
@@ -604,6 +613,9 @@ static const struct cx4dev_cmd_desc cx4dev_cmds[] = {
 	  0, 0, CX4DEV_ST_INITIALIZED, cx4dev_cqn_fields, cx4dev_exec_destroy_cq },
 	{ CX4_CMD_QUERY_CQ, CX4_QUERY_CQ_IN_SIZE, CX4_QUERY_CQ_OUT_OFF_PAS, false, false,
 	  0, 0, CX4DEV_ST_INITIALIZED, cx4dev_cqn_fields, cx4dev_exec_query_cq },
+	{ CX4_CMD_ACCESS_REG, CX4_ACCESS_REG_OFF_DATA, CX4_ACCESS_REG_OFF_DATA, true, true, 0, 0,
+	  CX4DEV_ST_ENABLED | CX4DEV_ST_INITIALIZED, cx4dev_access_reg_fields,
+	  cx4dev_exec_access_reg },
 	{ CX4_CMD_MODIFY_CQ, CX4_MODIFY_CQ_IN_SIZE, CX4_MODIFY_CQ_OUT_SIZE, true, false,
 	  CX4_MODIFY_CQ_IN_OFF_CQC, CX4_MODIFY_CQ_IN_OFF_CQC + CX4_CQC_SIZE,
 	  CX4DEV_ST_INITIALIZED, cx4dev_modify_cq_fields, cx4dev_exec_modify_cq },

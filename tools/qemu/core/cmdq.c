@@ -153,11 +153,11 @@ static uint8_t cx4dev_check_mbox(struct cx4dev *dev, struct cx4dev_cmd *cmd,
 			 dir, idx, nblocks);
 		return cx4dev_ds_error(dev, cmd, bad_ptr, why);
 	}
-	if (idx + 1 == nblocks && next) {
-		snprintf(why, sizeof(why), "%s mailbox block %u: last block needed but next_pointer "
-			 "0x%llx (must be 0)", dir, idx, (unsigned long long)next);
-		return cx4dev_ds_error(dev, cmd, bad_ptr, why);
-	}
+	/*
+	 * The last needed block's next_pointer "should be 0" (Table 98) but is
+	 * never followed, and Table 96 defines the pointer errors as
+	 * misalignment only: a stale (aligned) pointer there is not an error.
+	 */
 	return CX4_CMDQ_DS_OK;
 }
 
@@ -303,6 +303,7 @@ static void cx4dev_release_entry(struct cx4dev *dev, struct cx4dev_cmd *cmd, uin
 			    CX4_CMDQ_OFF_STATUS_BYTE - CX4_CMDQ_OFF_OUT_INLINE);
 	dev->ops->dma_write(dev->opaque, cmd->entry_addr + CX4_CMDQ_OFF_STATUS_BYTE,
 			    e + CX4_CMDQ_OFF_STATUS_BYTE, 1);
+	cx4dev_cmd_trace(dev, cmd, ds);
 	cx4dev_cmd_event(dev, cmd);
 }
 

@@ -76,6 +76,8 @@ struct cx4dev_config {
 	uint32_t caps_off;		/* enum cx4dev_cap_off mask */
 	uint8_t mac[6];			/* port permanent MAC address */
 	struct cx4dev_knobs knobs;
+	bool cmd_trace;			/* "cmd-trace" lines (trace.c) */
+	char fn_id[32];			/* function name in cmd-trace lines */
 };
 
 enum cx4dev_reset_kind {
@@ -136,5 +138,13 @@ void cx4dev_fatal_error(struct cx4dev *dev, uint8_t syndrome);
  * CQ does not exist, is in error or overran.
  */
 int cx4dev_post_cqe(struct cx4dev *dev, uint32_t cqn, const uint8_t *cqe);
+
+/*
+ * PCI vendor-specific capability (beyond PRM rev 0.40): dword registers at
+ * @off (4..0x14) from the capability; the glue forwards config accesses.
+ */
+#define CX4DEV_VSC_SIZE		0x18
+uint32_t cx4dev_vsc_read(struct cx4dev *dev, uint32_t off);
+void cx4dev_vsc_write(struct cx4dev *dev, uint32_t off, uint32_t val);
 
 #endif /* CX4DEV_H */

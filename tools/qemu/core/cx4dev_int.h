@@ -88,6 +88,15 @@ struct cx4dev_vport {
 	uint64_t *list[CX4DEV_VPORT_NLISTS];	/* Table 19 / Table 17 entries */
 };
 
+/* Physical port settings (port registers, PRM 11.1; reg.c). */
+struct cx4dev_port {
+	uint32_t admin_mtu;		/* PMTU */
+	uint32_t proto_admin;		/* PTYS eth_proto_admin */
+	uint32_t admin_status;		/* PAOS, enum cx4_paos_status */
+	uint32_t pptx, pprx, pfctx, pfcrx;	/* PFCC */
+	uint32_t stall_minor, stall_crit;
+};
+
 /* Capability types the model knows, as indexes into the caps arrays. */
 enum cx4dev_cap_idx {
 	CX4DEV_CAPI_GENERAL,
@@ -262,6 +271,11 @@ struct cx4dev {
 	uint64_t knob_hits;
 	uint64_t eqes;
 	uint16_t ctl_cqe_count;		/* wqe_counter of debug-page CQEs */
+	uint64_t cmd_trace_seq;		/* cmd-trace line number (trace.c) */
+	struct cx4dev_port port;	/* port registers (reg.c) */
+	struct {
+		uint32_t space, counter, sem, addr;
+	} vsc;				/* PCI vendor-specific capability (vsc.c) */
 };
 
 /* log.c */
@@ -274,6 +288,32 @@ const char *cx4dev_opcode_name(uint16_t opcode);
 const char *cx4dev_status_name(uint8_t status);
 const char *cx4dev_delivery_name(uint8_t ds);
 const char *cx4dev_state_name(enum cx4dev_hca_state st);
+
+/*
+ * Beyond rev 0.40, needed by mlx5_core: asynchronous event types that
+ * ConnectX-4 firmware defines for QPs, SRQs and the NIC vport (path
+ * migration 0x01/0x07, communication established 0x02, SQ drained 0x03,
+ * WQ catastrophic 0x05, NIC vport change 0x0d, WQ invalid request 0x10,
+ * WQ access error 0x11, SRQ catastrophic 0x12, SRQ limit 0x14) and that
+ * mlx5_core always maps.  CREATE_EQ accepts them; the model never posts them
+ * (no QPs or SRQs; vport change events not modelled).
+ */
+#define CX4DEV_EVENTS_BEYOND_040 \
+	(CX4_EVENT_BIT(0x01) | CX4_EVENT_BIT(0x02) | CX4_EVENT_BIT(0x03) | \
+	 CX4_EVENT_BIT(0x05) | CX4_EVENT_BIT(0x07) | CX4_EVENT_BIT(0x0d) | \
+	 CX4_EVENT_BIT(0x10) | CX4_EVENT_BIT(0x11) | CX4_EVENT_BIT(0x12) | \
+	 CX4_EVENT_BIT(0x14))
+
+/* reg.c: ACCESS_REGISTER and the port registers. */
+void cx4dev_port_reset(struct cx4dev *dev);
+const char *cx4dev_reg_name(uint32_t id);
+uint8_t cx4dev_exec_access_reg(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+
+/* vsc.c */
+void cx4dev_vsc_reset(struct cx4dev *dev);
+
+/* trace.c */
+void cx4dev_cmd_trace(struct cx4dev *dev, const struct cx4dev_cmd *cmd, uint8_t ds);
 
 /* dev.c */
 uint64_t cx4dev_now(struct cx4dev *dev);

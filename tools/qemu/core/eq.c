@@ -27,6 +27,7 @@ static uint64_t cx4dev_mappable_events(const struct cx4dev *dev)
 
 	if (cx4_get(dev->caps.cur[CX4DEV_CAPI_GENERAL], CX4_CAP_TEMP_WARN_EVENT))
 		m |= CX4_EVENT_BIT(CX4_EVENT_TEMP_WARNING);
+	m |= CX4DEV_EVENTS_BEYOND_040;
 	return m;
 }
 

@@ -179,6 +179,13 @@
 	X(FC_EXHAUSTED,		0xC4180001, EXCEED_LIM,	"ALLOC_FLOW_COUNTER with the model's counter limit reached") \
 	X(FC_UNKNOWN,		0xC4180002, BAD_RESOURCE, "flow_counter_id not allocated") \
 	X(FC_IN_USE,		0xC4180003, BAD_RES_STATE, "DEALLOC_FLOW_COUNTER while a flow entry counts into it") \
+	X(REG_UNKNOWN,		0xC4200001, BAD_PARAM,	"ACCESS_REG register_id unknown") \
+	X(REG_LOCAL_PORT,	0xC4200002, BAD_PARAM,	"ACCESS_REG local_port not 1 (the function's only port)") \
+	X(REG_RESERVED,		0xC4200003, BAD_PARAM,	"ACCESS_REG register data: reserved bits (or non-index fields of a read) non-zero") \
+	X(REG_IN_LEN,		0xC4200004, BAD_INPUT_LEN, "ACCESS_REG write (or read with data) shorter than the register") \
+	X(REG_OUT_LEN,		0xC4200005, BAD_OUTPUT_LEN, "ACCESS_REG read: output_length shorter than the register") \
+	X(REG_VALUE,		0xC4200006, BAD_PARAM,	"ACCESS_REG register field value invalid (see the register)") \
+	X(REG_HE,		0xC4200007, BAD_PARAM,	"HOST_ENDIANNESS he=1 (model limitation, not a guest error)") \
 	X(KNOB_INJECTED,	0xC40F0001, INTERNAL_ERR, "failure injected by a fault knob (default syndrome)")
 
 enum cx4dev_syndrome {

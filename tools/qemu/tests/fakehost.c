@@ -369,6 +369,25 @@ int32_t fh_query_pages(struct fh *fh, uint16_t op_mod)
 	return (int32_t)cx4_get(r.out, CX4_QUERY_PAGES_OUT_NUM_PAGES);
 }
 
+int fh_enable_cmdif_checksum(struct fh *fh)
+{
+	static uint8_t in[CX4_SET_HCA_CAP_IN_SIZE];
+	static struct fh_result r;
+	uint8_t q[16] = { 0 };
+
+	cx4_set(q, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_HCA_CAP);
+	cx4_set(q, CX4_CMD_IN_OP_MOD, CX4_HCA_CAP_OPMOD(CX4_CAP_GENERAL, 1));
+	fh_exec(fh, q, sizeof(q), CX4_QUERY_HCA_CAP_OUT_SIZE, &r);
+	if (!r.done || r.ds || r.status)
+		return -1;
+	memset(in, 0, sizeof(in));
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_SET_HCA_CAP);
+	memcpy(in + CX4_HCA_CAP_OFF, r.out + CX4_HCA_CAP_OFF, CX4_HCA_CAP_SIZE);
+	cx4_set(in + CX4_HCA_CAP_OFF, CX4_CAP_CMDIF_CHECKSUM, CX4_CMDIF_CSUM_ENABLED);
+	fh_exec(fh, in, sizeof(in), CX4_SET_HCA_CAP_OUT_SIZE, &r);
+	return r.done && !r.ds && !r.status ? 0 : -1;
+}
+
 int fh_bringup(struct fh *fh)
 {
 	int32_t n;
@@ -376,6 +395,9 @@ int fh_bringup(struct fh *fh)
 	fh_boot(fh);
 	if (fh_simple(fh, CX4_CMD_ENABLE_HCA, 0, NULL))
 		return -1;
+	/* A strict driver: it signs everything and has the device check it. */
+	if (fh_enable_cmdif_checksum(fh))
+		return -5;
 	n = fh_query_pages(fh, CX4_PAGES_BOOT);
 	if (n < 0 || (n && fh_give_pages(fh, (uint32_t)n, NULL, NULL)))
 		return -2;

@@ -95,6 +95,8 @@ uint8_t fh_simple(struct fh *fh, uint16_t opcode, uint16_t op_mod, struct fh_res
 uint8_t fh_give_pages(struct fh *fh, uint32_t n, uint64_t *pas, struct fh_result *r);
 uint8_t fh_take_pages(struct fh *fh, uint32_t n, struct fh_result *r);
 int32_t fh_query_pages(struct fh *fh, uint16_t op_mod);
+/* QUERY_HCA_CAP + SET_HCA_CAP with cmdif_checksum 3 (enabled); 0 on success. */
+int fh_enable_cmdif_checksum(struct fh *fh);
 /* Full bring-up up to and including INIT_HCA; returns 0 on success. */
 int fh_bringup(struct fh *fh);
 

@@ -61,5 +61,8 @@ extern const size_t objs_tests_count;
 /* test_eth.c: Ethernet objects, steering, SQ/RQ engines, offloads. */
 extern const struct test eth_tests[];
 extern const size_t eth_tests_count;
+/* test_mlx5.c: command trace, ACCESS_REG, mlx5_core regressions. */
+extern const struct test mlx5_tests[];
+extern const size_t mlx5_tests_count;
 
 #endif

@@ -1,0 +1,445 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+/*
+ * ACCESS_REGISTER (PRM 12.4.1) and the registers behind it: the network
+ * port registers of PRM chapter 11 (PMTU, PTYS, PAOS, PFCC, PPCNT) and
+ * HOST_ENDIANNESS (beyond rev 0.40, written by mlx5_core at start-up).
+ *
+ * Table-driven: every register is one row (ID, size, whether it has a
+ * local_port, its fields with their Access column, a handler).  The
+ * generic part checks, in order: op_mod (0 write, 1 read), register_id,
+ * argument (no register defines one: reserved), lengths (a write carries
+ * the whole register, a read's output holds it), bytes past the register
+ * (reserved), local_port, and the register's reserved bits: on a write
+ * every bit outside the fields, on a read every bit outside the Index and
+ * OP fields (Table 222: "For read - reserved").  RO fields in a write are
+ * ignored (drivers write back what they read).  Then the handler checks
+ * the values and reads or writes the port state.
+ */
+#include <string.h>
+
+#include <linux/cx4/prm_reg.h>
+
+#include "cx4dev_int.h"
+
+/* The Access column of the register field tables. */
+enum cx4dev_reg_acc {
+	CX4DEV_ACC_INDEX,	/* selects what is accessed: given on read and write */
+	CX4DEV_ACC_OP,		/* operation modifier: given on read and write */
+	CX4DEV_ACC_RW,
+	CX4DEV_ACC_RO,
+	CX4DEV_ACC_WO,
+};
+
+struct cx4dev_reg_field {
+	uint32_t fld;
+	enum cx4dev_reg_acc acc;
+};
+
+struct cx4dev_reg_desc {
+	uint16_t id;
+	const char *name;
+	uint32_t size;			/* register data bytes */
+	bool port;			/* has local_port at 00h 23:16 */
+	const struct cx4dev_reg_field *fields;	/* 0-terminated */
+	/* @in: register data of the input; @out: of the output (zeroed). */
+	uint8_t (*access)(struct cx4dev *dev, struct cx4dev_cmd *cmd, bool write,
+			  const uint8_t *in, uint8_t *out);
+};
+
+/* Ethernet protocols of the emulated port (Table 108 bits). */
+#define CX4DEV_PROTO_CX4 (CX4_ETH_PROTO_100GBASE_CR4 | CX4_ETH_PROTO_100GBASE_SR4 | \
+			  CX4_ETH_PROTO_100GBASE_KR4 | CX4_ETH_PROTO_50GBASE_CR2 | \
+			  CX4_ETH_PROTO_50GBASE_KR2 | CX4_ETH_PROTO_40GBASE_CR4 | \
+			  CX4_ETH_PROTO_40GBASE_KR4 | CX4_ETH_PROTO_40GBASE_SR4 | \
+			  CX4_ETH_PROTO_25GBASE_CR | CX4_ETH_PROTO_25GBASE_KR | \
+			  CX4_ETH_PROTO_25GBASE_SR | CX4_ETH_PROTO_10GBASE_CR | \
+			  CX4_ETH_PROTO_10GBASE_SR | CX4_ETH_PROTO_10GBASE_KR | \
+			  CX4_ETH_PROTO_1000BASE_KX)
+#define CX4DEV_PROTO_CX4LX (CX4_ETH_PROTO_25GBASE_CR | CX4_ETH_PROTO_25GBASE_KR | \
+			    CX4_ETH_PROTO_25GBASE_SR | CX4_ETH_PROTO_10GBASE_CR | \
+			    CX4_ETH_PROTO_10GBASE_SR | CX4_ETH_PROTO_10GBASE_KR | \
+			    CX4_ETH_PROTO_1000BASE_KX)
+
+#define CX4DEV_PORT_MIN_MTU	64	/* smallest frame */
+
+static uint32_t cx4dev_port_proto_cap(const struct cx4dev *dev)
+{
+	return dev->cfg.lx ? CX4DEV_PROTO_CX4LX : CX4DEV_PROTO_CX4;
+}
+
+void cx4dev_port_reset(struct cx4dev *dev)
+{
+	memset(&dev->port, 0, sizeof(dev->port));
+	dev->port.admin_mtu = CX4DEV_VPORT_MAX_MTU;
+	dev->port.admin_status = CX4_PAOS_UP;
+	dev->port.proto_admin = cx4dev_port_proto_cap(dev);
+}
+
+/* Operational state: the cable (link knob) and PAOS admin_status. */
+static bool cx4dev_port_oper_up(const struct cx4dev *dev)
+{
+	return dev->port_up && (dev->port.admin_status == CX4_PAOS_UP ||
+				dev->port.admin_status == CX4_PAOS_UP_ONCE);
+}
+
+/* Highest-speed protocol both enabled and supported: what the link trains to. */
+static uint32_t cx4dev_port_proto_oper(const struct cx4dev *dev)
+{
+	uint32_t both = dev->port.proto_admin & cx4dev_port_proto_cap(dev);
+	static const uint32_t order[] = {
+		CX4_ETH_PROTO_100GBASE_CR4, CX4_ETH_PROTO_100GBASE_SR4, CX4_ETH_PROTO_100GBASE_KR4,
+		CX4_ETH_PROTO_50GBASE_CR2, CX4_ETH_PROTO_50GBASE_KR2, CX4_ETH_PROTO_40GBASE_CR4,
+		CX4_ETH_PROTO_40GBASE_KR4, CX4_ETH_PROTO_40GBASE_SR4, CX4_ETH_PROTO_25GBASE_CR,
+		CX4_ETH_PROTO_25GBASE_KR, CX4_ETH_PROTO_25GBASE_SR, CX4_ETH_PROTO_10GBASE_CR,
+		CX4_ETH_PROTO_10GBASE_SR, CX4_ETH_PROTO_10GBASE_KR, CX4_ETH_PROTO_1000BASE_KX,
+	};
+
+	if (!cx4dev_port_oper_up(dev))
+		return 0;
+	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++)
+		if (both & order[i])
+			return order[i];
+	return 0;
+}
+
+static uint8_t cx4dev_reg_bad_value(struct cx4dev *dev, struct cx4dev_cmd *cmd, const char *reg,
+				    const char *what, uint32_t val)
+{
+	return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_REG_VALUE,
+			     "%s: %s 0x%x", reg, what, val);
+}
+
+/* ---- 11.1.1 PMTU ---- */
+
+static uint8_t cx4dev_reg_pmtu(struct cx4dev *dev, struct cx4dev_cmd *cmd, bool write,
+			       const uint8_t *in, uint8_t *out)
+{
+	if (write) {
+		uint32_t mtu = cx4_get(in, CX4_PMTU_ADMIN_MTU);
+
+		if (mtu < CX4DEV_PORT_MIN_MTU || mtu > CX4DEV_VPORT_MAX_MTU)
+			return cx4dev_reg_bad_value(dev, cmd, "PMTU", "admin_mtu outside "
+						    "64..max_mtu (10240)", mtu);
+		if (mtu != dev->port.admin_mtu)
+			cx4dev_logf(dev, "port 1: admin_mtu %u", mtu);
+		dev->port.admin_mtu = mtu;
+		return CX4_CMD_STAT_OK;
+	}
+	cx4_set(out, CX4_PMTU_MAX_MTU, CX4DEV_VPORT_MAX_MTU);
+	cx4_set(out, CX4_PMTU_ADMIN_MTU, dev->port.admin_mtu);
+	cx4_set(out, CX4_PMTU_OPER_MTU, dev->port.admin_mtu);
+	return CX4_CMD_STAT_OK;
+}
+
+/* ---- 11.1.2 PTYS ---- */
+
+static uint8_t cx4dev_reg_ptys(struct cx4dev *dev, struct cx4dev_cmd *cmd, bool write,
+			       const uint8_t *in, uint8_t *out)
+{
+	uint32_t mask = cx4_get(in, CX4_PTYS_PROTO_MASK);
+
+	/* Ethernet is the only protocol of the port (HCA_CAP.port_type). */
+	if (mask != CX4_PTYS_PROTO_ETH)
+		return cx4dev_reg_bad_value(dev, cmd, "PTYS", "proto_mask not Ethernet (0x4)",
+					    mask);
+	if (write) {
+		uint32_t admin = cx4_get(in, CX4_PTYS_ETH_PROTO_ADMIN);
+
+		if (!admin || (admin & ~cx4dev_port_proto_cap(dev)))
+			return cx4dev_reg_bad_value(dev, cmd, "PTYS", "eth_proto_admin empty or "
+						    "beyond eth_proto_capability", admin);
+		if (admin != dev->port.proto_admin)
+			cx4dev_logf(dev, "port 1: eth_proto_admin 0x%08x", admin);
+		dev->port.proto_admin = admin;
+		return CX4_CMD_STAT_OK;
+	}
+	cx4_set(out, CX4_PTYS_PROTO_MASK, CX4_PTYS_PROTO_ETH);
+	cx4_set(out, CX4_PTYS_ETH_PROTO_CAPABILITY, cx4dev_port_proto_cap(dev));
+	cx4_set(out, CX4_PTYS_ETH_PROTO_ADMIN, dev->port.proto_admin);
+	cx4_set(out, CX4_PTYS_ETH_PROTO_OPER, cx4dev_port_proto_oper(dev));
+	return CX4_CMD_STAT_OK;
+}
+
+/* ---- 11.1.3 PAOS ---- */
+
+static uint8_t cx4dev_reg_paos(struct cx4dev *dev, struct cx4dev_cmd *cmd, bool write,
+			       const uint8_t *in, uint8_t *out)
+{
+	if (write) {
+		uint32_t admin = cx4_get(in, CX4_PAOS_ADMIN_STATUS);
+
+		if (!cx4_get(in, CX4_PAOS_ASE))
+			return CX4_CMD_STAT_OK;	/* admin_status only taken with ase */
+		/* 4 (disabled by system) cannot be set by software. */
+		if (admin < CX4_PAOS_UP || admin > CX4_PAOS_UP_ONCE)
+			return cx4dev_reg_bad_value(dev, cmd, "PAOS", "admin_status not 1 (up), "
+						    "2 (down) or 3 (up once)", admin);
+		if (admin != dev->port.admin_status)
+			cx4dev_logf(dev, "port 1: admin_status %u", admin);
+		dev->port.admin_status = admin;
+		return CX4_CMD_STAT_OK;
+	}
+	cx4_set(out, CX4_PAOS_ADMIN_STATUS, dev->port.admin_status);
+	cx4_set(out, CX4_PAOS_OPER_STATUS, cx4dev_port_oper_up(dev) ? CX4_PAOS_UP : CX4_PAOS_DOWN);
+	return CX4_CMD_STAT_OK;
+}
+
+/* ---- 11.1.4 PFCC ---- */
+
+static uint8_t cx4dev_reg_pfcc(struct cx4dev *dev, struct cx4dev_cmd *cmd, bool write,
+			       const uint8_t *in, uint8_t *out)
+{
+	struct cx4dev_port *p = &dev->port;
+
+	if (write) {
+		uint32_t mtx = cx4_get(in, CX4_PFCC_PRIO_MASK_TX);
+		uint32_t mrx = cx4_get(in, CX4_PFCC_PRIO_MASK_RX);
+		uint32_t pfctx = (p->pfctx & ~mtx) | (cx4_get(in, CX4_PFCC_PFCTX) & mtx);
+		uint32_t pfcrx = (p->pfcrx & ~mrx) | (cx4_get(in, CX4_PFCC_PFCRX) & mrx);
+		uint32_t pptx = cx4_get(in, CX4_PFCC_PPTX), pprx = cx4_get(in, CX4_PFCC_PPRX);
+		uint32_t minor = cx4_get(in, CX4_PFCC_STALL_MINOR_WATERMARK);
+		uint32_t crit = cx4_get(in, CX4_PFCC_STALL_CRIT_WATERMARK);
+
+		/* Table 112: pfctx and pptx are mutually exclusive; one mechanism per port. */
+		if ((pptx && pfctx) || (pprx && pfcrx))
+			return cx4dev_reg_bad_value(dev, cmd, "PFCC", "global pause together with "
+						    "priority flow control, pfc", pfctx | pfcrx);
+		if ((minor && (minor < 0x50 || minor > 0x1f40)) ||
+		    (crit && (crit < 0x50 || crit > 0x1f40)))
+			return cx4dev_reg_bad_value(dev, cmd, "PFCC", "stall watermark outside "
+						    "0x50..0x1f40", minor ? minor : crit);
+		if (pptx != p->pptx || pprx != p->pprx || pfctx != p->pfctx || pfcrx != p->pfcrx)
+			cx4dev_logf(dev, "port 1: pause tx %u rx %u, pfc tx 0x%02x rx 0x%02x",
+				    pptx, pprx, pfctx, pfcrx);
+		p->pptx = pptx;
+		p->pprx = pprx;
+		p->pfctx = pfctx;
+		p->pfcrx = pfcrx;
+		p->stall_minor = minor;
+		p->stall_crit = crit;
+		return CX4_CMD_STAT_OK;
+	}
+	cx4_set(out, CX4_PFCC_PPTX, p->pptx);
+	cx4_set(out, CX4_PFCC_APTX, p->pptx);
+	cx4_set(out, CX4_PFCC_PFCTX, p->pfctx);
+	cx4_set(out, CX4_PFCC_PPRX, p->pprx);
+	cx4_set(out, CX4_PFCC_APRX, p->pprx);
+	cx4_set(out, CX4_PFCC_PFCRX, p->pfcrx);
+	cx4_set(out, CX4_PFCC_STALL_MINOR_WATERMARK, p->stall_minor);
+	cx4_set(out, CX4_PFCC_STALL_CRIT_WATERMARK, p->stall_crit);
+	return CX4_CMD_STAT_OK;
+}
+
+/* ---- 11.1.5 PPCNT ---- */
+
+/*
+ * Counter groups of the port.  No frame crosses the port yet (no
+ * datapath), so every counter reads 0; clr is accepted and traced.
+ */
+static uint8_t cx4dev_reg_ppcnt(struct cx4dev *dev, struct cx4dev_cmd *cmd, bool write,
+				const uint8_t *in, uint8_t *out)
+{
+	uint32_t grp = cx4_get(in, CX4_PPCNT_GRP);
+	uint32_t prio_tc = cx4_get(in, CX4_PPCNT_PRIO_TC);
+	bool clr = cx4_get(in, CX4_PPCNT_CLR);
+	uint32_t max_tc = cx4_get(dev->caps.cur[CX4DEV_CAPI_GENERAL], CX4_CAP_MAX_TC);
+
+	switch (grp) {
+	case CX4_PPCNT_GRP_IEEE_802_3:
+	case CX4_PPCNT_GRP_RFC_2863:
+	case CX4_PPCNT_GRP_RFC_2819:
+	case CX4_PPCNT_GRP_RFC_3635:
+		if (prio_tc)
+			return cx4dev_reg_bad_value(dev, cmd, "PPCNT", "prio_tc of a group without "
+						    "priorities", prio_tc);
+		break;
+	case CX4_PPCNT_GRP_PER_PRIO:
+		if (prio_tc > 7)
+			return cx4dev_reg_bad_value(dev, cmd, "PPCNT", "priority above 7", prio_tc);
+		break;
+	case CX4_PPCNT_GRP_PER_TC:
+		if (prio_tc > max_tc)
+			return cx4dev_reg_bad_value(dev, cmd, "PPCNT", "traffic class above "
+						    "HCA_CAP.max_tc", prio_tc);
+		break;
+	case CX4_PPCNT_GRP_ALL:
+		if (write && clr && !prio_tc)
+			break;
+		return cx4dev_reg_bad_value(dev, cmd, "PPCNT", "group 63 outside Set() with clr",
+					    grp);
+	default:
+		/* 0x15 (receive buffers) is for switches only. */
+		return cx4dev_reg_bad_value(dev, cmd, "PPCNT", "counter group not supported", grp);
+	}
+	if (clr)
+		cx4dev_logf(dev, "port 1: PPCNT group 0x%x counters cleared", grp);
+	if (!write) {
+		cx4_set(out, CX4_PPCNT_GRP, grp);
+		cx4_set(out, CX4_PPCNT_PRIO_TC, prio_tc);
+	}
+	return CX4_CMD_STAT_OK;
+}
+
+/* ---- HOST_ENDIANNESS (beyond rev 0.40) ---- */
+
+static uint8_t cx4dev_reg_host_endianness(struct cx4dev *dev, struct cx4dev_cmd *cmd, bool write,
+					  const uint8_t *in, uint8_t *out)
+{
+	if (write) {
+		uint32_t he = cx4_get(in, CX4_HOST_ENDIANNESS_HE);
+
+		if (he) {
+			/* Not the driver's fault: the model only has the PRM's layouts. */
+			cx4dev_logf(dev, "model limitation: HOST_ENDIANNESS he=1 not modelled "
+				    "-> BAD_PARAM");
+			cmd->syndrome = CX4DEV_SYN_REG_HE;
+			return CX4_CMD_STAT_BAD_PARAM;
+		}
+		return CX4_CMD_STAT_OK;
+	}
+	cx4_set(out, CX4_HOST_ENDIANNESS_HE, 0);
+	return CX4_CMD_STAT_OK;
+}
+
+/* ---- register table ---- */
+
+static const struct cx4dev_reg_field cx4dev_pmtu_fields[] = {
+	{ CX4_REG_LOCAL_PORT, CX4DEV_ACC_INDEX }, { CX4_PMTU_MAX_MTU, CX4DEV_ACC_RO },
+	{ CX4_PMTU_ADMIN_MTU, CX4DEV_ACC_RW }, { CX4_PMTU_OPER_MTU, CX4DEV_ACC_RO }, { 0, 0 }
+};
+static const struct cx4dev_reg_field cx4dev_ptys_fields[] = {
+	{ CX4_REG_LOCAL_PORT, CX4DEV_ACC_INDEX }, { CX4_PTYS_PROTO_MASK, CX4DEV_ACC_INDEX },
+	{ CX4_PTYS_ETH_PROTO_CAPABILITY, CX4DEV_ACC_RO },
+	{ CX4_PTYS_ETH_PROTO_ADMIN, CX4DEV_ACC_RW }, { CX4_PTYS_ETH_PROTO_OPER, CX4DEV_ACC_RO },
+	{ 0, 0 }
+};
+static const struct cx4dev_reg_field cx4dev_paos_fields[] = {
+	{ CX4_REG_LOCAL_PORT, CX4DEV_ACC_INDEX }, { CX4_PAOS_ADMIN_STATUS, CX4DEV_ACC_RW },
+	{ CX4_PAOS_OPER_STATUS, CX4DEV_ACC_RO }, { CX4_PAOS_ASE, CX4DEV_ACC_WO }, { 0, 0 }
+};
+static const struct cx4dev_reg_field cx4dev_pfcc_fields[] = {
+	{ CX4_REG_LOCAL_PORT, CX4DEV_ACC_INDEX }, { CX4_PFCC_PRIO_MASK_TX, CX4DEV_ACC_WO },
+	{ CX4_PFCC_PRIO_MASK_RX, CX4DEV_ACC_WO }, { CX4_PFCC_PPTX, CX4DEV_ACC_RW },
+	{ CX4_PFCC_APTX, CX4DEV_ACC_RO }, { CX4_PFCC_PFCTX, CX4DEV_ACC_RW },
+	{ CX4_PFCC_FCTX_DISABLED, CX4DEV_ACC_RW }, { CX4_PFCC_PPRX, CX4DEV_ACC_RW },
+	{ CX4_PFCC_APRX, CX4DEV_ACC_RO }, { CX4_PFCC_PFCRX, CX4DEV_ACC_RW },
+	{ CX4_PFCC_STALL_MINOR_WATERMARK, CX4DEV_ACC_RW },
+	{ CX4_PFCC_STALL_CRIT_WATERMARK, CX4DEV_ACC_RW }, { 0, 0 }
+};
+static const struct cx4dev_reg_field cx4dev_ppcnt_fields[] = {
+	{ CX4_REG_LOCAL_PORT, CX4DEV_ACC_INDEX }, { CX4_PPCNT_GRP, CX4DEV_ACC_INDEX },
+	{ CX4_PPCNT_CLR, CX4DEV_ACC_OP }, { CX4_PPCNT_PRIO_TC, CX4DEV_ACC_INDEX }, { 0, 0 }
+};
+static const struct cx4dev_reg_field cx4dev_host_endianness_fields[] = {
+	{ CX4_HOST_ENDIANNESS_HE, CX4DEV_ACC_RW }, { 0, 0 }
+};
+
+static const struct cx4dev_reg_desc cx4dev_regs[] = {
+	{ CX4_REG_PMTU, "PMTU", CX4_PMTU_SIZE, true, cx4dev_pmtu_fields, cx4dev_reg_pmtu },
+	{ CX4_REG_PTYS, "PTYS", CX4_PTYS_SIZE, true, cx4dev_ptys_fields, cx4dev_reg_ptys },
+	{ CX4_REG_PAOS, "PAOS", CX4_PAOS_SIZE, true, cx4dev_paos_fields, cx4dev_reg_paos },
+	{ CX4_REG_PFCC, "PFCC", CX4_PFCC_SIZE, true, cx4dev_pfcc_fields, cx4dev_reg_pfcc },
+	/* The counter set (08h-FCh) is RO data: reserved in the input. */
+	{ CX4_REG_PPCNT, "PPCNT", CX4_PPCNT_SIZE, true, cx4dev_ppcnt_fields, cx4dev_reg_ppcnt },
+	{ CX4_REG_HOST_ENDIANNESS, "HOST_ENDIANNESS", CX4_HOST_ENDIANNESS_SIZE, false,
+	  cx4dev_host_endianness_fields, cx4dev_reg_host_endianness },
+};
+
+static const struct cx4dev_reg_desc *cx4dev_reg_lookup(uint32_t id)
+{
+	for (size_t i = 0; i < sizeof(cx4dev_regs) / sizeof(cx4dev_regs[0]); i++)
+		if (cx4dev_regs[i].id == id)
+			return &cx4dev_regs[i];
+	return NULL;
+}
+
+const char *cx4dev_reg_name(uint32_t id)
+{
+	const struct cx4dev_reg_desc *r = cx4dev_reg_lookup(id);
+
+	return r ? r->name : "?";
+}
+
+/* Bits of register dword @off that the input may carry. */
+static uint32_t cx4dev_reg_allowed_bits(const struct cx4dev_reg_desc *r, uint32_t off, bool write)
+{
+	uint32_t bits = 0;
+
+	for (const struct cx4dev_reg_field *f = r->fields; f->fld; f++) {
+		if (CX4_FLD_OFF(f->fld) != off)
+			continue;
+		if (!write && f->acc != CX4DEV_ACC_INDEX && f->acc != CX4DEV_ACC_OP)
+			continue;
+		bits |= cx4_fld_mask(f->fld) << CX4_FLD_LSB(f->fld);
+	}
+	return bits;
+}
+
+/* Bits of register dword @off written as RO fields: ignored in a write. */
+static uint32_t cx4dev_reg_ro_bits(const struct cx4dev_reg_desc *r, uint32_t off)
+{
+	uint32_t bits = 0;
+
+	for (const struct cx4dev_reg_field *f = r->fields; f->fld; f++)
+		if (CX4_FLD_OFF(f->fld) == off && f->acc == CX4DEV_ACC_RO)
+			bits |= cx4_fld_mask(f->fld) << CX4_FLD_LSB(f->fld);
+	return bits;
+}
+
+uint8_t cx4dev_exec_access_reg(struct cx4dev *dev, struct cx4dev_cmd *cmd)
+{
+	uint32_t id = cx4dev_in_get(cmd, CX4_ACCESS_REG_IN_REGISTER_ID);
+	uint32_t arg = cx4dev_in_get(cmd, CX4_ACCESS_REG_IN_ARGUMENT);
+	const struct cx4dev_reg_desc *r = cx4dev_reg_lookup(id);
+	bool write = cmd->op_mod == CX4_ACCESS_REG_WRITE;
+	uint32_t in_data = cmd->in_len - CX4_ACCESS_REG_OFF_DATA;
+	uint8_t reg[CX4_PPCNT_SIZE] = { 0 };
+	uint8_t *out = cmd->out + CX4_ACCESS_REG_OFF_DATA;
+	uint8_t st;
+
+	if (cmd->op_mod != CX4_ACCESS_REG_WRITE && cmd->op_mod != CX4_ACCESS_REG_READ)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_BAD_OPMOD,
+				     "op_mod 0x%x (0 write, 1 read)", cmd->op_mod);
+	if (!r)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_REG_UNKNOWN,
+				     "register_id 0x%x unknown", id);
+	if (arg)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_RESERVED_NONZERO,
+				     "%s: argument 0x%x, the register defines none", r->name, arg);
+	if (in_data < r->size && (write || in_data))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_INPUT_LEN, CX4DEV_SYN_REG_IN_LEN,
+				     "%s: input_length 0x%x, register needs 0x%x", r->name,
+				     cmd->in_len, CX4_ACCESS_REG_OFF_DATA + r->size);
+	if (!write && cmd->out_len < CX4_ACCESS_REG_OFF_DATA + r->size)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_OUTPUT_LEN, CX4DEV_SYN_REG_OUT_LEN,
+				     "%s: output_length 0x%x, register needs 0x%x", r->name,
+				     cmd->out_len, CX4_ACCESS_REG_OFF_DATA + r->size);
+	for (uint32_t off = r->size; off < in_data; off++)
+		if (cmd->in[CX4_ACCESS_REG_OFF_DATA + off])
+			return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM,
+					     CX4DEV_SYN_REG_RESERVED, "%s: byte 0x%x past the "
+					     "register (0x%x bytes) non-zero", r->name, off, r->size);
+	if (in_data)
+		memcpy(reg, cmd->in + CX4_ACCESS_REG_OFF_DATA, r->size);
+	if (r->port && cx4_get(reg, CX4_REG_LOCAL_PORT) != 1)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_REG_LOCAL_PORT,
+				     "%s: local_port %u, the function has port 1 only", r->name,
+				     cx4_get(reg, CX4_REG_LOCAL_PORT));
+	for (uint32_t off = 0; off < r->size; off += 4) {
+		uint32_t rsvd = cx4_rd32(reg, off) & ~cx4dev_reg_allowed_bits(r, off, write);
+
+		if (rsvd)
+			return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM,
+					     CX4DEV_SYN_REG_RESERVED, "%s %s: reserved bits 0x%08x "
+					     "of dword 0x%02x non-zero", r->name,
+					     write ? "write" : "read", rsvd, off);
+		if (write)
+			cx4_wr32(reg, off, cx4_rd32(reg, off) & ~cx4dev_reg_ro_bits(r, off));
+	}
+	st = r->access(dev, cmd, write, reg, out);
+	if (st == CX4_CMD_STAT_OK && r->port && !write)
+		cx4_set(out, CX4_REG_LOCAL_PORT, 1);
+	if (st == CX4_CMD_STAT_OK && dev->cfg.trace_cmds)
+		cx4dev_logf(dev, "ACCESS_REG %s %s", write ? "write" : "read", r->name);
+	return st;
+}
