@@ -20,6 +20,7 @@
 #include <linux/xarray.h>
 #include <linux/cx4/core.h>
 #include <linux/cx4/prm_pci.h>
+#include <linux/cx4/prm_tpt.h>
 
 #include "cmd.h"
 
@@ -49,12 +50,28 @@
 #define CX4_IRQ_CTRL		0
 #define CX4_IRQ_NAME_LEN	32
 
+/* Variant byte (mkey[7:0]) of the core's PA MKey. */
+#define CX4_CORE_MKEY_VARIANT	0xc4
+
 /* Health poller: period, and polls without the counter moving = dead. */
 #define CX4_HEALTH_POLL_MS	1000
 #define CX4_HEALTH_STALL_POLLS	3
+/*
+ * Recovery: the first attempt at once; after each failure (an attempt
+ * failing, or the device dying again within CX4_RECOVERY_GRACE_MS of a
+ * recovery) the delay doubles from CX4_RECOVERY_DELAY_MS up to
+ * CX4_RECOVERY_DELAY_MAX_MS; after CX4_RECOVERY_MAX_FAILS failures in a
+ * row the driver gives up (unbind/rebind to retry).
+ */
+#define CX4_RECOVERY_DELAY_MS		1000
+#define CX4_RECOVERY_DELAY_MAX_MS	30000
+#define CX4_RECOVERY_MAX_FAILS		5
+#define CX4_RECOVERY_GRACE_MS		30000
 
 struct pci_dev;
 struct dentry;
+struct devlink;
+struct devlink_health_reporter;
 
 /*
  * Bookkeeping of the 4 KB pages given to the device, indexed by DMA
@@ -255,6 +272,27 @@ struct cx4_port {
 struct cx4_health {
 	struct delayed_work work;
 	/*
+	 * Recovery (health.c): @recover_work tears the function down and
+	 * brings it up again, with the device lock held; it is queued by
+	 * the poller once the device is dead, after a delay that grows with
+	 * each failure (@fails in a row).  @lock also protects @stopping,
+	 * set at remove before the work is cancelled, so that it is not
+	 * queued again.  The other fields are only written by the two works
+	 * (never at the same time: the poller is stopped during a recovery)
+	 * and read locklessly by diagnose/debugfs.
+	 */
+	struct delayed_work recover_work;
+	bool stopping;
+	bool reported;		/* this failure was reported to devlink */
+	bool gave_up;
+	u32 fails;		/* failed recoveries in a row */
+	u32 recoveries;		/* successful recoveries */
+	u32 attempts;		/* recovery attempts */
+	u32 fatal_events;	/* times the device was found dead */
+	u32 syndrome;		/* health syndrome when last found dead */
+	u32 counter;		/* health counter when last found dead */
+	unsigned long recovered_at;	/* jiffies of the last recovery */
+	/*
 	 * Protects @running against kicks from the control EQ's interrupt
 	 * handler (an internal error interrupt), so that no poll is queued
 	 * once cx4_health_stop() has started.
@@ -305,10 +343,22 @@ struct cx4_core {
 	struct cx4_port port;
 	u32 pdn;
 	u32 tdn;
+	u32 mkey;		/* PA MKey for en/ (cx4_core_lkey()) */
 	bool pd_alloced;
 	bool td_alloced;
+	bool mkey_created;
 	struct dentry *debugfs;
 	struct cx4_test_cq test_cq;
+	struct devlink *devlink;
+	struct devlink_health_reporter *reporter;
+	/*
+	 * Serializes bringing the function up and down (probe, remove,
+	 * health recovery) with the debugfs hooks that use what it brings
+	 * up; @up says whether it is up.  Taken after the device lock.
+	 */
+	struct mutex up_lock;
+	bool up;
+	bool en_attached;	/* cx4_en_attach() succeeded, not detached yet */
 	/*
 	 * Rate limit of this function's reports of device misbehaviour and
 	 * failed commands (cx4_err_rl() and friends): per function, so that
@@ -388,22 +438,59 @@ u32 cx4_cq_arm_dword(u32 sn, u32 ci, bool solicited);
 /* port.c: vport state, permanent MAC, port state change events. */
 void cx4_port_init(struct cx4_core *core);
 int cx4_port_query(struct cx4_core *core);
+void cx4_port_forget_events(struct cx4_core *core);
 bool cx4_port_event(struct cx4_core *core, const void *eqe);
 enum cx4_port_ev cx4_port_event_parse(const void *eqe);
 int cx4_port_check_mac(const u8 mac[ETH_ALEN]);
 
+/* main.c: one recovery attempt, or giving up; device lock held. */
+int cx4_core_recover(struct cx4_core *core);
+void cx4_core_halt(struct cx4_core *core);
+
 /* health.c */
 void cx4_health_init(struct cx4_core *core);
+void cx4_health_stop_recovery(struct cx4_core *core);
+int cx4_health_recover(struct cx4_core *core);
+u32 cx4_health_backoff_ms(u32 fails);
+const char *cx4_health_name(u32 syndrome);
 void cx4_health_start(struct cx4_core *core);
 void cx4_health_stop(struct cx4_core *core);
 void cx4_health_kick(struct cx4_core *core);
 bool cx4_health_check(struct cx4_health *h, u32 counter, u32 syndrome);
+
+/* devlink.c (stubs without CONFIG_NET_DEVLINK) */
+#if IS_ENABLED(CONFIG_NET_DEVLINK)
+int cx4_devlink_create(struct cx4_core *core);
+void cx4_devlink_destroy(struct cx4_core *core);
+int cx4_devlink_report(struct cx4_core *core, const char *msg);
+void cx4_devlink_healthy(struct cx4_core *core);
+#else
+static inline int cx4_devlink_create(struct cx4_core *core)
+{
+	return 0;
+}
+
+static inline void cx4_devlink_destroy(struct cx4_core *core)
+{
+}
+
+/* No reporter: the caller recovers by itself. */
+static inline int cx4_devlink_report(struct cx4_core *core, const char *msg)
+{
+	return -EOPNOTSUPP;
+}
+
+static inline void cx4_devlink_healthy(struct cx4_core *core)
+{
+}
+#endif
 
 /* debugfs.c */
 void cx4_debugfs_init(void);
 void cx4_debugfs_exit(void);
 void cx4_debugfs_create(struct cx4_core *core);
 void cx4_debugfs_destroy(struct cx4_core *core);
+void cx4_debugfs_drop_cq(struct cx4_core *core);
 
 /* fw.c: typed wrappers for the initialization and NIC vport commands. */
 int cx4_fw_enable_hca(struct cx4_core *core);
@@ -422,6 +509,8 @@ int cx4_fw_alloc_pd(struct cx4_core *core);
 int cx4_fw_dealloc_pd(struct cx4_core *core);
 int cx4_fw_alloc_td(struct cx4_core *core);
 int cx4_fw_dealloc_td(struct cx4_core *core);
+int cx4_fw_create_mkey(struct cx4_core *core);
+int cx4_fw_destroy_mkey(struct cx4_core *core);
 int cx4_fw_nop(struct cx4_core *core);
 int cx4_fw_query_vport_state(struct cx4_core *core, u32 *state);
 void cx4_fw_nic_vport_mac(const void *ctx, u8 mac[ETH_ALEN]);

@@ -19,8 +19,10 @@
  *                   doorbell record), "moderate USECS FRAMES", "destroy";
  *                   read: cqn, callback counts, CQEs consumed
  *
- * Removal waits for a running write (debugfs file references), so these
- * never race with the teardown of what they use.
+ * Removal waits for a running write (debugfs file references); the hooks
+ * that use the function hold core->up_lock and fail with -EAGAIN while it
+ * is down, so they never race with a health recovery either.  stats
+ * shows the health and recovery counters always, the rest while up.
  */
 
 #include <linux/cpu.h>
@@ -48,8 +50,22 @@ static int cx4_debugfs_stats_show(struct seq_file *m, void *unused)
 	struct cx4_core *core = m->private;
 	struct cx4_cmdq_stats *cs = &core->cmdq.stats;
 	struct cx4_eqs *eqs = &core->eqs;
+	struct cx4_health *h = &core->health;
 	u32 i;
 
+	seq_printf(m, "up %d\n", READ_ONCE(core->up));
+	seq_printf(m, "health_fatal %d\n", READ_ONCE(h->fatal));
+	seq_printf(m, "health_fatal_events %u\n", READ_ONCE(h->fatal_events));
+	seq_printf(m, "health_recoveries %u\n", READ_ONCE(h->recoveries));
+	seq_printf(m, "health_attempts %u\n", READ_ONCE(h->attempts));
+	seq_printf(m, "health_fails %u\n", READ_ONCE(h->fails));
+	seq_printf(m, "health_gave_up %d\n", READ_ONCE(h->gave_up));
+	if (mutex_lock_interruptible(&core->up_lock))
+		return -EINTR;
+	if (!core->up) {
+		mutex_unlock(&core->up_lock);
+		return 0;
+	}
 	seq_printf(m, "cmd_events %d\n", atomic_read(&cs->events));
 	seq_printf(m, "cmd_lost_events %d\n", atomic_read(&cs->lost_events));
 	seq_printf(m, "cmd_spurious %d\n", atomic_read(&cs->spurious));
@@ -80,10 +96,25 @@ static int cx4_debugfs_stats_show(struct seq_file *m, void *unused)
 	seq_printf(m, "page_events %d\n", atomic_read(&core->pages.events));
 	seq_printf(m, "page_alloc_fails %d\n",
 		   atomic_read(&core->pages.alloc_fails));
-	seq_printf(m, "health_fatal %d\n", READ_ONCE(core->health.fatal));
+	mutex_unlock(&core->up_lock);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(cx4_debugfs_stats);
+
+/*
+ * Hooks that use the function hold core->up_lock, so that a recovery
+ * does not take it down under them: 0 with the lock held, -EAGAIN when
+ * the function is down (a recovery failed or is under way).
+ */
+static int cx4_debugfs_lock_up(struct cx4_core *core)
+{
+	if (mutex_lock_interruptible(&core->up_lock))
+		return -EINTR;
+	if (core->up)
+		return 0;
+	mutex_unlock(&core->up_lock);
+	return -EAGAIN;
+}
 
 static int cx4_debugfs_read_u32(const char __user *ubuf, size_t count,
 				u32 *val)
@@ -115,7 +146,11 @@ static ssize_t cx4_debugfs_gen_eqe_write(struct file *file,
 	}
 	if (index < 0 || type < 0)
 		return -EINVAL;
+	err = cx4_debugfs_lock_up(core);
+	if (err)
+		return err;
 	err = cx4_eq_gen_eqe(core, index, type, (u32)arg);
+	mutex_unlock(&core->up_lock);
 	return err ? err : count;
 }
 
@@ -195,7 +230,11 @@ static ssize_t cx4_debugfs_nop_storm_write(struct file *file,
 		return err;
 	if (n > CX4_STORM_MAX)
 		return -EINVAL;
+	err = cx4_debugfs_lock_up(core);
+	if (err)
+		return err;
 	err = cx4_debugfs_nop_storm(core, n);
+	mutex_unlock(&core->up_lock);
 	return err ? err : count;
 }
 
@@ -344,7 +383,11 @@ static ssize_t cx4_debugfs_cq_write(struct file *file, const char __user *ubuf,
 	if (copy_from_user(buf, ubuf, count))
 		return -EFAULT;
 	buf[count] = '\0';
+	err = cx4_debugfs_lock_up(core);
+	if (err)
+		return err;
 	err = cx4_test_cq_cmd(core, buf);
+	mutex_unlock(&core->up_lock);
 	return err ? err : count;
 }
 
@@ -410,7 +453,12 @@ void cx4_debugfs_destroy(struct cx4_core *core)
 {
 	debugfs_remove_recursive(core->debugfs);
 	core->debugfs = NULL;
-	/* No hook runs any more: drop the test CQ. */
+}
+
+/* Before the function goes down (core->up_lock held): drop the test CQ. */
+void cx4_debugfs_drop_cq(struct cx4_core *core)
+{
+	lockdep_assert_held(&core->up_lock);
 	mutex_lock(&core->test_cq.lock);
 	cx4_test_cq_destroy_locked(core);
 	mutex_unlock(&core->test_cq.lock);

@@ -86,6 +86,17 @@ static bool cx4_port_set_link(struct cx4_core *core, bool up, bool event)
 }
 
 /*
+ * Before the function comes up again (recovery): the next query answer
+ * is believed again, events of the dead function are history.
+ */
+void cx4_port_forget_events(struct cx4_core *core)
+{
+	spin_lock_irq(&core->port.lock);
+	core->port.link_from_event = false;
+	spin_unlock_irq(&core->port.lock);
+}
+
+/*
  * A port state change EQE on the control EQ whose port number has been
  * validated (cx4_eqe_classify()).  Interrupt context.
  * Return: false if its sub-type is invalid (the caller rejects it).
