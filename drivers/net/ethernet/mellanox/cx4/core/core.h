@@ -259,6 +259,8 @@ struct cx4_port {
 	spinlock_t lock;
 	bool link_up;
 	bool link_from_event;	/* an event set @link_up: queries don't */
+	bool query_on;		/* @query_work may be queued (also @lock) */
+	struct work_struct query_work;	/* QUERY_VPORT_STATE after 0x5 */
 	u8 perm_mac[ETH_ALEN];	/* set at probe, then read only */
 	/* Rate limit of link up/down messages (own lock). */
 	struct ratelimit_state link_rs;
@@ -267,6 +269,7 @@ struct cx4_port {
 	atomic_t link_ups;	/* link up changes seen in events */
 	atomic_t link_downs;	/* link down changes seen in events */
 	atomic_t other_events;	/* sub-type 0x5 events */
+	atomic_t requeries;	/* QUERY_VPORT_STATE from @query_work */
 };
 
 struct cx4_health {
@@ -439,6 +442,8 @@ u32 cx4_cq_arm_dword(u32 sn, u32 ci, bool solicited);
 void cx4_port_init(struct cx4_core *core);
 int cx4_port_query(struct cx4_core *core);
 void cx4_port_forget_events(struct cx4_core *core);
+void cx4_port_events_enable(struct cx4_core *core);
+void cx4_port_events_disable(struct cx4_core *core);
 bool cx4_port_event(struct cx4_core *core, const void *eqe);
 enum cx4_port_ev cx4_port_event_parse(const void *eqe);
 int cx4_port_check_mac(const u8 mac[ETH_ALEN]);

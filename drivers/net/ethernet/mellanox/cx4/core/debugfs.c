@@ -6,7 +6,8 @@
  *                   one "name value" per line
  *   gen_eqe    (w)  "EQ [TYPE ARG]": GEN_EQE on EQ (0 = the control EQ,
  *                   1.. = completion EQs) an EQE of event TYPE carrying
- *                   ARG (CQ number, port, command vector or num_pages);
+ *                   ARG (CQ number, port | sub-type << 8, command
+ *                   vector or num_pages);
  *                   without TYPE a valid one: a port 1 state change on
  *                   the control EQ, a completion for CQ 0 on the others
  *   nop_storm  (w)  N: issue N NOP commands from work items spread over
@@ -84,6 +85,8 @@ static int cx4_debugfs_stats_show(struct seq_file *m, void *unused)
 	seq_printf(m, "port_link_ups %d\n", atomic_read(&core->port.link_ups));
 	seq_printf(m, "port_other_events %d\n",
 		   atomic_read(&core->port.other_events));
+	seq_printf(m, "port_requeries %d\n",
+		   atomic_read(&core->port.requeries));
 	seq_printf(m, "link_up %d\n", cx4_core_link_up(core));
 	seq_printf(m, "eq_ctrl %llu\n", READ_ONCE(eqs->ctrl.events));
 	for (i = 0; i < eqs->ncomp; i++)

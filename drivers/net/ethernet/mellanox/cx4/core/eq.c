@@ -446,10 +446,12 @@ static int cx4_eqs_create_ctrl(struct cx4_core *core)
 	int err;
 
 	cx4_pages_events_enable(core);
+	cx4_port_events_enable(core);
 	err = cx4_eq_create(core, &core->eqs.ctrl, CX4_IRQ_CTRL,
 			    cx4_eqs_log_size(core, CX4_EQ_CTRL_LOG_SIZE),
 			    cx4_eqs_ctrl_events(core), CX4_CMD_ALONE);
 	if (err) {
+		cx4_port_events_disable(core);
 		cx4_pages_events_disable(core);
 		return err;
 	}
@@ -459,6 +461,7 @@ static int cx4_eqs_create_ctrl(struct cx4_core *core)
 
 static void cx4_eqs_destroy_ctrl(struct cx4_core *core)
 {
+	cx4_port_events_disable(core);
 	cx4_pages_events_disable(core);
 	cx4_cmdq_use_events(core, false);
 	cx4_eq_destroy(core, &core->eqs.ctrl);
@@ -553,7 +556,9 @@ void cx4_eqs_release(struct cx4_core *core)
  * GEN_EQE on EQ @index (0: control, 1..: completion EQs) of event @type.
  * @arg goes where the event keeps its object: the CQ number (completion,
  * CQ error), the port (port state change), the vector (command
- * completion), num_pages (page request).  The tests use it to generate
+ * completion), num_pages (page request); for a port state change, bits
+ * 7:0 are the port and bits 15:8 the sub-type (0: 0x5).  The tests use
+ * it to generate
  * both valid and invalid EQEs.
  */
 int cx4_eq_gen_eqe(struct cx4_core *core, u32 index, u32 type, u32 arg)
@@ -577,8 +582,9 @@ int cx4_eq_gen_eqe(struct cx4_core *core, u32 index, u32 type, u32 arg)
 		cx4_set(eqe, CX4_EQE_CQ_ERR_CQN, arg);
 		break;
 	case CX4_EVENT_PORT_STATE_CHANGE:
-		cx4_set(eqe, CX4_EQE_EVENT_SUB_TYPE, CX4_PORT_CHANGE_OTHER);
-		cx4_set(eqe, CX4_EQE_PORT_NUM, arg);
+		cx4_set(eqe, CX4_EQE_EVENT_SUB_TYPE,
+			arg >> 8 ? arg >> 8 : CX4_PORT_CHANGE_OTHER);
+		cx4_set(eqe, CX4_EQE_PORT_NUM, arg & 0xff);
 		break;
 	case CX4_EVENT_CMD_COMPLETION:
 		cx4_set(eqe, CX4_EQE_CMD_VECTOR, arg);
