@@ -8,7 +8,8 @@
 # functions) and link up.  Flapping the link through the debug page's
 # LINK register logs link down then link up once each and moves the
 # driver's port event counters; link 0 logs down, link 1 up, and the
-# cached state follows.  No EQE is rejected.
+# cached state follows.  No EQE is rejected.  Sub-type 0x5 (and an
+# unknown sub-type, which is rejected) make the driver re-query the state.
 . "$(dirname "$0")/lib.sh"
 
 MAC=02:c4:00:12:34:56
@@ -78,7 +79,7 @@ for f in "${fns[@]}"; do
 done
 
 # GEN_EQE through debugfs posts sub-type 0x5 (changed, new state not
-# given): counted, the cached state is unchanged, nothing rejected.
+# given): counted, the state re-read (still up), nothing rejected.
 f=${fns[0]}
 other=$(stat_get "$f" port_other_events)
 other_counted() {
@@ -88,6 +89,31 @@ echo "0 0x9 1" > "$(cx4_dbg "$f")/gen_eqe" || fail "$f: gen_eqe failed"
 wait_for other_counted || fail "$f: sub-type 0x5 event not counted"
 [ "$(stat_get "$f" link_up)" = 1 ] || fail "$f: sub-type 0x5 changed the link state"
 [ "$(stat_get "$f" bad_eqes)" = 0 ] || fail "$f: sub-type 0x5 event rejected"
+
+# Sub-type 0x5 makes the driver read the state again (QUERY_VPORT_STATE
+# from a work item): a down event the device did not mean (GEN_EQE
+# sub-type 0x1 while its link is up) is corrected by a following 0x5.
+link_is() {
+	[ "$(stat_get "$f" link_up)" = "$1" ]
+}
+requeried() {
+	[ "$(stat_get "$f" port_requeries)" -ge "$1" ] && link_is "$2"
+}
+req=$(stat_get "$f" port_requeries)
+[ "$req" -ge 1 ] || fail "$f: sub-type 0x5 did not re-query the state"
+echo "0 0x9 $((0x101))" > "$(cx4_dbg "$f")/gen_eqe" || fail "$f: gen_eqe down failed"
+wait_for link_is 0 || fail "$f: generated link down not applied"
+[ "$(ctl_get "$f" link)" = 1 ] || fail "$f: device link changed"
+echo "0 0x9 1" > "$(cx4_dbg "$f")/gen_eqe" || fail "$f: gen_eqe 0x5 failed"
+wait_for requeried $((req + 1)) 1 || fail "$f: 0x5 re-query did not restore link up (requeries $(stat_get "$f" port_requeries), link_up $(stat_get "$f" link_up))"
+log "$f: sub-type 0x5 re-queried the vport state: link up again"
+
+# A sub-type Table 88 does not list: rejected (counted once) and re-queried.
+echo "0 0x9 $((0x701))" > "$(cx4_dbg "$f")/gen_eqe" || fail "$f: gen_eqe 0x7 failed"
+wait_for requeried $((req + 2)) 1 || fail "$f: unknown sub-type not re-queried"
+[ "$(stat_get "$f" bad_eqes)" = 1 ] || fail "$f: unknown sub-type: bad_eqes $(stat_get "$f" bad_eqes), expected 1"
+[ "$(dmesg_count "cx4 $f: EQ [0-9]+: EQE .* port state change sub-type unknown")" = 1 ] ||
+	fail "$f: unknown sub-type not logged"
 
 rmmod cx4
 assert_device_clean

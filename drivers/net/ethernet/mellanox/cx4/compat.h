@@ -4,12 +4,31 @@
  * 6.1; every shim for an API difference between them lives here, keyed on
  * LINUX_VERSION_CODE, and nowhere else.
  *
- * None is needed so far: everything the core uses exists with the same
- * signature in both.
+ * devlink formatted messages (health diagnose): the pair helpers return
+ * an error in 6.1 (-EMSGSIZE once the message is full) and nothing from
+ * 6.7 on (devlink keeps the error in the message and reports it).  The
+ * cx4_fmsg_*_put() shims call them as statements, which compiles with
+ * both; cx4's diagnose message is a few fixed pairs, far from full.
  */
 #ifndef _CX4_COMPAT_H
 #define _CX4_COMPAT_H
 
 #include <linux/version.h>
+
+#if IS_ENABLED(CONFIG_NET_DEVLINK)
+#include <net/devlink.h>
+
+static inline void cx4_fmsg_u32_put(struct devlink_fmsg *fmsg,
+				    const char *name, u32 value)
+{
+	devlink_fmsg_u32_pair_put(fmsg, name, value);
+}
+
+static inline void cx4_fmsg_string_put(struct devlink_fmsg *fmsg,
+				       const char *name, const char *value)
+{
+	devlink_fmsg_string_pair_put(fmsg, name, value);
+}
+#endif /* CONFIG_NET_DEVLINK */
 
 #endif /* _CX4_COMPAT_H */

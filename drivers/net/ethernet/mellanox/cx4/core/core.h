@@ -10,6 +10,7 @@
 #include <linux/bits.h>
 #include <linux/if_ether.h>
 #include <linux/interrupt.h>
+#include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/notifier.h>
 #include <linux/ratelimit.h>
@@ -19,6 +20,7 @@
 #include <linux/xarray.h>
 #include <linux/cx4/core.h>
 #include <linux/cx4/prm_pci.h>
+#include <linux/cx4/prm_tpt.h>
 
 #include "cmd.h"
 
@@ -48,12 +50,28 @@
 #define CX4_IRQ_CTRL		0
 #define CX4_IRQ_NAME_LEN	32
 
+/* Variant byte (mkey[7:0]) of the core's PA MKey. */
+#define CX4_CORE_MKEY_VARIANT	0xc4
+
 /* Health poller: period, and polls without the counter moving = dead. */
 #define CX4_HEALTH_POLL_MS	1000
 #define CX4_HEALTH_STALL_POLLS	3
+/*
+ * Recovery: the first attempt at once; after each failure (an attempt
+ * failing, or the device dying again within CX4_RECOVERY_GRACE_MS of a
+ * recovery) the delay doubles from CX4_RECOVERY_DELAY_MS up to
+ * CX4_RECOVERY_DELAY_MAX_MS; after CX4_RECOVERY_MAX_FAILS failures in a
+ * row the driver gives up (unbind/rebind to retry).
+ */
+#define CX4_RECOVERY_DELAY_MS		1000
+#define CX4_RECOVERY_DELAY_MAX_MS	30000
+#define CX4_RECOVERY_MAX_FAILS		5
+#define CX4_RECOVERY_GRACE_MS		30000
 
 struct pci_dev;
 struct dentry;
+struct devlink;
+struct devlink_health_reporter;
 
 /*
  * Bookkeeping of the 4 KB pages given to the device, indexed by DMA
@@ -125,7 +143,6 @@ struct cx4_eqs {
 	u32 nports;
 	atomic_t bad_eqes;	/* EQEs failing validation, all EQs */
 	atomic_t port_events;
-	atomic_t comp_no_cq;	/* completion events with no CQ registered */
 };
 
 /* Verdict on one EQE (cx4_eqe_classify()). */
@@ -154,6 +171,67 @@ static inline bool cx4_eqe_owned_by_sw(const void *eqe, u32 ci, u32 log_size)
 	return owner == cx4_owner_bit(ci, log_size);
 }
 
+/*
+ * Is the CQE at consumer counter @ci of a ring of 2^@log_size entries
+ * software owned and valid (PRM 7.12.3: owner bit, opcode not 0xf)?
+ * Reads the owner byte once.
+ */
+static inline bool cx4_cqe_owned_by_sw(const void *cqe, u32 ci, u32 log_size)
+{
+	u8 b = READ_ONCE(((const u8 *)cqe)[CX4_CQE_OFF_OWNER_BYTE]);
+
+	return (b & 1) == cx4_owner_bit(ci, log_size) &&
+	       (b >> 4) != CX4_CQE_OP_INVALID;
+}
+
+/*
+ * A completion queue (cq.c).  @ci is only touched by the one poller
+ * (cx4_cq_peek/pop/update_ci/arm); @arm_sn by the EQ handler that
+ * delivers the CQ's events, read by the poller with READ_ONCE().
+ */
+struct cx4_cq {
+	struct cx4_core *core;
+	void (*comp)(struct cx4_cq *cq, void *ctx);
+	void (*error)(struct cx4_cq *cq, void *ctx, u8 syndrome);
+	void *ctx;
+	void *buf;		/* CQE ring, then the doorbell record */
+	dma_addr_t dma;
+	size_t ring_size;
+	size_t size;
+	__be32 *dbr;
+	u32 log_size;
+	u32 vector;
+	u32 cqn;
+	u32 ci;
+	u8 arm_sn;
+	u8 err_syndrome;	/* last CQ error event (debugfs) */
+	struct list_head dead_node;	/* on cx4_cqs.dead */
+};
+
+/* What a CQ event lookup found (cx4_cqs_comp(), cx4_cqs_error()). */
+enum cx4_cq_verdict {
+	CX4_CQ_EV_OK,
+	CX4_CQ_EV_UNKNOWN,	/* no CQ registered under that number */
+	CX4_CQ_EV_WRONG_EQ,	/* the CQ reports to another EQ */
+};
+
+struct cx4_cqs {
+	/*
+	 * Serializes CQ creation and destruction: a CQ number is registered
+	 * and unregistered together with its CREATE_CQ / DESTROY_CQ, so the
+	 * device cannot hand out a number still registered.  Also protects
+	 * @dead.  The EQ handlers only read @xa (RCU).
+	 */
+	struct mutex lock;
+	struct xarray xa;
+	struct list_head dead;	/* DESTROY_CQ failed: freed after reset */
+	atomic_t unknown_comp;	/* completion EQEs for no registered CQ */
+	atomic_t unknown_err;	/* CQ error EQEs for no registered CQ */
+	atomic_t wrong_eq;	/* completion EQEs on the wrong EQ */
+	atomic_t comp_events;	/* completion events delivered */
+	atomic_t err_events;	/* CQ error events delivered */
+};
+
 /* What the dispatcher needs to judge an EQE. */
 struct cx4_eqe_limits {
 	bool ctrl;		/* the control EQ (else a completion EQ) */
@@ -181,6 +259,8 @@ struct cx4_port {
 	spinlock_t lock;
 	bool link_up;
 	bool link_from_event;	/* an event set @link_up: queries don't */
+	bool query_on;		/* @query_work may be queued (also @lock) */
+	struct work_struct query_work;	/* QUERY_VPORT_STATE after 0x5 */
 	u8 perm_mac[ETH_ALEN];	/* set at probe, then read only */
 	/* Rate limit of link up/down messages (own lock). */
 	struct ratelimit_state link_rs;
@@ -189,10 +269,32 @@ struct cx4_port {
 	atomic_t link_ups;	/* link up changes seen in events */
 	atomic_t link_downs;	/* link down changes seen in events */
 	atomic_t other_events;	/* sub-type 0x5 events */
+	atomic_t requeries;	/* QUERY_VPORT_STATE from @query_work */
 };
 
 struct cx4_health {
 	struct delayed_work work;
+	/*
+	 * Recovery (health.c): @recover_work tears the function down and
+	 * brings it up again, with the device lock held; it is queued by
+	 * the poller once the device is dead, after a delay that grows with
+	 * each failure (@fails in a row).  @lock also protects @stopping,
+	 * set at remove before the work is cancelled, so that it is not
+	 * queued again.  The other fields are only written by the two works
+	 * (never at the same time: the poller is stopped during a recovery)
+	 * and read locklessly by diagnose/debugfs.
+	 */
+	struct delayed_work recover_work;
+	bool stopping;
+	bool reported;		/* this failure was reported to devlink */
+	bool gave_up;
+	u32 fails;		/* failed recoveries in a row */
+	u32 recoveries;		/* successful recoveries */
+	u32 attempts;		/* recovery attempts */
+	u32 fatal_events;	/* times the device was found dead */
+	u32 syndrome;		/* health syndrome when last found dead */
+	u32 counter;		/* health counter when last found dead */
+	unsigned long recovered_at;	/* jiffies of the last recovery */
 	/*
 	 * Protects @running against kicks from the control EQ's interrupt
 	 * handler (an internal error interrupt), so that no poll is queued
@@ -203,6 +305,21 @@ struct cx4_health {
 	u32 last_counter;	/* poll work only */
 	u32 stalls;		/* poll work only */
 	bool fatal;
+};
+
+/* The debugfs "cq" test hook's CQ (debugfs.c). */
+struct cx4_test_cq {
+	/*
+	 * Serializes the hook's operations, so that it is the CQ's one
+	 * poller; the callbacks only touch the atomics.
+	 */
+	struct mutex lock;
+	struct cx4_cq *cq;
+	atomic_t comps;		/* completion callbacks */
+	atomic_t errors;	/* CQ error callbacks */
+	atomic_t syndrome;	/* syndrome of the last CQ error */
+	u32 polled;		/* CQEs consumed */
+	u32 last_wqe;		/* wqe_counter of the last CQE consumed */
 };
 
 enum cx4_cap_slot {
@@ -224,13 +341,27 @@ struct cx4_core {
 	struct cx4_pages pages;
 	struct cx4_irqs irqs;
 	struct cx4_eqs eqs;
+	struct cx4_cqs cqs;
 	struct cx4_health health;
 	struct cx4_port port;
 	u32 pdn;
 	u32 tdn;
+	u32 mkey;		/* PA MKey for en/ (cx4_core_lkey()) */
 	bool pd_alloced;
 	bool td_alloced;
+	bool mkey_created;
 	struct dentry *debugfs;
+	struct cx4_test_cq test_cq;
+	struct devlink *devlink;
+	struct devlink_health_reporter *reporter;
+	/*
+	 * Serializes bringing the function up and down (probe, remove,
+	 * health recovery) with the debugfs hooks that use what it brings
+	 * up; @up says whether it is up.  Taken after the device lock.
+	 */
+	struct mutex up_lock;
+	bool up;
+	bool en_attached;	/* cx4_en_attach() succeeded, not detached yet */
 	/*
 	 * Rate limit of this function's reports of device misbehaviour and
 	 * failed commands (cx4_err_rl() and friends): per function, so that
@@ -296,25 +427,75 @@ int cx4_eq_gen_eqe(struct cx4_core *core, u32 index, u32 type, u32 arg);
 enum cx4_eqe_verdict cx4_eqe_classify(const void *eqe,
 				      const struct cx4_eqe_limits *lim);
 
+/* cq.c: completion queues. */
+void cx4_cqs_init(struct cx4_cqs *cqs);
+void cx4_cqs_destroy(struct cx4_cqs *cqs);
+int cx4_cqs_register_locked(struct cx4_cqs *cqs, struct cx4_cq *cq);
+void cx4_cqs_unregister_locked(struct cx4_cqs *cqs, struct cx4_cq *cq);
+enum cx4_cq_verdict cx4_cqs_comp(struct cx4_cqs *cqs, u32 cqn, u32 eq_index);
+enum cx4_cq_verdict cx4_cqs_error(struct cx4_cqs *cqs, u32 cqn, u8 syndrome);
+void cx4_cqs_release(struct cx4_core *core);
+void cx4_cq_ring_init(void *ring, u32 log_size);
+u32 cx4_cq_arm_dword(u32 sn, u32 ci, bool solicited);
+
 /* port.c: vport state, permanent MAC, port state change events. */
 void cx4_port_init(struct cx4_core *core);
 int cx4_port_query(struct cx4_core *core);
+void cx4_port_forget_events(struct cx4_core *core);
+void cx4_port_events_enable(struct cx4_core *core);
+void cx4_port_events_disable(struct cx4_core *core);
 bool cx4_port_event(struct cx4_core *core, const void *eqe);
 enum cx4_port_ev cx4_port_event_parse(const void *eqe);
 int cx4_port_check_mac(const u8 mac[ETH_ALEN]);
 
+/* main.c: one recovery attempt, or giving up; device lock held. */
+int cx4_core_recover(struct cx4_core *core);
+void cx4_core_halt(struct cx4_core *core);
+
 /* health.c */
 void cx4_health_init(struct cx4_core *core);
+void cx4_health_stop_recovery(struct cx4_core *core);
+int cx4_health_recover(struct cx4_core *core);
+u32 cx4_health_backoff_ms(u32 fails);
+const char *cx4_health_name(u32 syndrome);
 void cx4_health_start(struct cx4_core *core);
 void cx4_health_stop(struct cx4_core *core);
 void cx4_health_kick(struct cx4_core *core);
 bool cx4_health_check(struct cx4_health *h, u32 counter, u32 syndrome);
+
+/* devlink.c (stubs without CONFIG_NET_DEVLINK) */
+#if IS_ENABLED(CONFIG_NET_DEVLINK)
+int cx4_devlink_create(struct cx4_core *core);
+void cx4_devlink_destroy(struct cx4_core *core);
+int cx4_devlink_report(struct cx4_core *core, const char *msg);
+void cx4_devlink_healthy(struct cx4_core *core);
+#else
+static inline int cx4_devlink_create(struct cx4_core *core)
+{
+	return 0;
+}
+
+static inline void cx4_devlink_destroy(struct cx4_core *core)
+{
+}
+
+/* No reporter: the caller recovers by itself. */
+static inline int cx4_devlink_report(struct cx4_core *core, const char *msg)
+{
+	return -EOPNOTSUPP;
+}
+
+static inline void cx4_devlink_healthy(struct cx4_core *core)
+{
+}
+#endif
 
 /* debugfs.c */
 void cx4_debugfs_init(void);
 void cx4_debugfs_exit(void);
 void cx4_debugfs_create(struct cx4_core *core);
 void cx4_debugfs_destroy(struct cx4_core *core);
+void cx4_debugfs_drop_cq(struct cx4_core *core);
 
 /* fw.c: typed wrappers for the initialization and NIC vport commands. */
 int cx4_fw_enable_hca(struct cx4_core *core);
@@ -333,6 +514,8 @@ int cx4_fw_alloc_pd(struct cx4_core *core);
 int cx4_fw_dealloc_pd(struct cx4_core *core);
 int cx4_fw_alloc_td(struct cx4_core *core);
 int cx4_fw_dealloc_td(struct cx4_core *core);
+int cx4_fw_create_mkey(struct cx4_core *core);
+int cx4_fw_destroy_mkey(struct cx4_core *core);
 int cx4_fw_nop(struct cx4_core *core);
 int cx4_fw_query_vport_state(struct cx4_core *core, u32 *state);
 void cx4_fw_nic_vport_mac(const void *ctx, u8 mac[ETH_ALEN]);

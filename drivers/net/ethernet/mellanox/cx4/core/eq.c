@@ -104,6 +104,50 @@ static void cx4_eq_reject(struct cx4_eq *eq, const u8 *eqe,
 		   "invalid", atomic_read(&core->eqs.bad_eqes));
 }
 
+/*
+ * A completion EQE whose CQN is in range: to the CQ registered under it.
+ * A CQN with no CQ (e.g. an event that raced with cx4_cq_destroy()) is
+ * counted and logged; a CQ of another EQ is a bad EQE.
+ */
+static void cx4_eq_comp(struct cx4_eq *eq, const u8 *eqe)
+{
+	struct cx4_core *core = eq->core;
+	u32 cqn = cx4_get(eqe, CX4_EQE_COMP_CQN);
+
+	switch (cx4_cqs_comp(&core->cqs, cqn, eq - core->eqs.comp)) {
+	case CX4_CQ_EV_OK:
+		break;
+	case CX4_CQ_EV_UNKNOWN:
+		cx4_warn_rl(core,
+			    "EQ %u: completion event for CQ 0x%x, which does not exist (%d so far)\n",
+			    eq->eqn, cqn,
+			    atomic_read(&core->cqs.unknown_comp));
+		break;
+	case CX4_CQ_EV_WRONG_EQ:
+		eq->bad++;
+		atomic_inc(&core->eqs.bad_eqes);
+		cx4_err_rl(core,
+			   "EQ %u: completion event for CQ 0x%x, which reports to another EQ; %d bad EQEs so far\n",
+			   eq->eqn, cqn, atomic_read(&core->eqs.bad_eqes));
+		break;
+	}
+}
+
+static void cx4_eq_cq_error(struct cx4_eq *eq, const u8 *eqe)
+{
+	struct cx4_core *core = eq->core;
+	u32 cqn = cx4_get(eqe, CX4_EQE_CQ_ERR_CQN);
+	u8 syndrome = cx4_get(eqe, CX4_EQE_CQ_ERR_SYNDROME);
+
+	if (cx4_cqs_error(&core->cqs, cqn, syndrome) == CX4_CQ_EV_OK)
+		cx4_warn_rl(core, "CQ 0x%x error, syndrome 0x%x\n", cqn,
+			    syndrome);
+	else
+		cx4_warn_rl(core,
+			    "CQ error event (syndrome 0x%x) for CQ 0x%x, which does not exist (%d so far)\n",
+			    syndrome, cqn, atomic_read(&core->cqs.unknown_err));
+}
+
 static void cx4_eq_dispatch(struct cx4_eq *eq, const u8 *eqe)
 {
 	struct cx4_core *core = eq->core;
@@ -132,17 +176,14 @@ static void cx4_eq_dispatch(struct cx4_eq *eq, const u8 *eqe)
 				  (s32)cx4_get(eqe, CX4_EQE_PAGES_NUM_PAGES));
 		break;
 	case CX4_EQE_OK_COMP:
-		/* No CQ is registered with the core yet (en/ adds them). */
-		atomic_inc(&core->eqs.comp_no_cq);
+		cx4_eq_comp(eq, eqe);
 		break;
 	case CX4_EQE_OK_PORT:
 		if (!cx4_port_event(core, eqe))
 			cx4_eq_reject(eq, eqe, CX4_EQE_BAD_SUBTYPE);
 		break;
 	case CX4_EQE_OK_CQ_ERR:
-		cx4_warn_rl(core, "CQ 0x%x error, syndrome 0x%x\n",
-			    cx4_get(eqe, CX4_EQE_CQ_ERR_CQN),
-			    cx4_get(eqe, CX4_EQE_CQ_ERR_SYNDROME));
+		cx4_eq_cq_error(eq, eqe);
 		break;
 	case CX4_EQE_OK_TEMP:
 		cx4_warn_rl(core, "temperature warning from the device\n");
@@ -405,10 +446,12 @@ static int cx4_eqs_create_ctrl(struct cx4_core *core)
 	int err;
 
 	cx4_pages_events_enable(core);
+	cx4_port_events_enable(core);
 	err = cx4_eq_create(core, &core->eqs.ctrl, CX4_IRQ_CTRL,
 			    cx4_eqs_log_size(core, CX4_EQ_CTRL_LOG_SIZE),
 			    cx4_eqs_ctrl_events(core), CX4_CMD_ALONE);
 	if (err) {
+		cx4_port_events_disable(core);
 		cx4_pages_events_disable(core);
 		return err;
 	}
@@ -418,6 +461,7 @@ static int cx4_eqs_create_ctrl(struct cx4_core *core)
 
 static void cx4_eqs_destroy_ctrl(struct cx4_core *core)
 {
+	cx4_port_events_disable(core);
 	cx4_pages_events_disable(core);
 	cx4_cmdq_use_events(core, false);
 	cx4_eq_destroy(core, &core->eqs.ctrl);
@@ -512,7 +556,9 @@ void cx4_eqs_release(struct cx4_core *core)
  * GEN_EQE on EQ @index (0: control, 1..: completion EQs) of event @type.
  * @arg goes where the event keeps its object: the CQ number (completion,
  * CQ error), the port (port state change), the vector (command
- * completion), num_pages (page request).  The tests use it to generate
+ * completion), num_pages (page request); for a port state change, bits
+ * 7:0 are the port and bits 15:8 the sub-type (0: 0x5).  The tests use
+ * it to generate
  * both valid and invalid EQEs.
  */
 int cx4_eq_gen_eqe(struct cx4_core *core, u32 index, u32 type, u32 arg)
@@ -536,8 +582,9 @@ int cx4_eq_gen_eqe(struct cx4_core *core, u32 index, u32 type, u32 arg)
 		cx4_set(eqe, CX4_EQE_CQ_ERR_CQN, arg);
 		break;
 	case CX4_EVENT_PORT_STATE_CHANGE:
-		cx4_set(eqe, CX4_EQE_EVENT_SUB_TYPE, CX4_PORT_CHANGE_OTHER);
-		cx4_set(eqe, CX4_EQE_PORT_NUM, arg);
+		cx4_set(eqe, CX4_EQE_EVENT_SUB_TYPE,
+			arg >> 8 ? arg >> 8 : CX4_PORT_CHANGE_OTHER);
+		cx4_set(eqe, CX4_EQE_PORT_NUM, arg & 0xff);
 		break;
 	case CX4_EVENT_CMD_COMPLETION:
 		cx4_set(eqe, CX4_EQE_CMD_VECTOR, arg);

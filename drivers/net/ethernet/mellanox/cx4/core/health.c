@@ -7,14 +7,26 @@
  * CX4_HEALTH_POLL_MS; a non-zero syndrome, or a counter that did not move
  * for CX4_HEALTH_STALL_POLLS polls in a row, means the device is dead:
  * the command interface is stopped (commands in flight and new ones fail
- * at once instead of timing out), and remove resets the function.
+ * at once instead of timing out) and recovery is queued.
  *
- * Recovery (teardown and a new start-up, a devlink health reporter) is not
- * implemented yet: the function stays dead until the driver is unbound.
+ * Recovery runs from its own delayed work: the failure is reported to the
+ * devlink health reporter (devlink.c), whose recover callback -- or, with
+ * devlink's auto-recovery off or no devlink, the work itself -- makes one
+ * attempt (cx4_core_recover(): detach en/, tear down and reset the
+ * function, probe's sequence again, attach en/).  A failed attempt, or a
+ * device dying again soon after a recovery, counts as a failure; the next
+ * attempt waits cx4_health_backoff_ms() and after CX4_RECOVERY_MAX_FAILS
+ * failures in a row the driver gives up, saying so.
+ *
+ * The work needs the device lock (function reset) while remove holds it
+ * and cancels the work: it only try-locks, and gives up once remove has
+ * set @stopping.
  */
 
+#include <linux/delay.h>
 #include <linux/device.h>
 #include <linux/jiffies.h>
+#include <linux/pci.h>
 #include <linux/workqueue.h>
 
 #include "core.h"
@@ -33,7 +45,7 @@ static const char * const cx4_health_names[] = {
 	[CX4_HEALTH_HIGH_TEMP_ERR]	= "high temperature",
 };
 
-static const char *cx4_health_name(u32 syndrome)
+const char *cx4_health_name(u32 syndrome)
 {
 	if (syndrome < ARRAY_SIZE(cx4_health_names) &&
 	    cx4_health_names[syndrome])
@@ -59,6 +71,69 @@ bool cx4_health_check(struct cx4_health *h, u32 counter, u32 syndrome)
 	return false;
 }
 
+/*
+ * Delay before the next recovery attempt after @fails failures in a row:
+ * none for the first, then CX4_RECOVERY_DELAY_MS doubling up to
+ * CX4_RECOVERY_DELAY_MAX_MS.  No device access (KUnit).
+ */
+u32 cx4_health_backoff_ms(u32 fails)
+{
+	if (!fails)
+		return 0;
+	if (fails - 1 >= 16)
+		return CX4_RECOVERY_DELAY_MAX_MS;
+	return min_t(u32, CX4_RECOVERY_DELAY_MS << (fails - 1),
+		     CX4_RECOVERY_DELAY_MAX_MS);
+}
+
+/* Queue the next attempt after the back-off (at once to give up). */
+static void cx4_health_schedule_recovery(struct cx4_core *core)
+{
+	struct cx4_health *h = &core->health;
+	u32 ms = 0;
+
+	if (h->fails < CX4_RECOVERY_MAX_FAILS)
+		ms = cx4_health_backoff_ms(h->fails);
+	if (ms)
+		dev_warn(core->dev,
+			 "recovery: %u failure(s) in a row, next attempt in %u ms\n",
+			 h->fails, ms);
+	spin_lock_irq(&h->lock);
+	if (!h->stopping)
+		queue_delayed_work(system_wq, &h->recover_work,
+				   msecs_to_jiffies(ms));
+	spin_unlock_irq(&h->lock);
+}
+
+/* The device was found dead: count it, stop commands, recover. */
+static void cx4_health_fatal(struct cx4_core *core, u32 syndrome, u32 counter)
+{
+	struct cx4_health *h = &core->health;
+
+	WRITE_ONCE(h->fatal, true);
+	h->syndrome = syndrome;
+	h->counter = counter;
+	h->fatal_events++;
+	h->reported = false;
+	if (syndrome)
+		dev_err(core->dev,
+			"device failed: health syndrome 0x%x (%s), counter %u; command interface stopped, recovering\n",
+			syndrome, cx4_health_name(syndrome), counter);
+	else
+		dev_err(core->dev,
+			"device failed: health counter stuck at %u for %u ms; command interface stopped, recovering\n",
+			counter, CX4_HEALTH_STALL_POLLS * CX4_HEALTH_POLL_MS);
+	cx4_cmdq_stop(core);
+	/* Dead again soon after a recovery: that recovery did not hold. */
+	if (h->recoveries &&
+	    time_before(jiffies, h->recovered_at +
+			msecs_to_jiffies(CX4_RECOVERY_GRACE_MS)))
+		h->fails++;
+	else
+		h->fails = 0;
+	cx4_health_schedule_recovery(core);
+}
+
 static void cx4_health_poll(struct work_struct *work)
 {
 	struct cx4_health *h = container_of(to_delayed_work(work),
@@ -74,16 +149,120 @@ static void cx4_health_poll(struct work_struct *work)
 				      msecs_to_jiffies(CX4_HEALTH_POLL_MS));
 		return;
 	}
-	WRITE_ONCE(h->fatal, true);
-	if (syndrome)
-		dev_err(core->dev,
-			"device failed: health syndrome 0x%x (%s), counter %u; command interface stopped, unbind/rebind to recover\n",
-			syndrome, cx4_health_name(syndrome), counter);
-	else
-		dev_err(core->dev,
-			"device failed: health counter stuck at %u for %u ms; command interface stopped, unbind/rebind to recover\n",
-			counter, CX4_HEALTH_STALL_POLLS * CX4_HEALTH_POLL_MS);
-	cx4_cmdq_stop(core);
+	cx4_health_fatal(core, syndrome, counter);
+}
+
+/* The device lock, unless remove (which holds it) wants the work gone. */
+static bool cx4_health_lock_device(struct cx4_core *core)
+{
+	while (!device_trylock(core->dev)) {
+		if (READ_ONCE(core->health.stopping))
+			return false;
+		msleep(20);
+	}
+	if (READ_ONCE(core->health.stopping)) {
+		device_unlock(core->dev);
+		return false;
+	}
+	return true;
+}
+
+/* Too many failures: take the function down for good and say so. */
+static void cx4_health_give_up(struct cx4_core *core)
+{
+	struct cx4_health *h = &core->health;
+
+	if (!cx4_health_lock_device(core))
+		return;
+	dev_err(core->dev,
+		"recovery: giving up after %u failures in a row; the function stays down until the driver is unbound and bound again\n",
+		h->fails);
+	cx4_core_halt(core);
+	WRITE_ONCE(h->gave_up, true);
+	device_unlock(core->dev);
+}
+
+static void cx4_health_recover_work(struct work_struct *work)
+{
+	struct cx4_health *h = container_of(to_delayed_work(work),
+					    struct cx4_health, recover_work);
+	struct cx4_core *core = container_of(h, struct cx4_core, health);
+	int err;
+
+	if (h->fails >= CX4_RECOVERY_MAX_FAILS) {
+		cx4_health_give_up(core);
+		return;
+	}
+	if (!h->reported) {
+		u32 attempts = h->attempts;
+
+		/* devlink recovers through cx4_health_recover() if it may. */
+		h->reported = true;
+		cx4_devlink_report(core, h->syndrome ?
+				   "health syndrome set" :
+				   "health counter stopped");
+		if (!READ_ONCE(h->fatal) && h->attempts != attempts) {
+			cx4_devlink_healthy(core);
+			return;
+		}
+		if (h->attempts != attempts) {
+			/* devlink's attempt failed: back off before the next. */
+			cx4_health_schedule_recovery(core);
+			return;
+		}
+	}
+	/* Recovered meanwhile (e.g. "devlink health recover"). */
+	if (!READ_ONCE(h->fatal))
+		return;
+	err = cx4_health_recover(core);
+	if (!err) {
+		cx4_devlink_healthy(core);
+		return;
+	}
+	if (err == -ESHUTDOWN)
+		return;
+	cx4_health_schedule_recovery(core);
+}
+
+/*
+ * One recovery attempt, from the recovery work or devlink's recover
+ * callback (also "devlink health recover" on a healthy device: a full
+ * reset cycle).  Return: 0 once the function is up again, -ESHUTDOWN if
+ * remove is under way, else the attempt's error (counted in @fails).
+ */
+int cx4_health_recover(struct cx4_core *core)
+{
+	struct cx4_health *h = &core->health;
+	int err;
+
+	if (!cx4_health_lock_device(core))
+		return -ESHUTDOWN;
+	h->attempts++;
+	dev_warn(core->dev, "recovery: attempt %u (%u failure(s) in a row, %u recoveries so far)\n",
+		 h->fails + 1, h->fails, h->recoveries);
+	err = cx4_core_recover(core);
+	if (!err) {
+		h->recoveries++;
+		h->recovered_at = jiffies;
+		dev_warn(core->dev, "recovery: done, function up again (%u recoveries)\n",
+			 h->recoveries);
+	} else {
+		h->fails++;
+	}
+	device_unlock(core->dev);
+	return err;
+}
+
+/* Remove: no recovery runs or is queued once this returns. */
+void cx4_health_stop_recovery(struct cx4_core *core)
+{
+	struct cx4_health *h = &core->health;
+
+	spin_lock_irq(&h->lock);
+	h->stopping = true;
+	spin_unlock_irq(&h->lock);
+	cancel_delayed_work_sync(&h->recover_work);
+	cx4_health_stop(core);
 }
 
 /* At probe, before any interrupt can kick the poller. */
@@ -92,6 +271,7 @@ void cx4_health_init(struct cx4_core *core)
 	struct cx4_health *h = &core->health;
 
 	INIT_DELAYED_WORK(&h->work, cx4_health_poll);
+	INIT_DELAYED_WORK(&h->recover_work, cx4_health_recover_work);
 	spin_lock_init(&h->lock);
 	h->running = false;
 	h->fatal = false;
@@ -103,6 +283,7 @@ void cx4_health_start(struct cx4_core *core)
 
 	h->last_counter = cx4_iseg_get(core, CX4_INIT_HEALTH_COUNTER);
 	h->stalls = 0;
+	WRITE_ONCE(h->fatal, false);
 	spin_lock_irq(&h->lock);
 	h->running = true;
 	schedule_delayed_work(&h->work, msecs_to_jiffies(CX4_HEALTH_POLL_MS));

@@ -80,9 +80,19 @@ u32 cx4_core_tdn(const struct cx4_core *core)
 	return core->tdn;
 }
 
+u32 cx4_core_lkey(const struct cx4_core *core)
+{
+	return core->mkey;
+}
+
 u32 cx4_core_uarn(const struct cx4_core *core)
 {
 	return core->eqs.uarn;
+}
+
+void __iomem *cx4_core_uar(const struct cx4_core *core)
+{
+	return core->eqs.uar;
 }
 
 u32 cx4_core_num_comp_vectors(const struct cx4_core *core)
@@ -337,6 +347,7 @@ static void cx4_core_quiesce(struct cx4_core *core)
 static void cx4_core_destroy_cmdq(struct cx4_core *core)
 {
 	cx4_core_quiesce(core);
+	cx4_cqs_release(core);
 	cx4_eqs_release(core);
 	cx4_pages_release_all(core);
 	cx4_cmdq_destroy(core);
@@ -351,6 +362,14 @@ static void cx4_core_dealloc_pd(struct cx4_core *core)
 	core->pd_alloced = false;
 }
 
+static void cx4_core_destroy_mkey(struct cx4_core *core)
+{
+	if (core->mkey_created && !core->needs_reset &&
+	    cx4_fw_destroy_mkey(core))
+		core->needs_reset = true;
+	core->mkey_created = false;
+}
+
 static void cx4_core_dealloc_td(struct cx4_core *core)
 {
 	if (core->td_alloced && !core->needs_reset && cx4_fw_dealloc_td(core))
@@ -360,7 +379,7 @@ static void cx4_core_dealloc_td(struct cx4_core *core)
 
 /*
  * After INIT_HCA: vectors, EQs, link state and permanent MAC (nothing to
- * undo), PD, TD; undone by cx4_core_detach().
+ * undo), PD, TD, the PA MKey (lkey); undone by cx4_core_detach().
  */
 static int cx4_core_attach(struct cx4_core *core)
 {
@@ -381,8 +400,13 @@ static int cx4_core_attach(struct cx4_core *core)
 	err = cx4_fw_alloc_td(core);
 	if (err)
 		goto err_dealloc_pd;
+	err = cx4_fw_create_mkey(core);
+	if (err)
+		goto err_dealloc_td;
 	return 0;
 
+err_dealloc_td:
+	cx4_core_dealloc_td(core);
 err_dealloc_pd:
 	cx4_core_dealloc_pd(core);
 err_destroy_eqs:
@@ -394,6 +418,7 @@ err_destroy_irqs:
 
 static void cx4_core_detach(struct cx4_core *core)
 {
+	cx4_core_destroy_mkey(core);
 	cx4_core_dealloc_td(core);
 	cx4_core_dealloc_pd(core);
 	cx4_eqs_destroy(core);
@@ -409,7 +434,7 @@ static u32 cx4_core_cap_get(struct cx4_core *core, enum cx4_cap_slot slot,
 static void cx4_core_log(struct cx4_core *core)
 {
 	dev_info(core->dev,
-		 "firmware %u.%u.%u, cmdif %u, ISSI %u: %u port(s), log max sq/rq/cq/eq %u/%u/%u/%u, eth offloads %s (csum %u vlan %u lro %u lso %u), nic flow table %s, %u pages, %u completion vectors, UAR %u, PD %u, TD %u, MAC %pM, link %s\n",
+		 "firmware %u.%u.%u, cmdif %u, ISSI %u: %u port(s), log max sq/rq/cq/eq %u/%u/%u/%u, eth offloads %s (csum %u vlan %u lro %u lso %u), nic flow table %s, %u pages, %u completion vectors, UAR %u, PD %u, TD %u, lkey 0x%x, MAC %pM, link %s\n",
 		 core->fw.major, core->fw.minor, core->fw.subminor,
 		 core->cmdif_rev, core->issi,
 		 cx4_core_cap_get(core, CX4_CAPS_GEN_CUR, CX4_CAP_NUM_PORTS),
@@ -424,8 +449,149 @@ static void cx4_core_log(struct cx4_core *core)
 		 cx4_core_cap_get(core, CX4_CAPS_ETH_CUR, CX4_ETH_CAP_MAX_LSO_CAP),
 		 core->caps[CX4_CAPS_FT_CUR] ? "yes" : "no",
 		 core->pages.npages, core->eqs.ncomp, core->eqs.uarn,
-		 core->pdn, core->tdn, core->port.perm_mac,
+		 core->pdn, core->tdn, core->mkey, core->port.perm_mac,
 		 cx4_core_link_up(core) ? "up" : "down");
+}
+
+/* --- the Ethernet part -------------------------------------------------------- */
+
+/* en/ is optional (CONFIG_CX4_EN): without it there is nothing to attach. */
+static int cx4_core_en_call_attach(struct cx4_core *core)
+{
+	if (IS_ENABLED(CONFIG_CX4_EN))
+		return cx4_en_attach(core);
+	return 0;
+}
+
+static void cx4_core_en_call_detach(struct cx4_core *core)
+{
+	if (IS_ENABLED(CONFIG_CX4_EN))
+		cx4_en_detach(core);
+}
+
+static int cx4_core_en_attach(struct cx4_core *core)
+{
+	int err = cx4_core_en_call_attach(core);
+
+	core->en_attached = !err;
+	return err;
+}
+
+/* Only what is attached: a failed recovery leaves en/ detached. */
+static void cx4_core_en_detach(struct cx4_core *core)
+{
+	if (!core->en_attached)
+		return;
+	core->en_attached = false;
+	cx4_core_en_call_detach(core);
+}
+
+/* --- bringing the function up and down ---------------------------------------- */
+
+/*
+ * The function from reset to ready for en/: command queue, start-up (PRM
+ * 8.2), vectors, EQs, port, PD, TD, MKey, health poller.  Used by probe
+ * and by health recovery; undone by cx4_core_down().  Called with the
+ * device lock and core->up_lock held.
+ */
+static int cx4_core_up(struct cx4_core *core)
+{
+	int err;
+
+	core->needs_reset = false;
+	/* A function reset (recovery) leaves bus mastering off. */
+	pci_set_master(core->pdev);
+	err = cx4_core_read_iseg(core);
+	if (err)
+		return err;
+	err = cx4_cmdq_create(core);
+	if (err)
+		return err;
+	err = cx4_core_wait_ready(core);
+	if (err)
+		goto err_destroy_cmdq;
+	err = cx4_core_start(core);
+	if (err)
+		goto err_destroy_cmdq;
+	err = cx4_core_attach(core);
+	if (err)
+		goto err_stop;
+	cx4_health_start(core);
+	core->up = true;
+	return 0;
+
+err_stop:
+	cx4_core_stop(core);
+err_destroy_cmdq:
+	cx4_core_destroy_cmdq(core);
+	return err;
+}
+
+/*
+ * Everything cx4_core_up() did, in reverse.  With the device dead (health)
+ * or a step failing, the remaining graceful steps are skipped and the
+ * function is reset before its DMA memory is freed.  Called with the
+ * device lock and core->up_lock held.
+ */
+static void cx4_core_down(struct cx4_core *core)
+{
+	if (!core->up)
+		return;
+	core->up = false;
+	cx4_health_stop(core);
+	if (READ_ONCE(core->health.fatal))
+		core->needs_reset = true;
+	cx4_debugfs_drop_cq(core);
+	cx4_core_detach(core);
+	cx4_core_stop(core);
+	cx4_core_destroy_cmdq(core);
+}
+
+/*
+ * One recovery attempt (health.c): en/ off, the function down (reset, the
+ * dead device's pages released without MANAGE_PAGES), probe's sequence
+ * again, en/ back on.  Called with the device lock held.
+ */
+int cx4_core_recover(struct cx4_core *core)
+{
+	int err;
+
+	dev_warn(core->dev, "recovery: detaching the Ethernet part\n");
+	cx4_core_en_detach(core);
+	mutex_lock(&core->up_lock);
+	if (core->up)
+		dev_warn(core->dev, "recovery: tearing the function down and resetting it\n");
+	cx4_core_down(core);
+	if (core->dma_unsafe) {
+		mutex_unlock(&core->up_lock);
+		dev_err(core->dev, "recovery: the function could not be reset, cannot bring it up again\n");
+		return -EIO;
+	}
+	dev_warn(core->dev, "recovery: bringing the function up again\n");
+	cx4_port_forget_events(core);
+	err = cx4_core_up(core);
+	mutex_unlock(&core->up_lock);
+	if (err) {
+		dev_err(core->dev, "recovery: bringing the function up failed: %d\n",
+			err);
+		return err;
+	}
+	cx4_core_log(core);
+	dev_warn(core->dev, "recovery: attaching the Ethernet part\n");
+	err = cx4_core_en_attach(core);
+	if (err)
+		dev_err(core->dev, "recovery: attaching the Ethernet part failed: %d\n",
+			err);
+	return err;
+}
+
+/* Health gave up: en/ off, the function down and reset.  Device lock held. */
+void cx4_core_halt(struct cx4_core *core)
+{
+	cx4_core_en_detach(core);
+	mutex_lock(&core->up_lock);
+	cx4_core_down(core);
+	mutex_unlock(&core->up_lock);
 }
 
 static int cx4_probe(struct pci_dev *pdev, const struct pci_device_id *id)
@@ -440,7 +606,10 @@ static int cx4_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	core->dev = &pdev->dev;
 	ratelimit_state_init(&core->log_rs, DEFAULT_RATELIMIT_INTERVAL,
 			     DEFAULT_RATELIMIT_BURST);
+	mutex_init(&core->up_lock);
 	cx4_pages_init(&core->pages);
+	cx4_cqs_init(&core->cqs);
+	mutex_init(&core->test_cq.lock);
 	cx4_health_init(core);
 	cx4_port_init(core);
 	pci_set_drvdata(pdev, core);
@@ -448,41 +617,41 @@ static int cx4_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	err = cx4_pci_enable(core);
 	if (err)
 		goto err_free_core;
-	err = cx4_core_read_iseg(core);
-	if (err)
-		goto err_pci_disable;
-	err = cx4_cmdq_create(core);
-	if (err)
-		goto err_pci_disable;
 	err = cx4_pages_wq_create(core);
 	if (err)
-		goto err_destroy_cmdq;
-	err = cx4_core_wait_ready(core);
+		goto err_pci_disable;
+	mutex_lock(&core->up_lock);
+	err = cx4_core_up(core);
+	mutex_unlock(&core->up_lock);
 	if (err)
 		goto err_destroy_pages_wq;
-	err = cx4_core_start(core);
+	err = cx4_devlink_create(core);
 	if (err)
-		goto err_destroy_pages_wq;
-	err = cx4_core_attach(core);
-	if (err)
-		goto err_stop;
-	cx4_health_start(core);
+		goto err_core_down;
 	cx4_debugfs_create(core);
-
 	cx4_core_log(core);
+	err = cx4_core_en_attach(core);
+	if (err)
+		goto err_destroy_debugfs;
 	return 0;
 
-err_stop:
-	cx4_core_stop(core);
+err_destroy_debugfs:
+	cx4_debugfs_destroy(core);
+	cx4_devlink_destroy(core);
+err_core_down:
+	cx4_health_stop_recovery(core);
+	mutex_lock(&core->up_lock);
+	cx4_core_down(core);
+	mutex_unlock(&core->up_lock);
 err_destroy_pages_wq:
 	cx4_pages_wq_destroy(core);
-err_destroy_cmdq:
-	cx4_core_destroy_cmdq(core);
 err_pci_disable:
 	cx4_pci_disable(core);
 err_free_core:
 	pci_set_drvdata(pdev, NULL);
+	cx4_cqs_destroy(&core->cqs);
 	cx4_pages_destroy(&core->pages);
+	mutex_destroy(&core->up_lock);
 	kfree(core);
 	return err;
 }
@@ -494,15 +663,20 @@ static void cx4_remove(struct pci_dev *pdev)
 	/* Already taken down by cx4_shutdown(). */
 	if (!core)
 		return;
+	/* No recovery from here on (it would wait for the device lock). */
+	cx4_health_stop_recovery(core);
+	cx4_devlink_destroy(core);
+	cx4_core_en_detach(core);
 	cx4_debugfs_destroy(core);
-	cx4_health_stop(core);
-	cx4_core_detach(core);
-	cx4_core_stop(core);
+	mutex_lock(&core->up_lock);
+	cx4_core_down(core);
+	mutex_unlock(&core->up_lock);
 	cx4_pages_wq_destroy(core);
-	cx4_core_destroy_cmdq(core);
 	cx4_pci_disable(core);
 	pci_set_drvdata(pdev, NULL);
+	cx4_cqs_destroy(&core->cqs);
 	cx4_pages_destroy(&core->pages);
+	mutex_destroy(&core->up_lock);
 	kfree(core);
 }
 

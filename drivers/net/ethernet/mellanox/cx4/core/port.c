@@ -17,13 +17,19 @@
  * changes.
  *
  * Sub-type 0x5 of Table 88 says the state changed without saying to
- * what; it is counted and otherwise ignored (the cached state stays; a
- * re-query would need a command, i.e. process context).
+ * what; it is counted and the state is read again with QUERY_VPORT_STATE
+ * from a work item (a command needs process context); so is it after a
+ * sub-type Table 88 does not list (also rejected as a bad EQE).  The
+ * work's answer is applied like an event: counted, logged, notified --
+ * from process context, so an event arriving at the same moment may be
+ * notified before the work's change it follows.  The work runs only
+ * while the control EQ exists (cx4_port_events_enable/disable()).
  */
 
 #include <linux/device.h>
 #include <linux/etherdevice.h>
 #include <linux/kernel.h>
+#include <linux/workqueue.h>
 
 #include "core.h"
 
@@ -54,9 +60,12 @@ int cx4_port_check_mac(const u8 mac[ETH_ALEN])
 
 /* --- link state ---------------------------------------------------------- */
 
+static void cx4_port_query_work(struct work_struct *work);
+
 void cx4_port_init(struct cx4_core *core)
 {
 	spin_lock_init(&core->port.lock);
+	INIT_WORK(&core->port.query_work, cx4_port_query_work);
 	ATOMIC_INIT_NOTIFIER_HEAD(&core->port.notifiers);
 	ratelimit_state_init(&core->port.link_rs, DEFAULT_RATELIMIT_INTERVAL,
 			     DEFAULT_RATELIMIT_BURST);
@@ -86,27 +95,26 @@ static bool cx4_port_set_link(struct cx4_core *core, bool up, bool event)
 }
 
 /*
+ * Before the function comes up again (recovery): the next query answer
+ * is believed again, events of the dead function are history.
+ */
+void cx4_port_forget_events(struct cx4_core *core)
+{
+	spin_lock_irq(&core->port.lock);
+	core->port.link_from_event = false;
+	spin_unlock_irq(&core->port.lock);
+}
+
+/*
  * A port state change EQE on the control EQ whose port number has been
  * validated (cx4_eqe_classify()).  Interrupt context.
  * Return: false if its sub-type is invalid (the caller rejects it).
  */
-bool cx4_port_event(struct cx4_core *core, const void *eqe)
+/* A new link state from an event or the re-query: count, log, notify. */
+static void cx4_port_apply(struct cx4_core *core, u32 port, bool up)
 {
-	enum cx4_port_ev ev = cx4_port_event_parse(eqe);
-	u32 port = cx4_get(eqe, CX4_EQE_PORT_NUM);
-	bool up = ev == CX4_PORT_EV_UP;
-
-	if (ev == CX4_PORT_EV_BAD)
-		return false;
-	atomic_inc(&core->eqs.port_events);
-	if (ev == CX4_PORT_EV_OTHER) {
-		atomic_inc(&core->port.other_events);
-		dev_dbg(core->dev, "port %u: state change without new state\n",
-			port);
-		return true;
-	}
 	if (!cx4_port_set_link(core, up, true))
-		return true;
+		return;
 	atomic_inc(up ? &core->port.link_ups : &core->port.link_downs);
 	if (__ratelimit(&core->port.link_rs))
 		dev_info(core->dev, "port %u: link %s\n", port,
@@ -114,6 +122,72 @@ bool cx4_port_event(struct cx4_core *core, const void *eqe)
 	atomic_notifier_call_chain(&core->port.notifiers,
 				   up ? CX4_LINK_EVENT_UP : CX4_LINK_EVENT_DOWN,
 				   core);
+}
+
+/* Read the state again from the work item (interrupt context). */
+static void cx4_port_requery(struct cx4_core *core)
+{
+	struct cx4_port *port = &core->port;
+	unsigned long flags;
+
+	spin_lock_irqsave(&port->lock, flags);
+	if (port->query_on)
+		queue_work(system_wq, &port->query_work);
+	spin_unlock_irqrestore(&port->lock, flags);
+}
+
+static void cx4_port_query_work(struct work_struct *work)
+{
+	struct cx4_port *port = container_of(work, struct cx4_port,
+					     query_work);
+	struct cx4_core *core = container_of(port, struct cx4_core, port);
+	u32 state;
+
+	atomic_inc(&port->requeries);
+	if (cx4_fw_query_vport_state(core, &state))
+		return;	/* logged by the command layer */
+	if (state != CX4_VPORT_STATE_DOWN && state != CX4_VPORT_STATE_UP) {
+		cx4_err_rl(core, "QUERY_VPORT_STATE returned state 0x%x, neither down nor up\n",
+			   state);
+		return;
+	}
+	cx4_port_apply(core, 1, state == CX4_VPORT_STATE_UP);
+}
+
+void cx4_port_events_enable(struct cx4_core *core)
+{
+	spin_lock_irq(&core->port.lock);
+	core->port.query_on = true;
+	spin_unlock_irq(&core->port.lock);
+}
+
+/* Before the control EQ goes: no re-query queued or running after this. */
+void cx4_port_events_disable(struct cx4_core *core)
+{
+	spin_lock_irq(&core->port.lock);
+	core->port.query_on = false;
+	spin_unlock_irq(&core->port.lock);
+	cancel_work_sync(&core->port.query_work);
+}
+
+bool cx4_port_event(struct cx4_core *core, const void *eqe)
+{
+	enum cx4_port_ev ev = cx4_port_event_parse(eqe);
+	u32 port = cx4_get(eqe, CX4_EQE_PORT_NUM);
+
+	if (ev == CX4_PORT_EV_BAD) {
+		cx4_port_requery(core);
+		return false;
+	}
+	atomic_inc(&core->eqs.port_events);
+	if (ev == CX4_PORT_EV_OTHER) {
+		atomic_inc(&core->port.other_events);
+		dev_dbg(core->dev, "port %u: state change without new state, querying it\n",
+			port);
+		cx4_port_requery(core);
+		return true;
+	}
+	cx4_port_apply(core, port, ev == CX4_PORT_EV_UP);
 	return true;
 }
 

@@ -321,6 +321,29 @@ static void cx4_test_health(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, cx4_health_check(&h, 0, 0));
 }
 
+/* Recovery back-off: none first, then doubling up to the cap. */
+static void cx4_test_recovery_backoff(struct kunit *test)
+{
+	u32 f, prev = 0;
+
+	KUNIT_EXPECT_EQ(test, cx4_health_backoff_ms(0), 0u);
+	KUNIT_EXPECT_EQ(test, cx4_health_backoff_ms(1),
+			(u32)CX4_RECOVERY_DELAY_MS);
+	KUNIT_EXPECT_EQ(test, cx4_health_backoff_ms(2),
+			2u * CX4_RECOVERY_DELAY_MS);
+	KUNIT_EXPECT_EQ(test, cx4_health_backoff_ms(4),
+			8u * CX4_RECOVERY_DELAY_MS);
+	for (f = 1; f < 100; f++) {
+		u32 ms = cx4_health_backoff_ms(f);
+
+		KUNIT_EXPECT_GE(test, ms, prev);
+		KUNIT_EXPECT_LE(test, ms, (u32)CX4_RECOVERY_DELAY_MAX_MS);
+		prev = ms;
+	}
+	KUNIT_EXPECT_EQ(test, cx4_health_backoff_ms(U32_MAX),
+			(u32)CX4_RECOVERY_DELAY_MAX_MS);
+}
+
 static struct kunit_case cx4_eq_cases[] = {
 	KUNIT_CASE(cx4_test_owner_bit_values),
 	KUNIT_CASE(cx4_test_owner_ring_wraps),
@@ -340,6 +363,7 @@ static struct kunit_case cx4_event_cmd_cases[] = {
 	KUNIT_CASE(cx4_test_slots_dispatch),
 	KUNIT_CASE(cx4_test_slots_stopped),
 	KUNIT_CASE(cx4_test_health),
+	KUNIT_CASE(cx4_test_recovery_backoff),
 	{}
 };
 

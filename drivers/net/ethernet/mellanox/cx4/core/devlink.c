@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cx4 devlink instance and its "fw_fatal" health reporter.
+ *
+ * The health poller (health.c) reports a dead device with
+ * devlink_health_report(); devlink then calls the reporter's recover
+ * callback (auto-recovery, on by default), which makes one recovery
+ * attempt; "devlink health recover" makes one on demand.  Diagnose shows
+ * the health syndrome and counter last seen dead, and the recovery
+ * bookkeeping.  Built only with CONFIG_NET_DEVLINK (core.h has stubs).
+ */
+
+#include <linux/device.h>
+#include <net/devlink.h>
+
+#include "../compat.h"
+#include "core.h"
+
+static const struct devlink_ops cx4_devlink_ops = {
+};
+
+static struct cx4_core *cx4_reporter_core(struct devlink_health_reporter *r)
+{
+	return devlink_health_reporter_priv(r);
+}
+
+static int cx4_reporter_recover(struct devlink_health_reporter *reporter,
+				void *priv_ctx, struct netlink_ext_ack *extack)
+{
+	struct cx4_core *core = cx4_reporter_core(reporter);
+	int err = cx4_health_recover(core);
+
+	if (err)
+		NL_SET_ERR_MSG_MOD(extack, "recovery attempt failed");
+	return err;
+}
+
+static int cx4_reporter_diagnose(struct devlink_health_reporter *reporter,
+				 struct devlink_fmsg *fmsg,
+				 struct netlink_ext_ack *extack)
+{
+	struct cx4_core *core = cx4_reporter_core(reporter);
+	struct cx4_health *h = &core->health;
+
+	cx4_fmsg_u32_put(fmsg, "syndrome", READ_ONCE(h->syndrome));
+	cx4_fmsg_string_put(fmsg, "syndrome_name",
+			    cx4_health_name(READ_ONCE(h->syndrome)));
+	cx4_fmsg_u32_put(fmsg, "counter", READ_ONCE(h->counter));
+	cx4_fmsg_u32_put(fmsg, "fatal_events", READ_ONCE(h->fatal_events));
+	cx4_fmsg_u32_put(fmsg, "recoveries", READ_ONCE(h->recoveries));
+	cx4_fmsg_u32_put(fmsg, "attempts", READ_ONCE(h->attempts));
+	cx4_fmsg_u32_put(fmsg, "failures_in_a_row", READ_ONCE(h->fails));
+	cx4_fmsg_u32_put(fmsg, "dead", READ_ONCE(h->fatal));
+	cx4_fmsg_u32_put(fmsg, "gave_up", READ_ONCE(h->gave_up));
+	return 0;
+}
+
+static const struct devlink_health_reporter_ops cx4_reporter_ops = {
+	.name = "fw_fatal",
+	.recover = cx4_reporter_recover,
+	.diagnose = cx4_reporter_diagnose,
+};
+
+/* At probe, once the function is up; undone by cx4_devlink_destroy(). */
+int cx4_devlink_create(struct cx4_core *core)
+{
+	struct devlink *devlink;
+	int err;
+
+	devlink = devlink_alloc(&cx4_devlink_ops, 0, core->dev);
+	if (!devlink)
+		return -ENOMEM;
+	core->reporter = devlink_health_reporter_create(devlink,
+							&cx4_reporter_ops,
+							0, core);
+	if (IS_ERR(core->reporter)) {
+		err = PTR_ERR(core->reporter);
+		dev_err(core->dev, "cannot create the devlink health reporter: %d\n",
+			err);
+		core->reporter = NULL;
+		devlink_free(devlink);
+		return err;
+	}
+	devlink_register(devlink);
+	core->devlink = devlink;
+	return 0;
+}
+
+/* Waits for devlink operations (diagnose, recover) still running. */
+void cx4_devlink_destroy(struct cx4_core *core)
+{
+	if (!core->devlink)
+		return;
+	devlink_unregister(core->devlink);
+	devlink_health_reporter_destroy(core->reporter);
+	devlink_free(core->devlink);
+	core->reporter = NULL;
+	core->devlink = NULL;
+}
+
+/* The device is dead: devlink records it and, if allowed, recovers. */
+int cx4_devlink_report(struct cx4_core *core, const char *msg)
+{
+	if (!core->reporter)
+		return -EOPNOTSUPP;
+	return devlink_health_report(core->reporter, msg, core);
+}
+
+/* Recovered outside devlink's recover callback. */
+void cx4_devlink_healthy(struct cx4_core *core)
+{
+	if (core->reporter)
+		devlink_health_reporter_state_update(core->reporter,
+						     DEVLINK_HEALTH_REPORTER_STATE_HEALTHY);
+}
