@@ -470,8 +470,17 @@ static int cx4_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	cx4_debugfs_create(core);
 
 	cx4_core_log(core);
+	if (IS_ENABLED(CONFIG_CX4_EN)) {
+		err = cx4_en_attach(core);
+		if (err)
+			goto err_destroy_debugfs;
+	}
 	return 0;
 
+err_destroy_debugfs:
+	cx4_debugfs_destroy(core);
+	cx4_health_stop(core);
+	cx4_core_detach(core);
 err_stop:
 	cx4_core_stop(core);
 err_destroy_pages_wq:
@@ -494,6 +503,8 @@ static void cx4_remove(struct pci_dev *pdev)
 	/* Already taken down by cx4_shutdown(). */
 	if (!core)
 		return;
+	if (IS_ENABLED(CONFIG_CX4_EN))
+		cx4_en_detach(core);
 	cx4_debugfs_destroy(core);
 	cx4_health_stop(core);
 	cx4_core_detach(core);
