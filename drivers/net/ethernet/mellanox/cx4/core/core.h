@@ -10,6 +10,7 @@
 #include <linux/bits.h>
 #include <linux/if_ether.h>
 #include <linux/interrupt.h>
+#include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/notifier.h>
 #include <linux/ratelimit.h>
@@ -125,7 +126,6 @@ struct cx4_eqs {
 	u32 nports;
 	atomic_t bad_eqes;	/* EQEs failing validation, all EQs */
 	atomic_t port_events;
-	atomic_t comp_no_cq;	/* completion events with no CQ registered */
 };
 
 /* Verdict on one EQE (cx4_eqe_classify()). */
@@ -153,6 +153,67 @@ static inline bool cx4_eqe_owned_by_sw(const void *eqe, u32 ci, u32 log_size)
 
 	return owner == cx4_owner_bit(ci, log_size);
 }
+
+/*
+ * Is the CQE at consumer counter @ci of a ring of 2^@log_size entries
+ * software owned and valid (PRM 7.12.3: owner bit, opcode not 0xf)?
+ * Reads the owner byte once.
+ */
+static inline bool cx4_cqe_owned_by_sw(const void *cqe, u32 ci, u32 log_size)
+{
+	u8 b = READ_ONCE(((const u8 *)cqe)[CX4_CQE_OFF_OWNER_BYTE]);
+
+	return (b & 1) == cx4_owner_bit(ci, log_size) &&
+	       (b >> 4) != CX4_CQE_OP_INVALID;
+}
+
+/*
+ * A completion queue (cq.c).  @ci is only touched by the one poller
+ * (cx4_cq_peek/pop/update_ci/arm); @arm_sn by the EQ handler that
+ * delivers the CQ's events, read by the poller with READ_ONCE().
+ */
+struct cx4_cq {
+	struct cx4_core *core;
+	void (*comp)(struct cx4_cq *cq, void *ctx);
+	void (*error)(struct cx4_cq *cq, void *ctx, u8 syndrome);
+	void *ctx;
+	void *buf;		/* CQE ring, then the doorbell record */
+	dma_addr_t dma;
+	size_t ring_size;
+	size_t size;
+	__be32 *dbr;
+	u32 log_size;
+	u32 vector;
+	u32 cqn;
+	u32 ci;
+	u8 arm_sn;
+	u8 err_syndrome;	/* last CQ error event (debugfs) */
+	struct list_head dead_node;	/* on cx4_cqs.dead */
+};
+
+/* What a CQ event lookup found (cx4_cqs_comp(), cx4_cqs_error()). */
+enum cx4_cq_verdict {
+	CX4_CQ_EV_OK,
+	CX4_CQ_EV_UNKNOWN,	/* no CQ registered under that number */
+	CX4_CQ_EV_WRONG_EQ,	/* the CQ reports to another EQ */
+};
+
+struct cx4_cqs {
+	/*
+	 * Serializes CQ creation and destruction: a CQ number is registered
+	 * and unregistered together with its CREATE_CQ / DESTROY_CQ, so the
+	 * device cannot hand out a number still registered.  Also protects
+	 * @dead.  The EQ handlers only read @xa (RCU).
+	 */
+	struct mutex lock;
+	struct xarray xa;
+	struct list_head dead;	/* DESTROY_CQ failed: freed after reset */
+	atomic_t unknown_comp;	/* completion EQEs for no registered CQ */
+	atomic_t unknown_err;	/* CQ error EQEs for no registered CQ */
+	atomic_t wrong_eq;	/* completion EQEs on the wrong EQ */
+	atomic_t comp_events;	/* completion events delivered */
+	atomic_t err_events;	/* CQ error events delivered */
+};
 
 /* What the dispatcher needs to judge an EQE. */
 struct cx4_eqe_limits {
@@ -205,6 +266,21 @@ struct cx4_health {
 	bool fatal;
 };
 
+/* The debugfs "cq" test hook's CQ (debugfs.c). */
+struct cx4_test_cq {
+	/*
+	 * Serializes the hook's operations, so that it is the CQ's one
+	 * poller; the callbacks only touch the atomics.
+	 */
+	struct mutex lock;
+	struct cx4_cq *cq;
+	atomic_t comps;		/* completion callbacks */
+	atomic_t errors;	/* CQ error callbacks */
+	atomic_t syndrome;	/* syndrome of the last CQ error */
+	u32 polled;		/* CQEs consumed */
+	u32 last_wqe;		/* wqe_counter of the last CQE consumed */
+};
+
 enum cx4_cap_slot {
 	CX4_CAPS_GEN_CUR,
 	CX4_CAPS_GEN_MAX,
@@ -224,6 +300,7 @@ struct cx4_core {
 	struct cx4_pages pages;
 	struct cx4_irqs irqs;
 	struct cx4_eqs eqs;
+	struct cx4_cqs cqs;
 	struct cx4_health health;
 	struct cx4_port port;
 	u32 pdn;
@@ -231,6 +308,7 @@ struct cx4_core {
 	bool pd_alloced;
 	bool td_alloced;
 	struct dentry *debugfs;
+	struct cx4_test_cq test_cq;
 	/*
 	 * Rate limit of this function's reports of device misbehaviour and
 	 * failed commands (cx4_err_rl() and friends): per function, so that
@@ -295,6 +373,17 @@ void cx4_eqs_release(struct cx4_core *core);
 int cx4_eq_gen_eqe(struct cx4_core *core, u32 index, u32 type, u32 arg);
 enum cx4_eqe_verdict cx4_eqe_classify(const void *eqe,
 				      const struct cx4_eqe_limits *lim);
+
+/* cq.c: completion queues. */
+void cx4_cqs_init(struct cx4_cqs *cqs);
+void cx4_cqs_destroy(struct cx4_cqs *cqs);
+int cx4_cqs_register_locked(struct cx4_cqs *cqs, struct cx4_cq *cq);
+void cx4_cqs_unregister_locked(struct cx4_cqs *cqs, struct cx4_cq *cq);
+enum cx4_cq_verdict cx4_cqs_comp(struct cx4_cqs *cqs, u32 cqn, u32 eq_index);
+enum cx4_cq_verdict cx4_cqs_error(struct cx4_cqs *cqs, u32 cqn, u8 syndrome);
+void cx4_cqs_release(struct cx4_core *core);
+void cx4_cq_ring_init(void *ring, u32 log_size);
+u32 cx4_cq_arm_dword(u32 sn, u32 ci, bool solicited);
 
 /* port.c: vport state, permanent MAC, port state change events. */
 void cx4_port_init(struct cx4_core *core);

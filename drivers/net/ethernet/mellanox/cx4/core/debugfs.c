@@ -13,6 +13,11 @@
  *                   every online CPU, wait for all; fails if any failed
  *   page_alloc_fail (w) N: the next N page allocations for the device
  *                   fail (ALLOCATION_FAIL path)
+ *   cq         (rw) one test CQ through the core CQ API; write
+ *                   "create VECTOR LOG_SIZE [USECS FRAMES]", "arm",
+ *                   "poll" (consume every CQE software owns, update the
+ *                   doorbell record), "moderate USECS FRAMES", "destroy";
+ *                   read: cqn, callback counts, CQEs consumed
  *
  * Removal waits for a running write (debugfs file references), so these
  * never race with the teardown of what they use.
@@ -26,6 +31,7 @@
 #include <linux/pci.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 #include <linux/uaccess.h>
 #include <linux/workqueue.h>
 
@@ -51,7 +57,12 @@ static int cx4_debugfs_stats_show(struct seq_file *m, void *unused)
 	seq_printf(m, "cmd_event_mode %d\n", READ_ONCE(core->cmdq.use_events));
 	seq_printf(m, "bad_eqes %d\n", atomic_read(&eqs->bad_eqes));
 	seq_printf(m, "port_events %d\n", atomic_read(&eqs->port_events));
-	seq_printf(m, "comp_no_cq %d\n", atomic_read(&eqs->comp_no_cq));
+	seq_printf(m, "comp_no_cq %d\n", atomic_read(&core->cqs.unknown_comp));
+	seq_printf(m, "cq_err_no_cq %d\n", atomic_read(&core->cqs.unknown_err));
+	seq_printf(m, "cq_wrong_eq %d\n", atomic_read(&core->cqs.wrong_eq));
+	seq_printf(m, "cq_comp_events %d\n",
+		   atomic_read(&core->cqs.comp_events));
+	seq_printf(m, "cq_err_events %d\n", atomic_read(&core->cqs.err_events));
 	seq_printf(m, "port_link_downs %d\n",
 		   atomic_read(&core->port.link_downs));
 	seq_printf(m, "port_link_ups %d\n", atomic_read(&core->port.link_ups));
@@ -217,6 +228,157 @@ static const struct file_operations cx4_debugfs_page_fail_fops = {
 	.llseek	= noop_llseek,
 };
 
+/* --- cq: a test CQ through the core API -------------------------------- */
+
+static void cx4_test_cq_comp(struct cx4_cq *cq, void *ctx)
+{
+	struct cx4_test_cq *t = ctx;
+
+	atomic_inc(&t->comps);
+}
+
+static void cx4_test_cq_error(struct cx4_cq *cq, void *ctx, u8 syndrome)
+{
+	struct cx4_test_cq *t = ctx;
+
+	atomic_set(&t->syndrome, syndrome);
+	atomic_inc(&t->errors);
+}
+
+static int cx4_test_cq_create_locked(struct cx4_core *core, u32 vector,
+				     u32 log, u32 usecs, u32 frames)
+{
+	struct cx4_test_cq *t = &core->test_cq;
+	struct cx4_cq_attr attr = {
+		.vector = vector,
+		.log_cqe_cnt = log,
+		.moder_usecs = usecs,
+		.moder_frames = frames,
+		.comp = cx4_test_cq_comp,
+		.error = cx4_test_cq_error,
+		.ctx = t,
+	};
+	struct cx4_cq *cq;
+
+	lockdep_assert_held(&t->lock);
+	if (t->cq)
+		return -EBUSY;
+	if (log > 0xff || usecs > 0xffff || frames > 0xffff)
+		return -EINVAL;
+	cq = cx4_cq_create(core, &attr);
+	if (IS_ERR(cq))
+		return PTR_ERR(cq);
+	t->cq = cq;
+	atomic_set(&t->comps, 0);
+	atomic_set(&t->errors, 0);
+	atomic_set(&t->syndrome, 0);
+	t->polled = 0;
+	t->last_wqe = 0;
+	return 0;
+}
+
+static void cx4_test_cq_destroy_locked(struct cx4_core *core)
+{
+	struct cx4_test_cq *t = &core->test_cq;
+
+	lockdep_assert_held(&t->lock);
+	if (!t->cq)
+		return;
+	cx4_cq_destroy(t->cq);
+	t->cq = NULL;
+}
+
+static void cx4_test_cq_poll_locked(struct cx4_test_cq *t)
+{
+	const void *cqe;
+
+	lockdep_assert_held(&t->lock);
+	while ((cqe = cx4_cq_peek(t->cq))) {
+		t->last_wqe = cx4_get(cqe, CX4_CQE_WQE_COUNTER);
+		t->polled++;
+		cx4_cq_pop(t->cq);
+	}
+	cx4_cq_update_ci(t->cq);
+}
+
+static int cx4_test_cq_cmd(struct cx4_core *core, char *buf)
+{
+	struct cx4_test_cq *t = &core->test_cq;
+	u32 a[4] = {};
+	char op[12];
+	int n, err = 0;
+
+	n = sscanf(buf, "%11s %u %u %u %u", op, &a[0], &a[1], &a[2], &a[3]);
+	if (n < 1)
+		return -EINVAL;
+	mutex_lock(&t->lock);
+	if (!strcmp(op, "create") && (n == 3 || n == 5)) {
+		err = cx4_test_cq_create_locked(core, a[0], a[1], a[2], a[3]);
+	} else if (!strcmp(op, "destroy") && n == 1) {
+		cx4_test_cq_destroy_locked(core);
+	} else if (!t->cq) {
+		err = -ENOENT;
+	} else if (!strcmp(op, "arm") && n == 1) {
+		cx4_cq_arm(t->cq);
+	} else if (!strcmp(op, "poll") && n == 1) {
+		cx4_test_cq_poll_locked(t);
+	} else if (!strcmp(op, "moderate") && n == 3) {
+		err = a[0] > 0xffff || a[1] > 0xffff ? -EINVAL :
+		      cx4_cq_moderate(t->cq, a[0], a[1]);
+	} else {
+		err = -EINVAL;
+	}
+	mutex_unlock(&t->lock);
+	return err;
+}
+
+static ssize_t cx4_debugfs_cq_write(struct file *file, const char __user *ubuf,
+				    size_t count, loff_t *ppos)
+{
+	struct cx4_core *core = file_inode(file)->i_private;
+	char buf[64];
+	int err;
+
+	if (count >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	buf[count] = '\0';
+	err = cx4_test_cq_cmd(core, buf);
+	return err ? err : count;
+}
+
+static int cx4_debugfs_cq_show(struct seq_file *m, void *unused)
+{
+	struct cx4_core *core = m->private;
+	struct cx4_test_cq *t = &core->test_cq;
+
+	mutex_lock(&t->lock);
+	seq_printf(m, "cqn %d\n", t->cq ? (int)cx4_cq_cqn(t->cq) : -1);
+	seq_printf(m, "comp %d\n", atomic_read(&t->comps));
+	seq_printf(m, "errors %d\n", atomic_read(&t->errors));
+	seq_printf(m, "syndrome %d\n", atomic_read(&t->syndrome));
+	seq_printf(m, "polled %u\n", t->polled);
+	seq_printf(m, "last_wqe %u\n", t->last_wqe);
+	seq_printf(m, "ready %d\n", t->cq && cx4_cq_peek(t->cq) ? 1 : 0);
+	mutex_unlock(&t->lock);
+	return 0;
+}
+
+static int cx4_debugfs_cq_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, cx4_debugfs_cq_show, inode->i_private);
+}
+
+static const struct file_operations cx4_debugfs_cq_fops = {
+	.owner		= THIS_MODULE,
+	.open		= cx4_debugfs_cq_open,
+	.read		= seq_read,
+	.write		= cx4_debugfs_cq_write,
+	.llseek		= seq_lseek,
+	.release	= single_release,
+};
+
 /* The cx4/ directory, at module load and unload. */
 void cx4_debugfs_init(void)
 {
@@ -241,10 +403,15 @@ void cx4_debugfs_create(struct cx4_core *core)
 			    &cx4_debugfs_nop_storm_fops);
 	debugfs_create_file("page_alloc_fail", 0200, d, core,
 			    &cx4_debugfs_page_fail_fops);
+	debugfs_create_file("cq", 0600, d, core, &cx4_debugfs_cq_fops);
 }
 
 void cx4_debugfs_destroy(struct cx4_core *core)
 {
 	debugfs_remove_recursive(core->debugfs);
 	core->debugfs = NULL;
+	/* No hook runs any more: drop the test CQ. */
+	mutex_lock(&core->test_cq.lock);
+	cx4_test_cq_destroy_locked(core);
+	mutex_unlock(&core->test_cq.lock);
 }

@@ -104,6 +104,50 @@ static void cx4_eq_reject(struct cx4_eq *eq, const u8 *eqe,
 		   "invalid", atomic_read(&core->eqs.bad_eqes));
 }
 
+/*
+ * A completion EQE whose CQN is in range: to the CQ registered under it.
+ * A CQN with no CQ (e.g. an event that raced with cx4_cq_destroy()) is
+ * counted and logged; a CQ of another EQ is a bad EQE.
+ */
+static void cx4_eq_comp(struct cx4_eq *eq, const u8 *eqe)
+{
+	struct cx4_core *core = eq->core;
+	u32 cqn = cx4_get(eqe, CX4_EQE_COMP_CQN);
+
+	switch (cx4_cqs_comp(&core->cqs, cqn, eq - core->eqs.comp)) {
+	case CX4_CQ_EV_OK:
+		break;
+	case CX4_CQ_EV_UNKNOWN:
+		cx4_warn_rl(core,
+			    "EQ %u: completion event for CQ 0x%x, which does not exist (%d so far)\n",
+			    eq->eqn, cqn,
+			    atomic_read(&core->cqs.unknown_comp));
+		break;
+	case CX4_CQ_EV_WRONG_EQ:
+		eq->bad++;
+		atomic_inc(&core->eqs.bad_eqes);
+		cx4_err_rl(core,
+			   "EQ %u: completion event for CQ 0x%x, which reports to another EQ; %d bad EQEs so far\n",
+			   eq->eqn, cqn, atomic_read(&core->eqs.bad_eqes));
+		break;
+	}
+}
+
+static void cx4_eq_cq_error(struct cx4_eq *eq, const u8 *eqe)
+{
+	struct cx4_core *core = eq->core;
+	u32 cqn = cx4_get(eqe, CX4_EQE_CQ_ERR_CQN);
+	u8 syndrome = cx4_get(eqe, CX4_EQE_CQ_ERR_SYNDROME);
+
+	if (cx4_cqs_error(&core->cqs, cqn, syndrome) == CX4_CQ_EV_OK)
+		cx4_warn_rl(core, "CQ 0x%x error, syndrome 0x%x\n", cqn,
+			    syndrome);
+	else
+		cx4_warn_rl(core,
+			    "CQ error event (syndrome 0x%x) for CQ 0x%x, which does not exist (%d so far)\n",
+			    syndrome, cqn, atomic_read(&core->cqs.unknown_err));
+}
+
 static void cx4_eq_dispatch(struct cx4_eq *eq, const u8 *eqe)
 {
 	struct cx4_core *core = eq->core;
@@ -132,17 +176,14 @@ static void cx4_eq_dispatch(struct cx4_eq *eq, const u8 *eqe)
 				  (s32)cx4_get(eqe, CX4_EQE_PAGES_NUM_PAGES));
 		break;
 	case CX4_EQE_OK_COMP:
-		/* No CQ is registered with the core yet (en/ adds them). */
-		atomic_inc(&core->eqs.comp_no_cq);
+		cx4_eq_comp(eq, eqe);
 		break;
 	case CX4_EQE_OK_PORT:
 		if (!cx4_port_event(core, eqe))
 			cx4_eq_reject(eq, eqe, CX4_EQE_BAD_SUBTYPE);
 		break;
 	case CX4_EQE_OK_CQ_ERR:
-		cx4_warn_rl(core, "CQ 0x%x error, syndrome 0x%x\n",
-			    cx4_get(eqe, CX4_EQE_CQ_ERR_CQN),
-			    cx4_get(eqe, CX4_EQE_CQ_ERR_SYNDROME));
+		cx4_eq_cq_error(eq, eqe);
 		break;
 	case CX4_EQE_OK_TEMP:
 		cx4_warn_rl(core, "temperature warning from the device\n");

@@ -85,6 +85,11 @@ u32 cx4_core_uarn(const struct cx4_core *core)
 	return core->eqs.uarn;
 }
 
+void __iomem *cx4_core_uar(const struct cx4_core *core)
+{
+	return core->eqs.uar;
+}
+
 u32 cx4_core_num_comp_vectors(const struct cx4_core *core)
 {
 	return core->eqs.ncomp;
@@ -337,6 +342,7 @@ static void cx4_core_quiesce(struct cx4_core *core)
 static void cx4_core_destroy_cmdq(struct cx4_core *core)
 {
 	cx4_core_quiesce(core);
+	cx4_cqs_release(core);
 	cx4_eqs_release(core);
 	cx4_pages_release_all(core);
 	cx4_cmdq_destroy(core);
@@ -441,6 +447,8 @@ static int cx4_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	ratelimit_state_init(&core->log_rs, DEFAULT_RATELIMIT_INTERVAL,
 			     DEFAULT_RATELIMIT_BURST);
 	cx4_pages_init(&core->pages);
+	cx4_cqs_init(&core->cqs);
+	mutex_init(&core->test_cq.lock);
 	cx4_health_init(core);
 	cx4_port_init(core);
 	pci_set_drvdata(pdev, core);
@@ -491,6 +499,7 @@ err_pci_disable:
 	cx4_pci_disable(core);
 err_free_core:
 	pci_set_drvdata(pdev, NULL);
+	cx4_cqs_destroy(&core->cqs);
 	cx4_pages_destroy(&core->pages);
 	kfree(core);
 	return err;
@@ -513,6 +522,7 @@ static void cx4_remove(struct pci_dev *pdev)
 	cx4_core_destroy_cmdq(core);
 	cx4_pci_disable(core);
 	pci_set_drvdata(pdev, NULL);
+	cx4_cqs_destroy(&core->cqs);
 	cx4_pages_destroy(&core->pages);
 	kfree(core);
 }

@@ -1,0 +1,401 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cx4 completion queues (PRM 7.12, 12.7) for the Ethernet part.
+ *
+ * A CQ is one DMA-coherent buffer: the ring of 64-byte CQEs (every entry
+ * handed over hardware owned, PRM 7.12.3.1) followed by the doorbell
+ * record (Table 69).  It is created on the EQ of its completion vector
+ * with the core's UAR page, and registered by CQ number in an xarray so
+ * that the EQ handlers can find it:
+ *  - completion EQEs (completion EQs) and CQ error EQEs (control EQ) are
+ *    looked up by CQN under rcu_read_lock(); a CQN no CQ is registered
+ *    under is counted and logged, never dereferenced;
+ *  - cx4_cq_destroy() unregisters the CQ after DESTROY_CQ and then waits
+ *    for both handlers (synchronize_irq() on the completion and control
+ *    vectors) before freeing it, so no callback runs once it returns.
+ *
+ * Arming (PRM 7.12.4, Tables 14 and 70): each completion event delivered
+ * moves cmd_sn on by one (mod 4); an arm writes cmd_sn, cmd and the
+ * consumer counter to the doorbell record, then the same to the UAR CQ
+ * doorbell as one 64-bit write (two 32-bit writes, lower address first,
+ * where there is no 64-bit MMIO).
+ *
+ * A CQ whose DESTROY_CQ failed (dead device) may still be written by the
+ * device: its buffer is kept on a list until cx4_cqs_release(), after the
+ * function reset.
+ */
+
+#include <linux/device.h>
+#include <linux/dma-mapping.h>
+#include <linux/interrupt.h>
+#include <linux/io.h>
+#include <linux/io-64-nonatomic-hi-lo.h>
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/slab.h>
+
+#include "../compat.h"
+#include "core.h"
+
+/* Counter bits of the doorbell record and doorbell (Tables 14, 70). */
+#define CX4_CQ_CTR_MASK		0xffffff
+
+/* --- registry and dispatch (no device access; KUnit) -------------------- */
+
+void cx4_cqs_init(struct cx4_cqs *cqs)
+{
+	mutex_init(&cqs->lock);
+	xa_init(&cqs->xa);
+	INIT_LIST_HEAD(&cqs->dead);
+	atomic_set(&cqs->unknown_comp, 0);
+	atomic_set(&cqs->unknown_err, 0);
+	atomic_set(&cqs->wrong_eq, 0);
+	atomic_set(&cqs->comp_events, 0);
+	atomic_set(&cqs->err_events, 0);
+}
+
+void cx4_cqs_destroy(struct cx4_cqs *cqs)
+{
+	WARN(!xa_empty(&cqs->xa), "cx4: CQs still registered\n");
+	xa_destroy(&cqs->xa);
+	mutex_destroy(&cqs->lock);
+}
+
+/* Make @cq findable by its CQN; -EEXIST if the device reused a live CQN. */
+int cx4_cqs_register_locked(struct cx4_cqs *cqs, struct cx4_cq *cq)
+{
+	int err;
+
+	lockdep_assert_held(&cqs->lock);
+	err = xa_insert(&cqs->xa, cq->cqn, cq, GFP_KERNEL);
+	return err == -EBUSY ? -EEXIST : err;
+}
+
+void cx4_cqs_unregister_locked(struct cx4_cqs *cqs, struct cx4_cq *cq)
+{
+	lockdep_assert_held(&cqs->lock);
+	xa_cmpxchg(&cqs->xa, cq->cqn, cq, NULL, 0);
+}
+
+/*
+ * A completion EQE for @cqn on completion EQ @eq_index (interrupt
+ * context): one completion event delivered, so the next arm uses the next
+ * cmd_sn; then the owner's callback.  Return: the verdict for the caller
+ * to count and log (OK, unknown CQN, or a CQ of another EQ).
+ */
+enum cx4_cq_verdict cx4_cqs_comp(struct cx4_cqs *cqs, u32 cqn, u32 eq_index)
+{
+	enum cx4_cq_verdict v = CX4_CQ_EV_OK;
+	struct cx4_cq *cq;
+
+	rcu_read_lock();
+	cq = xa_load(&cqs->xa, cqn);
+	if (!cq) {
+		atomic_inc(&cqs->unknown_comp);
+		v = CX4_CQ_EV_UNKNOWN;
+	} else if (cq->vector != eq_index) {
+		atomic_inc(&cqs->wrong_eq);
+		v = CX4_CQ_EV_WRONG_EQ;
+	} else {
+		atomic_inc(&cqs->comp_events);
+		WRITE_ONCE(cq->arm_sn, (cq->arm_sn + 1) & 3);
+		cq->comp(cq, cq->ctx);
+	}
+	rcu_read_unlock();
+	return v;
+}
+
+/* A CQ error EQE for @cqn (control EQ, interrupt context). */
+enum cx4_cq_verdict cx4_cqs_error(struct cx4_cqs *cqs, u32 cqn, u8 syndrome)
+{
+	enum cx4_cq_verdict v = CX4_CQ_EV_OK;
+	struct cx4_cq *cq;
+
+	rcu_read_lock();
+	cq = xa_load(&cqs->xa, cqn);
+	if (!cq) {
+		atomic_inc(&cqs->unknown_err);
+		v = CX4_CQ_EV_UNKNOWN;
+	} else {
+		atomic_inc(&cqs->err_events);
+		WRITE_ONCE(cq->err_syndrome, syndrome);
+		if (cq->error)
+			cq->error(cq, cq->ctx, syndrome);
+	}
+	rcu_read_unlock();
+	return v;
+}
+
+/* --- ring (no device access; KUnit) --------------------------------------- */
+
+/* Hand every CQE to hardware (PRM 7.12.3.1), with the invalid opcode. */
+void cx4_cq_ring_init(void *ring, u32 log_size)
+{
+	u32 i, nent = 1u << log_size;
+
+	for (i = 0; i < nent; i++) {
+		u8 *cqe = (u8 *)ring + i * CX4_CQE_SIZE;
+
+		cx4_set(cqe, CX4_CQE_OPCODE, CX4_CQE_OP_INVALID);
+		cx4_set(cqe, CX4_CQE_OWNER, 1);
+	}
+}
+
+/* The doorbell dword of an arm (Table 14 first dword, Table 70 at 04h). */
+u32 cx4_cq_arm_dword(u32 sn, u32 ci, bool solicited)
+{
+	u8 b[4] = {};
+
+	cx4_set(b, CX4_CQ_DBR_CMD_SN, sn);
+	cx4_set(b, CX4_CQ_DBR_CMD, solicited ? CX4_CQ_DB_CMD_ARM_SOLICITED :
+					       CX4_CQ_DB_CMD_ARM_NEXT);
+	cx4_set(b, CX4_CQ_DBR_ARM_CI, ci & CX4_CQ_CTR_MASK);
+	return cx4_rd32(b, 0);
+}
+
+/* --- core API: polling ------------------------------------------------------ */
+
+static u8 *cx4_cq_entry(struct cx4_cq *cq, u32 ci)
+{
+	return (u8 *)cq->buf + (ci & ((1u << cq->log_size) - 1)) * CX4_CQE_SIZE;
+}
+
+const void *cx4_cq_peek(struct cx4_cq *cq)
+{
+	u8 *cqe = cx4_cq_entry(cq, cq->ci);
+
+	if (!cx4_cqe_owned_by_sw(cqe, cq->ci, cq->log_size))
+		return NULL;
+	/* Read the rest of the CQE only after its owner byte. */
+	dma_rmb();
+	return cqe;
+}
+
+void cx4_cq_pop(struct cx4_cq *cq)
+{
+	cq->ci++;
+}
+
+void cx4_cq_update_ci(struct cx4_cq *cq)
+{
+	/* The CQEs are read before the device may overwrite them. */
+	mb();
+	WRITE_ONCE(cq->dbr[0], cpu_to_be32(cq->ci & CX4_CQ_CTR_MASK));
+}
+
+void cx4_cq_arm(struct cx4_cq *cq)
+{
+	u32 dw = cx4_cq_arm_dword(READ_ONCE(cq->arm_sn), cq->ci, false);
+
+	cq->dbr[1] = cpu_to_be32(dw);
+	/* The doorbell record is visible before the doorbell rings. */
+	wmb();
+	iowrite64be((u64)dw << 32 | cq->cqn,
+		    cq->core->eqs.uar + CX4_UAR_OFF_CQ_DB);
+}
+
+u32 cx4_cq_cqn(const struct cx4_cq *cq)
+{
+	return cq->cqn;
+}
+
+/* --- commands --------------------------------------------------------------- */
+
+static int cx4_cq_cmd_create(struct cx4_core *core, struct cx4_cq *cq,
+			     const struct cx4_cq_attr *attr, u32 eqn)
+{
+	u32 npas = DIV_ROUND_UP(cq->ring_size, CX4_PAGE_SIZE);
+	u32 len = cx4_create_cq_in_size(npas);
+	u8 out[CX4_CREATE_CQ_OUT_SIZE] = {};
+	u8 *in, *cqc;
+	u32 i;
+	int err;
+
+	if (len > CX4_CMD_MAX_LEN)
+		return -EINVAL;
+	in = kvzalloc(len, GFP_KERNEL);
+	if (!in)
+		return -ENOMEM;
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_CQ);
+	cqc = in + CX4_CREATE_CQ_OFF_CQC;
+	cx4_set(cqc, CX4_CQC_CQE_SZ, CX4_CQC_CQE_SZ_64);
+	cx4_set(cqc, CX4_CQC_LOG_CQ_SIZE, cq->log_size);
+	cx4_set(cqc, CX4_CQC_UAR_PAGE, core->eqs.uarn);
+	cx4_set(cqc, CX4_CQC_CQ_PERIOD, attr->moder_usecs);
+	cx4_set(cqc, CX4_CQC_CQ_MAX_COUNT, attr->moder_frames);
+	cx4_set(cqc, CX4_CQC_C_EQN, eqn);
+	cx4_set(cqc, CX4_CQC_LOG_PAGE_SIZE, 0);	/* 4 KB pages */
+	cx4_set64(cqc, CX4_CQC_OFF_DBR_ADDR, cq->dma + cq->ring_size);
+	for (i = 0; i < npas; i++)
+		cx4_set64(in + CX4_CREATE_CQ_OFF_PAS + i * CX4_PAS_SIZE, 0,
+			  cq->dma + (u64)i * CX4_PAGE_SIZE);
+	err = cx4_cmd_exec(core, in, len, out, sizeof(out));
+	kvfree(in);
+	if (err)
+		return err;
+	cq->cqn = cx4_get(out, CX4_CREATE_CQ_OUT_CQN);
+	if (cq->cqn >= core->eqs.max_cqn) {
+		dev_err(core->dev, "CREATE_CQ returned CQ number 0x%x, limit 0x%x\n",
+			cq->cqn, core->eqs.max_cqn);
+		return -EIO;
+	}
+	return 0;
+}
+
+static int cx4_cq_cmd_destroy(struct cx4_core *core, u32 cqn)
+{
+	u8 out[CX4_DESTROY_CQ_OUT_SIZE] = {};
+	u8 in[CX4_DESTROY_CQ_IN_SIZE] = {};
+
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_DESTROY_CQ);
+	cx4_set(in, CX4_DESTROY_CQ_IN_CQN, cqn);
+	return cx4_cmd(core, in, out);
+}
+
+int cx4_cq_moderate(struct cx4_cq *cq, u16 usecs, u16 frames)
+{
+	u8 in[CX4_MODIFY_CQ_IN_SIZE] = {};
+	u8 out[CX4_MODIFY_CQ_OUT_SIZE] = {};
+	u8 *cqc = in + CX4_MODIFY_CQ_IN_OFF_CQC;
+
+	if (usecs > cx4_fld_mask(CX4_CQC_CQ_PERIOD))
+		return -EINVAL;
+	if (!cx4_get(cq->core->caps[CX4_CAPS_GEN_CUR], CX4_CAP_CQ_MODERATION))
+		return -EOPNOTSUPP;
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MODIFY_CQ);
+	cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_MODIFY_CQ_MODIFY);
+	cx4_set(in, CX4_MODIFY_CQ_IN_CQN, cq->cqn);
+	cx4_set(in, CX4_MODIFY_CQ_IN_FIELD_SELECT,
+		CX4_MODIFY_CQ_SEL_CQ_PERIOD | CX4_MODIFY_CQ_SEL_CQ_MAX_COUNT);
+	cx4_set(cqc, CX4_CQC_CQ_PERIOD, usecs);
+	cx4_set(cqc, CX4_CQC_CQ_MAX_COUNT, frames);
+	return cx4_cmd(cq->core, in, out);
+}
+
+/* --- create / destroy ------------------------------------------------------- */
+
+static int cx4_cq_check_attr(struct cx4_core *core,
+			     const struct cx4_cq_attr *attr)
+{
+	const void *cap = core->caps[CX4_CAPS_GEN_CUR];
+	u32 max_log = min_t(u32, cx4_get(cap, CX4_CAP_LOG_MAX_CQ_SZ),
+			    CX4_CQ_MAX_LOG_SIZE);
+
+	if (!attr->comp || attr->vector >= core->eqs.ncomp ||
+	    attr->log_cqe_cnt > max_log ||
+	    attr->moder_usecs > cx4_fld_mask(CX4_CQC_CQ_PERIOD))
+		return -EINVAL;
+	if ((attr->moder_usecs || attr->moder_frames) &&
+	    !cx4_get(cap, CX4_CAP_CQ_MODERATION))
+		return -EOPNOTSUPP;
+	return 0;
+}
+
+static void cx4_cq_free(struct cx4_core *core, struct cx4_cq *cq)
+{
+	if (!core->dma_unsafe)
+		dma_free_coherent(core->dev, cq->size, cq->buf, cq->dma);
+	kfree(cq);
+}
+
+struct cx4_cq *cx4_cq_create(struct cx4_core *core,
+			     const struct cx4_cq_attr *attr)
+{
+	struct cx4_cqs *cqs = &core->cqs;
+	struct cx4_cq *cq;
+	bool keep = false;
+	int err, eqn;
+
+	err = cx4_cq_check_attr(core, attr);
+	if (err)
+		return ERR_PTR(err);
+	eqn = cx4_core_comp_eqn(core, attr->vector);
+	cq = kzalloc(sizeof(*cq), GFP_KERNEL);
+	if (!cq)
+		return ERR_PTR(-ENOMEM);
+	cq->core = core;
+	cq->vector = attr->vector;
+	cq->comp = attr->comp;
+	cq->error = attr->error;
+	cq->ctx = attr->ctx;
+	cq->log_size = attr->log_cqe_cnt;
+	cq->ring_size = (size_t)CX4_CQE_SIZE << cq->log_size;
+	cq->size = PAGE_ALIGN(cq->ring_size + CX4_CQ_DBR_SIZE);
+	cq->buf = dma_alloc_coherent(core->dev, cq->size, &cq->dma,
+				     GFP_KERNEL);
+	if (!cq->buf) {
+		err = -ENOMEM;
+		goto err_free_cq;
+	}
+	cq->dbr = (__be32 *)((u8 *)cq->buf + cq->ring_size);
+	cx4_cq_ring_init(cq->buf, cq->log_size);
+
+	mutex_lock(&cqs->lock);
+	err = cx4_cq_cmd_create(core, cq, attr, eqn);
+	if (err)
+		goto err_unlock;
+	err = cx4_cqs_register_locked(cqs, cq);
+	if (err) {
+		dev_err(core->dev, "CREATE_CQ returned CQ 0x%x, already in use\n",
+			cq->cqn);
+		goto err_destroy_cq;
+	}
+	mutex_unlock(&cqs->lock);
+	return cq;
+
+err_destroy_cq:
+	if (cx4_cq_cmd_destroy(core, cq->cqn))
+		keep = true;
+err_unlock:
+	/* After a timeout the device may own the CQ: keep the buffer. */
+	if (err == -ETIMEDOUT)
+		keep = true;
+	if (keep) {
+		core->needs_reset = true;
+		list_add(&cq->dead_node, &cqs->dead);
+	}
+	mutex_unlock(&cqs->lock);
+	if (keep)
+		return ERR_PTR(err);
+	dma_free_coherent(core->dev, cq->size, cq->buf, cq->dma);
+err_free_cq:
+	kfree(cq);
+	return ERR_PTR(err);
+}
+
+void cx4_cq_destroy(struct cx4_cq *cq)
+{
+	struct cx4_core *core = cq->core;
+	struct cx4_cqs *cqs = &core->cqs;
+	int err;
+
+	mutex_lock(&cqs->lock);
+	err = cx4_cq_cmd_destroy(core, cq->cqn);
+	cx4_cqs_unregister_locked(cqs, cq);
+	if (err) {
+		core->needs_reset = true;
+		list_add(&cq->dead_node, &cqs->dead);
+	}
+	mutex_unlock(&cqs->lock);
+	/* No handler still runs with @cq (see the comment at the top). */
+	synchronize_irq(core->eqs.comp[cq->vector].irq);
+	synchronize_irq(core->eqs.ctrl.irq);
+	if (!err)
+		cx4_cq_free(core, cq);
+}
+
+/*
+ * After the function reset: free the CQs whose DESTROY_CQ failed (the
+ * device may have written them until then).
+ */
+void cx4_cqs_release(struct cx4_core *core)
+{
+	struct cx4_cq *cq, *tmp;
+
+	mutex_lock(&core->cqs.lock);
+	list_for_each_entry_safe(cq, tmp, &core->cqs.dead, dead_node) {
+		list_del(&cq->dead_node);
+		cx4_cq_free(core, cq);
+	}
+	mutex_unlock(&core->cqs.lock);
+}

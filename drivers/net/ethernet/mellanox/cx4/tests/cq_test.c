@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit: CQE ownership and consumer index arithmetic across wraps, the
+ * arm doorbell dword (cmd_sn, cmd, ci), and the dispatch of completion
+ * and CQ error events by CQ number.  No device: rings are ordinary memory
+ * and CQs are registered by hand.
+ */
+
+#include <kunit/test.h>
+#include <linux/slab.h>
+
+#include "../core/core.h"
+
+/* --- ring ------------------------------------------------------------------ */
+
+/* Write a CQE as the device does: opcode, counter, owner = bit log of pc. */
+static void cx4_test_cq_produce(u8 *ring, u32 log, u32 pc)
+{
+	u8 *e = ring + (pc & ((1u << log) - 1)) * CX4_CQE_SIZE;
+
+	cx4_set(e, CX4_CQE_WQE_COUNTER, pc & 0xffff);
+	cx4_set(e, CX4_CQE_OPCODE, CX4_CQE_OP_REQ);
+	cx4_set(e, CX4_CQE_OWNER, cx4_owner_bit(pc, log));
+}
+
+static void cx4_test_cq_ring_init(struct kunit *test)
+{
+	u32 log = 4, nent = 1u << log, i;
+	u8 *ring = kunit_kzalloc(test, nent * CX4_CQE_SIZE, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, ring);
+	cx4_cq_ring_init(ring, log);
+	for (i = 0; i < nent; i++) {
+		u8 *e = ring + i * CX4_CQE_SIZE;
+
+		KUNIT_EXPECT_EQ(test, cx4_get(e, CX4_CQE_OWNER), 1u);
+		KUNIT_EXPECT_EQ(test, cx4_get(e, CX4_CQE_OPCODE),
+				(u32)CX4_CQE_OP_INVALID);
+		/* Hardware owned for the first pass (ci 0 .. nent - 1). */
+		KUNIT_EXPECT_FALSE(test, cx4_cqe_owned_by_sw(e, i, log));
+	}
+}
+
+/* An entry with the software owner value but opcode 0xf is not valid. */
+static void cx4_test_cq_invalid_opcode(struct kunit *test)
+{
+	u8 cqe[CX4_CQE_SIZE] = {};
+
+	cx4_set(cqe, CX4_CQE_OPCODE, CX4_CQE_OP_INVALID);
+	cx4_set(cqe, CX4_CQE_OWNER, 0);
+	KUNIT_EXPECT_FALSE(test, cx4_cqe_owned_by_sw(cqe, 0, 3));
+	cx4_set(cqe, CX4_CQE_OPCODE, CX4_CQE_OP_RESP_SEND);
+	KUNIT_EXPECT_TRUE(test, cx4_cqe_owned_by_sw(cqe, 0, 3));
+	KUNIT_EXPECT_FALSE(test, cx4_cqe_owned_by_sw(cqe, 8, 3));
+}
+
+/*
+ * Producer and consumer over many wraps, bursts of every size up to a
+ * full ring: the consumer sees exactly the CQEs produced, in order.
+ */
+static void cx4_test_cq_ring_wraps(struct kunit *test)
+{
+	static const u32 logs[] = { 0, 1, 2, 6 };
+	u32 li;
+
+	for (li = 0; li < ARRAY_SIZE(logs); li++) {
+		u32 log = logs[li], nent = 1u << log;
+		u32 pc = 0, ci = 0, round, i;
+		u8 *ring;
+
+		ring = kunit_kzalloc(test, nent * CX4_CQE_SIZE, GFP_KERNEL);
+		KUNIT_ASSERT_NOT_NULL(test, ring);
+		cx4_cq_ring_init(ring, log);
+		for (round = 0; round < 6 * nent + 5; round++) {
+			u32 burst = round % nent + 1, got = 0;
+
+			for (i = 0; i < burst; i++, pc++)
+				cx4_test_cq_produce(ring, log, pc);
+			for (;;) {
+				u8 *e = ring + (ci & (nent - 1)) * CX4_CQE_SIZE;
+
+				if (!cx4_cqe_owned_by_sw(e, ci, log))
+					break;
+				KUNIT_EXPECT_EQ(test,
+						cx4_get(e, CX4_CQE_WQE_COUNTER),
+						ci & 0xffff);
+				ci++;
+				if (++got > nent)
+					break;
+			}
+			KUNIT_EXPECT_EQ_MSG(test, got, burst, "log %u round %u",
+					    log, round);
+			KUNIT_EXPECT_EQ(test, ci, pc);
+		}
+	}
+}
+
+/* Table 14 / Table 70: cmd_sn 29:28, cmd 24, ci 23:0. */
+static void cx4_test_cq_arm_dword(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, cx4_cq_arm_dword(0, 0, false), 0u);
+	KUNIT_EXPECT_EQ(test, cx4_cq_arm_dword(1, 5, false), 0x10000005u);
+	KUNIT_EXPECT_EQ(test, cx4_cq_arm_dword(3, 0xffffff, true), 0x31ffffffu);
+	/* The consumer counter is 24 bits: a 32-bit counter is truncated. */
+	KUNIT_EXPECT_EQ(test, cx4_cq_arm_dword(2, 0x1000007, false),
+			0x20000007u);
+	/* cmd_sn is 2 bits. */
+	KUNIT_EXPECT_EQ(test, cx4_cq_arm_dword(4, 0, false), 0u);
+}
+
+/* --- dispatch ---------------------------------------------------------------- */
+
+struct cx4_test_cb {
+	int comps;
+	int errors;
+	u8 syndrome;
+};
+
+static void cx4_test_comp_cb(struct cx4_cq *cq, void *ctx)
+{
+	struct cx4_test_cb *cb = ctx;
+
+	cb->comps++;
+}
+
+static void cx4_test_err_cb(struct cx4_cq *cq, void *ctx, u8 syndrome)
+{
+	struct cx4_test_cb *cb = ctx;
+
+	cb->errors++;
+	cb->syndrome = syndrome;
+}
+
+static struct cx4_cqs *cx4_test_cqs(struct kunit *test)
+{
+	struct cx4_cqs *cqs = kunit_kzalloc(test, sizeof(*cqs), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, cqs);
+	cx4_cqs_init(cqs);
+	return cqs;
+}
+
+static void cx4_test_cq_dispatch(struct kunit *test)
+{
+	struct cx4_cqs *cqs = cx4_test_cqs(test);
+	struct cx4_test_cb cb_a = {}, cb_b = {};
+	struct cx4_cq a = {
+		.cqn = 7, .vector = 1, .comp = cx4_test_comp_cb,
+		.error = cx4_test_err_cb, .ctx = &cb_a,
+	};
+	struct cx4_cq b = {
+		.cqn = 0, .vector = 0, .comp = cx4_test_comp_cb, .ctx = &cb_b,
+	};
+	u32 i;
+
+	mutex_lock(&cqs->lock);
+	KUNIT_ASSERT_EQ(test, cx4_cqs_register_locked(cqs, &a), 0);
+	KUNIT_ASSERT_EQ(test, cx4_cqs_register_locked(cqs, &b), 0);
+	/* A CQ number the device hands out twice is refused. */
+	KUNIT_EXPECT_EQ(test, cx4_cqs_register_locked(cqs, &a), -EEXIST);
+	mutex_unlock(&cqs->lock);
+
+	/* Each event goes to its CQ and moves that CQ's cmd_sn on (mod 4). */
+	for (i = 1; i <= 5; i++) {
+		KUNIT_EXPECT_EQ(test, cx4_cqs_comp(cqs, 7, 1), CX4_CQ_EV_OK);
+		KUNIT_EXPECT_EQ(test, cb_a.comps, (int)i);
+		KUNIT_EXPECT_EQ(test, a.arm_sn, (u8)(i & 3));
+	}
+	KUNIT_EXPECT_EQ(test, cx4_cqs_comp(cqs, 0, 0), CX4_CQ_EV_OK);
+	KUNIT_EXPECT_EQ(test, cb_b.comps, 1);
+	KUNIT_EXPECT_EQ(test, b.arm_sn, 1);
+	KUNIT_EXPECT_EQ(test, atomic_read(&cqs->comp_events), 6);
+
+	/* Unknown CQN: counted, no callback. */
+	KUNIT_EXPECT_EQ(test, cx4_cqs_comp(cqs, 8, 1), CX4_CQ_EV_UNKNOWN);
+	KUNIT_EXPECT_EQ(test, atomic_read(&cqs->unknown_comp), 1);
+	/* A CQ's event on another completion EQ: counted, no callback. */
+	KUNIT_EXPECT_EQ(test, cx4_cqs_comp(cqs, 7, 0), CX4_CQ_EV_WRONG_EQ);
+	KUNIT_EXPECT_EQ(test, atomic_read(&cqs->wrong_eq), 1);
+	KUNIT_EXPECT_EQ(test, cb_a.comps, 5);
+	KUNIT_EXPECT_EQ(test, a.arm_sn, 1);
+
+	/* CQ errors: to the error callback; without one only counted. */
+	KUNIT_EXPECT_EQ(test, cx4_cqs_error(cqs, 7, CX4_CQ_ERR_OVERRUN),
+			CX4_CQ_EV_OK);
+	KUNIT_EXPECT_EQ(test, cb_a.errors, 1);
+	KUNIT_EXPECT_EQ(test, cb_a.syndrome, (u8)CX4_CQ_ERR_OVERRUN);
+	KUNIT_EXPECT_EQ(test, cx4_cqs_error(cqs, 0, 2), CX4_CQ_EV_OK);
+	KUNIT_EXPECT_EQ(test, b.err_syndrome, 2);
+	KUNIT_EXPECT_EQ(test, cx4_cqs_error(cqs, 9, 1), CX4_CQ_EV_UNKNOWN);
+	KUNIT_EXPECT_EQ(test, atomic_read(&cqs->unknown_err), 1);
+	KUNIT_EXPECT_EQ(test, atomic_read(&cqs->err_events), 2);
+
+	/* Once unregistered, a late event finds nothing. */
+	mutex_lock(&cqs->lock);
+	cx4_cqs_unregister_locked(cqs, &a);
+	mutex_unlock(&cqs->lock);
+	KUNIT_EXPECT_EQ(test, cx4_cqs_comp(cqs, 7, 1), CX4_CQ_EV_UNKNOWN);
+	KUNIT_EXPECT_EQ(test, cb_a.comps, 5);
+	KUNIT_EXPECT_EQ(test, atomic_read(&cqs->unknown_comp), 2);
+
+	/* Unregistering only removes the CQ it is given. */
+	mutex_lock(&cqs->lock);
+	cx4_cqs_unregister_locked(cqs, &a);
+	KUNIT_EXPECT_PTR_EQ(test, xa_load(&cqs->xa, 0), (void *)&b);
+	cx4_cqs_unregister_locked(cqs, &b);
+	mutex_unlock(&cqs->lock);
+	cx4_cqs_destroy(cqs);
+}
+
+static struct kunit_case cx4_cq_cases[] = {
+	KUNIT_CASE(cx4_test_cq_ring_init),
+	KUNIT_CASE(cx4_test_cq_invalid_opcode),
+	KUNIT_CASE(cx4_test_cq_ring_wraps),
+	KUNIT_CASE(cx4_test_cq_arm_dword),
+	KUNIT_CASE(cx4_test_cq_dispatch),
+	{}
+};
+
+static struct kunit_suite cx4_cq_suite = {
+	.name = "cx4_cq",
+	.test_cases = cx4_cq_cases,
+};
+
+kunit_test_suites(&cx4_cq_suite);
