@@ -4,8 +4,11 @@
  * (Table 128), the initialization and general commands of 12.3 with the
  * capability structures they carry (Tables 130-220), the MKey commands
  * of 12.5 (Tables 226-241), the EQ commands of 12.6 (Tables 242-258), the
- * CQ commands of 12.7 (Tables 259-279) and the vport commands of 12.16
- * (Tables 470-485).
+ * CQ commands of 12.7 (Tables 259-279), the TIR, TIS, SQ, RQ and RQT
+ * commands of 12.8-12.12 (Tables 280-364), the flow table commands of
+ * 12.14 with the flow table, match parameter, flow and destination
+ * layouts they carry (Tables 382-456, 491, 492) and the vport commands of
+ * 12.16 (Tables 470-485).
  *
  * Naming: CX4_<COMMAND>_{IN,OUT}_<FIELD> is a field descriptor (see
  * prm.h), CX4_<COMMAND>_{IN,OUT}_SIZE the length in bytes of the layout.
@@ -530,6 +533,344 @@ enum cx4_resize_cq_field {
 	CX4_RESIZE_CQ_SEL_PAGE_OFFSET	= 1u << 1,
 	CX4_RESIZE_CQ_SEL_LOG_PAGE_SIZE	= 1u << 2,
 };
+
+/*
+ * PRM 12.14, Tables 387 and 388: flow table context (in CREATE_FLOW_TABLE,
+ * MODIFY_FLOW_TABLE and QUERY_FLOW_TABLE at CX4_FT_OFF_CTX).
+ */
+#define CX4_FTC_SIZE			0x28
+#define CX4_FTC_TABLE_MISS_ACTION	CX4_FLD(0x00, 27, 24)
+#define CX4_FTC_LEVEL			CX4_FLD(0x00, 23, 16)
+#define CX4_FTC_LOG_SIZE		CX4_FLD(0x00, 7, 0)
+#define CX4_FTC_TABLE_MISS_ID		CX4_FLD(0x04, 23, 0)
+
+enum cx4_ft_miss_action {
+	CX4_FT_MISS_DEFAULT		= 0x0,
+	CX4_FT_MISS_IDENTIFIED		= 0x1,
+};
+
+/* Flow table types (table_type of the flow table commands). */
+enum cx4_ft_type {
+	CX4_FT_TYPE_NIC_RX		= 0x0,
+	CX4_FT_TYPE_NIC_TX		= 0x1,
+};
+
+/*
+ * PRM Tables 407 and 408: flow table entry match parameters (group
+ * match_criteria and entry match_value).  Only outer_headers and
+ * misc_parameters are defined; the rest of the 0x200 bytes is reserved.
+ */
+#define CX4_FTE_MATCH_PARAM_SIZE	0x200
+#define CX4_FTE_MATCH_OFF_OUTER		0x00
+#define CX4_FTE_MATCH_OFF_MISC		0x40
+#define CX4_FTE_MATCH_SET_SIZE		0x40
+
+/* CREATE_FLOW_GROUP match_criteria_enable bits (Table 405). */
+enum cx4_match_criteria_enable {
+	CX4_MATCH_OUTER_HEADERS		= 1u << 0,
+	CX4_MATCH_MISC_PARAMETERS	= 1u << 1,
+	CX4_MATCH_INNER_HEADERS		= 1u << 2,
+};
+
+/*
+ * PRM Tables 409-414: match set layer 2-4 (fte_match_set_lyr_2_4),
+ * relative to the set.  The MACs are 6 contiguous bytes at
+ * CX4_FTE_OFF_SMAC / CX4_FTE_OFF_DMAC; the IP addresses 16 bytes, an
+ * IPv4 address in the last dword (Table 413).
+ */
+#define CX4_FTE_SMAC_47_16		CX4_DW(0x00)
+#define CX4_FTE_SMAC_15_0		CX4_FLD(0x04, 31, 16)
+#define CX4_FTE_ETHERTYPE		CX4_FLD(0x04, 15, 0)
+#define CX4_FTE_DMAC_47_16		CX4_DW(0x08)
+#define CX4_FTE_DMAC_15_0		CX4_FLD(0x0c, 31, 16)
+#define CX4_FTE_FIRST_PRIO		CX4_FLD(0x0c, 15, 13)
+#define CX4_FTE_FIRST_CFI		CX4_FLD(0x0c, 12, 12)
+#define CX4_FTE_FIRST_VID		CX4_FLD(0x0c, 11, 0)
+#define CX4_FTE_IP_PROTOCOL		CX4_FLD(0x10, 31, 24)
+#define CX4_FTE_IP_DSCP			CX4_FLD(0x10, 23, 18)
+#define CX4_FTE_IP_ECN			CX4_FLD(0x10, 17, 16)
+#define CX4_FTE_CVLAN_TAG		CX4_FLD(0x10, 15, 15)
+#define CX4_FTE_SVLAN_TAG		CX4_FLD(0x10, 14, 14)
+#define CX4_FTE_FRAG			CX4_FLD(0x10, 13, 13)
+#define CX4_FTE_TCP_FLAGS		CX4_FLD(0x10, 8, 0)
+#define CX4_FTE_TCP_SPORT		CX4_FLD(0x14, 31, 16)
+#define CX4_FTE_TCP_DPORT		CX4_FLD(0x14, 15, 0)
+#define CX4_FTE_UDP_SPORT		CX4_FLD(0x1c, 31, 16)
+#define CX4_FTE_UDP_DPORT		CX4_FLD(0x1c, 15, 0)
+#define CX4_FTE_OFF_SMAC		0x00
+#define CX4_FTE_OFF_DMAC		0x08
+#define CX4_FTE_OFF_SRC_IP		0x20
+#define CX4_FTE_OFF_DST_IP		0x30
+#define CX4_FTE_IP_LEN			0x10
+#define CX4_FTE_OFF_IPV4_IN_IP		0x0c	/* Table 413 */
+
+/* PRM Tables 415 and 416: misc parameters, relative to the set. */
+#define CX4_FTE_MISC_OUTER_SECOND_PRIO	CX4_FLD(0x08, 31, 29)
+#define CX4_FTE_MISC_OUTER_SECOND_CFI	CX4_FLD(0x08, 28, 28)
+#define CX4_FTE_MISC_OUTER_SECOND_VID	CX4_FLD(0x08, 27, 16)
+#define CX4_FTE_MISC_OUTER_SECOND_CVLAN_TAG CX4_FLD(0x0c, 31, 31)
+#define CX4_FTE_MISC_INNER_SECOND_CVLAN_TAG CX4_FLD(0x0c, 30, 30)
+#define CX4_FTE_MISC_OUTER_SECOND_SVLAN_TAG CX4_FLD(0x0c, 29, 29)
+#define CX4_FTE_MISC_OUTER_IPV6_FLOW_LABEL CX4_FLD(0x1c, 19, 0)
+
+/*
+ * PRM Tables 429 and 430: flow context (in SET_FLOW_TABLE_ENTRY and
+ * QUERY_FLOW_TABLE_ENTRY at CX4_FTE_OFF_FLOW_CTX).  The destination
+ * list, then the flow counter list, start at 0x300, 8 bytes an entry.
+ */
+#define CX4_FLOWC_GROUP_ID		CX4_DW(0x04)
+#define CX4_FLOWC_FLOW_TAG		CX4_FLD(0x08, 23, 0)
+#define CX4_FLOWC_ACTION		CX4_FLD(0x0c, 15, 0)
+#define CX4_FLOWC_DESTINATION_LIST_SIZE	CX4_FLD(0x10, 23, 0)
+#define CX4_FLOWC_FLOW_COUNTER_LIST_SIZE CX4_FLD(0x14, 23, 0)
+#define CX4_FLOWC_OFF_MATCH_VALUE	0x40
+#define CX4_FLOWC_OFF_DEST		0x300
+#define CX4_FLOWC_DEST_SIZE		0x08
+#define CX4_FLOWC_SIZE			CX4_FLOWC_OFF_DEST	/* without lists */
+
+/* Offset of destination / flow counter list entry @i in a flow context. */
+static inline __u32 cx4_flowc_dest_off(__u32 i)
+{
+	return CX4_FLOWC_OFF_DEST + i * CX4_FLOWC_DEST_SIZE;
+}
+
+/* Table 430 action bits. */
+enum cx4_flow_action {
+	CX4_FLOW_ACTION_ALLOW		= 1u << 0,
+	CX4_FLOW_ACTION_DROP		= 1u << 1,
+	CX4_FLOW_ACTION_FWD_DEST	= 1u << 2,
+	CX4_FLOW_ACTION_COUNT		= 1u << 3,
+};
+
+/* PRM Tables 433 and 434: destination entry. */
+#define CX4_FLOW_DEST_TYPE		CX4_FLD(0x00, 31, 24)
+#define CX4_FLOW_DEST_ID		CX4_FLD(0x00, 23, 0)
+
+enum cx4_flow_dest_type {
+	CX4_FLOW_DEST_FLOW_TABLE	= 0x1,
+	CX4_FLOW_DEST_TIR		= 0x2,
+};
+
+/* PRM Tables 435 and 436: flow counter list entry. */
+#define CX4_FLOW_COUNTER_ENTRY_ID	CX4_FLD(0x00, 15, 0)
+
+/* PRM Tables 491 and 492: traffic counter (flow statistics), 16 bytes. */
+#define CX4_TRAFFIC_COUNTER_SIZE	0x10
+#define CX4_TRAFFIC_COUNTER_OFF_PACKETS	0x00	/* 64 bits, cx4_get64() */
+#define CX4_TRAFFIC_COUNTER_OFF_OCTETS	0x08	/* 64 bits, cx4_get64() */
+
+/*
+ * Commands of 12.8-12.14 that carry a context share one shape: a 64-bit
+ * modify_bitmask at 0x10 (MODIFY_*), the context at 0x20 (CREATE_*,
+ * MODIFY_*, QUERY_* output; QUERY_TIS output: 0x10), the object number at
+ * 0x08 (CREATE_* output, MODIFY/DESTROY/QUERY input).
+ */
+#define CX4_OBJ_CMD_OFF_CTX		0x20
+#define CX4_OBJ_CMD_OFF_MODIFY_BITMASK	0x10	/* 64 bits, cx4_get64() */
+#define CX4_OBJ_CMD_OBJ_NUM		CX4_FLD(0x08, 23, 0)
+
+/* 12.8 TIR commands: Tables 281-296. */
+#define CX4_CREATE_TIR_IN_OFF_CTX	CX4_OBJ_CMD_OFF_CTX
+#define CX4_CREATE_TIR_IN_SIZE		(CX4_CREATE_TIR_IN_OFF_CTX + CX4_TIRC_SIZE)
+#define CX4_CREATE_TIR_OUT_SIZE		CX4_CMD_SIMPLE_SIZE
+#define CX4_CREATE_TIR_OUT_TIRN		CX4_FLD(0x08, 23, 0)
+#define CX4_MODIFY_TIR_IN_TIRN		CX4_FLD(0x08, 23, 0)
+#define CX4_MODIFY_TIR_IN_OFF_BITMASK	CX4_OBJ_CMD_OFF_MODIFY_BITMASK
+#define CX4_MODIFY_TIR_IN_OFF_CTX	CX4_OBJ_CMD_OFF_CTX
+#define CX4_MODIFY_TIR_IN_SIZE		(CX4_MODIFY_TIR_IN_OFF_CTX + CX4_TIRC_SIZE)
+#define CX4_MODIFY_TIR_OUT_SIZE		CX4_CMD_SIMPLE_SIZE
+#define CX4_DESTROY_TIR_IN_SIZE		CX4_CMD_SIMPLE_SIZE
+#define CX4_DESTROY_TIR_IN_TIRN		CX4_FLD(0x08, 23, 0)
+#define CX4_DESTROY_TIR_OUT_SIZE	CX4_CMD_SIMPLE_SIZE
+#define CX4_QUERY_TIR_IN_SIZE		CX4_CMD_SIMPLE_SIZE
+#define CX4_QUERY_TIR_IN_TIRN		CX4_FLD(0x08, 23, 0)
+#define CX4_QUERY_TIR_OUT_OFF_CTX	CX4_OBJ_CMD_OFF_CTX
+#define CX4_QUERY_TIR_OUT_SIZE		(CX4_QUERY_TIR_OUT_OFF_CTX + CX4_TIRC_SIZE)
+
+/* 12.9 TIS commands: Tables 298-313 (QUERY_TIS output context at 0x10). */
+#define CX4_CREATE_TIS_IN_OFF_CTX	CX4_OBJ_CMD_OFF_CTX
+#define CX4_CREATE_TIS_IN_SIZE		(CX4_CREATE_TIS_IN_OFF_CTX + CX4_TISC_SIZE)
+#define CX4_CREATE_TIS_OUT_SIZE		CX4_CMD_SIMPLE_SIZE
+#define CX4_CREATE_TIS_OUT_TISN		CX4_FLD(0x08, 23, 0)
+#define CX4_MODIFY_TIS_IN_TISN		CX4_FLD(0x08, 23, 0)
+#define CX4_MODIFY_TIS_IN_OFF_BITMASK	CX4_OBJ_CMD_OFF_MODIFY_BITMASK
+#define CX4_MODIFY_TIS_IN_OFF_CTX	CX4_OBJ_CMD_OFF_CTX
+#define CX4_MODIFY_TIS_IN_SIZE		(CX4_MODIFY_TIS_IN_OFF_CTX + CX4_TISC_SIZE)
+#define CX4_MODIFY_TIS_OUT_SIZE		CX4_CMD_SIMPLE_SIZE
+#define CX4_DESTROY_TIS_IN_SIZE		CX4_CMD_SIMPLE_SIZE
+#define CX4_DESTROY_TIS_IN_TISN		CX4_FLD(0x08, 23, 0)
+#define CX4_DESTROY_TIS_OUT_SIZE	CX4_CMD_SIMPLE_SIZE
+#define CX4_QUERY_TIS_IN_SIZE		CX4_CMD_SIMPLE_SIZE
+#define CX4_QUERY_TIS_IN_TISN		CX4_FLD(0x08, 23, 0)
+#define CX4_QUERY_TIS_OUT_OFF_CTX	0x10
+#define CX4_QUERY_TIS_OUT_SIZE		(CX4_QUERY_TIS_OUT_OFF_CTX + CX4_TISC_SIZE)
+
+/*
+ * 12.10 SQ commands: Tables 315-330.  The PAS list of the SQ's WQ follows
+ * the context: CX4_QUEUE_OFF_PAS (0x20 + CX4_SQC_OFF_WQ + CX4_WQ_OFF_PAS).
+ */
+#define CX4_CREATE_SQ_IN_OFF_CTX	CX4_OBJ_CMD_OFF_CTX
+#define CX4_CREATE_SQ_IN_OFF_PAS	(CX4_CREATE_SQ_IN_OFF_CTX + CX4_SQC_SIZE)
+#define CX4_CREATE_SQ_OUT_SIZE		CX4_CMD_SIMPLE_SIZE
+#define CX4_CREATE_SQ_OUT_SQN		CX4_FLD(0x08, 23, 0)
+#define CX4_MODIFY_SQ_IN_SQ_STATE	CX4_FLD(0x08, 31, 28)
+#define CX4_MODIFY_SQ_IN_SQN		CX4_FLD(0x08, 23, 0)
+#define CX4_MODIFY_SQ_IN_OFF_BITMASK	CX4_OBJ_CMD_OFF_MODIFY_BITMASK
+#define CX4_MODIFY_SQ_IN_OFF_CTX	CX4_OBJ_CMD_OFF_CTX
+#define CX4_MODIFY_SQ_IN_SIZE		(CX4_MODIFY_SQ_IN_OFF_CTX + CX4_SQC_SIZE)
+#define CX4_MODIFY_SQ_OUT_SIZE		CX4_CMD_SIMPLE_SIZE
+#define CX4_DESTROY_SQ_IN_SIZE		CX4_CMD_SIMPLE_SIZE
+#define CX4_DESTROY_SQ_IN_SQN		CX4_FLD(0x08, 23, 0)
+#define CX4_DESTROY_SQ_OUT_SIZE		CX4_CMD_SIMPLE_SIZE
+#define CX4_QUERY_SQ_IN_SIZE		CX4_CMD_SIMPLE_SIZE
+#define CX4_QUERY_SQ_IN_SQN		CX4_FLD(0x08, 23, 0)
+#define CX4_QUERY_SQ_OUT_OFF_CTX	CX4_OBJ_CMD_OFF_CTX
+#define CX4_QUERY_SQ_OUT_OFF_PAS	(CX4_QUERY_SQ_OUT_OFF_CTX + CX4_SQC_SIZE)
+
+static inline __u32 cx4_create_sq_in_size(__u32 npas)
+{
+	return CX4_CREATE_SQ_IN_OFF_PAS + npas * CX4_PAS_SIZE;
+}
+
+/* 12.11 RQ commands: Tables 332-347 (PAS list as for the SQ). */
+#define CX4_CREATE_RQ_IN_OFF_CTX	CX4_OBJ_CMD_OFF_CTX
+#define CX4_CREATE_RQ_IN_OFF_PAS	(CX4_CREATE_RQ_IN_OFF_CTX + CX4_RQC_SIZE)
+#define CX4_CREATE_RQ_OUT_SIZE		CX4_CMD_SIMPLE_SIZE
+#define CX4_CREATE_RQ_OUT_RQN		CX4_FLD(0x08, 23, 0)
+#define CX4_MODIFY_RQ_IN_RQ_STATE	CX4_FLD(0x08, 31, 28)
+#define CX4_MODIFY_RQ_IN_RQN		CX4_FLD(0x08, 23, 0)
+#define CX4_MODIFY_RQ_IN_OFF_BITMASK	CX4_OBJ_CMD_OFF_MODIFY_BITMASK
+#define CX4_MODIFY_RQ_IN_OFF_CTX	CX4_OBJ_CMD_OFF_CTX
+#define CX4_MODIFY_RQ_IN_SIZE		(CX4_MODIFY_RQ_IN_OFF_CTX + CX4_RQC_SIZE)
+#define CX4_MODIFY_RQ_OUT_SIZE		CX4_CMD_SIMPLE_SIZE
+#define CX4_DESTROY_RQ_IN_SIZE		CX4_CMD_SIMPLE_SIZE
+#define CX4_DESTROY_RQ_IN_RQN		CX4_FLD(0x08, 23, 0)
+#define CX4_DESTROY_RQ_OUT_SIZE		CX4_CMD_SIMPLE_SIZE
+#define CX4_QUERY_RQ_IN_SIZE		CX4_CMD_SIMPLE_SIZE
+#define CX4_QUERY_RQ_IN_RQN		CX4_FLD(0x08, 23, 0)
+#define CX4_QUERY_RQ_OUT_OFF_CTX	CX4_OBJ_CMD_OFF_CTX
+#define CX4_QUERY_RQ_OUT_OFF_PAS	(CX4_QUERY_RQ_OUT_OFF_CTX + CX4_RQC_SIZE)
+
+static inline __u32 cx4_create_rq_in_size(__u32 npas)
+{
+	return CX4_CREATE_RQ_IN_OFF_PAS + npas * CX4_PAS_SIZE;
+}
+
+/*
+ * 12.12 RQT commands: Tables 349-364.  The RQ list (cx4_rqtc_rq_off())
+ * is part of the context, so it starts at 0x20 + 0xf0 of the command.
+ */
+#define CX4_CREATE_RQT_IN_OFF_CTX	CX4_OBJ_CMD_OFF_CTX
+#define CX4_CREATE_RQT_OUT_SIZE		CX4_CMD_SIMPLE_SIZE
+#define CX4_CREATE_RQT_OUT_RQTN		CX4_FLD(0x08, 23, 0)
+#define CX4_MODIFY_RQT_IN_RQTN		CX4_FLD(0x08, 23, 0)
+#define CX4_MODIFY_RQT_IN_OFF_BITMASK	CX4_OBJ_CMD_OFF_MODIFY_BITMASK
+#define CX4_MODIFY_RQT_IN_OFF_CTX	CX4_OBJ_CMD_OFF_CTX
+#define CX4_MODIFY_RQT_OUT_SIZE		CX4_CMD_SIMPLE_SIZE
+#define CX4_DESTROY_RQT_IN_SIZE		CX4_CMD_SIMPLE_SIZE
+#define CX4_DESTROY_RQT_IN_RQTN		CX4_FLD(0x08, 23, 0)
+#define CX4_DESTROY_RQT_OUT_SIZE	CX4_CMD_SIMPLE_SIZE
+#define CX4_QUERY_RQT_IN_SIZE		CX4_CMD_SIMPLE_SIZE
+#define CX4_QUERY_RQT_IN_RQTN		CX4_FLD(0x08, 23, 0)
+#define CX4_QUERY_RQT_OUT_OFF_CTX	CX4_OBJ_CMD_OFF_CTX
+
+/* CREATE_RQT / MODIFY_RQT input, QUERY_RQT output with @nrq RQs. */
+static inline __u32 cx4_rqt_cmd_size(__u32 nrq)
+{
+	return CX4_OBJ_CMD_OFF_CTX + cx4_rqtc_rq_off(nrq);
+}
+
+/*
+ * 12.14 flow table commands: Tables 383-456.  All of them address a
+ * table by table_type (0x10) and table_id (0x14).
+ */
+#define CX4_FT_CMD_TABLE_TYPE		CX4_FLD(0x10, 31, 24)
+#define CX4_FT_CMD_TABLE_ID		CX4_FLD(0x14, 23, 0)
+#define CX4_FT_CMD_SIZE			0x40	/* inputs without a payload */
+#define CX4_FT_OFF_CTX			0x18	/* flow table context */
+
+/* 12.14.1-12.14.5: CREATE, MODIFY, DESTROY, SET_ROOT, QUERY flow table. */
+#define CX4_CREATE_FLOW_TABLE_IN_SIZE	CX4_FT_CMD_SIZE
+#define CX4_CREATE_FLOW_TABLE_OUT_SIZE	CX4_CMD_SIMPLE_SIZE
+#define CX4_CREATE_FLOW_TABLE_OUT_TABLE_ID CX4_FLD(0x08, 23, 0)
+#define CX4_MODIFY_FLOW_TABLE_IN_FIELD_SELECT CX4_FLD(0x0c, 15, 0)
+#define CX4_MODIFY_FLOW_TABLE_IN_SIZE	CX4_FT_CMD_SIZE
+#define CX4_MODIFY_FLOW_TABLE_OUT_SIZE	CX4_CMD_SIMPLE_SIZE
+#define CX4_DESTROY_FLOW_TABLE_IN_SIZE	CX4_FT_CMD_SIZE
+#define CX4_DESTROY_FLOW_TABLE_OUT_SIZE	CX4_CMD_SIMPLE_SIZE
+#define CX4_SET_FLOW_TABLE_ROOT_IN_SIZE	CX4_FT_CMD_SIZE
+#define CX4_SET_FLOW_TABLE_ROOT_OUT_SIZE CX4_CMD_SIMPLE_SIZE
+#define CX4_QUERY_FLOW_TABLE_IN_SIZE	CX4_FT_CMD_SIZE
+#define CX4_QUERY_FLOW_TABLE_OUT_SIZE	(CX4_FT_OFF_CTX + CX4_FTC_SIZE)
+
+/* Table 390 modify_field_select bits. */
+enum cx4_modify_ft_field {
+	CX4_MODIFY_FT_SEL_MISS		= 1u << 0,
+};
+
+/* 12.14.6-12.14.8: flow groups (Tables 405-426). */
+#define CX4_FG_CMD_GROUP_ID		CX4_DW(0x18)	/* DESTROY, QUERY input */
+#define CX4_CREATE_FLOW_GROUP_IN_START_FLOW_INDEX CX4_DW(0x1c)
+#define CX4_CREATE_FLOW_GROUP_IN_END_FLOW_INDEX	CX4_DW(0x24)
+#define CX4_CREATE_FLOW_GROUP_IN_MATCH_CRITERIA_ENABLE CX4_FLD(0x3c, 7, 0)
+#define CX4_CREATE_FLOW_GROUP_IN_OFF_MATCH_CRITERIA 0x40
+#define CX4_CREATE_FLOW_GROUP_IN_SIZE	0x400
+#define CX4_CREATE_FLOW_GROUP_OUT_SIZE	CX4_CMD_SIMPLE_SIZE
+#define CX4_CREATE_FLOW_GROUP_OUT_GROUP_ID CX4_FLD(0x08, 23, 0)
+#define CX4_DESTROY_FLOW_GROUP_IN_SIZE	CX4_FT_CMD_SIZE
+#define CX4_DESTROY_FLOW_GROUP_OUT_SIZE	CX4_CMD_SIMPLE_SIZE
+#define CX4_QUERY_FLOW_GROUP_IN_SIZE	CX4_FT_CMD_SIZE
+#define CX4_QUERY_FLOW_GROUP_OUT_START_FLOW_INDEX CX4_DW(0x1c)
+#define CX4_QUERY_FLOW_GROUP_OUT_END_FLOW_INDEX	CX4_DW(0x24)
+#define CX4_QUERY_FLOW_GROUP_OUT_MATCH_CRITERIA_ENABLE CX4_FLD(0x3c, 7, 0)
+#define CX4_QUERY_FLOW_GROUP_OUT_OFF_MATCH_CRITERIA 0x40
+#define CX4_QUERY_FLOW_GROUP_OUT_SIZE	0x400
+
+/* 12.14.9-12.14.11: flow table entries (Tables 427-444). */
+#define CX4_FTE_CMD_FLOW_INDEX		CX4_DW(0x20)
+#define CX4_FTE_OFF_FLOW_CTX		0x40	/* Table 429 flow context */
+#define CX4_SET_FTE_IN_MODIFY_ENABLE_MASK CX4_FLD(0x18, 7, 0)
+#define CX4_SET_FTE_OUT_SIZE		CX4_CMD_SIMPLE_SIZE
+#define CX4_QUERY_FTE_IN_SIZE		CX4_FT_CMD_SIZE
+#define CX4_DELETE_FTE_IN_SIZE		CX4_FT_CMD_SIZE
+#define CX4_DELETE_FTE_OUT_SIZE		CX4_CMD_SIMPLE_SIZE
+
+/* SET_FLOW_TABLE_ENTRY op_mod (Table 428). */
+enum cx4_set_fte_op_mod {
+	CX4_SET_FTE_NEW			= 0,
+	CX4_SET_FTE_MODIFY		= 1,
+};
+
+/* Table 428 modify_enable_mask bits (op_mod CX4_SET_FTE_MODIFY). */
+enum cx4_set_fte_modify {
+	CX4_SET_FTE_MOD_ACTION		= 1u << 0,
+	CX4_SET_FTE_MOD_FLOW_TAG	= 1u << 1,
+	CX4_SET_FTE_MOD_DEST_LIST	= 1u << 2,
+	CX4_SET_FTE_MOD_FLOW_COUNTERS	= 1u << 3,
+};
+
+/*
+ * SET_FLOW_TABLE_ENTRY input and QUERY_FLOW_TABLE_ENTRY output with
+ * @nlist destination and flow counter entries.
+ */
+static inline __u32 cx4_fte_cmd_size(__u32 nlist)
+{
+	return CX4_FTE_OFF_FLOW_CTX + cx4_flowc_dest_off(nlist);
+}
+
+/* 12.14.12-12.14.14: flow counters (Tables 445-456). */
+#define CX4_ALLOC_FLOW_COUNTER_IN_SIZE	CX4_CMD_SIMPLE_SIZE
+#define CX4_ALLOC_FLOW_COUNTER_OUT_SIZE	CX4_CMD_SIMPLE_SIZE
+#define CX4_ALLOC_FLOW_COUNTER_OUT_ID	CX4_FLD(0x08, 15, 0)
+#define CX4_DEALLOC_FLOW_COUNTER_IN_SIZE CX4_CMD_SIMPLE_SIZE
+#define CX4_DEALLOC_FLOW_COUNTER_IN_ID	CX4_FLD(0x08, 15, 0)
+#define CX4_DEALLOC_FLOW_COUNTER_OUT_SIZE CX4_CMD_SIMPLE_SIZE
+#define CX4_QUERY_FLOW_COUNTER_IN_SIZE	0x20
+#define CX4_QUERY_FLOW_COUNTER_IN_CLEAR	CX4_FLD(0x18, 31, 31)
+#define CX4_QUERY_FLOW_COUNTER_IN_ID	CX4_FLD(0x1c, 15, 0)
+#define CX4_QUERY_FLOW_COUNTER_OUT_OFF_STATS 0x10	/* Table 491 entries */
+#define CX4_QUERY_FLOW_COUNTER_OUT_SIZE	(CX4_QUERY_FLOW_COUNTER_OUT_OFF_STATS + \
+					 CX4_TRAFFIC_COUNTER_SIZE)
 
 /* 12.16.1 QUERY_VPORT_STATE: Tables 470-473. */
 #define CX4_QUERY_VPORT_STATE_IN_SIZE	CX4_CMD_SIMPLE_SIZE

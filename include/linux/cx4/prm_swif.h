@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /*
  * PRM chapter 7: software interface.  The UAR page (7.2, Tables 13 and
- * 14), the NIC vport context (7.3, Tables 15-20), the CQ doorbell record
- * (7.12.2, Tables 69 and 70), the CQ context (7.12.8, Tables 75 and 76),
+ * 14), the NIC vport context (7.3, Tables 15-20), work queues, WQE
+ * segments and doorbell records (7.4, Tables 21-40), the TIR, TIS, RQ,
+ * RQT and SQ contexts (7.5-7.9, Tables 44-62), CQE datapath and error
+ * fields (7.12.1.1 and 7.12.7, Tables 67, 68, 73, 74), the CQ doorbell
+ * record (7.12.2, Tables 69 and 70), the CQ context (7.12.8, Tables 75 and 76),
  * events and event queues (7.13, Tables
  * 77-94) and the command interface (7.14): command queue entry (Tables
  * 95, 96), mailbox (Tables 97, 98) and the generic command input/output
@@ -95,6 +98,320 @@ static inline __u32 cx4_nic_vport_list_off(__u32 i)
 #define CX4_MAC_ADDR_31_0		CX4_DW(0x04)
 #define CX4_MAC_ADDR_SIZE		0x08
 
+/*
+ * PRM 7.4: work queues.  A send WQE is built of 16-byte octowords
+ * ("DS" units) in 64-byte basic blocks (WQEBBs); a receive WQE is a list
+ * of 16-byte scatter entries at a fixed power-of-two stride.
+ */
+#define CX4_WQE_OCTOWORD_SIZE		0x10
+#define CX4_SEND_WQEBB_SIZE		0x40
+#define CX4_SEND_WQEBB_SHIFT		6
+
+/*
+ * PRM 7.4.2, Table 24: doorbell record.  The receive counter is the
+ * first dword, the send counter the second; the record is 8 bytes and
+ * the WQ context dbr_addr points at its start for both queue types.
+ */
+#define CX4_WQ_DBR_RCV_COUNTER		CX4_FLD(0x00, 15, 0)
+#define CX4_WQ_DBR_SND_COUNTER		CX4_FLD(0x04, 15, 0)
+#define CX4_WQ_DBR_SIZE			0x08
+#define CX4_WQ_COUNTER_MASK		0xffff	/* counters wrap at 0xffff */
+
+/* PRM 7.4.4.1.1, Tables 25 and 26: send WQE control segment. */
+#define CX4_WQE_CTRL_SIZE		0x10
+#define CX4_WQE_CTRL_WQE_INDEX		CX4_FLD(0x00, 23, 8)
+#define CX4_WQE_CTRL_OPCODE		CX4_FLD(0x00, 7, 0)
+#define CX4_WQE_CTRL_SQN		CX4_FLD(0x04, 31, 8)
+#define CX4_WQE_CTRL_DS			CX4_FLD(0x04, 5, 0)
+#define CX4_WQE_CTRL_SIGNATURE		CX4_FLD(0x08, 31, 24)
+#define CX4_WQE_CTRL_FM			CX4_FLD(0x08, 7, 5)
+#define CX4_WQE_CTRL_CE			CX4_FLD(0x08, 3, 2)
+#define CX4_WQE_CTRL_SE			CX4_FLD(0x08, 1, 1)
+#define CX4_WQE_CTRL_IMM		CX4_DW(0x0c)	/* invalidation key / UMR mkey */
+
+/*
+ * Table 26 opcodes; LSO (PRM 3.3.2 "Large Send Offload opcode", not
+ * listed in Table 26) is 0x0e.
+ */
+enum cx4_wqe_opcode {
+	CX4_WQE_OP_NOP			= 0x00,
+	CX4_WQE_OP_SEND			= 0x0a,
+	CX4_WQE_OP_LSO			= 0x0e,
+	CX4_WQE_OP_UMR			= 0x25,
+};
+
+/* Table 26 CE: when a WQE produces a CQE. */
+enum cx4_wqe_ce {
+	CX4_WQE_CE_CQE_ON_ERR		= 0x0,
+	CX4_WQE_CE_CQE_ON_FIRST_ERR	= 0x1,
+	CX4_WQE_CE_CQE_ALWAYS		= 0x2,
+	CX4_WQE_CE_CQE_AND_EQE		= 0x3,
+};
+
+/*
+ * PRM 7.4.4.1.2, Tables 27 and 28: Ethernet segment, offsets relative to
+ * the segment (which follows the control segment).  The inline headers
+ * start at byte 0x0e and continue in the following octowords; the
+ * segment's size is cx4_wqe_eth_seg_size().
+ */
+#define CX4_WQE_ETH_SIZE		0x10	/* fixed part, 2 inline bytes */
+#define CX4_WQE_ETH_L4CS		CX4_FLD(0x04, 31, 31)
+#define CX4_WQE_ETH_L3CS		CX4_FLD(0x04, 30, 30)
+#define CX4_WQE_ETH_MSS			CX4_FLD(0x04, 13, 0)
+#define CX4_WQE_ETH_INLINE_HDR_SZ	CX4_FLD(0x0c, 25, 16)
+#define CX4_WQE_ETH_OFF_INLINE_HDR	0x0e
+#define CX4_WQE_ETH_INLINE_FIRST	2	/* inline bytes in the fixed part */
+#define CX4_WQE_ETH_OFF_CS_FLAGS	0x04	/* byte holding l4cs and l3cs */
+
+/* Bits of the cs_flags byte (CX4_WQE_ETH_OFF_CS_FLAGS). */
+#define CX4_WQE_ETH_CS_L4		0x80
+#define CX4_WQE_ETH_CS_L3		0x40
+
+/* Bytes the Ethernet segment takes with @inline_sz inline header bytes. */
+static inline __u32 cx4_wqe_eth_seg_size(__u32 inline_sz)
+{
+	__u32 rest = inline_sz > CX4_WQE_ETH_INLINE_FIRST ?
+		     inline_sz - CX4_WQE_ETH_INLINE_FIRST : 0;
+
+	return CX4_WQE_ETH_SIZE +
+	       ((rest + CX4_WQE_OCTOWORD_SIZE - 1) & ~(CX4_WQE_OCTOWORD_SIZE - 1));
+}
+
+/* PRM Tables 29 and 30: padding segment (16 reserved bytes). */
+#define CX4_WQE_PAD_SIZE		0x10
+
+/*
+ * PRM 7.4.4.1.4, Tables 38 and 39: send data segment, memory pointer or
+ * inline data (bit 31 of the first dword set).  A byte count of zero in
+ * a pointer segment means 2 GB.
+ */
+#define CX4_WQE_DSEG_SIZE		0x10
+#define CX4_WQE_DSEG_INLINE		CX4_FLD(0x00, 31, 31)
+#define CX4_WQE_DSEG_BYTE_COUNT		CX4_FLD(0x00, 30, 0)
+#define CX4_WQE_DSEG_LKEY		CX4_DW(0x04)
+#define CX4_WQE_DSEG_OFF_ADDR		0x08	/* 64 bits, cx4_get64() */
+#define CX4_WQE_DSEG_INLINE_BYTE_COUNT	CX4_FLD(0x00, 9, 0)
+#define CX4_WQE_DSEG_OFF_INLINE_DATA	0x04
+#define CX4_WQE_DSEG_ZERO_LEN		0x80000000u	/* byte count 0 */
+
+/*
+ * PRM 7.4.1.2 (Table 21) and 7.4.4.1.5 (Table 40): receive data segment
+ * (scatter entry).  A zero byte count with the LKey 0x100 ends the list
+ * (the Null scatter pointer).
+ */
+#define CX4_RX_DSEG_SIZE		0x10
+#define CX4_RX_DSEG_START_PADDING	CX4_FLD(0x00, 31, 31)
+#define CX4_RX_DSEG_BYTE_COUNT		CX4_FLD(0x00, 30, 0)
+#define CX4_RX_DSEG_LKEY		CX4_DW(0x04)
+#define CX4_RX_DSEG_OFF_ADDR		0x08	/* 64 bits, cx4_get64() */
+#define CX4_RX_DSEG_NULL_LKEY		0x00000100u
+
+/*
+ * PRM 7.7, Tables 54 and 55: work queue, embedded in the SQ and RQ
+ * contexts (CX4_SQC_OFF_WQ, CX4_RQC_OFF_WQ); offsets relative to it.
+ */
+#define CX4_WQ_TYPE			CX4_FLD(0x00, 31, 28)
+#define CX4_WQ_SIGNATURE		CX4_FLD(0x00, 27, 27)
+#define CX4_WQ_END_PADDING_MODE		CX4_FLD(0x00, 26, 25)
+#define CX4_WQ_PAGE_OFFSET		CX4_FLD(0x00, 20, 16)
+#define CX4_WQ_LWM			CX4_FLD(0x00, 15, 0)
+#define CX4_WQ_PD			CX4_FLD(0x08, 23, 0)
+#define CX4_WQ_UAR_PAGE			CX4_FLD(0x0c, 23, 0)
+#define CX4_WQ_OFF_DBR_ADDR		0x10	/* 64 bits, cx4_get64() */
+#define CX4_WQ_HW_COUNTER		CX4_DW(0x18)	/* QUERY only */
+#define CX4_WQ_SW_COUNTER		CX4_DW(0x1c)	/* QUERY only */
+#define CX4_WQ_LOG_WQ_STRIDE		CX4_FLD(0x20, 19, 16)
+#define CX4_WQ_LOG_WQ_PG_SZ		CX4_FLD(0x20, 12, 8)
+#define CX4_WQ_LOG_WQ_SZ		CX4_FLD(0x20, 4, 0)
+#define CX4_WQ_OFF_PAS			0xc0	/* Table 139 PAS entries */
+#define CX4_WQ_SIZE			CX4_WQ_OFF_PAS	/* without the PAS */
+
+enum cx4_wq_type {
+	CX4_WQ_TYPE_LINKED_LIST		= 0x0,
+	CX4_WQ_TYPE_CYCLIC		= 0x1,
+};
+
+enum cx4_wq_end_padding_mode {
+	CX4_WQ_END_PAD_NONE		= 0x0,
+	CX4_WQ_END_PAD_ALIGN		= 0x1,
+};
+
+/* SQ and RQ states (Tables 53 and 61 state, MODIFY_SQ/RQ sq/rq_state). */
+enum cx4_wq_state {
+	CX4_WQ_STATE_RST		= 0x0,
+	CX4_WQ_STATE_RDY		= 0x1,
+	CX4_WQ_STATE_ERR		= 0x3,
+};
+
+/* PRM 7.5, Tables 44 and 45: TIR context. */
+#define CX4_TIRC_SIZE			0xf0
+#define CX4_TIRC_DISP_TYPE		CX4_FLD(0x04, 31, 28)
+#define CX4_TIRC_LRO_TIMEOUT_PERIOD_USECS CX4_FLD(0x10, 27, 12)
+#define CX4_TIRC_LRO_ENABLE_MASK	CX4_FLD(0x10, 11, 8)
+#define CX4_TIRC_LRO_MAX_MSG_SZ		CX4_FLD(0x10, 7, 0)	/* 256 B units */
+#define CX4_TIRC_INLINE_RQN		CX4_FLD(0x1c, 23, 0)
+#define CX4_TIRC_RX_HASH_SYMMETRIC	CX4_FLD(0x20, 31, 31)
+#define CX4_TIRC_INDIRECT_TABLE		CX4_FLD(0x20, 23, 0)
+#define CX4_TIRC_RX_HASH_FN		CX4_FLD(0x24, 31, 28)
+#define CX4_TIRC_SELF_LB_EN		CX4_FLD(0x24, 25, 24)
+#define CX4_TIRC_TRANSPORT_DOMAIN	CX4_FLD(0x24, 23, 0)
+#define CX4_TIRC_OFF_RX_HASH_TOEPLITZ_KEY 0x28
+#define CX4_TIRC_RX_HASH_TOEPLITZ_KEY_LEN 40	/* 320 bits */
+#define CX4_TIRC_OFF_RX_HASH_FIELD_SEL_OUTER 0x50
+#define CX4_TIRC_OFF_RX_HASH_FIELD_SEL_INNER 0x54
+#define CX4_TIRC_LRO_MAX_MSG_SZ_UNIT	256
+
+enum cx4_tir_disp_type {
+	CX4_TIR_DISP_DIRECT		= 0x0,
+	CX4_TIR_DISP_INDIRECT		= 0x1,
+};
+
+/* Table 45 lro_enable_mask bits. */
+enum cx4_tir_lro_enable {
+	CX4_TIR_LRO_IPV4		= 1u << 0,
+	CX4_TIR_LRO_IPV6		= 1u << 1,
+};
+
+enum cx4_tir_rx_hash_fn {
+	CX4_TIR_HASH_NONE		= 0x0,
+	CX4_TIR_HASH_INVERTED_XOR8	= 0x1,
+	CX4_TIR_HASH_TOEPLITZ		= 0x2,
+};
+
+/* Table 45 self_lb_en bits: self-loopback traffic the TIR accepts. */
+enum cx4_tir_self_lb {
+	CX4_TIR_SELF_LB_UC		= 1u << 0,
+	CX4_TIR_SELF_LB_MC		= 1u << 1,
+};
+
+/*
+ * PRM Tables 46 and 47: RX hash field selector (one dword, at
+ * CX4_TIRC_OFF_RX_HASH_FIELD_SEL_OUTER or _INNER of the TIR context).
+ */
+#define CX4_HASH_SEL_L3_PROT_TYPE	CX4_FLD(0x00, 31, 31)
+#define CX4_HASH_SEL_L4_PROT_TYPE	CX4_FLD(0x00, 30, 30)
+#define CX4_HASH_SEL_SELECTED_FIELDS	CX4_FLD(0x00, 29, 0)
+
+enum cx4_hash_sel_l3 {
+	CX4_HASH_SEL_L3_IPV4		= 0,
+	CX4_HASH_SEL_L3_IPV6		= 1,
+};
+
+enum cx4_hash_sel_l4 {
+	CX4_HASH_SEL_L4_TCP		= 0,
+	CX4_HASH_SEL_L4_UDP		= 1,
+};
+
+/* Table 47 selected_fields bits. */
+enum cx4_hash_sel_field {
+	CX4_HASH_FIELD_SRC_IP		= 1u << 0,
+	CX4_HASH_FIELD_DST_IP		= 1u << 1,
+	CX4_HASH_FIELD_L4_SPORT		= 1u << 2,
+	CX4_HASH_FIELD_L4_DPORT		= 1u << 3,
+	CX4_HASH_FIELD_IPSEC_SPI	= 1u << 4,
+};
+
+/* PRM Table 48: MODIFY_TIR modify_bitmask bits. */
+enum cx4_modify_tir_field {
+	CX4_MODIFY_TIR_SEL_LRO		= 1u << 0,
+	CX4_MODIFY_TIR_SEL_INDIRECT_TABLE = 1u << 1,
+	CX4_MODIFY_TIR_SEL_HASH		= 1u << 2,
+	CX4_MODIFY_TIR_SEL_SELF_LB_EN	= 1u << 4,
+};
+
+/* PRM 7.6, Tables 49 and 50: TIS context. */
+#define CX4_TISC_SIZE			0xa0
+#define CX4_TISC_PRIO			CX4_FLD(0x00, 19, 16)
+#define CX4_TISC_TRANSPORT_DOMAIN	CX4_FLD(0x24, 23, 0)
+
+/* PRM Table 51: MODIFY_TIS modify_bitmask bits. */
+enum cx4_modify_tis_field {
+	CX4_MODIFY_TIS_SEL_PRIO		= 1u << 0,
+};
+
+/* PRM 7.7, Tables 52 and 53: RQ context; the WQ (Table 54) at 0x30. */
+#define CX4_RQC_RLKEY			CX4_FLD(0x00, 31, 31)
+#define CX4_RQC_VSD			CX4_FLD(0x00, 28, 28)
+#define CX4_RQC_MEM_RQ_TYPE		CX4_FLD(0x00, 27, 24)
+#define CX4_RQC_STATE			CX4_FLD(0x00, 23, 20)
+#define CX4_RQC_FLUSH_IN_ERROR_EN	CX4_FLD(0x00, 18, 18)
+#define CX4_RQC_USER_INDEX		CX4_FLD(0x04, 23, 0)
+#define CX4_RQC_CQN			CX4_FLD(0x08, 23, 0)
+#define CX4_RQC_RMPN			CX4_FLD(0x10, 23, 0)
+#define CX4_RQC_OFF_WQ			0x30
+#define CX4_RQC_SIZE			(CX4_RQC_OFF_WQ + CX4_WQ_SIZE)
+
+enum cx4_rq_mem_type {
+	CX4_RQ_MEM_INLINE		= 0x0,
+	CX4_RQ_MEM_RMP			= 0x1,
+};
+
+/* PRM Table 56: CREATE_RQ / MODIFY_RQ modify_bitmask bits. */
+enum cx4_modify_rq_field {
+	CX4_MODIFY_RQ_SEL_VSD		= 1u << 1,
+};
+
+/* PRM 7.8, Tables 58 and 59: RQT context; the RQ list at 0xf0. */
+#define CX4_RQTC_RQT_MAX_SIZE		CX4_FLD(0x14, 15, 0)
+#define CX4_RQTC_RQT_ACTUAL_SIZE	CX4_FLD(0x18, 15, 0)
+#define CX4_RQTC_OFF_RQ_NUM		0xf0
+#define CX4_RQTC_RQ_NUM_SIZE		0x04
+#define CX4_RQTC_RQ_NUM			CX4_FLD(0x00, 23, 0)	/* of one entry */
+#define CX4_RQTC_SIZE			CX4_RQTC_OFF_RQ_NUM	/* without the list */
+
+/* Offset of RQ list entry @i in an RQT context. */
+static inline __u32 cx4_rqtc_rq_off(__u32 i)
+{
+	return CX4_RQTC_OFF_RQ_NUM + i * CX4_RQTC_RQ_NUM_SIZE;
+}
+
+/* PRM Table 354: MODIFY_RQT modify_bitmask bits. */
+enum cx4_modify_rqt_field {
+	CX4_MODIFY_RQT_SEL_RQ_LIST	= 1u << 0,
+};
+
+/* PRM 7.9, Tables 60 and 61: SQ context; the WQ (Table 54) at 0x30. */
+#define CX4_SQC_RLKEY			CX4_FLD(0x00, 31, 31)
+#define CX4_SQC_FRE			CX4_FLD(0x00, 29, 29)
+#define CX4_SQC_FLUSH_IN_ERROR_EN	CX4_FLD(0x00, 28, 28)
+#define CX4_SQC_MIN_WQE_INLINE_MODE	CX4_FLD(0x00, 26, 24)
+#define CX4_SQC_STATE			CX4_FLD(0x00, 23, 20)
+#define CX4_SQC_USER_INDEX		CX4_FLD(0x04, 23, 0)
+#define CX4_SQC_CQN			CX4_FLD(0x08, 23, 0)
+#define CX4_SQC_TIS_LST_SZ		CX4_FLD(0x20, 31, 16)
+#define CX4_SQC_TIS_NUM_0		CX4_FLD(0x2c, 23, 0)
+#define CX4_SQC_OFF_WQ			0x30
+#define CX4_SQC_SIZE			(CX4_SQC_OFF_WQ + CX4_WQ_SIZE)
+
+/* PRM Table 62: CREATE_SQ / MODIFY_SQ modify_bitmask bits. */
+enum cx4_modify_sq_field {
+	CX4_MODIFY_SQ_SEL_RATE_LIMIT_INDEX = 1u << 0,
+};
+
+/*
+ * PRM 7.9.3.1: inline modes (SQ min_wqe_inline_mode, NIC vport context
+ * min_wqe_inline_mode).  Modes 5-7 (inner headers) apply to tunnels.
+ */
+enum cx4_inline_mode {
+	CX4_INLINE_MODE_NONE		= 0,
+	CX4_INLINE_MODE_L2		= 1,
+	CX4_INLINE_MODE_IP		= 2,
+	CX4_INLINE_MODE_TCP_UDP		= 3,
+	CX4_INLINE_MODE_INNER_L2	= 5,
+	CX4_INLINE_MODE_INNER_IP	= 6,
+	CX4_INLINE_MODE_INNER_TCP_UDP	= 7,
+};
+
+/* Minimum inline bytes of inline mode L2 for LLC/SNAP frames (7.9.3.1). */
+#define CX4_INLINE_L2_LLC_MIN		17
+
+/* HCA_CAP.wqe_inline_mode values (PRM 7.9.3, Table 146). */
+enum cx4_cap_wqe_inline_mode {
+	CX4_CAP_INLINE_MODE_L2		= 0,
+	CX4_CAP_INLINE_MODE_VPORT_CONTEXT = 1,
+	CX4_CAP_INLINE_MODE_NOT_REQUIRED = 2,
+};
+
 /* PRM 7.12.2, Tables 69 and 70: CQ doorbell record (8 B aligned). */
 #define CX4_CQ_DBR_UPDATE_CI		CX4_FLD(0x00, 23, 0)
 #define CX4_CQ_DBR_CMD_SN		CX4_FLD(0x04, 29, 28)
@@ -124,6 +441,141 @@ enum cx4_cqe_opcode {
 	CX4_CQE_OP_REQ_ERR		= 0xd,
 	CX4_CQE_OP_RESP_ERR		= 0xe,
 	CX4_CQE_OP_INVALID		= 0xf,
+};
+
+/*
+ * PRM 7.12.1.1, Tables 67 and 68: datapath fields of a 64-byte CQE.
+ * Table 68 gives widths only; the positions are those of the Table 67
+ * layout.  Row 1Ch: l4_ok, l3_ok and l2_ok in its top byte (Table 68
+ * order), then ip_frag, l4_hdr_type, l3_hdr_type, ip_ext_opts and cv in
+ * the second byte, and the VLAN tag (up, cfi, vid) in the low 16 bits.
+ */
+#define CX4_CQE_LRO_TIMESTAMP_IS_VALID	CX4_FLD(0x04, 31, 31)
+#define CX4_CQE_LRO_TCP_PSH		CX4_FLD(0x04, 30, 30)
+#define CX4_CQE_LRO_ABRT		CX4_FLD(0x04, 29, 28)
+#define CX4_CQE_LRO_DUP_ACK_CNT		CX4_FLD(0x04, 27, 24)
+#define CX4_CQE_LRO_MIN_TTL		CX4_FLD(0x04, 23, 16)
+#define CX4_CQE_LRO_TCP_WIN		CX4_FLD(0x04, 15, 0)
+#define CX4_CQE_LRO_ACK_SEQ_NUM		CX4_DW(0x08)
+#define CX4_CQE_RX_HASH_RESULT		CX4_DW(0x0c)
+#define CX4_CQE_RX_HASH_TYPE		CX4_FLD(0x10, 31, 24)
+#define CX4_CQE_CHECKSUM		CX4_FLD(0x14, 31, 16)
+#define CX4_CQE_L4_OK			CX4_FLD(0x1c, 26, 26)
+#define CX4_CQE_L3_OK			CX4_FLD(0x1c, 25, 25)
+#define CX4_CQE_L2_OK			CX4_FLD(0x1c, 24, 24)
+#define CX4_CQE_IP_FRAG			CX4_FLD(0x1c, 23, 23)
+#define CX4_CQE_L4_HDR_TYPE		CX4_FLD(0x1c, 22, 20)
+#define CX4_CQE_L3_HDR_TYPE		CX4_FLD(0x1c, 19, 18)
+#define CX4_CQE_IP_EXT_OPTS		CX4_FLD(0x1c, 17, 17)
+#define CX4_CQE_CV			CX4_FLD(0x1c, 16, 16)
+#define CX4_CQE_UP			CX4_FLD(0x1c, 15, 13)
+#define CX4_CQE_CFI			CX4_FLD(0x1c, 12, 12)
+#define CX4_CQE_VID			CX4_FLD(0x1c, 11, 0)
+#define CX4_CQE_VLAN_TCI		CX4_FLD(0x1c, 15, 0)	/* up, cfi, vid */
+#define CX4_CQE_LRO_NUM_SEG		CX4_FLD(0x20, 31, 24)
+#define CX4_CQE_USER_INDEX		CX4_FLD(0x20, 23, 0)
+#define CX4_CQE_BYTE_CNT		CX4_DW(0x2c)
+#define CX4_CQE_OFF_TIMESTAMP		0x30	/* 64 bits, cx4_get64() */
+#define CX4_CQE_LRO_TIMESTAMP_VALUE	CX4_DW(0x30)
+#define CX4_CQE_LRO_TIMESTAMP_ECHO	CX4_DW(0x34)
+#define CX4_CQE_RX_DROP_COUNTER		CX4_FLD(0x38, 31, 24)	/* responder */
+#define CX4_CQE_FLOW_TAG		CX4_FLD(0x38, 23, 0)
+
+/* Table 68 l3_hdr_type. */
+enum cx4_cqe_l3_hdr_type {
+	CX4_CQE_L3_NONE			= 0x0,
+	CX4_CQE_L3_IPV6			= 0x1,
+	CX4_CQE_L3_IPV4			= 0x2,
+};
+
+/* Table 68 l4_hdr_type. */
+enum cx4_cqe_l4_hdr_type {
+	CX4_CQE_L4_NONE			= 0x0,
+	CX4_CQE_L4_TCP			= 0x1,
+	CX4_CQE_L4_UDP			= 0x2,
+	CX4_CQE_L4_TCP_EMPTY_ACK	= 0x3,
+	CX4_CQE_L4_TCP_ACK		= 0x4,
+};
+
+/* Table 68 lro_abrt. */
+enum cx4_cqe_lro_abrt {
+	CX4_CQE_LRO_ABRT_MAX_PAYLOAD	= 0x0,
+	CX4_CQE_LRO_ABRT_TIMEOUT	= 0x1,
+	CX4_CQE_LRO_ABRT_EXCEPTION	= 0x2,
+};
+
+/*
+ * Table 68 rx_hash_type: four 2-bit fields, IP source [1:0], IP
+ * destination [3:2], L4 source [5:4], L4 destination [7:6].  Zero means
+ * no RX hash was computed (rx_hash_result invalid).
+ */
+#define CX4_CQE_HASH_IP_SRC_SHIFT	0
+#define CX4_CQE_HASH_IP_DST_SHIFT	2
+#define CX4_CQE_HASH_L4_SRC_SHIFT	4
+#define CX4_CQE_HASH_L4_DST_SHIFT	6
+enum cx4_cqe_hash_ip {
+	CX4_CQE_HASH_IP_NONE		= 0x0,
+	CX4_CQE_HASH_IPV4		= 0x1,
+	CX4_CQE_HASH_IPV6		= 0x2,
+};
+
+enum cx4_cqe_hash_l4 {
+	CX4_CQE_HASH_L4_NONE		= 0x0,
+	CX4_CQE_HASH_L4_TCP		= 0x1,
+	CX4_CQE_HASH_L4_UDP		= 0x2,
+	CX4_CQE_HASH_L4_IPSEC_SPI	= 0x3,
+};
+
+/* Table 68 cqe_format. */
+enum cx4_cqe_format {
+	CX4_CQE_FORMAT_NO_INLINE	= 0x0,
+	CX4_CQE_FORMAT_INLINE_32	= 0x1,
+	CX4_CQE_FORMAT_INLINE_64	= 0x2,
+	CX4_CQE_FORMAT_COMPRESSED	= 0x3,
+};
+
+/*
+ * PRM 7.12.7, Tables 73 and 74: completion with error CQE (opcode
+ * CX4_CQE_OP_REQ_ERR or CX4_CQE_OP_RESP_ERR); wqe_counter, s_wqe_opcode,
+ * signature and owner are where a regular CQE has them.
+ */
+#define CX4_ERR_CQE_WQE_ID		CX4_FLD(0x00, 15, 0)
+#define CX4_ERR_CQE_USER_INDEX		CX4_FLD(0x20, 23, 0)
+#define CX4_ERR_CQE_BYTE_CNT		CX4_DW(0x2c)
+#define CX4_ERR_CQE_VENDOR_ERR_SYNDROME	CX4_FLD(0x34, 15, 8)
+#define CX4_ERR_CQE_SYNDROME		CX4_FLD(0x34, 7, 0)
+
+/* Table 74 syndrome. */
+enum cx4_cqe_err_syndrome {
+	CX4_CQE_SYN_LOCAL_LENGTH_ERR	= 0x01,
+	CX4_CQE_SYN_LOCAL_PROT_ERR	= 0x04,
+	CX4_CQE_SYN_WR_FLUSH_ERR	= 0x05,
+	CX4_CQE_SYN_MW_BIND_ERR		= 0x06,
+	CX4_CQE_SYN_BAD_RESP_ERR	= 0x10,
+	CX4_CQE_SYN_LOCAL_ACCESS_ERR	= 0x11,
+	CX4_CQE_SYN_REMOTE_INVAL_REQ_ERR = 0x12,
+	CX4_CQE_SYN_REMOTE_ACCESS_ERR	= 0x13,
+	CX4_CQE_SYN_REMOTE_OP_ERR	= 0x14,
+};
+
+/*
+ * Mini CQE (CQE compression, CQC cqe_compression_en and
+ * mini_cqe_res_format, Table 76).  PRM 0.40 names the two formats but not
+ * their layout; cx4 uses 8 bytes: the RX hash result (format 0) or the
+ * checksum in the upper 16 bits (format 1), then the byte count.  A
+ * compressed CQE (cqe_format 3) carries up to 7 mini CQEs from offset 0
+ * and their number in the 8 bits at 0x38.
+ */
+#define CX4_MINI_CQE_SIZE		0x08
+#define CX4_MINI_CQE_RX_HASH_RESULT	CX4_DW(0x00)
+#define CX4_MINI_CQE_CHECKSUM		CX4_FLD(0x00, 31, 16)
+#define CX4_MINI_CQE_BYTE_CNT		CX4_DW(0x04)
+#define CX4_CQE_MINI_CQE_NUM		CX4_FLD(0x38, 31, 24)
+#define CX4_CQE_MAX_MINI_CQES		7
+
+enum cx4_mini_cqe_res_format {
+	CX4_MINI_CQE_FMT_HASH		= 0,
+	CX4_MINI_CQE_FMT_CSUM		= 1,
 };
 
 /*
