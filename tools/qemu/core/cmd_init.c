@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "cx4dev_int.h"
+#include "eth_cmds.h"
 
 struct cx4dev_cmd_desc {
 	uint16_t opcode;
@@ -606,6 +607,8 @@ static const struct cx4dev_cmd_desc cx4dev_cmds[] = {
 	{ CX4_CMD_MODIFY_CQ, CX4_MODIFY_CQ_IN_SIZE, CX4_MODIFY_CQ_OUT_SIZE, true, false,
 	  CX4_MODIFY_CQ_IN_OFF_CQC, CX4_MODIFY_CQ_IN_OFF_CQC + CX4_CQC_SIZE,
 	  CX4DEV_ST_INITIALIZED, cx4dev_modify_cq_fields, cx4dev_exec_modify_cq },
+	/* Ethernet objects and flow steering (eth_cmds.h). */
+	CX4DEV_ETH_CMDS,
 };
 
 static const struct cx4dev_cmd_desc *cx4dev_cmd_lookup(uint16_t opcode)

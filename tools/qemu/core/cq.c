@@ -448,6 +448,10 @@ uint8_t cx4dev_exec_destroy_cq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 
 	if (!cx4dev_cq_lookup(dev, cmd, CX4_DESTROY_CQ_IN_CQN, &cqn))
 		return cmd->status;
+	if (cx4dev_eth_uses_cq(dev, cqn))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RES_STATE, CX4DEV_SYN_CQ_IN_USE,
+				     "CQ 0x%x is still the CQ of an SQ or RQ (destroy it first)",
+				     cqn);
 	cx4dev_cq_free(dev, cqn);
 	cx4dev_logf(dev, "CQ 0x%x destroyed", cqn);
 	return CX4_CMD_STAT_OK;

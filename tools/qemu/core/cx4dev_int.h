@@ -247,6 +247,7 @@ struct cx4dev {
 	struct cx4dev_mkey **mkeys;	/* indexed by MKey index, NULL = free */
 	uint32_t nmkey_slots;
 	struct cx4dev_vport vport;
+	struct cx4dev_eth *eth;		/* Ethernet datapath (eth.h) */
 	uint16_t int_mod[CX4DEV_MAX_MSIX];	/* CONFIG_INT_MODERATION min_delay */
 
 	/* Fault injection. */
@@ -393,5 +394,8 @@ static inline uint32_t cx4dev_in_get(const struct cx4dev_cmd *cmd, uint32_t f)
 {
 	return cx4_get(cmd->in, f);
 }
+
+/* Ethernet datapath (objects, steering, queue engines). */
+#include "eth.h"
 
 #endif /* CX4DEV_INT_H */

@@ -121,6 +121,10 @@ struct cx4dev *cx4dev_create(const struct cx4dev_ops *ops, void *opaque,
 	cx4dev_set_init(&dev->tds);
 	memset(dev->event_eq, CX4DEV_NO_EQ, sizeof(dev->event_eq));
 	dev->port_up = true;
+	if (cx4dev_eth_init(dev)) {
+		free(dev);
+		return NULL;
+	}
 	cx4dev_logf(dev, "ConnectX-4%s model, fw %u.%u.%u, cmd_interface_rev %u, "
 		    "pages boot %u init %u regular %u, caps-off 0x%x, debug-ctl %s",
 		    cfg->lx ? " Lx" : "", CX4DEV_FW_MAJOR, CX4DEV_FW_MINOR,
@@ -137,6 +141,7 @@ void cx4dev_destroy(struct cx4dev *dev)
 	if (!dev)
 		return;
 	cx4dev_cmdq_reset(dev);
+	cx4dev_eth_fini(dev);
 	cx4dev_mkeys_reset(dev);
 	cx4dev_vport_reset(dev);
 	cx4dev_cqs_reset(dev);
@@ -354,15 +359,12 @@ void cx4dev_mmio_write(struct cx4dev *dev, uint64_t off, uint64_t val, unsigned 
 
 bool cx4dev_can_receive(struct cx4dev *dev)
 {
-	(void)dev;
-	return true;
+	return cx4dev_eth_can_receive(dev);
 }
 
 size_t cx4dev_receive(struct cx4dev *dev, const void *frame, size_t len)
 {
-	(void)dev;
-	(void)frame;
-	return len;	/* no receive queues yet: dropped, like a port with no RQ */
+	return cx4dev_eth_receive(dev, frame, len);
 }
 
 /* ---- knobs and counters ---- */

@@ -75,8 +75,7 @@ void cx4dev_uar_write32(struct cx4dev *dev, uint64_t off, uint32_t val)
 		break;
 	}
 	if (reg >= CX4_UAR_OFF_BF && reg < cx4_uar_bf_off(4, 0)) {
-		cx4dev_guest_error(dev, "UAR %u: BlueFlame write at 0x%x but no send queue exists",
-				   uar, reg);
+		cx4dev_sq_bf_write(dev, uar, reg, val);
 		return;
 	}
 	cx4dev_guest_error(dev, "UAR %u: write 0x%08x to reserved UAR offset 0x%x", uar, val, reg);
@@ -102,6 +101,9 @@ uint8_t cx4dev_exec_dealloc_uar(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	if (!cx4dev_set_has(&dev->uars, id))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_UAR_UNKNOWN,
 				     "uar %u is not allocated", id);
+	if (cx4dev_eth_uses_uar(dev, id))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RES_STATE, CX4DEV_SYN_UAR_IN_USE,
+				     "uar %u is still the doorbell page of an SQ", id);
 	if (cx4dev_uar_in_use(dev, id))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RES_STATE, CX4DEV_SYN_UAR_IN_USE,
 				     "uar %u is still the doorbell page of an EQ or CQ "
@@ -138,6 +140,9 @@ uint8_t cx4dev_exec_dealloc_pd(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	if (!cx4dev_set_has(&dev->pds, id))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_PD_UNKNOWN,
 				     "pd 0x%x is not allocated", id);
+	if (cx4dev_eth_uses_pd(dev, id))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RES_STATE, CX4DEV_SYN_PD_IN_USE,
+				     "pd 0x%x is still the PD of an SQ or RQ", id);
 	if (cx4dev_mkey_uses_pd(dev, id))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RES_STATE, CX4DEV_SYN_PD_IN_USE,
 				     "pd 0x%x is still the PD of an MKey (destroy it first)", id);
@@ -165,6 +170,9 @@ uint8_t cx4dev_exec_dealloc_td(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	if (!cx4dev_set_has(&dev->tds, id))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_TD_UNKNOWN,
 				     "transport_domain 0x%x is not allocated", id);
+	if (cx4dev_eth_uses_td(dev, id))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RES_STATE, CX4DEV_SYN_TD_IN_USE,
+				     "transport_domain 0x%x is still used by a TIS or TIR", id);
 	cx4dev_set_del(&dev->tds, id);
 	return CX4_CMD_STAT_OK;
 }
@@ -190,6 +198,7 @@ void cx4dev_objects_release(struct cx4dev *dev, const char *why, bool is_error)
 				    "transport domain, %zu MKey", why, ncq, neq, dev->uars.n,
 				    dev->pds.n, dev->tds.n, nmk);
 	}
+	cx4dev_eth_release(dev, why, is_error);
 	cx4dev_mkeys_reset(dev);
 	cx4dev_cqs_reset(dev);
 	cx4dev_eqs_reset(dev);

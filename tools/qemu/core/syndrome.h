@@ -97,6 +97,88 @@
 	X(VPORT_LIST_ENTRY,	0xC40C0007, BAD_PARAM,	"list entry with reserved bits, wrong uc/mc kind, or duplicated") \
 	X(VPORT_LIST_OUT_LEN,	0xC40C0008, BAD_OUTPUT_LEN, "QUERY_NIC_VPORT_CONTEXT output_length too short for the list") \
 	X(INT_MOD_VECTOR,	0xC40D0001, BAD_PARAM,	"CONFIG_INT_MODERATION int_vector beyond the MSI-X table") \
+	X(TIS_EXHAUSTED,	0xC4100001, EXCEED_LIM,	"CREATE_TIS with the model's TIS limit reached") \
+	X(TIS_UNKNOWN,		0xC4100002, BAD_RESOURCE, "TIS number not in use") \
+	X(TIS_TD,		0xC4100003, BAD_RESOURCE, "TIS transport_domain not allocated") \
+	X(TIS_PRIO,		0xC4100004, BAD_PARAM,	"TIS prio bit 0 set (priority is prio[3:1])") \
+	X(TIS_IN_USE,		0xC4100005, BAD_RES_STATE, "DESTROY_TIS while an SQ uses it") \
+	X(TIS_MODIFY_FIELD,	0xC4100006, BAD_PARAM,	"MODIFY_TIS bitmask bit undefined (Table 51)") \
+	X(TIR_EXHAUSTED,	0xC4110001, EXCEED_LIM,	"CREATE_TIR with the model's TIR limit reached") \
+	X(TIR_UNKNOWN,		0xC4110002, BAD_RESOURCE, "TIR number not in use") \
+	X(TIR_TD,		0xC4110003, BAD_RESOURCE, "TIR transport_domain not allocated") \
+	X(TIR_DISP,		0xC4110004, BAD_PARAM,	"disp_type undefined, or hash function not matching it") \
+	X(TIR_RQ,		0xC4110005, BAD_RESOURCE, "direct TIR inline_rqn is not an existing RQ") \
+	X(TIR_RQT,		0xC4110006, BAD_RESOURCE, "indirect TIR indirect_table is not an existing RQT") \
+	X(TIR_HASH,		0xC4110007, BAD_PARAM,	"rx_hash_fn undefined, or field selector invalid / inner selector set") \
+	X(TIR_LRO,		0xC4110008, BAD_PARAM,	"LRO fields invalid or LRO without HCA_CAP.lro_cap") \
+	X(TIR_SELF_LB,		0xC4110009, BAD_PARAM,	"self_lb_en bit without its capability") \
+	X(TIR_IN_USE,		0xC411000A, BAD_RES_STATE, "DESTROY_TIR while a flow table entry forwards to it") \
+	X(TIR_MODIFY_FIELD,	0xC411000B, BAD_PARAM,	"MODIFY_TIR bitmask bit undefined (Table 48) or not modifiable") \
+	X(RQT_EXHAUSTED,	0xC4120001, EXCEED_LIM,	"CREATE_RQT with the model's RQT limit reached") \
+	X(RQT_UNKNOWN,		0xC4120002, BAD_RESOURCE, "RQT number not in use") \
+	X(RQT_SIZE,		0xC4120003, BAD_PARAM,	"rqt_max_size / rqt_actual_size 0, not a power of two, or too large") \
+	X(RQT_RQ,		0xC4120004, BAD_RESOURCE, "RQT entry is not an existing RQ") \
+	X(RQT_IN_LEN,		0xC4120005, BAD_INPUT_LEN, "input_length too short for rqt_actual_size entries") \
+	X(RQT_IN_USE,		0xC4120006, BAD_RES_STATE, "DESTROY_RQT while a TIR uses it") \
+	X(RQT_MODIFY_FIELD,	0xC4120007, BAD_PARAM,	"MODIFY_RQT bitmask bit undefined") \
+	X(SQ_EXHAUSTED,		0xC4130001, EXCEED_LIM,	"CREATE_SQ with the model's SQ limit reached") \
+	X(SQ_UNKNOWN,		0xC4130002, BAD_RESOURCE, "SQ number not in use") \
+	X(SQ_STATE,		0xC4130003, BAD_PARAM,	"CREATE_SQ state not RST, or MODIFY_SQ to an undefined state") \
+	X(SQ_CQ,		0xC4130004, BAD_RESOURCE, "SQ cqn is not an existing CQ") \
+	X(SQ_TIS,		0xC4130005, BAD_RESOURCE, "tis_lst_sz not 1 or tis_num_0 not an existing TIS") \
+	X(SQ_WQ,		0xC4130006, BAD_PARAM,	"SQ work queue invalid (type, stride, size, page_offset, signature, fre)") \
+	X(SQ_PD,		0xC4130007, BAD_RESOURCE, "SQ wq pd not allocated") \
+	X(SQ_UAR,		0xC4130008, BAD_RESOURCE, "SQ wq uar_page not allocated") \
+	X(SQ_DBR,		0xC4130009, BAD_PARAM,	"SQ dbr_addr not 8-byte aligned or not DMA-accessible") \
+	X(SQ_INLINE,		0xC413000A, BAD_PARAM,	"min_wqe_inline_mode undefined or below the NIC vport's") \
+	X(SQ_PAS_LEN,		0xC413000B, BAD_INPUT_LEN, "input_length too short for the SQ's PAS list") \
+	X(SQ_PAS_ALIGN,		0xC413000C, BAD_PARAM,	"SQ PAS entry not aligned to the WQ page size") \
+	X(SQ_PAS_BAD,		0xC413000D, BAD_PARAM,	"SQ PAS page not DMA-accessible or owned by the device") \
+	X(SQ_TRANSITION,	0xC413000E, BAD_RESOURCE_STATE, "MODIFY_SQ: sq_state not the current state, or transition not allowed") \
+	X(SQ_MODIFY_FIELD,	0xC413000F, BAD_PARAM,	"MODIFY_SQ bitmask bit undefined (Table 62)") \
+	X(RQ_EXHAUSTED,		0xC4140001, EXCEED_LIM,	"CREATE_RQ with the model's RQ limit reached") \
+	X(RQ_UNKNOWN,		0xC4140002, BAD_RESOURCE, "RQ number not in use") \
+	X(RQ_STATE,		0xC4140003, BAD_PARAM,	"CREATE_RQ state not RST, or MODIFY_RQ to an undefined state") \
+	X(RQ_CQ,		0xC4140004, BAD_RESOURCE, "RQ cqn is not an existing CQ") \
+	X(RQ_TYPE,		0xC4140005, BAD_RESOURCE, "mem_rq_type RMP (no RMP exists) or undefined") \
+	X(RQ_WQ,		0xC4140006, BAD_PARAM,	"RQ work queue invalid (type, stride, size, page_offset, signature, padding)") \
+	X(RQ_PD,		0xC4140007, BAD_RESOURCE, "RQ wq pd not allocated") \
+	X(RQ_DBR,		0xC4140008, BAD_PARAM,	"RQ dbr_addr not 8-byte aligned or not DMA-accessible") \
+	X(RQ_VLAN,		0xC4140009, BAD_PARAM,	"VLAN stripping (vsd 0) without HCA_CAP.vlan_cap") \
+	X(RQ_PAS_LEN,		0xC414000A, BAD_INPUT_LEN, "input_length too short for the RQ's PAS list") \
+	X(RQ_PAS_ALIGN,		0xC414000B, BAD_PARAM,	"RQ PAS entry not aligned to the WQ page size") \
+	X(RQ_PAS_BAD,		0xC414000C, BAD_PARAM,	"RQ PAS page not DMA-accessible or owned by the device") \
+	X(RQ_TRANSITION,	0xC414000D, BAD_RESOURCE_STATE, "MODIFY_RQ: rq_state not the current state, or transition not allowed") \
+	X(RQ_MODIFY_FIELD,	0xC414000E, BAD_PARAM,	"MODIFY_RQ bitmask bit undefined (Table 56)") \
+	X(RQ_IN_USE,		0xC414000F, BAD_RES_STATE, "DESTROY_RQ while a TIR or RQT points at it") \
+	X(TD_IN_USE,		0xC4080009, BAD_RES_STATE, "DEALLOC_TRANSPORT_DOMAIN while a TIS or TIR uses it") \
+	X(CQ_IN_USE,		0xC40A000D, BAD_RES_STATE, "DESTROY_CQ while an SQ or RQ reports to it") \
+	X(FT_TYPE,		0xC4150001, BAD_PARAM,	"table_type not NIC_RX (the only type the model supports)") \
+	X(FT_EXHAUSTED,		0xC4150002, EXCEED_LIM,	"CREATE_FLOW_TABLE beyond 2^log_max_ft_num") \
+	X(FT_UNKNOWN,		0xC4150003, BAD_RESOURCE, "table_id not an existing flow table of that type") \
+	X(FT_CTX,		0xC4150004, BAD_PARAM,	"flow table log_size / level beyond the properties, or miss action undefined") \
+	X(FT_MISS,		0xC4150005, BAD_PARAM,	"table_miss_id not an existing table of a higher level") \
+	X(FT_IN_USE,		0xC4150006, BAD_RES_STATE, "DESTROY_FLOW_TABLE of the root, or of a table with groups, or referenced") \
+	X(FT_MODIFY_FIELD,	0xC4150007, BAD_PARAM,	"MODIFY_FLOW_TABLE modify_field_select bit undefined") \
+	X(FG_RANGE,		0xC4160001, BAD_PARAM,	"flow group index range empty, beyond the table, or overlapping a group") \
+	X(FG_CRITERIA,		0xC4160002, BAD_PARAM,	"match_criteria_enable undefined bit, or criteria outside the enabled sets / supported fields") \
+	X(FG_EXHAUSTED,		0xC4160003, EXCEED_LIM,	"CREATE_FLOW_GROUP with the model's group limit reached") \
+	X(FG_UNKNOWN,		0xC4160004, BAD_RESOURCE, "group_id not a group of that table") \
+	X(FG_IN_USE,		0xC4160005, BAD_RES_STATE, "DESTROY_FLOW_GROUP while the group has entries") \
+	X(FTE_INDEX,		0xC4170001, BAD_PARAM,	"flow_index outside every group of the table") \
+	X(FTE_EXISTS,		0xC4170002, BAD_PARAM,	"SET_FLOW_TABLE_ENTRY op_mod 0 on an index already in use") \
+	X(FTE_UNKNOWN,		0xC4170003, BAD_RESOURCE, "flow table entry not set (QUERY/DELETE/modify)") \
+	X(FTE_ACTION,		0xC4170004, BAD_PARAM,	"action undefined bit, no action, DROP with FWD_DEST, or list sizes not matching the action") \
+	X(FTE_DEST,		0xC4170005, BAD_PARAM,	"destination type undefined, table not of a higher level, or TIR unknown") \
+	X(FTE_COUNTER,		0xC4170006, BAD_RESOURCE, "flow counter id not allocated") \
+	X(FTE_MATCH,		0xC4170007, BAD_PARAM,	"match_value has bits outside the group's match criteria") \
+	X(FTE_IN_LEN,		0xC4170008, BAD_INPUT_LEN, "input_length too short for the destination / counter lists") \
+	X(FTE_GROUP,		0xC4170009, BAD_PARAM,	"flow context group_id not the group holding flow_index") \
+	X(FTE_FLOW_TAG,		0xC417000A, BAD_PARAM,	"flow_tag set without the flow_tag property") \
+	X(FTE_MODIFY,		0xC417000B, BAD_PARAM,	"modify_enable_mask undefined bit, or set with op_mod 0") \
+	X(FC_EXHAUSTED,		0xC4180001, EXCEED_LIM,	"ALLOC_FLOW_COUNTER with the model's counter limit reached") \
+	X(FC_UNKNOWN,		0xC4180002, BAD_RESOURCE, "flow_counter_id not allocated") \
+	X(FC_IN_USE,		0xC4180003, BAD_RES_STATE, "DEALLOC_FLOW_COUNTER while a flow entry counts into it") \
 	X(KNOB_INJECTED,	0xC40F0001, INTERNAL_ERR, "failure injected by a fault knob (default syndrome)")
 
 enum cx4dev_syndrome {

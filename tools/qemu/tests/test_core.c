@@ -618,7 +618,7 @@ static void test_unknown_opcode(void)
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_BAD_OPCODE);
 	CHECK_EQ(ERRORS(fh), 1);
 	/* Known PRM command the model lacks: BAD_OP but not a guest error. */
-	CHECK_EQ(fh_simple(fh, CX4_CMD_CREATE_TIR, 0, &r), CX4_CMD_STAT_BAD_OP);
+	CHECK_EQ(fh_simple(fh, CX4_CMD_CREATE_RMP, 0, &r), CX4_CMD_STAT_BAD_OP);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_NOT_IMPLEMENTED);
 	CHECK_EQ(ERRORS(fh), 1);
 	fh_free(fh);

@@ -191,7 +191,7 @@ static void test_uar_alloc_and_writes(void)
 	CHECK_EQ(ERRORS(fh), 1);
 	fh_wr32(fh, a * CX4_UAR_PAGE_SIZE + 0x44, 0);
 	CHECK_EQ(ERRORS(fh), 2);
-	fh_wr32(fh, a * CX4_UAR_PAGE_SIZE + cx4_uar_bf_off(1, 1), 0);
+	cx4dev_mmio_write(fh->dev, a * CX4_UAR_PAGE_SIZE + cx4_uar_bf_off(1, 1), 0, 8);
 	CHECK_EQ(ERRORS(fh), 3);
 	/* EQ doorbell for an EQ that does not exist; CQ doorbell without CQs. */
 	eq_db(fh, a, 3, 0, true);

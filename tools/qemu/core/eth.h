@@ -1,0 +1,287 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+/*
+ * cx4dev Ethernet datapath internals: the transport objects of PRM 7.5-7.9
+ * (TIS, TIR, RQT, SQ, RQ), the NIC flow tables of PRM 7.11, the queue
+ * engines and the offloads.  Included by cx4dev_int.h; all state hangs
+ * off struct cx4dev.eth.
+ */
+#ifndef CX4DEV_ETH_H
+#define CX4DEV_ETH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct cx4dev;
+struct cx4dev_cmd;
+
+/* Model limits on object numbers (the capabilities advertise more). */
+#define CX4DEV_MAX_TIS		1024
+#define CX4DEV_MAX_TIR		1024
+#define CX4DEV_MAX_RQT		256
+#define CX4DEV_MAX_SQ		1024
+#define CX4DEV_MAX_RQ		1024
+#define CX4DEV_MAX_FT		256	/* 1 << FT_PROP.log_max_ft_num */
+#define CX4DEV_MAX_FG		4096
+#define CX4DEV_MAX_FLOW_COUNTER	4096
+#define CX4DEV_FIRST_ETH_OBJ	1	/* object number 0 is never handed out */
+
+#define CX4DEV_MAX_FRAME	(256u * 1024)	/* 1 << max_lso_cap */
+#define CX4DEV_MAX_SEND_WQE	(63u * CX4_WQE_OCTOWORD_SIZE)	/* DS is 6 bits */
+
+/* Transport interface send (PRM 7.6). */
+struct cx4dev_tis {
+	uint32_t prio;
+	uint32_t td;
+	uint32_t refs;		/* SQs using it */
+};
+
+/* Transport interface receive (PRM 7.5). */
+struct cx4dev_tir {
+	uint32_t disp_type;
+	uint32_t inline_rqn;
+	uint32_t rqtn;
+	uint32_t hash_fn;
+	bool hash_symmetric;
+	uint8_t key[CX4_TIRC_RX_HASH_TOEPLITZ_KEY_LEN];
+	uint32_t sel_outer;
+	uint32_t sel_inner;
+	uint32_t lro_mask;
+	uint32_t lro_timeout;
+	uint32_t lro_max_msg;
+	uint32_t self_lb;
+	uint32_t td;
+	uint32_t refs;		/* flow table entries forwarding to it */
+};
+
+/* RQ table (PRM 7.8). */
+struct cx4dev_rqt {
+	uint32_t max_size;
+	uint32_t size;
+	uint32_t *rqn;
+	uint32_t refs;		/* TIRs using it */
+};
+
+/* Work queue part shared by SQs and RQs (PRM 7.4, Table 55). */
+struct cx4dev_wq {
+	uint32_t state;		/* enum cx4_wq_state */
+	bool rlkey;
+	bool flush_in_error;
+	uint32_t user_index;
+	uint32_t cqn;
+	uint32_t pd;
+	uint32_t uar;
+	uint32_t log_stride;
+	uint32_t log_size;	/* log2 of the number of strides */
+	uint32_t log_page_size;
+	uint64_t dbr;
+	uint16_t hw_counter;	/* next stride (SQ: WQEBB) the device consumes */
+	bool err_cqe_sent;	/* first error CQE written since ERR */
+	uint32_t npas;
+	uint64_t *pas;
+};
+
+struct cx4dev_sq {
+	struct cx4dev_wq wq;
+	uint32_t tisn;
+	uint32_t min_inline;	/* enum cx4_inline_mode */
+	uint64_t packets, bytes;
+};
+
+struct cx4dev_rq {
+	struct cx4dev_wq wq;
+	bool vsd;		/* VLAN strip disable */
+	uint32_t refs;		/* TIRs and RQTs pointing at it */
+	uint32_t drops_since_cqe;	/* CQE rx_drop_counter */
+	uint64_t packets, bytes, out_of_buffer;
+};
+
+/* Flow table entry (Tables 429-436). */
+struct cx4dev_fte {
+	uint32_t index;
+	uint32_t group_id;
+	uint32_t action;
+	uint32_t flow_tag;
+	uint32_t ndest;
+	uint32_t ncnt;
+	uint32_t *dest;		/* (type << 24) | id */
+	uint32_t *cnt;
+	uint8_t value[CX4_FTE_MATCH_PARAM_SIZE];
+};
+
+/* Flow group (Table 405). */
+struct cx4dev_fg {
+	uint32_t id;
+	uint32_t start;
+	uint32_t end;
+	uint32_t enable;	/* match_criteria_enable */
+	uint8_t criteria[CX4_FTE_MATCH_PARAM_SIZE];
+};
+
+/* Flow table (Table 387). */
+struct cx4dev_ft {
+	uint32_t type;
+	uint32_t level;
+	uint32_t log_size;
+	uint32_t miss_action;
+	uint32_t miss_id;
+	uint32_t refs;		/* entries / miss pointers of other tables, root */
+	uint32_t nfg;
+	struct cx4dev_fg **fg;
+	uint32_t nfte;		/* sorted by index */
+	struct cx4dev_fte **fte;
+};
+
+struct cx4dev_flow_counter {
+	bool valid;
+	uint32_t refs;
+	uint64_t packets;
+	uint64_t octets;
+};
+
+/* Datapath counters (cx4dev_eth_counter(), debug control page). */
+enum cx4dev_eth_cnt {
+	CX4DEV_ETH_TX_PACKETS,		/* frames handed to ops->transmit */
+	CX4DEV_ETH_TX_BYTES,
+	CX4DEV_ETH_TX_LSO_SEGMENTS,	/* frames produced by LSO */
+	CX4DEV_ETH_TX_CSUM,		/* checksums filled in */
+	CX4DEV_ETH_TX_INLINE_DROPS,	/* WQEs dropped: inline header too short */
+	CX4DEV_ETH_TX_ERR_CQES,		/* error CQEs written for SQs */
+	CX4DEV_ETH_RX_PACKETS,		/* frames delivered to an RQ */
+	CX4DEV_ETH_RX_BYTES,
+	CX4DEV_ETH_RX_NO_STEERING,	/* dropped: link down, no root table, miss */
+	CX4DEV_ETH_RX_FLOW_DROPS,	/* dropped by a DROP flow action */
+	CX4DEV_ETH_RX_RQ_NOT_READY,	/* dropped: TIR's RQ not in RDY */
+	CX4DEV_ETH_RX_OUT_OF_BUFFER,	/* dropped: RQ had no WQE */
+	CX4DEV_ETH_RX_MTU_DROPS,	/* dropped: longer than the vport MTU */
+	CX4DEV_ETH_RX_VLAN_STRIPPED,
+	CX4DEV_ETH_RX_CSUM_OK,		/* CQEs with l4_ok */
+	CX4DEV_ETH_RX_ERR_CQES,		/* error CQEs written for RQs */
+	CX4DEV_ETH_NUM_CNT,
+};
+
+struct cx4dev_eth {
+	struct cx4dev_tis *tis[CX4DEV_MAX_TIS];
+	struct cx4dev_tir *tir[CX4DEV_MAX_TIR];
+	struct cx4dev_rqt *rqt[CX4DEV_MAX_RQT];
+	struct cx4dev_sq *sq[CX4DEV_MAX_SQ];
+	struct cx4dev_rq *rq[CX4DEV_MAX_RQ];
+	struct cx4dev_ft *ft[CX4DEV_MAX_FT];
+	struct cx4dev_flow_counter fc[CX4DEV_MAX_FLOW_COUNTER];
+	uint32_t next_fg_id;
+	uint32_t root[2];	/* SET_FLOW_TABLE_ROOT per type, 0 = the level-0 table */
+	uint64_t cnt[CX4DEV_ETH_NUM_CNT];
+	uint8_t frame[CX4DEV_MAX_FRAME];	/* TX gather buffer */
+	uint8_t seg[CX4DEV_MAX_FRAME];		/* TX segment / RX scratch */
+	uint8_t wqe[CX4DEV_MAX_SEND_WQE];	/* send WQE being executed */
+	uint32_t flow_tag;			/* tag of the last steering */
+	uint32_t bf_hi[CX4DEV_UAR_MAX];		/* first dword of a send doorbell */
+	bool bf_hi_valid[CX4DEV_UAR_MAX];
+};
+
+/* eth_obj.c: TIS, TIR, RQT, SQ, RQ objects and commands (PRM 12.8-12.12). */
+int cx4dev_eth_init(struct cx4dev *dev);
+void cx4dev_eth_fini(struct cx4dev *dev);
+void cx4dev_eth_release(struct cx4dev *dev, const char *why, bool is_error);
+size_t cx4dev_eth_objects(const struct cx4dev *dev);
+bool cx4dev_eth_uses_cq(const struct cx4dev *dev, uint32_t cqn);
+bool cx4dev_eth_uses_td(const struct cx4dev *dev, uint32_t td);
+bool cx4dev_eth_uses_pd(const struct cx4dev *dev, uint32_t pd);
+bool cx4dev_eth_uses_uar(const struct cx4dev *dev, uint32_t uar);
+struct cx4dev_tir *cx4dev_tir_get(const struct cx4dev *dev, uint32_t tirn);
+struct cx4dev_rq *cx4dev_rq_get(const struct cx4dev *dev, uint32_t rqn);
+struct cx4dev_sq *cx4dev_sq_get(const struct cx4dev *dev, uint32_t sqn);
+struct cx4dev_rqt *cx4dev_rqt_get(const struct cx4dev *dev, uint32_t rqtn);
+uint8_t cx4dev_exec_create_tis(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_modify_tis(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_destroy_tis(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_query_tis(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_create_tir(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_modify_tir(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_destroy_tir(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_query_tir(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_create_rqt(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_modify_rqt(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_destroy_rqt(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_query_rqt(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_create_sq(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_modify_sq(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_destroy_sq(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_query_sq(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_create_rq(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_modify_rq(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_destroy_rq(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_query_rq(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+
+/* flow.c: NIC flow tables, groups, entries, counters (PRM 7.11, 12.14). */
+void cx4dev_flow_release(struct cx4dev *dev);
+size_t cx4dev_flow_objects(const struct cx4dev *dev);
+bool cx4dev_flow_uses_tir(const struct cx4dev *dev, uint32_t tirn);
+uint8_t cx4dev_exec_create_ft(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_modify_ft(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_destroy_ft(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_query_ft(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_set_ft_root(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_create_fg(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_destroy_fg(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_query_fg(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_set_fte(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_query_fte(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_delete_fte(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_alloc_fc(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_dealloc_fc(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_query_fc(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+/*
+ * Steer a parsed frame (@match: its Table 407 match parameters) through
+ * the NIC RX tables from the root; fills @tirs with up to @max TIR numbers
+ * and returns how many (0: dropped or missed, counted).
+ */
+uint32_t cx4dev_flow_steer(struct cx4dev *dev, const uint8_t *match, uint32_t len,
+			   uint32_t *tirs, uint32_t max);
+
+/* pkt.c: frame parsing and checksums. */
+struct cx4dev_pkt {
+	uint32_t len;
+	uint32_t l2_len;	/* through the last EtherType */
+	uint32_t ethertype;	/* after the VLAN tags */
+	uint32_t nvlan;
+	uint32_t vlan_tci;	/* first tag */
+	uint32_t vlan_tpid;
+	bool llc;		/* 802.3 length field (LLC/SNAP) */
+	uint32_t l3;		/* enum cx4_cqe_l3_hdr_type */
+	uint32_t l3_off;
+	uint32_t l3_hlen;
+	uint32_t l3_len;	/* IP total length (header + payload) */
+	bool l3_ok;		/* parsed, length sane, IPv4 header checksum good */
+	bool ip_frag;
+	bool ip_opts;
+	uint32_t proto;		/* IP protocol of the L4 header */
+	uint32_t l4;		/* enum cx4_cqe_l4_hdr_type basic: NONE, TCP, UDP */
+	uint32_t l4_off;
+	uint32_t l4_hlen;
+	bool l4_ok;		/* TCP/UDP checksum good */
+	uint32_t tcp_flags;
+};
+
+void cx4dev_pkt_parse(struct cx4dev_pkt *p, const uint8_t *f, uint32_t len);
+/* One's complement 16-bit sum of @len bytes, added to @sum (not folded). */
+uint32_t cx4dev_csum_add(uint32_t sum, const uint8_t *b, uint32_t len);
+uint16_t cx4dev_csum_fold(uint32_t sum);
+/* Fill the IPv4 header / TCP-UDP checksum of a parsed frame. */
+void cx4dev_pkt_fill_l3_csum(const struct cx4dev_pkt *p, uint8_t *f);
+void cx4dev_pkt_fill_l4_csum(const struct cx4dev_pkt *p, uint8_t *f);
+/* Table 407 match parameters of a parsed frame. */
+void cx4dev_pkt_match(const struct cx4dev_pkt *p, const uint8_t *f, uint8_t *match);
+uint32_t cx4dev_toeplitz(const uint8_t *key, uint32_t keylen, const uint8_t *in, uint32_t len);
+
+/* eth_tx.c / eth_rx.c: queue engines. */
+void cx4dev_sq_bf_write(struct cx4dev *dev, uint32_t uar, uint32_t reg, uint32_t val);
+void cx4dev_sq_process(struct cx4dev *dev, uint32_t sqn, struct cx4dev_sq *sq);
+void cx4dev_wq_flush(struct cx4dev *dev, uint32_t qn, struct cx4dev_wq *wq, bool sq);
+bool cx4dev_eth_can_receive(struct cx4dev *dev);
+size_t cx4dev_eth_receive(struct cx4dev *dev, const uint8_t *frame, size_t len);
+int cx4dev_wq_read(struct cx4dev *dev, const struct cx4dev_wq *wq, uint32_t off, void *buf,
+		   uint32_t len);
+int cx4dev_wq_post_cqe(struct cx4dev *dev, const struct cx4dev_wq *wq, uint8_t *cqe);
+
+#endif /* CX4DEV_ETH_H */

@@ -1,0 +1,1108 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+/*
+ * Ethernet transport objects (PRM 7.5-7.9) and their commands (PRM
+ * 12.8-12.12): TIS, TIR, RQT, SQ and RQ.
+ *
+ * Contexts are validated fully at creation; references are counted (an
+ * SQ holds its TIS, a TIR its RQ or RQT, an RQT its RQs, a flow entry its
+ * TIR) and destroying a referenced object is refused with BAD_RES_STATE.
+ * SQ and RQ follow the state machine of Figures 16/17: RST -> RDY, RDY ->
+ * RDY, RDY -> ERR, any -> RST; MODIFY gives the current state, a mismatch
+ * or another transition is BAD_RESOURCE_STATE.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cx4dev_int.h"
+
+static const uint32_t cx4dev_sq_pas_syn[3] = {
+	CX4DEV_SYN_SQ_PAS_LEN, CX4DEV_SYN_SQ_PAS_ALIGN, CX4DEV_SYN_SQ_PAS_BAD
+};
+static const uint32_t cx4dev_rq_pas_syn[3] = {
+	CX4DEV_SYN_RQ_PAS_LEN, CX4DEV_SYN_RQ_PAS_ALIGN, CX4DEV_SYN_RQ_PAS_BAD
+};
+
+int cx4dev_eth_init(struct cx4dev *dev)
+{
+	dev->eth = calloc(1, sizeof(*dev->eth));
+	return dev->eth ? 0 : -1;
+}
+
+void cx4dev_eth_fini(struct cx4dev *dev)
+{
+	if (!dev->eth)
+		return;
+	cx4dev_eth_release(dev, "destroy", false);
+	free(dev->eth);
+	dev->eth = NULL;
+}
+
+static const uint8_t *cx4dev_gcap(const struct cx4dev *dev)
+{
+	return dev->caps.cur[CX4DEV_CAPI_GENERAL];
+}
+
+static const uint8_t *cx4dev_ecap(const struct cx4dev *dev)
+{
+	return dev->caps.cur[CX4DEV_CAPI_ETH];
+}
+
+/* Lowest free slot from CX4DEV_FIRST_ETH_OBJ in an object array; -1 if full. */
+static int64_t cx4dev_eth_slot(void **tab, uint32_t n)
+{
+	for (uint32_t i = CX4DEV_FIRST_ETH_OBJ; i < n; i++)
+		if (!tab[i])
+			return i;
+	return -1;
+}
+
+#define CX4DEV_GET(tab, n, i)	((i) < (n) ? (tab)[i] : NULL)
+
+struct cx4dev_tir *cx4dev_tir_get(const struct cx4dev *dev, uint32_t tirn)
+{
+	return CX4DEV_GET(dev->eth->tir, CX4DEV_MAX_TIR, tirn);
+}
+
+struct cx4dev_rq *cx4dev_rq_get(const struct cx4dev *dev, uint32_t rqn)
+{
+	return CX4DEV_GET(dev->eth->rq, CX4DEV_MAX_RQ, rqn);
+}
+
+struct cx4dev_sq *cx4dev_sq_get(const struct cx4dev *dev, uint32_t sqn)
+{
+	return CX4DEV_GET(dev->eth->sq, CX4DEV_MAX_SQ, sqn);
+}
+
+struct cx4dev_rqt *cx4dev_rqt_get(const struct cx4dev *dev, uint32_t rqtn)
+{
+	return CX4DEV_GET(dev->eth->rqt, CX4DEV_MAX_RQT, rqtn);
+}
+
+static struct cx4dev_tis *cx4dev_tis_get(const struct cx4dev *dev, uint32_t tisn)
+{
+	return CX4DEV_GET(dev->eth->tis, CX4DEV_MAX_TIS, tisn);
+}
+
+static size_t cx4dev_count(void **tab, uint32_t n)
+{
+	size_t c = 0;
+
+	for (uint32_t i = 0; i < n; i++)
+		c += tab[i] != NULL;
+	return c;
+}
+
+size_t cx4dev_eth_objects(const struct cx4dev *dev)
+{
+	struct cx4dev_eth *e = dev->eth;
+
+	return cx4dev_count((void **)e->tis, CX4DEV_MAX_TIS) +
+	       cx4dev_count((void **)e->tir, CX4DEV_MAX_TIR) +
+	       cx4dev_count((void **)e->rqt, CX4DEV_MAX_RQT) +
+	       cx4dev_count((void **)e->sq, CX4DEV_MAX_SQ) +
+	       cx4dev_count((void **)e->rq, CX4DEV_MAX_RQ) + cx4dev_flow_objects(dev);
+}
+
+/* Release everything (TEARDOWN_HCA, reset); leftovers logged or counted. */
+void cx4dev_eth_release(struct cx4dev *dev, const char *why, bool is_error)
+{
+	struct cx4dev_eth *e = dev->eth;
+	size_t n = cx4dev_eth_objects(dev);
+	uint32_t i;
+
+	if (n && is_error)
+		cx4dev_guest_error(dev, "%s: %zu Ethernet objects (TIS/TIR/RQT/SQ/RQ/flow) leaked "
+				   "by driver; released", why, n);
+	else if (n)
+		cx4dev_logf(dev, "%s releases %zu Ethernet objects", why, n);
+	cx4dev_flow_release(dev);
+	for (i = 0; i < CX4DEV_MAX_TIS; i++) {
+		free(e->tis[i]);
+		e->tis[i] = NULL;
+	}
+	for (i = 0; i < CX4DEV_MAX_TIR; i++) {
+		free(e->tir[i]);
+		e->tir[i] = NULL;
+	}
+	for (i = 0; i < CX4DEV_MAX_RQT; i++) {
+		if (e->rqt[i])
+			free(e->rqt[i]->rqn);
+		free(e->rqt[i]);
+		e->rqt[i] = NULL;
+	}
+	for (i = 0; i < CX4DEV_MAX_SQ; i++) {
+		if (e->sq[i])
+			free(e->sq[i]->wq.pas);
+		free(e->sq[i]);
+		e->sq[i] = NULL;
+	}
+	for (i = 0; i < CX4DEV_MAX_RQ; i++) {
+		if (e->rq[i])
+			free(e->rq[i]->wq.pas);
+		free(e->rq[i]);
+		e->rq[i] = NULL;
+	}
+}
+
+bool cx4dev_eth_uses_cq(const struct cx4dev *dev, uint32_t cqn)
+{
+	struct cx4dev_eth *e = dev->eth;
+	uint32_t i;
+
+	for (i = 0; i < CX4DEV_MAX_SQ; i++)
+		if (e->sq[i] && e->sq[i]->wq.cqn == cqn)
+			return true;
+	for (i = 0; i < CX4DEV_MAX_RQ; i++)
+		if (e->rq[i] && e->rq[i]->wq.cqn == cqn)
+			return true;
+	return false;
+}
+
+bool cx4dev_eth_uses_td(const struct cx4dev *dev, uint32_t td)
+{
+	struct cx4dev_eth *e = dev->eth;
+	uint32_t i;
+
+	for (i = 0; i < CX4DEV_MAX_TIS; i++)
+		if (e->tis[i] && e->tis[i]->td == td)
+			return true;
+	for (i = 0; i < CX4DEV_MAX_TIR; i++)
+		if (e->tir[i] && e->tir[i]->td == td)
+			return true;
+	return false;
+}
+
+bool cx4dev_eth_uses_pd(const struct cx4dev *dev, uint32_t pd)
+{
+	struct cx4dev_eth *e = dev->eth;
+	uint32_t i;
+
+	for (i = 0; i < CX4DEV_MAX_SQ; i++)
+		if (e->sq[i] && e->sq[i]->wq.pd == pd)
+			return true;
+	for (i = 0; i < CX4DEV_MAX_RQ; i++)
+		if (e->rq[i] && e->rq[i]->wq.pd == pd)
+			return true;
+	return false;
+}
+
+bool cx4dev_eth_uses_uar(const struct cx4dev *dev, uint32_t uar)
+{
+	for (uint32_t i = 0; i < CX4DEV_MAX_SQ; i++)
+		if (dev->eth->sq[i] && dev->eth->sq[i]->wq.uar == uar)
+			return true;
+	return false;
+}
+
+/* ---- TIS (PRM 7.6, 12.9) ---- */
+
+static uint8_t cx4dev_tisc_check(struct cx4dev *dev, struct cx4dev_cmd *cmd, const uint8_t *c,
+				 bool create)
+{
+	if (cx4_get(c, CX4_TISC_PRIO) & 1)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_TIS_PRIO,
+				     "prio 0x%x: bit 0 is reserved (priority in prio[3:1])",
+				     cx4_get(c, CX4_TISC_PRIO));
+	if (create && !cx4dev_set_has(&dev->tds, cx4_get(c, CX4_TISC_TRANSPORT_DOMAIN)))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_TIS_TD,
+				     "transport_domain 0x%x not allocated",
+				     cx4_get(c, CX4_TISC_TRANSPORT_DOMAIN));
+	return CX4_CMD_STAT_OK;
+}
+
+uint8_t cx4dev_exec_create_tis(struct cx4dev *dev, struct cx4dev_cmd *cmd)
+{
+	const uint8_t *c = cmd->in + CX4_CREATE_TIS_IN_OFF_CTX;
+	int64_t n = cx4dev_eth_slot((void **)dev->eth->tis, CX4DEV_MAX_TIS);
+	struct cx4dev_tis *t;
+	uint8_t st;
+
+	if (n < 0)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_EXCEED_LIM, CX4DEV_SYN_TIS_EXHAUSTED,
+				     "%u TISes in use", CX4DEV_MAX_TIS - 1);
+	st = cx4dev_tisc_check(dev, cmd, c, true);
+	if (st)
+		return st;
+	t = calloc(1, sizeof(*t));
+	if (!t)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_NO_RESOURCES,
+				     CX4DEV_SYN_TIS_EXHAUSTED, "out of memory");
+	t->prio = cx4_get(c, CX4_TISC_PRIO);
+	t->td = cx4_get(c, CX4_TISC_TRANSPORT_DOMAIN);
+	dev->eth->tis[n] = t;
+	cx4_set(cmd->out, CX4_CREATE_TIS_OUT_TISN, (uint32_t)n);
+	return CX4_CMD_STAT_OK;
+}
+
+static struct cx4dev_tis *cx4dev_tis_lookup(struct cx4dev *dev, struct cx4dev_cmd *cmd,
+					    uint32_t f, uint32_t *n)
+{
+	struct cx4dev_tis *t;
+
+	*n = cx4dev_in_get(cmd, f);
+	t = cx4dev_tis_get(dev, *n);
+	if (!t)
+		cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_TIS_UNKNOWN,
+			      "tisn 0x%x does not exist", *n);
+	return t;
+}
+
+uint8_t cx4dev_exec_modify_tis(struct cx4dev *dev, struct cx4dev_cmd *cmd)
+{
+	const uint8_t *c = cmd->in + CX4_MODIFY_TIS_IN_OFF_CTX;
+	uint64_t mask = cx4_get64(cmd->in, CX4_MODIFY_TIS_IN_OFF_BITMASK);
+	struct cx4dev_tis *t;
+	uint32_t n;
+	uint8_t st;
+
+	t = cx4dev_tis_lookup(dev, cmd, CX4_MODIFY_TIS_IN_TISN, &n);
+	if (!t)
+		return cmd->status;
+	if (mask & ~(uint64_t)CX4_MODIFY_TIS_SEL_PRIO)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_TIS_MODIFY_FIELD,
+				     "modify_bitmask 0x%llx (only bit 0, prio)",
+				     (unsigned long long)mask);
+	if (cx4_get(c, CX4_TISC_TRANSPORT_DOMAIN))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_TIS_MODIFY_FIELD,
+				     "transport_domain is not modifiable (Table 51)");
+	st = cx4dev_tisc_check(dev, cmd, c, false);
+	if (st)
+		return st;
+	if (mask & CX4_MODIFY_TIS_SEL_PRIO)
+		t->prio = cx4_get(c, CX4_TISC_PRIO);
+	return CX4_CMD_STAT_OK;
+}
+
+uint8_t cx4dev_exec_destroy_tis(struct cx4dev *dev, struct cx4dev_cmd *cmd)
+{
+	uint32_t n;
+	struct cx4dev_tis *t = cx4dev_tis_lookup(dev, cmd, CX4_DESTROY_TIS_IN_TISN, &n);
+
+	if (!t)
+		return cmd->status;
+	if (t->refs)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RES_STATE, CX4DEV_SYN_TIS_IN_USE,
+				     "TIS 0x%x is used by %u SQ(s) (destroy them first)", n,
+				     t->refs);
+	free(t);
+	dev->eth->tis[n] = NULL;
+	return CX4_CMD_STAT_OK;
+}
+
+uint8_t cx4dev_exec_query_tis(struct cx4dev *dev, struct cx4dev_cmd *cmd)
+{
+	uint8_t *c = cmd->out + CX4_QUERY_TIS_OUT_OFF_CTX;
+	uint32_t n;
+	struct cx4dev_tis *t = cx4dev_tis_lookup(dev, cmd, CX4_QUERY_TIS_IN_TISN, &n);
+
+	if (!t)
+		return cmd->status;
+	cx4_set(c, CX4_TISC_PRIO, t->prio);
+	cx4_set(c, CX4_TISC_TRANSPORT_DOMAIN, t->td);
+	return CX4_CMD_STAT_OK;
+}
+
+/* ---- RQT (PRM 7.8, 12.12) ---- */
+
+static bool cx4dev_pow2(uint32_t v)
+{
+	return v && !(v & (v - 1));
+}
+
+static void cx4dev_rqt_unref(struct cx4dev *dev, struct cx4dev_rqt *t)
+{
+	for (uint32_t i = 0; i < t->size; i++) {
+		struct cx4dev_rq *rq = cx4dev_rq_get(dev, t->rqn[i]);
+
+		if (rq)
+			rq->refs--;
+	}
+}
+
+/* Validate and install an RQ list from the context @c (size checked). */
+static uint8_t cx4dev_rqt_list(struct cx4dev *dev, struct cx4dev_cmd *cmd, const uint8_t *c,
+			       struct cx4dev_rqt *t, uint32_t max)
+{
+	uint32_t size = cx4_get(c, CX4_RQTC_RQT_ACTUAL_SIZE);
+	uint32_t need = cx4_rqt_cmd_size(size), *list;
+
+	if (!cx4dev_pow2(size) || size > max)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_RQT_SIZE,
+				     "rqt_actual_size %u: must be a power of two <= rqt_max_size %u",
+				     size, max);
+	if (cmd->in_len < need)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_INPUT_LEN, CX4DEV_SYN_RQT_IN_LEN,
+				     "%u RQ entries need input_length >= 0x%x, got 0x%x", size,
+				     need, cmd->in_len);
+	for (uint32_t off = need; off < cmd->in_len; off++)
+		if (cmd->in[off])
+			return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM,
+					     CX4DEV_SYN_RESERVED_NONZERO,
+					     "reserved byte 0x%x past the RQ list non-zero", off);
+	for (uint32_t i = 0; i < size; i++) {
+		uint32_t dw = cx4_rd32(c, cx4_rqtc_rq_off(i));
+		uint32_t rqn = dw & cx4_fld_mask(CX4_RQTC_RQ_NUM);
+
+		if (dw != rqn)
+			return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM,
+					     CX4DEV_SYN_RESERVED_NONZERO,
+					     "rq_num[%u] 0x%08x has reserved bits set", i, dw);
+		if (!cx4dev_rq_get(dev, rqn))
+			return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_RQT_RQ,
+					     "rq_num[%u] 0x%x is not an existing RQ", i, rqn);
+	}
+	list = malloc(size * sizeof(*list));
+	if (!list)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_NO_RESOURCES, CX4DEV_SYN_RQT_EXHAUSTED,
+				     "out of memory");
+	for (uint32_t i = 0; i < size; i++) {
+		list[i] = cx4_get(c + cx4_rqtc_rq_off(i), CX4_RQTC_RQ_NUM);
+		cx4dev_rq_get(dev, list[i])->refs++;
+	}
+	if (t->rqn) {
+		cx4dev_rqt_unref(dev, t);
+		free(t->rqn);
+	}
+	t->rqn = list;
+	t->size = size;
+	return CX4_CMD_STAT_OK;
+}
+
+uint8_t cx4dev_exec_create_rqt(struct cx4dev *dev, struct cx4dev_cmd *cmd)
+{
+	const uint8_t *c = cmd->in + CX4_CREATE_RQT_IN_OFF_CTX;
+	int64_t n = cx4dev_eth_slot((void **)dev->eth->rqt, CX4DEV_MAX_RQT);
+	uint32_t max = cx4_get(c, CX4_RQTC_RQT_MAX_SIZE);
+	uint32_t cap = 1u << cx4_get(cx4dev_gcap(dev), CX4_CAP_LOG_MAX_RQT_SIZE);
+	struct cx4dev_rqt *t;
+	uint8_t st;
+
+	if (n < 0)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_EXCEED_LIM, CX4DEV_SYN_RQT_EXHAUSTED,
+				     "%u RQTs in use", CX4DEV_MAX_RQT - 1);
+	if (!cx4dev_pow2(max) || max > cap)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_RQT_SIZE,
+				     "rqt_max_size %u: must be a power of two <= %u", max, cap);
+	t = calloc(1, sizeof(*t));
+	if (!t)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_NO_RESOURCES, CX4DEV_SYN_RQT_EXHAUSTED,
+				     "out of memory");
+	t->max_size = max;
+	st = cx4dev_rqt_list(dev, cmd, c, t, max);
+	if (st) {
+		free(t);
+		return st;
+	}
+	dev->eth->rqt[n] = t;
+	cx4_set(cmd->out, CX4_CREATE_RQT_OUT_RQTN, (uint32_t)n);
+	return CX4_CMD_STAT_OK;
+}
+
+static struct cx4dev_rqt *cx4dev_rqt_lookup(struct cx4dev *dev, struct cx4dev_cmd *cmd,
+					    uint32_t f, uint32_t *n)
+{
+	struct cx4dev_rqt *t;
+
+	*n = cx4dev_in_get(cmd, f);
+	t = cx4dev_rqt_get(dev, *n);
+	if (!t)
+		cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_RQT_UNKNOWN,
+			      "rqtn 0x%x does not exist", *n);
+	return t;
+}
+
+uint8_t cx4dev_exec_modify_rqt(struct cx4dev *dev, struct cx4dev_cmd *cmd)
+{
+	const uint8_t *c = cmd->in + CX4_MODIFY_RQT_IN_OFF_CTX;
+	uint64_t mask = cx4_get64(cmd->in, CX4_MODIFY_RQT_IN_OFF_BITMASK);
+	uint32_t n;
+	struct cx4dev_rqt *t = cx4dev_rqt_lookup(dev, cmd, CX4_MODIFY_RQT_IN_RQTN, &n);
+
+	if (!t)
+		return cmd->status;
+	if (mask != CX4_MODIFY_RQT_SEL_RQ_LIST)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_RQT_MODIFY_FIELD,
+				     "modify_bitmask 0x%llx (must be bit 0, the RQ list)",
+				     (unsigned long long)mask);
+	if (cx4_get(c, CX4_RQTC_RQT_MAX_SIZE))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_RQT_MODIFY_FIELD,
+				     "rqt_max_size is not modifiable");
+	return cx4dev_rqt_list(dev, cmd, c, t, t->max_size);
+}
+
+uint8_t cx4dev_exec_destroy_rqt(struct cx4dev *dev, struct cx4dev_cmd *cmd)
+{
+	uint32_t n;
+	struct cx4dev_rqt *t = cx4dev_rqt_lookup(dev, cmd, CX4_DESTROY_RQT_IN_RQTN, &n);
+
+	if (!t)
+		return cmd->status;
+	if (t->refs)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RES_STATE, CX4DEV_SYN_RQT_IN_USE,
+				     "RQT 0x%x is used by %u TIR(s) (destroy them first)", n,
+				     t->refs);
+	cx4dev_rqt_unref(dev, t);
+	free(t->rqn);
+	free(t);
+	dev->eth->rqt[n] = NULL;
+	return CX4_CMD_STAT_OK;
+}
+
+uint8_t cx4dev_exec_query_rqt(struct cx4dev *dev, struct cx4dev_cmd *cmd)
+{
+	uint8_t *c = cmd->out + CX4_QUERY_RQT_OUT_OFF_CTX;
+	uint32_t n;
+	struct cx4dev_rqt *t = cx4dev_rqt_lookup(dev, cmd, CX4_QUERY_RQT_IN_RQTN, &n);
+
+	if (!t)
+		return cmd->status;
+	cx4_set(c, CX4_RQTC_RQT_MAX_SIZE, t->max_size);
+	cx4_set(c, CX4_RQTC_RQT_ACTUAL_SIZE, t->size);
+	/* Entries that fit in the output (output_length bounds the list). */
+	for (uint32_t i = 0; i < t->size && cx4_rqt_cmd_size(i + 1) <= cmd->out_len; i++)
+		cx4_set(c + cx4_rqtc_rq_off(i), CX4_RQTC_RQ_NUM, t->rqn[i]);
+	return CX4_CMD_STAT_OK;
+}
+
+/* ---- TIR (PRM 7.5, 12.8) ---- */
+
+static uint8_t cx4dev_tir_hash_check(struct cx4dev *dev, struct cx4dev_cmd *cmd,
+				     const uint8_t *c)
+{
+	uint32_t fn = cx4_get(c, CX4_TIRC_RX_HASH_FN);
+	uint32_t sel = cx4_rd32(c, CX4_TIRC_OFF_RX_HASH_FIELD_SEL_OUTER);
+	uint32_t fields = sel & cx4_fld_mask(CX4_HASH_SEL_SELECTED_FIELDS);
+
+	if (fn > CX4_TIR_HASH_TOEPLITZ)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_TIR_HASH,
+				     "rx_hash_fn %u undefined", fn);
+	if (fields & ~(uint32_t)(CX4_HASH_FIELD_SRC_IP | CX4_HASH_FIELD_DST_IP |
+				 CX4_HASH_FIELD_L4_SPORT | CX4_HASH_FIELD_L4_DPORT))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_TIR_HASH,
+				     "rx_hash_field_selector_outer fields 0x%x: reserved bits or "
+				     "IPSEC_SPI (not supported)", fields);
+	if (cx4_rd32(c, CX4_TIRC_OFF_RX_HASH_FIELD_SEL_INNER))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_TIR_HASH,
+				     "rx_hash_field_selector_inner set: no tunnel offloads");
+	if (fn == CX4_TIR_HASH_NONE && (sel || cx4_get(c, CX4_TIRC_RX_HASH_SYMMETRIC)))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_TIR_HASH,
+				     "hash fields / symmetric set with HASH_NONE");
+	if (fn != CX4_TIR_HASH_NONE && (cx4_get(cx4dev_ecap(dev), CX4_ETH_CAP_RSS_IND_TBL_CAP) == 0))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_TIR_HASH,
+				     "RX hash without HCA_CAP.rss_ind_tbl_cap");
+	return CX4_CMD_STAT_OK;
+}
+
+static uint8_t cx4dev_tir_lro_check(struct cx4dev *dev, struct cx4dev_cmd *cmd,
+				    const uint8_t *c)
+{
+	uint32_t mask = cx4_get(c, CX4_TIRC_LRO_ENABLE_MASK);
+
+	if (!mask && (cx4_get(c, CX4_TIRC_LRO_MAX_MSG_SZ) ||
+		      cx4_get(c, CX4_TIRC_LRO_TIMEOUT_PERIOD_USECS)))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_TIR_LRO,
+				     "LRO fields set with lro_enable_mask 0 (reserved)");
+	if (!mask)
+		return CX4_CMD_STAT_OK;
+	if (mask & ~(uint32_t)(CX4_TIR_LRO_IPV4 | CX4_TIR_LRO_IPV6))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_TIR_LRO,
+				     "lro_enable_mask 0x%x: reserved bits", mask);
+	if (!cx4_get(cx4dev_ecap(dev), CX4_ETH_CAP_LRO_CAP))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_TIR_LRO,
+				     "LRO without HCA_CAP.lro_cap");
+	if (!cx4_get(c, CX4_TIRC_LRO_MAX_MSG_SZ))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_TIR_LRO,
+				     "lro_max_msg_sz 0 with LRO enabled");
+	return CX4_CMD_STAT_OK;
+}
+
+static uint8_t cx4dev_tir_self_lb_check(struct cx4dev *dev, struct cx4dev_cmd *cmd,
+					const uint8_t *c)
+{
+	uint32_t lb = cx4_get(c, CX4_TIRC_SELF_LB_EN);
+
+	if (((lb & CX4_TIR_SELF_LB_UC) && !cx4_get(cx4dev_ecap(dev), CX4_ETH_CAP_SELF_LB_UC)) ||
+	    ((lb & CX4_TIR_SELF_LB_MC) && !cx4_get(cx4dev_ecap(dev), CX4_ETH_CAP_SELF_LB_MC)))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_TIR_SELF_LB,
+				     "self_lb_en 0x%x without HCA_CAP.self_lb_uc/mc", lb);
+	return CX4_CMD_STAT_OK;
+}
+
+/* Dispatch: direct to an RQ or indirect through an RQT (takes references). */
+static uint8_t cx4dev_tir_target(struct cx4dev *dev, struct cx4dev_cmd *cmd, const uint8_t *c,
+				 uint32_t disp, uint32_t *rqn, uint32_t *rqtn)
+{
+	uint32_t fn = cx4_get(c, CX4_TIRC_RX_HASH_FN);
+
+	if (disp == CX4_TIR_DISP_DIRECT) {
+		*rqn = cx4_get(c, CX4_TIRC_INLINE_RQN);
+		if (fn != CX4_TIR_HASH_NONE || cx4_get(c, CX4_TIRC_INDIRECT_TABLE))
+			return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_TIR_DISP,
+					     "direct TIR with rx_hash_fn %u / indirect_table "
+					     "0x%x (must be HASH_NONE / 0)", fn,
+					     cx4_get(c, CX4_TIRC_INDIRECT_TABLE));
+		if (!cx4dev_rq_get(dev, *rqn))
+			return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_TIR_RQ,
+					     "inline_rqn 0x%x is not an existing RQ", *rqn);
+		return CX4_CMD_STAT_OK;
+	}
+	*rqtn = cx4_get(c, CX4_TIRC_INDIRECT_TABLE);
+	if (disp != CX4_TIR_DISP_INDIRECT || fn == CX4_TIR_HASH_NONE ||
+	    cx4_get(c, CX4_TIRC_INLINE_RQN))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_TIR_DISP,
+				     "disp_type %u with rx_hash_fn %u / inline_rqn 0x%x", disp, fn,
+				     cx4_get(c, CX4_TIRC_INLINE_RQN));
+	if (!cx4dev_rqt_get(dev, *rqtn))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_TIR_RQT,
+				     "indirect_table 0x%x is not an existing RQT", *rqtn);
+	return CX4_CMD_STAT_OK;
+}
+
+static void cx4dev_tir_set_hash(struct cx4dev_tir *t, const uint8_t *c)
+{
+	t->hash_fn = cx4_get(c, CX4_TIRC_RX_HASH_FN);
+	t->hash_symmetric = cx4_get(c, CX4_TIRC_RX_HASH_SYMMETRIC);
+	memcpy(t->key, c + CX4_TIRC_OFF_RX_HASH_TOEPLITZ_KEY, sizeof(t->key));
+	t->sel_outer = cx4_rd32(c, CX4_TIRC_OFF_RX_HASH_FIELD_SEL_OUTER);
+	t->sel_inner = cx4_rd32(c, CX4_TIRC_OFF_RX_HASH_FIELD_SEL_INNER);
+}
+
+static void cx4dev_tir_set_lro(struct cx4dev_tir *t, const uint8_t *c)
+{
+	t->lro_mask = cx4_get(c, CX4_TIRC_LRO_ENABLE_MASK);
+	t->lro_timeout = cx4_get(c, CX4_TIRC_LRO_TIMEOUT_PERIOD_USECS);
+	t->lro_max_msg = cx4_get(c, CX4_TIRC_LRO_MAX_MSG_SZ);
+}
+
+static void cx4dev_tir_ref(struct cx4dev *dev, struct cx4dev_tir *t, int d)
+{
+	if (t->disp_type == CX4_TIR_DISP_DIRECT)
+		cx4dev_rq_get(dev, t->inline_rqn)->refs += d;
+	else
+		cx4dev_rqt_get(dev, t->rqtn)->refs += d;
+}
+
+uint8_t cx4dev_exec_create_tir(struct cx4dev *dev, struct cx4dev_cmd *cmd)
+{
+	const uint8_t *c = cmd->in + CX4_CREATE_TIR_IN_OFF_CTX;
+	int64_t n = cx4dev_eth_slot((void **)dev->eth->tir, CX4DEV_MAX_TIR);
+	uint32_t disp = cx4_get(c, CX4_TIRC_DISP_TYPE), rqn = 0, rqtn = 0;
+	struct cx4dev_tir *t;
+	uint8_t st;
+
+	if (n < 0)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_EXCEED_LIM, CX4DEV_SYN_TIR_EXHAUSTED,
+				     "%u TIRs in use", CX4DEV_MAX_TIR - 1);
+	if (!cx4dev_set_has(&dev->tds, cx4_get(c, CX4_TIRC_TRANSPORT_DOMAIN)))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_TIR_TD,
+				     "transport_domain 0x%x not allocated",
+				     cx4_get(c, CX4_TIRC_TRANSPORT_DOMAIN));
+	st = cx4dev_tir_hash_check(dev, cmd, c);
+	if (!st)
+		st = cx4dev_tir_lro_check(dev, cmd, c);
+	if (!st)
+		st = cx4dev_tir_self_lb_check(dev, cmd, c);
+	if (!st)
+		st = cx4dev_tir_target(dev, cmd, c, disp, &rqn, &rqtn);
+	if (st)
+		return st;
+	t = calloc(1, sizeof(*t));
+	if (!t)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_NO_RESOURCES, CX4DEV_SYN_TIR_EXHAUSTED,
+				     "out of memory");
+	t->disp_type = disp;
+	t->inline_rqn = rqn;
+	t->rqtn = rqtn;
+	cx4dev_tir_set_hash(t, c);
+	cx4dev_tir_set_lro(t, c);
+	t->self_lb = cx4_get(c, CX4_TIRC_SELF_LB_EN);
+	t->td = cx4_get(c, CX4_TIRC_TRANSPORT_DOMAIN);
+	cx4dev_tir_ref(dev, t, 1);
+	dev->eth->tir[n] = t;
+	cx4_set(cmd->out, CX4_CREATE_TIR_OUT_TIRN, (uint32_t)n);
+	return CX4_CMD_STAT_OK;
+}
+
+static struct cx4dev_tir *cx4dev_tir_lookup(struct cx4dev *dev, struct cx4dev_cmd *cmd,
+					    uint32_t f, uint32_t *n)
+{
+	struct cx4dev_tir *t;
+
+	*n = cx4dev_in_get(cmd, f);
+	t = cx4dev_tir_get(dev, *n);
+	if (!t)
+		cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_TIR_UNKNOWN,
+			      "tirn 0x%x does not exist", *n);
+	return t;
+}
+
+uint8_t cx4dev_exec_modify_tir(struct cx4dev *dev, struct cx4dev_cmd *cmd)
+{
+	const uint8_t *c = cmd->in + CX4_MODIFY_TIR_IN_OFF_CTX;
+	uint64_t mask = cx4_get64(cmd->in, CX4_MODIFY_TIR_IN_OFF_BITMASK);
+	uint64_t known = CX4_MODIFY_TIR_SEL_LRO | CX4_MODIFY_TIR_SEL_INDIRECT_TABLE |
+			 CX4_MODIFY_TIR_SEL_HASH | CX4_MODIFY_TIR_SEL_SELF_LB_EN;
+	uint32_t n, rqtn;
+	struct cx4dev_tir *t = cx4dev_tir_lookup(dev, cmd, CX4_MODIFY_TIR_IN_TIRN, &n);
+	uint8_t st = CX4_CMD_STAT_OK;
+
+	if (!t)
+		return cmd->status;
+	if (mask & ~known || !mask ||
+	    ((mask & CX4_MODIFY_TIR_SEL_SELF_LB_EN) &&
+	     !cx4_get(cx4dev_ecap(dev), CX4_ETH_CAP_SELF_LB_EN_MODIFIABLE)) ||
+	    ((mask & (CX4_MODIFY_TIR_SEL_INDIRECT_TABLE | CX4_MODIFY_TIR_SEL_HASH)) &&
+	     t->disp_type != CX4_TIR_DISP_INDIRECT))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_TIR_MODIFY_FIELD,
+				     "modify_bitmask 0x%llx: undefined bit, or not modifiable on "
+				     "this TIR", (unsigned long long)mask);
+	if (mask & CX4_MODIFY_TIR_SEL_HASH) {
+		st = cx4dev_tir_hash_check(dev, cmd, c);
+		if (!st && cx4_get(c, CX4_TIRC_RX_HASH_FN) == CX4_TIR_HASH_NONE)
+			st = cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_TIR_DISP,
+					   "HASH_NONE on an indirect TIR");
+	}
+	if (!st && (mask & CX4_MODIFY_TIR_SEL_LRO))
+		st = cx4dev_tir_lro_check(dev, cmd, c);
+	if (!st && (mask & CX4_MODIFY_TIR_SEL_SELF_LB_EN))
+		st = cx4dev_tir_self_lb_check(dev, cmd, c);
+	rqtn = cx4_get(c, CX4_TIRC_INDIRECT_TABLE);
+	if (!st && (mask & CX4_MODIFY_TIR_SEL_INDIRECT_TABLE) && !cx4dev_rqt_get(dev, rqtn))
+		st = cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_TIR_RQT,
+				   "indirect_table 0x%x is not an existing RQT", rqtn);
+	if (st)
+		return st;
+	if (mask & CX4_MODIFY_TIR_SEL_INDIRECT_TABLE) {
+		cx4dev_tir_ref(dev, t, -1);
+		t->rqtn = rqtn;
+		cx4dev_tir_ref(dev, t, 1);
+	}
+	if (mask & CX4_MODIFY_TIR_SEL_HASH)
+		cx4dev_tir_set_hash(t, c);
+	if (mask & CX4_MODIFY_TIR_SEL_LRO)
+		cx4dev_tir_set_lro(t, c);
+	if (mask & CX4_MODIFY_TIR_SEL_SELF_LB_EN)
+		t->self_lb = cx4_get(c, CX4_TIRC_SELF_LB_EN);
+	return CX4_CMD_STAT_OK;
+}
+
+uint8_t cx4dev_exec_destroy_tir(struct cx4dev *dev, struct cx4dev_cmd *cmd)
+{
+	uint32_t n;
+	struct cx4dev_tir *t = cx4dev_tir_lookup(dev, cmd, CX4_DESTROY_TIR_IN_TIRN, &n);
+
+	if (!t)
+		return cmd->status;
+	if (t->refs)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RES_STATE, CX4DEV_SYN_TIR_IN_USE,
+				     "TIR 0x%x is a destination of %u flow entries (delete them "
+				     "first)", n, t->refs);
+	cx4dev_tir_ref(dev, t, -1);
+	free(t);
+	dev->eth->tir[n] = NULL;
+	return CX4_CMD_STAT_OK;
+}
+
+uint8_t cx4dev_exec_query_tir(struct cx4dev *dev, struct cx4dev_cmd *cmd)
+{
+	uint8_t *c = cmd->out + CX4_QUERY_TIR_OUT_OFF_CTX;
+	uint32_t n;
+	struct cx4dev_tir *t = cx4dev_tir_lookup(dev, cmd, CX4_QUERY_TIR_IN_TIRN, &n);
+
+	if (!t)
+		return cmd->status;
+	cx4_set(c, CX4_TIRC_DISP_TYPE, t->disp_type);
+	cx4_set(c, CX4_TIRC_LRO_TIMEOUT_PERIOD_USECS, t->lro_timeout);
+	cx4_set(c, CX4_TIRC_LRO_ENABLE_MASK, t->lro_mask);
+	cx4_set(c, CX4_TIRC_LRO_MAX_MSG_SZ, t->lro_max_msg);
+	if (t->disp_type == CX4_TIR_DISP_DIRECT)
+		cx4_set(c, CX4_TIRC_INLINE_RQN, t->inline_rqn);
+	else
+		cx4_set(c, CX4_TIRC_INDIRECT_TABLE, t->rqtn);
+	cx4_set(c, CX4_TIRC_RX_HASH_SYMMETRIC, t->hash_symmetric);
+	cx4_set(c, CX4_TIRC_RX_HASH_FN, t->hash_fn);
+	cx4_set(c, CX4_TIRC_SELF_LB_EN, t->self_lb);
+	cx4_set(c, CX4_TIRC_TRANSPORT_DOMAIN, t->td);
+	memcpy(c + CX4_TIRC_OFF_RX_HASH_TOEPLITZ_KEY, t->key, sizeof(t->key));
+	cx4_wr32(c, CX4_TIRC_OFF_RX_HASH_FIELD_SEL_OUTER, t->sel_outer);
+	cx4_wr32(c, CX4_TIRC_OFF_RX_HASH_FIELD_SEL_INNER, t->sel_inner);
+	return CX4_CMD_STAT_OK;
+}
+
+/* ---- SQ and RQ work queues (PRM 7.4, 7.7, 7.9, 12.10, 12.11) ---- */
+
+struct cx4dev_wq_syn {
+	uint32_t wq, pd, dbr, cq, uar;
+	const uint32_t *pas;
+};
+
+static const struct cx4dev_wq_syn cx4dev_sq_syn = {
+	CX4DEV_SYN_SQ_WQ, CX4DEV_SYN_SQ_PD, CX4DEV_SYN_SQ_DBR, CX4DEV_SYN_SQ_CQ,
+	CX4DEV_SYN_SQ_UAR, cx4dev_sq_pas_syn
+};
+static const struct cx4dev_wq_syn cx4dev_rq_syn = {
+	CX4DEV_SYN_RQ_WQ, CX4DEV_SYN_RQ_PD, CX4DEV_SYN_RQ_DBR, CX4DEV_SYN_RQ_CQ, 0,
+	cx4dev_rq_pas_syn
+};
+
+/* Checks of a WQ (Table 55) and its PAS list; fills @wq. */
+static uint8_t cx4dev_wq_create(struct cx4dev *dev, struct cx4dev_cmd *cmd, const uint8_t *wqc,
+				bool sq, struct cx4dev_wq *wq)
+{
+	const struct cx4dev_wq_syn *syn = sq ? &cx4dev_sq_syn : &cx4dev_rq_syn;
+	const uint8_t *g = cx4dev_gcap(dev);
+	uint32_t stride = cx4_get(wqc, CX4_WQ_LOG_WQ_STRIDE);
+	uint32_t log_sz = cx4_get(wqc, CX4_WQ_LOG_WQ_SZ);
+	uint32_t log_pg = cx4_get(wqc, CX4_WQ_LOG_WQ_PG_SZ);
+	uint32_t smin = cx4_get(g, sq ? CX4_CAP_LOG_MIN_STRIDE_SZ_SQ : CX4_CAP_LOG_MIN_STRIDE_SZ_RQ);
+	uint32_t smax = cx4_get(g, sq ? CX4_CAP_LOG_MAX_STRIDE_SZ_SQ : CX4_CAP_LOG_MAX_STRIDE_SZ_RQ);
+	uint32_t max_sz = cx4_get(g, CX4_CAP_LOG_MAX_WQ_SZ);
+	uint64_t dbr = cx4_get64(wqc, CX4_WQ_OFF_DBR_ADDR);
+	uint64_t bytes, page;
+	uint32_t npas;
+	uint8_t b[CX4_WQ_DBR_SIZE], st;
+
+	if (cx4_get(wqc, CX4_WQ_TYPE) != CX4_WQ_TYPE_CYCLIC || cx4_get(wqc, CX4_WQ_SIGNATURE) ||
+	    cx4_get(wqc, CX4_WQ_PAGE_OFFSET) || cx4_get(wqc, CX4_WQ_LWM) ||
+	    (sq && cx4_get(wqc, CX4_WQ_END_PADDING_MODE)) ||
+	    cx4_get(wqc, CX4_WQ_END_PADDING_MODE) > CX4_WQ_END_PAD_ALIGN ||
+	    (sq && stride != CX4_SEND_WQEBB_SHIFT) || stride < smin || stride > smax ||
+	    log_sz > max_sz || cx4_rd32(wqc, 0x18) || cx4_rd32(wqc, 0x1c))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, syn->wq,
+				     "wq: type %u (must be cyclic), signature %u, page_offset %u "
+				     "(model: 0), lwm %u, end_padding %u, log_wq_stride %u (%u..%u%s),"
+				     " log_wq_sz %u (max %u), counters 0x%x/0x%x",
+				     cx4_get(wqc, CX4_WQ_TYPE), cx4_get(wqc, CX4_WQ_SIGNATURE),
+				     cx4_get(wqc, CX4_WQ_PAGE_OFFSET), cx4_get(wqc, CX4_WQ_LWM),
+				     cx4_get(wqc, CX4_WQ_END_PADDING_MODE), stride, smin, smax,
+				     sq ? ", SQ: 6" : "", log_sz, max_sz, cx4_rd32(wqc, 0x18),
+				     cx4_rd32(wqc, 0x1c));
+	if (!cx4dev_set_has(&dev->pds, cx4_get(wqc, CX4_WQ_PD)))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, syn->pd,
+				     "wq pd 0x%x not allocated", cx4_get(wqc, CX4_WQ_PD));
+	if (sq && !cx4dev_set_has(&dev->uars, cx4_get(wqc, CX4_WQ_UAR_PAGE)))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, syn->uar,
+				     "wq uar_page %u not allocated", cx4_get(wqc, CX4_WQ_UAR_PAGE));
+	if (!sq && cx4_get(wqc, CX4_WQ_UAR_PAGE))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, syn->wq,
+				     "RQ wq uar_page must be 0 (no cd_slave)");
+	if ((dbr & (CX4_WQ_DBR_SIZE - 1)) || dev->ops->dma_read(dev->opaque, dbr, b, sizeof(b)))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, syn->dbr,
+				     "dbr_addr 0x%llx not 8-byte aligned or not accessible",
+				     (unsigned long long)dbr);
+	bytes = 1ull << (log_sz + stride);
+	page = (uint64_t)CX4_PAGE_SIZE << log_pg;
+	npas = (uint32_t)((bytes + page - 1) / page);
+	wq->pas = calloc(npas, sizeof(*wq->pas));
+	if (!wq->pas)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_NO_RESOURCES, syn->wq, "out of memory");
+	st = cx4dev_queue_pas(dev, cmd, npas, log_pg, bytes, wq->pas, syn->pas);
+	if (st) {
+		free(wq->pas);
+		wq->pas = NULL;
+		return st;
+	}
+	wq->npas = npas;
+	wq->pd = cx4_get(wqc, CX4_WQ_PD);
+	wq->uar = cx4_get(wqc, CX4_WQ_UAR_PAGE);
+	wq->log_stride = stride;
+	wq->log_size = log_sz;
+	wq->log_page_size = log_pg;
+	wq->dbr = dbr;
+	return CX4_CMD_STAT_OK;
+}
+
+static void cx4dev_wq_query(const struct cx4dev_wq *wq, uint8_t *wqc, uint8_t *pas,
+			    uint32_t room)
+{
+	cx4_set(wqc, CX4_WQ_TYPE, CX4_WQ_TYPE_CYCLIC);
+	cx4_set(wqc, CX4_WQ_PD, wq->pd);
+	cx4_set(wqc, CX4_WQ_UAR_PAGE, wq->uar);
+	cx4_set64(wqc, CX4_WQ_OFF_DBR_ADDR, wq->dbr);
+	cx4_wr32(wqc, 0x18, wq->hw_counter);	/* hw_counter */
+	cx4_set(wqc, CX4_WQ_LOG_WQ_STRIDE, wq->log_stride);
+	cx4_set(wqc, CX4_WQ_LOG_WQ_PG_SZ, wq->log_page_size);
+	cx4_set(wqc, CX4_WQ_LOG_WQ_SZ, wq->log_size);
+	for (uint32_t i = 0; i < wq->npas && (i + 1) * CX4_PAS_SIZE <= room; i++)
+		cx4_set64(pas, i * CX4_PAS_SIZE, wq->pas[i]);
+}
+
+/* Common checks of the state fields of CREATE_SQ/RQ. */
+static bool cx4dev_cq_exists(struct cx4dev *dev, uint32_t cqn)
+{
+	return cqn < dev->ncq_slots && dev->cqs[cqn];
+}
+
+uint8_t cx4dev_exec_create_sq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
+{
+	const uint8_t *c = cmd->in + CX4_CREATE_SQ_IN_OFF_CTX;
+	int64_t n = cx4dev_eth_slot((void **)dev->eth->sq, CX4DEV_MAX_SQ);
+	uint32_t mode = cx4_get(c, CX4_SQC_MIN_WQE_INLINE_MODE);
+	struct cx4dev_tis *tis;
+	struct cx4dev_sq *sq;
+	uint8_t st;
+
+	if (n < 0)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_EXCEED_LIM, CX4DEV_SYN_SQ_EXHAUSTED,
+				     "%u SQs in use", CX4DEV_MAX_SQ - 1);
+	if (cx4_get(c, CX4_SQC_STATE) != CX4_WQ_STATE_RST)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_SQ_STATE,
+				     "state %u, must be RST at creation", cx4_get(c, CX4_SQC_STATE));
+	if (cx4_get(c, CX4_SQC_FRE))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_SQ_WQ,
+				     "fre: fast register WQEs not supported");
+	if (mode == 4)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_SQ_INLINE,
+				     "min_wqe_inline_mode 4 is reserved");
+	if (!cx4dev_cq_exists(dev, cx4_get(c, CX4_SQC_CQN)))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_SQ_CQ,
+				     "cqn 0x%x is not an existing CQ", cx4_get(c, CX4_SQC_CQN));
+	tis = cx4dev_tis_get(dev, cx4_get(c, CX4_SQC_TIS_NUM_0));
+	if (cx4_get(c, CX4_SQC_TIS_LST_SZ) != 1 || !tis)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_SQ_TIS,
+				     "tis_lst_sz %u (must be 1), tis_num_0 0x%x %s",
+				     cx4_get(c, CX4_SQC_TIS_LST_SZ), cx4_get(c, CX4_SQC_TIS_NUM_0),
+				     tis ? "exists" : "does not exist");
+	sq = calloc(1, sizeof(*sq));
+	if (!sq)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_NO_RESOURCES, CX4DEV_SYN_SQ_EXHAUSTED,
+				     "out of memory");
+	st = cx4dev_wq_create(dev, cmd, c + CX4_SQC_OFF_WQ, true, &sq->wq);
+	if (st) {
+		free(sq);
+		return st;
+	}
+	sq->wq.state = CX4_WQ_STATE_RST;
+	sq->wq.rlkey = cx4_get(c, CX4_SQC_RLKEY);
+	sq->wq.flush_in_error = cx4_get(c, CX4_SQC_FLUSH_IN_ERROR_EN);
+	sq->wq.user_index = cx4_get(c, CX4_SQC_USER_INDEX);
+	sq->wq.cqn = cx4_get(c, CX4_SQC_CQN);
+	sq->tisn = cx4_get(c, CX4_SQC_TIS_NUM_0);
+	sq->min_inline = mode;
+	tis->refs++;
+	dev->eth->sq[n] = sq;
+	cx4_set(cmd->out, CX4_CREATE_SQ_OUT_SQN, (uint32_t)n);
+	cx4dev_logf(dev, "SQ 0x%x created: %u WQEBBs, CQ 0x%x, TIS 0x%x, uar %u", (uint32_t)n,
+		    1u << sq->wq.log_size, sq->wq.cqn, sq->tisn, sq->wq.uar);
+	return CX4_CMD_STAT_OK;
+}
+
+/* State machine of Figures 16 and 17; returns a status. */
+static uint8_t cx4dev_wq_transition(struct cx4dev *dev, struct cx4dev_cmd *cmd,
+				    struct cx4dev_wq *wq, uint32_t cur, uint32_t next, bool sq)
+{
+	bool ok;
+
+	if (next != CX4_WQ_STATE_RST && next != CX4_WQ_STATE_RDY && next != CX4_WQ_STATE_ERR)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM,
+				     sq ? CX4DEV_SYN_SQ_STATE : CX4DEV_SYN_RQ_STATE,
+				     "requested state %u undefined", next);
+	ok = cur == wq->state &&
+	     (next == CX4_WQ_STATE_RST ||
+	      (cur == CX4_WQ_STATE_RST && next == CX4_WQ_STATE_RDY) ||
+	      (cur == CX4_WQ_STATE_RDY && (next == CX4_WQ_STATE_RDY || next == CX4_WQ_STATE_ERR)));
+	if (!ok)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE_STATE,
+				     sq ? CX4DEV_SYN_SQ_TRANSITION : CX4DEV_SYN_RQ_TRANSITION,
+				     "%s state %u given as current, actual %u, to %u: not allowed",
+				     sq ? "SQ" : "RQ", cur, wq->state, next);
+	return CX4_CMD_STAT_OK;
+}
+
+/* Apply a validated transition; RST resets the counters (7.9.1, 7.7.1). */
+static void cx4dev_wq_apply(struct cx4dev *dev, uint32_t qn, struct cx4dev_wq *wq, uint32_t next,
+			    bool sq)
+{
+	uint32_t prev = wq->state;
+
+	wq->state = next;
+	if (next == CX4_WQ_STATE_RST) {
+		wq->hw_counter = 0;
+		wq->err_cqe_sent = false;
+	}
+	if (next == CX4_WQ_STATE_ERR && prev != CX4_WQ_STATE_ERR)
+		cx4dev_wq_flush(dev, qn, wq, sq);
+}
+
+uint8_t cx4dev_exec_modify_sq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
+{
+	const uint8_t *c = cmd->in + CX4_MODIFY_SQ_IN_OFF_CTX;
+	uint64_t mask = cx4_get64(cmd->in, CX4_MODIFY_SQ_IN_OFF_BITMASK);
+	uint32_t n = cx4dev_in_get(cmd, CX4_MODIFY_SQ_IN_SQN);
+	uint32_t next = cx4_get(c, CX4_SQC_STATE);
+	struct cx4dev_sq *sq = cx4dev_sq_get(dev, n);
+	uint8_t st;
+
+	if (!sq)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_SQ_UNKNOWN,
+				     "sqn 0x%x does not exist", n);
+	if (mask)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_SQ_MODIFY_FIELD,
+				     "modify_bitmask 0x%llx (packet pacing not supported)",
+				     (unsigned long long)mask);
+	st = cx4dev_wq_transition(dev, cmd, &sq->wq, cx4dev_in_get(cmd, CX4_MODIFY_SQ_IN_SQ_STATE),
+				  next, true);
+	if (st)
+		return st;
+	cx4dev_wq_apply(dev, n, &sq->wq, next, true);
+	if (next == CX4_WQ_STATE_RDY)
+		cx4dev_sq_process(dev, n, sq);
+	return CX4_CMD_STAT_OK;
+}
+
+uint8_t cx4dev_exec_destroy_sq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
+{
+	uint32_t n = cx4dev_in_get(cmd, CX4_DESTROY_SQ_IN_SQN);
+	struct cx4dev_sq *sq = cx4dev_sq_get(dev, n);
+	struct cx4dev_tis *tis;
+
+	if (!sq)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_SQ_UNKNOWN,
+				     "sqn 0x%x does not exist", n);
+	tis = cx4dev_tis_get(dev, sq->tisn);
+	if (tis)
+		tis->refs--;
+	free(sq->wq.pas);
+	free(sq);
+	dev->eth->sq[n] = NULL;
+	return CX4_CMD_STAT_OK;
+}
+
+uint8_t cx4dev_exec_query_sq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
+{
+	uint8_t *c = cmd->out + CX4_QUERY_SQ_OUT_OFF_CTX;
+	uint32_t n = cx4dev_in_get(cmd, CX4_QUERY_SQ_IN_SQN);
+	struct cx4dev_sq *sq = cx4dev_sq_get(dev, n);
+
+	if (!sq)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_SQ_UNKNOWN,
+				     "sqn 0x%x does not exist", n);
+	cx4_set(c, CX4_SQC_RLKEY, sq->wq.rlkey);
+	cx4_set(c, CX4_SQC_FLUSH_IN_ERROR_EN, sq->wq.flush_in_error);
+	cx4_set(c, CX4_SQC_MIN_WQE_INLINE_MODE, sq->min_inline);
+	cx4_set(c, CX4_SQC_STATE, sq->wq.state);
+	cx4_set(c, CX4_SQC_USER_INDEX, sq->wq.user_index);
+	cx4_set(c, CX4_SQC_CQN, sq->wq.cqn);
+	cx4_set(c, CX4_SQC_TIS_LST_SZ, 1);
+	cx4_set(c, CX4_SQC_TIS_NUM_0, sq->tisn);
+	cx4dev_wq_query(&sq->wq, c + CX4_SQC_OFF_WQ, cmd->out + CX4_QUERY_SQ_OUT_OFF_PAS,
+			cmd->out_len - CX4_QUERY_SQ_OUT_OFF_PAS);
+	return CX4_CMD_STAT_OK;
+}
+
+uint8_t cx4dev_exec_create_rq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
+{
+	const uint8_t *c = cmd->in + CX4_CREATE_RQ_IN_OFF_CTX;
+	int64_t n = cx4dev_eth_slot((void **)dev->eth->rq, CX4DEV_MAX_RQ);
+	struct cx4dev_rq *rq;
+	uint8_t st;
+
+	if (n < 0)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_EXCEED_LIM, CX4DEV_SYN_RQ_EXHAUSTED,
+				     "%u RQs in use", CX4DEV_MAX_RQ - 1);
+	if (cx4_get(c, CX4_RQC_STATE) != CX4_WQ_STATE_RST)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_RQ_STATE,
+				     "state %u, must be RST at creation", cx4_get(c, CX4_RQC_STATE));
+	if (cx4_get(c, CX4_RQC_MEM_RQ_TYPE) != CX4_RQ_MEM_INLINE || cx4_get(c, CX4_RQC_RMPN))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_RQ_TYPE,
+				     "mem_rq_type %u / rmpn 0x%x: only inline memory RQs (no RMP "
+				     "exists)", cx4_get(c, CX4_RQC_MEM_RQ_TYPE),
+				     cx4_get(c, CX4_RQC_RMPN));
+	if (!cx4_get(c, CX4_RQC_VSD) && !cx4_get(cx4dev_ecap(dev), CX4_ETH_CAP_VLAN_CAP))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_RQ_VLAN,
+				     "vsd 0 (strip VLANs) without HCA_CAP.vlan_cap");
+	if (!cx4dev_cq_exists(dev, cx4_get(c, CX4_RQC_CQN)))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_RQ_CQ,
+				     "cqn 0x%x is not an existing CQ", cx4_get(c, CX4_RQC_CQN));
+	rq = calloc(1, sizeof(*rq));
+	if (!rq)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_NO_RESOURCES, CX4DEV_SYN_RQ_EXHAUSTED,
+				     "out of memory");
+	st = cx4dev_wq_create(dev, cmd, c + CX4_RQC_OFF_WQ, false, &rq->wq);
+	if (st) {
+		free(rq);
+		return st;
+	}
+	rq->wq.state = CX4_WQ_STATE_RST;
+	rq->wq.rlkey = cx4_get(c, CX4_RQC_RLKEY);
+	rq->wq.flush_in_error = cx4_get(c, CX4_RQC_FLUSH_IN_ERROR_EN);
+	rq->wq.user_index = cx4_get(c, CX4_RQC_USER_INDEX);
+	rq->wq.cqn = cx4_get(c, CX4_RQC_CQN);
+	rq->vsd = cx4_get(c, CX4_RQC_VSD);
+	dev->eth->rq[n] = rq;
+	cx4_set(cmd->out, CX4_CREATE_RQ_OUT_RQN, (uint32_t)n);
+	cx4dev_logf(dev, "RQ 0x%x created: %u WQEs of %u bytes, CQ 0x%x%s", (uint32_t)n,
+		    1u << rq->wq.log_size, 1u << rq->wq.log_stride, rq->wq.cqn,
+		    rq->vsd ? "" : ", VLAN strip");
+	return CX4_CMD_STAT_OK;
+}
+
+uint8_t cx4dev_exec_modify_rq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
+{
+	const uint8_t *c = cmd->in + CX4_MODIFY_RQ_IN_OFF_CTX;
+	uint64_t mask = cx4_get64(cmd->in, CX4_MODIFY_RQ_IN_OFF_BITMASK);
+	uint32_t n = cx4dev_in_get(cmd, CX4_MODIFY_RQ_IN_RQN);
+	uint32_t next = cx4_get(c, CX4_RQC_STATE);
+	struct cx4dev_rq *rq = cx4dev_rq_get(dev, n);
+	uint8_t st;
+
+	if (!rq)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_RQ_UNKNOWN,
+				     "rqn 0x%x does not exist", n);
+	if ((mask & ~(uint64_t)CX4_MODIFY_RQ_SEL_VSD) ||
+	    ((mask & CX4_MODIFY_RQ_SEL_VSD) && next == CX4_WQ_STATE_ERR) ||
+	    (!(mask & CX4_MODIFY_RQ_SEL_VSD) && cx4_get(c, CX4_RQC_VSD)))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_RQ_MODIFY_FIELD,
+				     "modify_bitmask 0x%llx / vsd %u: only bit 1 (vsd), not with "
+				     "RDY2ERR", (unsigned long long)mask, cx4_get(c, CX4_RQC_VSD));
+	if ((mask & CX4_MODIFY_RQ_SEL_VSD) && !cx4_get(c, CX4_RQC_VSD) &&
+	    !cx4_get(cx4dev_ecap(dev), CX4_ETH_CAP_VLAN_CAP))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_RQ_VLAN,
+				     "vsd 0 (strip VLANs) without HCA_CAP.vlan_cap");
+	st = cx4dev_wq_transition(dev, cmd, &rq->wq, cx4dev_in_get(cmd, CX4_MODIFY_RQ_IN_RQ_STATE),
+				  next, false);
+	if (st)
+		return st;
+	if (mask & CX4_MODIFY_RQ_SEL_VSD)
+		rq->vsd = cx4_get(c, CX4_RQC_VSD);
+	cx4dev_wq_apply(dev, n, &rq->wq, next, false);
+	return CX4_CMD_STAT_OK;
+}
+
+uint8_t cx4dev_exec_destroy_rq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
+{
+	uint32_t n = cx4dev_in_get(cmd, CX4_DESTROY_RQ_IN_RQN);
+	struct cx4dev_rq *rq = cx4dev_rq_get(dev, n);
+
+	if (!rq)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_RQ_UNKNOWN,
+				     "rqn 0x%x does not exist", n);
+	if (rq->refs)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RES_STATE, CX4DEV_SYN_RQ_IN_USE,
+				     "RQ 0x%x is used by %u TIR/RQT reference(s) (destroy them "
+				     "first)", n, rq->refs);
+	free(rq->wq.pas);
+	free(rq);
+	dev->eth->rq[n] = NULL;
+	return CX4_CMD_STAT_OK;
+}
+
+uint8_t cx4dev_exec_query_rq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
+{
+	uint8_t *c = cmd->out + CX4_QUERY_RQ_OUT_OFF_CTX;
+	uint32_t n = cx4dev_in_get(cmd, CX4_QUERY_RQ_IN_RQN);
+	struct cx4dev_rq *rq = cx4dev_rq_get(dev, n);
+
+	if (!rq)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_RQ_UNKNOWN,
+				     "rqn 0x%x does not exist", n);
+	cx4_set(c, CX4_RQC_RLKEY, rq->wq.rlkey);
+	cx4_set(c, CX4_RQC_VSD, rq->vsd);
+	cx4_set(c, CX4_RQC_STATE, rq->wq.state);
+	cx4_set(c, CX4_RQC_FLUSH_IN_ERROR_EN, rq->wq.flush_in_error);
+	cx4_set(c, CX4_RQC_USER_INDEX, rq->wq.user_index);
+	cx4_set(c, CX4_RQC_CQN, rq->wq.cqn);
+	cx4dev_wq_query(&rq->wq, c + CX4_RQC_OFF_WQ, cmd->out + CX4_QUERY_RQ_OUT_OFF_PAS,
+			cmd->out_len - CX4_QUERY_RQ_OUT_OFF_PAS);
+	return CX4_CMD_STAT_OK;
+}

@@ -1,0 +1,277 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+/*
+ * Receive path (PRM 7.5, 7.7, 7.11, 3.3.1, 3.3.3, 3.3.7): a frame from
+ * the port is parsed, steered through the NIC RX flow tables to TIRs,
+ * each TIR picks an RQ (direct, or RQT entry by RX hash), VLAN stripping,
+ * scatter into the RQ's next WQE through the MKeys, receive CQE.  A
+ * frame that finds no WQE is an out-of-buffer drop (counted, reported in
+ * the next CQE's rx_drop_counter); one that does not fit its WQE gets a
+ * local length error CQE, moves the RQ to ERR and is a guest error.
+ */
+#include <string.h>
+
+#include "cx4dev_int.h"
+
+#define CX4DEV_MAX_RX_TIRS	8
+#define ETH_P_8021Q		0x8100
+
+bool cx4dev_eth_can_receive(struct cx4dev *dev)
+{
+	(void)dev;
+	return true;	/* like the wire: frames without buffers are dropped, counted */
+}
+
+/* RX hash of frame @p per TIR @t (Toeplitz or inverted XOR8); @type: CQE hash type. */
+static uint32_t cx4dev_rx_hash(const struct cx4dev_tir *t, const struct cx4dev_rqt *rqt,
+			       const struct cx4dev_pkt *p, const uint8_t *f, uint32_t *type)
+{
+	uint32_t sel = t->sel_outer & cx4_fld_mask(CX4_HASH_SEL_SELECTED_FIELDS);
+	bool v6 = t->sel_outer >> 31, udp = (t->sel_outer >> 30) & 1;
+	uint8_t in[36], a[16], b[16], pa[2], pb[2];
+	uint32_t n = 0, alen = v6 ? 16 : 4, ipt = v6 ? CX4_CQE_HASH_IPV6 : CX4_CQE_HASH_IPV4;
+	uint32_t l4t = udp ? CX4_CQE_HASH_L4_UDP : CX4_CQE_HASH_L4_TCP, h = 0;
+	bool l3ok = p->l3 == (v6 ? CX4_CQE_L3_IPV6 : CX4_CQE_L3_IPV4);
+	bool l4ok = l3ok && p->l4 == (udp ? CX4_CQE_L4_UDP : CX4_CQE_L4_TCP);
+
+	*type = 0;
+	if (l3ok) {
+		memcpy(a, f + p->l3_off + (v6 ? 8 : 12), alen);
+		memcpy(b, f + p->l3_off + (v6 ? 24 : 16), alen);
+	}
+	if (l4ok) {
+		memcpy(pa, f + p->l4_off, 2);
+		memcpy(pb, f + p->l4_off + 2, 2);
+	}
+	if (t->hash_symmetric && l3ok && memcmp(a, b, alen) > 0) {
+		uint8_t x[16];
+
+		memcpy(x, a, alen);
+		memcpy(a, b, alen);
+		memcpy(b, x, alen);
+	}
+	if (t->hash_symmetric && l4ok && memcmp(pa, pb, 2) > 0) {
+		uint8_t x[2];
+
+		memcpy(x, pa, 2);
+		memcpy(pa, pb, 2);
+		memcpy(pb, x, 2);
+	}
+	if ((sel & CX4_HASH_FIELD_SRC_IP) && l3ok) {
+		memcpy(in + n, a, alen);
+		n += alen;
+		*type |= ipt << CX4_CQE_HASH_IP_SRC_SHIFT;
+	}
+	if ((sel & CX4_HASH_FIELD_DST_IP) && l3ok) {
+		memcpy(in + n, b, alen);
+		n += alen;
+		*type |= ipt << CX4_CQE_HASH_IP_DST_SHIFT;
+	}
+	if ((sel & CX4_HASH_FIELD_L4_SPORT) && l4ok) {
+		memcpy(in + n, pa, 2);
+		n += 2;
+		*type |= l4t << CX4_CQE_HASH_L4_SRC_SHIFT;
+	}
+	if ((sel & CX4_HASH_FIELD_L4_DPORT) && l4ok) {
+		memcpy(in + n, pb, 2);
+		n += 2;
+		*type |= l4t << CX4_CQE_HASH_L4_DST_SHIFT;
+	}
+	if (t->hash_fn == CX4_TIR_HASH_TOEPLITZ)
+		return cx4dev_toeplitz(t->key, sizeof(t->key), in, n);
+	for (uint32_t i = 0; i < n; i++)
+		h ^= in[i];
+	return h ^ ((rqt->max_size - 1) & 0xff);
+}
+
+/* Scatter @len bytes of @f into the WQE at @wqe (stride bytes); 0 or -1. */
+static int cx4dev_rx_scatter(struct cx4dev *dev, struct cx4dev_rq *rq, const uint8_t *wqe,
+			     uint32_t stride, const uint8_t *f, uint32_t len, const char **why)
+{
+	for (uint32_t off = 0; off < stride && len; off += CX4_RX_DSEG_SIZE) {
+		const uint8_t *d = wqe + off;
+		uint32_t bc = cx4_get(d, CX4_RX_DSEG_BYTE_COUNT), lkey = cx4_get(d, CX4_RX_DSEG_LKEY);
+		uint64_t va = cx4_get64(d, CX4_RX_DSEG_OFF_ADDR);
+		uint32_t take;
+
+		if (!bc && lkey == CX4_RX_DSEG_NULL_LKEY)
+			break;
+		if (lkey == CX4DEV_RESD_LKEY && !rq->wq.rlkey) {
+			*why = "reserved LKey on an RQ without rlkey";
+			return -1;
+		}
+		take = !bc || bc > len ? len : bc;
+		while (take) {
+			uint64_t pa, n = cx4dev_mkey_translate(dev, lkey, rq->wq.pd, va, take, true,
+							       &pa, why);
+
+			if (!n)
+				return -1;
+			if (dev->ops->dma_write(dev->opaque, pa, f, n)) {
+				*why = "scatter address not accessible by DMA";
+				return -1;
+			}
+			f += n;
+			va += n;
+			take -= (uint32_t)n;
+			len -= (uint32_t)n;
+		}
+	}
+	if (len) {
+		*why = "frame longer than the WQE's scatter list";
+		return -1;
+	}
+	return 0;
+}
+
+static uint32_t cx4dev_cqe_l4_type(const struct cx4dev_pkt *p)
+{
+	if (p->l4 != CX4_CQE_L4_TCP || !(p->tcp_flags & 0x10))
+		return p->l4;
+	return p->l3_off + p->l3_len == p->l4_off + p->l4_hlen ? CX4_CQE_L4_TCP_EMPTY_ACK :
+								   CX4_CQE_L4_TCP_ACK;
+}
+
+static void cx4dev_rx_cqe(struct cx4dev *dev, struct cx4dev_rq *rq, const struct cx4dev_pkt *p,
+			  const uint8_t *f, uint32_t len, bool stripped, uint32_t tci,
+			  uint32_t hash, uint32_t htype)
+{
+	uint8_t cqe[CX4_CQE_SIZE] = { 0 };
+
+	cx4_set(cqe, CX4_CQE_OPCODE, CX4_CQE_OP_RESP_SEND);
+	cx4_set(cqe, CX4_CQE_BYTE_CNT, len);
+	cx4_set(cqe, CX4_CQE_WQE_COUNTER, rq->wq.hw_counter);
+	cx4_set(cqe, CX4_CQE_L2_OK, p->len >= 14);
+	cx4_set(cqe, CX4_CQE_L3_HDR_TYPE, p->l3);
+	cx4_set(cqe, CX4_CQE_L4_HDR_TYPE, cx4dev_cqe_l4_type(p));
+	cx4_set(cqe, CX4_CQE_L3_OK, p->l3_ok);
+	cx4_set(cqe, CX4_CQE_L4_OK, p->l4_ok);
+	cx4_set(cqe, CX4_CQE_IP_FRAG, p->ip_frag);
+	cx4_set(cqe, CX4_CQE_IP_EXT_OPTS, p->ip_opts);
+	if (p->l3 != CX4_CQE_L3_NONE)
+		cx4_set(cqe, CX4_CQE_CHECKSUM,
+			cx4dev_csum_fold(cx4dev_csum_add(0, f + p->l3_off, p->l3_len)));
+	if (stripped) {
+		cx4_set(cqe, CX4_CQE_CV, 1);
+		cx4_set(cqe, CX4_CQE_VLAN_TCI, tci);
+	}
+	if (htype) {
+		cx4_set(cqe, CX4_CQE_RX_HASH_TYPE, htype);
+		cx4_set(cqe, CX4_CQE_RX_HASH_RESULT, hash);
+	}
+	cx4_set(cqe, CX4_CQE_FLOW_TAG, dev->eth->flow_tag);
+	cx4_set(cqe, CX4_CQE_RX_DROP_COUNTER, rq->drops_since_cqe > 0xff ? 0xff :
+					       rq->drops_since_cqe);
+	rq->drops_since_cqe = 0;
+	if (p->l4_ok)
+		dev->eth->cnt[CX4DEV_ETH_RX_CSUM_OK]++;
+	cx4dev_wq_post_cqe(dev, &rq->wq, cqe);
+}
+
+/* Deliver frame @f (parsed @p) through TIR @tirn. */
+static void cx4dev_rx_tir(struct cx4dev *dev, uint32_t tirn, const struct cx4dev_pkt *p,
+			  const uint8_t *f)
+{
+	struct cx4dev_tir *t = cx4dev_tir_get(dev, tirn);
+	uint32_t rqn, hash = 0, htype = 0, len = p->len, tci = 0, stride, size;
+	struct cx4dev_rqt *rqt = NULL;
+	uint8_t *buf = dev->eth->seg, wqe[1u << 13];
+	struct cx4dev_pkt bp;
+	struct cx4dev_rq *rq;
+	const char *why = NULL;
+	bool strip;
+	uint16_t ctr;
+
+	if (!t)
+		return;
+	if (t->disp_type == CX4_TIR_DISP_DIRECT) {
+		rqn = t->inline_rqn;
+	} else {
+		rqt = cx4dev_rqt_get(dev, t->rqtn);
+		hash = cx4dev_rx_hash(t, rqt, p, f, &htype);
+		rqn = rqt->rqn[hash & (rqt->size - 1)];
+	}
+	rq = cx4dev_rq_get(dev, rqn);
+	if (!rq || rq->wq.state != CX4_WQ_STATE_RDY) {
+		dev->eth->cnt[CX4DEV_ETH_RX_RQ_NOT_READY]++;
+		return;
+	}
+	size = 1u << rq->wq.log_size;
+	if (dev->ops->dma_read(dev->opaque, rq->wq.dbr, wqe, 4)) {
+		cx4dev_guest_error(dev, "RQ 0x%x: doorbell record not readable", rqn);
+		return;
+	}
+	ctr = (uint16_t)cx4_get(wqe, CX4_WQ_DBR_RCV_COUNTER);
+	if (ctr == rq->wq.hw_counter || (uint16_t)(ctr - rq->wq.hw_counter) > size) {
+		rq->out_of_buffer++;
+		rq->drops_since_cqe++;
+		dev->eth->cnt[CX4DEV_ETH_RX_OUT_OF_BUFFER]++;
+		return;
+	}
+	strip = !rq->vsd && p->nvlan && p->vlan_tpid == ETH_P_8021Q;
+	if (strip) {
+		memcpy(buf, f, 12);
+		memcpy(buf + 12, f + 16, len - 16);
+		len -= 4;
+		tci = p->vlan_tci;
+		dev->eth->cnt[CX4DEV_ETH_RX_VLAN_STRIPPED]++;
+	} else {
+		memcpy(buf, f, len);
+	}
+	cx4dev_pkt_parse(&bp, buf, len);
+	stride = 1u << rq->wq.log_stride;
+	if (stride > sizeof(wqe) ||
+	    cx4dev_wq_read(dev, &rq->wq, (rq->wq.hw_counter & (size - 1)) << rq->wq.log_stride,
+			   wqe, stride)) {
+		why = "WQE not readable";
+	} else if (!cx4dev_rx_scatter(dev, rq, wqe, stride, buf, len, &why)) {
+		cx4dev_rx_cqe(dev, rq, &bp, buf, len, strip, tci, hash, htype);
+		rq->wq.hw_counter++;
+		rq->packets++;
+		rq->bytes += len;
+		dev->eth->cnt[CX4DEV_ETH_RX_PACKETS]++;
+		dev->eth->cnt[CX4DEV_ETH_RX_BYTES] += len;
+		return;
+	}
+	cx4dev_guest_error(dev, "RQ 0x%x WQE 0x%x: %s (%u byte frame) -> error CQE, RQ to ERR",
+			   rqn, rq->wq.hw_counter, why, len);
+	{
+		uint8_t cqe[CX4_CQE_SIZE] = { 0 };
+
+		cx4_set(cqe, CX4_CQE_OPCODE, CX4_CQE_OP_RESP_ERR);
+		cx4_set(cqe, CX4_ERR_CQE_SYNDROME, strcmp(why, "frame longer than the WQE's "
+							  "scatter list") ?
+			CX4_CQE_SYN_LOCAL_PROT_ERR : CX4_CQE_SYN_LOCAL_LENGTH_ERR);
+		cx4_set(cqe, CX4_CQE_WQE_COUNTER, rq->wq.hw_counter);
+		dev->eth->cnt[CX4DEV_ETH_RX_ERR_CQES]++;
+		cx4dev_wq_post_cqe(dev, &rq->wq, cqe);
+	}
+	rq->wq.hw_counter++;
+	rq->wq.state = CX4_WQ_STATE_ERR;
+	cx4dev_wq_flush(dev, rqn, &rq->wq, false);
+}
+
+size_t cx4dev_eth_receive(struct cx4dev *dev, const uint8_t *frame, size_t len)
+{
+	uint8_t match[CX4_FTE_MATCH_PARAM_SIZE];
+	uint32_t tirs[CX4DEV_MAX_RX_TIRS], n;
+	struct cx4dev_pkt p;
+
+	if (!dev->eth || !(dev->state & CX4DEV_ST_INITIALIZED) || !dev->port_up ||
+	    len < 14 || len > CX4DEV_MAX_FRAME) {
+		if (dev->eth)
+			dev->eth->cnt[CX4DEV_ETH_RX_NO_STEERING]++;
+		return len;
+	}
+	cx4dev_pkt_parse(&p, frame, (uint32_t)len);
+	/* vport MTU: the L3 packet (frame less its L2 header) must fit. */
+	if (dev->vport.mtu && len - p.l2_len > dev->vport.mtu) {
+		dev->eth->cnt[CX4DEV_ETH_RX_MTU_DROPS]++;
+		return len;
+	}
+	cx4dev_pkt_match(&p, frame, match);
+	dev->eth->flow_tag = 0;
+	n = cx4dev_flow_steer(dev, match, (uint32_t)len, tirs, CX4DEV_MAX_RX_TIRS);
+	for (uint32_t i = 0; i < n; i++)
+		cx4dev_rx_tir(dev, tirs[i], &p, frame);
+	return len;
+}
