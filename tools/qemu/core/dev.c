@@ -66,6 +66,11 @@ static void cx4dev_reset_pages_check(struct cx4dev *dev, const char *why)
 	if (dev->knob_hit_since_reset)
 		cx4dev_logf(dev, "%s with %zu pages still owned by the device "
 			    "(excused: a fault knob fired since the last reset)", why, n);
+	else if (dev->health_syndrome || dev->health_stopped)
+		/* The function is dead: the driver can only reset it. */
+		cx4dev_logf(dev, "%s with %zu pages still owned by the device "
+			    "(excused: health syndrome 0x%02x, health counter %s)", why, n,
+			    dev->health_syndrome, dev->health_stopped ? "stopped" : "running");
 	else
 		cx4dev_guest_error(dev, "%s: pages leaked by driver: device still owns %zu pages "
 				   "(first 0x%llx)", why, n, (unsigned long long)dev->pages.v[0]);

@@ -989,6 +989,29 @@ static void test_knob_hang(void)
 	fh_free(fh);
 }
 
+/* A dead function (health syndrome, or counter stopped): pages excused. */
+static void test_reset_dead_with_pages(void)
+{
+	struct fh *fh = up_dev();
+
+	fh_wr32(fh, CTL(0x080), CX4_HEALTH_DEAD_IRISC);
+	cx4dev_reset(fh->dev, CX4DEV_RESET_FLR);
+	CHECK_EQ(ERRORS(fh), 0);
+	CHECK(fh_log_has(fh, "excused: health syndrome 0x07"));
+	CHECK_EQ(cx4dev_counter(fh->dev, CX4DEV_CNT_PAGES_OWNED), 0);
+	/* The reset cleared the syndrome: the next leak is blamed again. */
+	CHECK_EQ(fh_bringup(fh), 0);
+	fh_wr32(fh, CTL(0x084), 1);
+	cx4dev_reset(fh->dev, CX4DEV_RESET_FLR);
+	CHECK_EQ(ERRORS(fh), 0);
+	CHECK(fh_log_has(fh, "health counter stopped)"));
+	CHECK_EQ(fh_bringup(fh), 0);
+	cx4dev_reset(fh->dev, CX4DEV_RESET_FLR);
+	CHECK_EQ(ERRORS(fh), 1);
+	CHECK(fh_log_has(fh, "pages leaked by driver"));
+	fh_free(fh);
+}
+
 static void test_expect_errors_and_health_knobs(void)
 {
 	struct fh *fh = up_dev();
@@ -1062,6 +1085,7 @@ static const struct test tests[] = {
 	T(test_state_rules),
 	T(test_pages_errors),
 	T(test_reset_with_pages),
+	T(test_reset_dead_with_pages),
 	T(test_set_hca_cap_errors),
 	T(test_driver_version),
 	T(test_caps_off),

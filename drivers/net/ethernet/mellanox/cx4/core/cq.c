@@ -144,12 +144,19 @@ void cx4_cq_ring_init(void *ring, u32 log_size)
 /* The doorbell dword of an arm (Table 14 first dword, Table 70 at 04h). */
 u32 cx4_cq_arm_dword(u32 sn, u32 ci, bool solicited)
 {
-	u8 b[4] = {};
+	u8 b[CX4_CQ_DB_SIZE] = {};
 
-	cx4_set(b, CX4_CQ_DBR_CMD_SN, sn);
-	cx4_set(b, CX4_CQ_DBR_CMD, solicited ? CX4_CQ_DB_CMD_ARM_SOLICITED :
-					       CX4_CQ_DB_CMD_ARM_NEXT);
-	cx4_set(b, CX4_CQ_DBR_ARM_CI, ci & CX4_CQ_CTR_MASK);
+	/* Table 14's first dword: same bits as Table 70's dword at 04h. */
+	static_assert(CX4_FLD_OFF(CX4_CQ_DB_CMD_SN) == 0 &&
+		      CX4_FLD_OFF(CX4_CQ_DBR_CMD_SN) == 4 &&
+		      CX4_FLD_LSB(CX4_CQ_DB_CMD_SN) ==
+		      CX4_FLD_LSB(CX4_CQ_DBR_CMD_SN) &&
+		      CX4_FLD_LSB(CX4_CQ_DB_CQ_CI) ==
+		      CX4_FLD_LSB(CX4_CQ_DBR_ARM_CI));
+	cx4_set(b, CX4_CQ_DB_CMD_SN, sn);
+	cx4_set(b, CX4_CQ_DB_CMD, solicited ? CX4_CQ_DB_CMD_ARM_SOLICITED :
+					      CX4_CQ_DB_CMD_ARM_NEXT);
+	cx4_set(b, CX4_CQ_DB_CQ_CI, ci & CX4_CQ_CTR_MASK);
 	return cx4_rd32(b, 0);
 }
 
