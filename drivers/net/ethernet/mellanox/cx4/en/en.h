@@ -18,6 +18,30 @@
 #include "stats.h"
 
 struct cx4_core;
+struct cx4_en_channel;
+
+/* NIC RX flow table (steering.c): own MAC, broadcast, all multicast. */
+enum cx4_en_fs_group {
+	CX4_EN_FG_DMAC,		/* full destination MAC: own, broadcast */
+	CX4_EN_FG_MCAST,	/* multicast bit only */
+	CX4_EN_FG_NUM
+};
+
+enum cx4_en_fs_rule {
+	CX4_EN_RULE_UC,
+	CX4_EN_RULE_BCAST,
+	CX4_EN_RULE_MCAST,
+	CX4_EN_RULE_NUM
+};
+
+struct cx4_en_fs {
+	u32 table_id;
+	u32 group_id[CX4_EN_FG_NUM];
+	bool table_created;
+	bool root_set;		/* SET_FLOW_TABLE_ROOT made it the root */
+	u8 groups_created;	/* groups [0, groups_created) exist */
+	u8 rules_created;	/* rules [0, rules_created) exist */
+};
 
 #define CX4_EN_DRV_NAME		"cx4"
 
@@ -42,6 +66,12 @@ struct cx4_core;
  * @max_channels: completion vectors usable for channels
  * @num_channels: channels in use (the netdev's real queue count)
  * @stats: software counters of @max_channels channels (see stats.h)
+ * @channels: the open channels (@num_channels of them), NULL when closed
+ * @inline_mode: inline mode the device requires in send WQEs
+ * @lkey: reserved LKey (physical addresses) of data segments
+ * @tisn: the transport interface send of all SQs
+ * @tirn: the direct TIR to channel 0's RQ
+ * @fs: the NIC RX flow table, its groups and entries
  */
 struct cx4_en_priv {
 	struct net_device *netdev;
@@ -52,6 +82,12 @@ struct cx4_en_priv {
 	u32 max_channels;
 	u32 num_channels;
 	struct cx4_en_ch_stats *stats;
+	struct cx4_en_channel **channels;
+	u8 inline_mode;
+	u32 lkey;
+	u32 tisn;
+	u32 tirn;
+	struct cx4_en_fs fs;
 };
 
 static inline u32 cx4_en_hw_mtu(u32 mtu)
@@ -62,10 +98,21 @@ static inline u32 cx4_en_hw_mtu(u32 mtu)
 /* main.c */
 void cx4_en_update_carrier(struct cx4_en_priv *priv);
 
+/* channels.c: queues, TIS, TIR (PRM 7.5-7.9, 12.8-12.11) */
+int cx4_en_channels_open(struct cx4_en_priv *priv);
+void cx4_en_channels_close(struct cx4_en_priv *priv);
+int cx4_en_destroy_obj(struct cx4_en_priv *priv, u16 opcode, u32 num);
+
+/* steering.c: NIC RX flow table (PRM 7.11, 12.14) */
+int cx4_en_fs_create(struct cx4_en_priv *priv);
+void cx4_en_fs_destroy(struct cx4_en_priv *priv);
+
 /* ethtool.c */
 extern const struct ethtool_ops cx4_en_ethtool_ops;
 
 /* vport.c: NIC vport commands (PRM 12.16) */
 int cx4_en_vport_set_mtu(struct cx4_en_priv *priv, u32 hw_mtu);
+int cx4_en_query_inline_mode(struct cx4_en_priv *priv, u8 *mode);
+int cx4_en_query_lkey(struct cx4_en_priv *priv, u32 *lkey);
 
 #endif /* _CX4_EN_H */

@@ -22,6 +22,7 @@
 
 #include "../compat.h"
 #include "en.h"
+#include "txrx.h"
 
 /* Every attached function; cx4_en_detach() finds its netdev here. */
 static LIST_HEAD(cx4_en_list);
@@ -58,7 +59,13 @@ static int cx4_en_link_event(struct notifier_block *nb, unsigned long event,
 static int cx4_en_open(struct net_device *netdev)
 {
 	struct cx4_en_priv *priv = netdev_priv(netdev);
+	int err;
 
+	err = cx4_en_channels_open(priv);
+	if (err) {
+		netdev_err(netdev, "cannot open the channels: %d\n", err);
+		return err;
+	}
 	cx4_en_update_carrier(priv);
 	netif_tx_start_all_queues(netdev);
 	return 0;
@@ -66,26 +73,24 @@ static int cx4_en_open(struct net_device *netdev)
 
 static int cx4_en_stop(struct net_device *netdev)
 {
+	struct cx4_en_priv *priv = netdev_priv(netdev);
+
 	netif_tx_disable(netdev);
+	cx4_en_channels_close(priv);
 	return 0;
 }
 
 /*
- * No send queues yet (they come with the datapath): every frame is
- * dropped and counted as a TX drop by the stack's core stats.
+ * The vport MTU follows the interface MTU; the device is told first.
+ * Open channels are rebuilt for the new receive buffer size.
+ * The old ones are closed before the new ones open (not yet
+ * new-before-old); if opening fails the old MTU is restored and reopened.
  */
-static netdev_tx_t cx4_en_start_xmit(struct sk_buff *skb,
-				     struct net_device *netdev)
-{
-	dev_core_stats_tx_dropped_inc(netdev);
-	dev_kfree_skb_any(skb);
-	return NETDEV_TX_OK;
-}
-
-/* The vport MTU follows the interface MTU; the device is told first. */
 static int cx4_en_change_mtu(struct net_device *netdev, int new_mtu)
 {
 	struct cx4_en_priv *priv = netdev_priv(netdev);
+	bool running = netif_running(netdev);
+	int old_mtu = netdev->mtu;
 	int err;
 
 	err = cx4_en_vport_set_mtu(priv, cx4_en_hw_mtu(new_mtu));
@@ -94,8 +99,19 @@ static int cx4_en_change_mtu(struct net_device *netdev, int new_mtu)
 			   cx4_en_hw_mtu(new_mtu), err);
 		return err;
 	}
+	if (running)
+		cx4_en_stop(netdev);
 	WRITE_ONCE(netdev->mtu, new_mtu);
-	return 0;
+	if (!running)
+		return 0;
+	err = cx4_en_open(netdev);
+	if (!err)
+		return 0;
+	WRITE_ONCE(netdev->mtu, old_mtu);
+	cx4_en_vport_set_mtu(priv, cx4_en_hw_mtu(old_mtu));
+	if (cx4_en_open(netdev))
+		netdev_err(netdev, "cannot reopen with the old MTU %d\n", old_mtu);
+	return err;
 }
 
 static const struct net_device_ops cx4_en_netdev_ops = {
@@ -165,6 +181,15 @@ static int cx4_en_init_netdev(struct cx4_en_priv *priv)
 	netdev->ethtool_ops = &cx4_en_ethtool_ops;
 	netdev->min_mtu = ETH_MIN_MTU;
 	netdev->max_mtu = CX4_EN_MAX_MTU;
+	netdev->hw_features = NETIF_F_SG | NETIF_F_IP_CSUM | NETIF_F_IPV6_CSUM |
+			      NETIF_F_RXCSUM | NETIF_F_RXHASH;
+	netdev->features = netdev->hw_features;
+	err = cx4_en_query_inline_mode(priv, &priv->inline_mode);
+	if (err)
+		return err;
+	err = cx4_en_query_lkey(priv, &priv->lkey);
+	if (err)
+		return err;
 	err = netif_set_real_num_tx_queues(netdev, priv->num_channels);
 	if (err)
 		return err;
