@@ -6,8 +6,8 @@
 # namespace: IPv4 (198.18.0.1/2) and IPv6 (2001:db8::1/2) pings, then a
 # bounded TCP transfer of 4 MiB over IPv6 (python3 sockets) whose received bytes must
 # equal the sent ones; the driver's per-ring counters and the interface
-# statistics must have moved.  Down/up and rmmod afterwards; no device-
-# counted guest error.
+# statistics must have moved.  Down/up, MTU 9000 while up with IPv4
+# jumbo pings, and rmmod afterwards; no device-counted guest error.
 . "$(dirname "$0")/lib.sh"
 
 BB=busybox
@@ -130,6 +130,18 @@ ip -n cx4a link set "$a" down
 ip -n cx4a link set "$a" up
 wait_for carrier cx4a "$a" || fail "$a: no carrier after down/up"
 ip netns exec cx4a $BB ping -c 2 -W 5 198.18.0.2 || fail "ping after down/up"
+
+# MTU 9000 while up (channels rebuilt with larger receive buffers):
+# IPv4 jumbo pings both ways, without fragmentation.  (IPv6 jumbo pings
+# do not get answered yet: under investigation, not asserted.)
+ip -n cx4a link set "$a" mtu 9000 || fail "$a: MTU 9000 refused while up"
+ip -n cx4b link set "$b" mtu 9000 || fail "$b: MTU 9000 refused while up"
+wait_for carrier cx4a "$a" || fail "$a: no carrier after MTU change"
+wait_for carrier cx4b "$b" || fail "$b: no carrier after MTU change"
+ip netns exec cx4a $BB ping -c 2 -W 5 -s 8900 198.18.0.2 || fail "IPv4 jumbo ping"
+ip netns exec cx4b $BB ping -c 2 -W 5 -s 8900 198.18.0.1 || fail "IPv4 jumbo ping b -> a"
+big=$(stats_sum cx4b "$b" 'rx[0-9]+_bytes')
+log "MTU 9000: IPv4 jumbo pings both ways ($big bytes received by $b so far)"
 
 cleanup
 rm -f /tmp/cx4-tx /tmp/cx4-rx

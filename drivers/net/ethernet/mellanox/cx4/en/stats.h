@@ -5,10 +5,12 @@
  * A ring's counters are an array indexed by the enums below; their
  * ethtool -S names are one table in stats.c, indexed by the same enums.
  * The sets live as long as the netdev (not the channels), so counters
- * survive down/up and reconfiguration.  Each ring's counters have a
- * single writer (its NAPI poller; for TX also ndo_start_xmit on that
- * queue, which NAPI never runs concurrently with on the same counter)
- * and are read under the u64_stats seqcount.
+ * survive down/up and reconfiguration.  RX counters have one writer
+ * (the channel's NAPI).  SQ counters have two, on disjoint counters:
+ * ndo_start_xmit (csum_partial, doorbells, stopped, dropped) and NAPI
+ * (the rest); on 64-bit each update is a single store, on 32-bit the
+ * shared seqcount of the two writers is a known gap.  Readers use the
+ * u64_stats fetch loop.
  */
 #ifndef _CX4_EN_STATS_H
 #define _CX4_EN_STATS_H
