@@ -12,7 +12,7 @@
 KDIR ?= $(firstword $(wildcard /lib/modules/$(shell uname -r)/build) \
 		    $(wildcard /usr/src/linux-headers-6.12*-amd64))
 REPO := $(CURDIR)
-KMAKE = $(MAKE) -C $(KDIR) M=$(REPO) CONFIG_CX4=m
+KMAKE = $(MAKE) -C $(KDIR) M=$(REPO) CONFIG_CX4=m CONFIG_CX4_EN=y
 
 all: modules
 

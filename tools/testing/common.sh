@@ -23,7 +23,7 @@ cx4_kbuild() {
 	rsync -rl --checksum --delete --exclude '*.o' --exclude '*.ko' --exclude '.*.cmd' \
 		"$CX4_TOP/Kbuild" "$CX4_TOP/drivers" "$CX4_TOP/include" "$out/" ||
 		return 1
-	make -s -C "$kdir" M="$out" CONFIG_CX4=m -j"$(nproc)" "$@" modules
+	make -s -C "$kdir" M="$out" CONFIG_CX4=m CONFIG_CX4_EN=y -j"$(nproc)" "$@" modules
 }
 
 # Directory holding checkpatch.pl and its data files (extracted once from

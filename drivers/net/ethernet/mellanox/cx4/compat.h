@@ -9,6 +9,11 @@
  * 6.7 on (devlink keeps the error in the message and reports it).  The
  * cx4_fmsg_*_put() shims call them as statements, which compiles with
  * both; cx4's diagnose message is a few fixed pairs, far from full.
+ *
+ * The page_pool API moved from <net/page_pool.h> to
+ * <net/page_pool/helpers.h> (and types.h) in 6.6; en/ includes this
+ * file for it.  Kbuild defines CX4_HAVE_PAGE_POOL_HELPERS when the
+ * kernel tree has the new header (sparse knows no __has_include).
  */
 #ifndef _CX4_COMPAT_H
 #define _CX4_COMPAT_H
@@ -30,5 +35,11 @@ static inline void cx4_fmsg_string_put(struct devlink_fmsg *fmsg,
 	devlink_fmsg_string_pair_put(fmsg, name, value);
 }
 #endif /* CONFIG_NET_DEVLINK */
+
+#ifdef CX4_HAVE_PAGE_POOL_HELPERS
+#include <net/page_pool/helpers.h>
+#else
+#include <net/page_pool.h>
+#endif
 
 #endif /* _CX4_COMPAT_H */

@@ -1,0 +1,481 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cx4 Ethernet part: channels and the transport objects they hang off.
+ *
+ * cx4_en_channels_open() builds, in order: the TIS (PRM 7.6), per
+ * channel (completion vector) a TX and an RX CQ through the core API, an
+ * RQ and an SQ, both moved RST -> RDY (PRM 7.7, 7.9) and the RQ then
+ * filled with buffers, and one NAPI; then the direct TIR to channel 0's
+ * RQ (PRM 7.5) and the NIC RX flow table (steering.c); finally it
+ * enables and schedules NAPI, whose first poll arms the CQs.
+ * cx4_en_channels_close() undoes it in reverse.  Both run under RTNL; a
+ * failing step undoes every step before it.
+ */
+
+#include <linux/dma-mapping.h>
+#include <linux/netdevice.h>
+#include <linux/slab.h>
+
+#include "../compat.h"
+#include "en.h"
+#include "txrx.h"
+
+/* --- generic object commands --------------------------------------------- */
+
+/* DESTROY_TIS/TIR/SQ/RQ/RQT: the object number at 0x08. */
+int cx4_en_destroy_obj(struct cx4_en_priv *priv, u16 opcode, u32 num)
+{
+	u8 out[CX4_CMD_SIMPLE_SIZE] = {};
+	u8 in[CX4_CMD_SIMPLE_SIZE] = {};
+
+	cx4_set(in, CX4_CMD_IN_OPCODE, opcode);
+	cx4_set(in, CX4_OBJ_CMD_OBJ_NUM, num);
+	return cx4_cmd(priv->core, in, out);
+}
+
+/* CREATE_* with input @in of @len bytes; the new number at 0x08. */
+static int cx4_en_create_obj(struct cx4_en_priv *priv, const void *in,
+			     size_t len, u32 *num)
+{
+	u8 out[CX4_CMD_SIMPLE_SIZE] = {};
+	int err;
+
+	err = cx4_cmd_exec(priv->core, in, len, out, sizeof(out));
+	if (!err)
+		*num = cx4_get(out, CX4_OBJ_CMD_OBJ_NUM);
+	return err;
+}
+
+/* --- TIS and TIR ------------------------------------------------------------- */
+
+static int cx4_en_create_tis(struct cx4_en_priv *priv)
+{
+	u8 in[CX4_CREATE_TIS_IN_SIZE] = {};
+	void *tisc = in + CX4_CREATE_TIS_IN_OFF_CTX;
+
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_TIS);
+	cx4_set(tisc, CX4_TISC_PRIO, 0);
+	cx4_set(tisc, CX4_TISC_TRANSPORT_DOMAIN, cx4_core_tdn(priv->core));
+	return cx4_en_create_obj(priv, in, sizeof(in), &priv->tisn);
+}
+
+static int cx4_en_create_tir(struct cx4_en_priv *priv, u32 rqn)
+{
+	u8 in[CX4_CREATE_TIR_IN_SIZE] = {};
+	void *tirc = in + CX4_CREATE_TIR_IN_OFF_CTX;
+
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_TIR);
+	cx4_set(tirc, CX4_TIRC_DISP_TYPE, CX4_TIR_DISP_DIRECT);
+	cx4_set(tirc, CX4_TIRC_INLINE_RQN, rqn);
+	cx4_set(tirc, CX4_TIRC_TRANSPORT_DOMAIN, cx4_core_tdn(priv->core));
+	return cx4_en_create_obj(priv, in, sizeof(in), &priv->tirn);
+}
+
+/* --- work queue buffers ------------------------------------------------------ */
+
+static int cx4_en_wq_alloc(struct device *dev, struct cx4_en_wq_buf *wq,
+			   size_t size)
+{
+	wq->size = ALIGN(size, CX4_EN_PAS_PAGE);
+	wq->buf = dma_alloc_coherent(dev, wq->size + CX4_EN_PAS_PAGE,
+				     &wq->dma, GFP_KERNEL);
+	if (!wq->buf)
+		return -ENOMEM;
+	wq->dbr = wq->buf + wq->size;
+	wq->dbr_dma = wq->dma + wq->size;
+	return 0;
+}
+
+static void cx4_en_wq_free(struct device *dev, struct cx4_en_wq_buf *wq)
+{
+	if (wq->buf)
+		dma_free_coherent(dev, wq->size + CX4_EN_PAS_PAGE, wq->buf,
+				  wq->dma);
+	wq->buf = NULL;
+}
+
+/* The WQ part of an SQ or RQ context and the PAS list after it. */
+static void cx4_en_wq_ctx(struct cx4_en_priv *priv, void *wqc, void *pas,
+			  const struct cx4_en_wq_buf *wq, u32 log_stride,
+			  u32 log_size, bool sq)
+{
+	u32 i;
+
+	cx4_set(wqc, CX4_WQ_TYPE, CX4_WQ_TYPE_CYCLIC);
+	cx4_set(wqc, CX4_WQ_PD, cx4_core_pdn(priv->core));
+	/* Only send queues ring UAR doorbells. */
+	if (sq)
+		cx4_set(wqc, CX4_WQ_UAR_PAGE, cx4_core_uarn(priv->core));
+	cx4_set64(wqc, CX4_WQ_OFF_DBR_ADDR, wq->dbr_dma);
+	cx4_set(wqc, CX4_WQ_LOG_WQ_STRIDE, log_stride);
+	cx4_set(wqc, CX4_WQ_LOG_WQ_PG_SZ, 0);	/* 4 KB pages */
+	cx4_set(wqc, CX4_WQ_LOG_WQ_SZ, log_size);
+	for (i = 0; i < wq->size / CX4_EN_PAS_PAGE; i++)
+		cx4_set64(pas, i * CX4_PAS_SIZE,
+			  wq->dma + (u64)i * CX4_EN_PAS_PAGE);
+}
+
+/* MODIFY_SQ / MODIFY_RQ from state RST to RDY. */
+static int cx4_en_wq_ready(struct cx4_en_priv *priv, bool sq, u32 num)
+{
+	u8 in[CX4_MODIFY_SQ_IN_SIZE] = {};
+	u8 out[CX4_CMD_SIMPLE_SIZE] = {};
+	size_t len;
+
+	static_assert(CX4_MODIFY_SQ_IN_SIZE == CX4_MODIFY_RQ_IN_SIZE);
+	if (sq) {
+		cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MODIFY_SQ);
+		cx4_set(in, CX4_MODIFY_SQ_IN_SQ_STATE, CX4_WQ_STATE_RST);
+		cx4_set(in, CX4_MODIFY_SQ_IN_SQN, num);
+		cx4_set(in + CX4_MODIFY_SQ_IN_OFF_CTX, CX4_SQC_STATE,
+			CX4_WQ_STATE_RDY);
+		len = CX4_MODIFY_SQ_IN_SIZE;
+	} else {
+		cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MODIFY_RQ);
+		cx4_set(in, CX4_MODIFY_RQ_IN_RQ_STATE, CX4_WQ_STATE_RST);
+		cx4_set(in, CX4_MODIFY_RQ_IN_RQN, num);
+		cx4_set(in + CX4_MODIFY_RQ_IN_OFF_CTX, CX4_RQC_STATE,
+			CX4_WQ_STATE_RDY);
+		len = CX4_MODIFY_RQ_IN_SIZE;
+	}
+	return cx4_cmd_exec(priv->core, in, len, out, sizeof(out));
+}
+
+/* --- SQ ------------------------------------------------------------------------ */
+
+static int cx4_en_sq_create_hw(struct cx4_en_priv *priv, struct cx4_en_sq *sq)
+{
+	u32 npas = sq->wq.size / CX4_EN_PAS_PAGE;
+	u32 len = cx4_create_sq_in_size(npas);
+	void *sqc;
+	u8 *in;
+	int err;
+
+	in = kvzalloc(len, GFP_KERNEL);
+	if (!in)
+		return -ENOMEM;
+	sqc = in + CX4_CREATE_SQ_IN_OFF_CTX;
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_SQ);
+	cx4_set(sqc, CX4_SQC_RLKEY, 1);	/* data segments use the reserved LKey */
+	cx4_set(sqc, CX4_SQC_FLUSH_IN_ERROR_EN, 1);
+	cx4_set(sqc, CX4_SQC_MIN_WQE_INLINE_MODE, sq->inline_mode);
+	cx4_set(sqc, CX4_SQC_STATE, CX4_WQ_STATE_RST);
+	cx4_set(sqc, CX4_SQC_CQN, cx4_cq_cqn(sq->cq));
+	cx4_set(sqc, CX4_SQC_TIS_LST_SZ, 1);
+	cx4_set(sqc, CX4_SQC_TIS_NUM_0, priv->tisn);
+	cx4_en_wq_ctx(priv, sqc + CX4_SQC_OFF_WQ, in + CX4_CREATE_SQ_IN_OFF_PAS,
+		      &sq->wq, CX4_SEND_WQEBB_SHIFT, CX4_EN_LOG_SQ_SIZE, true);
+	err = cx4_en_create_obj(priv, in, len, &sq->sqn);
+	kvfree(in);
+	if (err)
+		return err;
+	err = cx4_en_wq_ready(priv, true, sq->sqn);
+	if (err) {
+		cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_SQ, sq->sqn);
+		return err;
+	}
+	sq->created = true;
+	return 0;
+}
+
+static int cx4_en_sq_alloc(struct cx4_en_priv *priv, struct cx4_en_channel *ch)
+{
+	struct device *dev = cx4_core_dev(priv->core);
+	struct cx4_en_sq *sq = &ch->sq;
+	u32 n = 1u << CX4_EN_LOG_SQ_SIZE;
+	int err;
+
+	sq->mask = n - 1;
+	sq->dma_mask = n * 4 - 1;	/* at most 4 data segments a WQEBB */
+	sq->inline_mode = priv->inline_mode;
+	sq->lkey = priv->lkey;
+	sq->dev = dev;
+	sq->db = cx4_core_uar(priv->core) + cx4_uar_bf_off(0, 0);
+	sq->txq = netdev_get_tx_queue(priv->netdev, ch->ix);
+	sq->stats = &priv->stats[ch->ix].sq;
+	sq->info = kvcalloc(n, sizeof(*sq->info), GFP_KERNEL);
+	sq->dma = kvcalloc(n * 4, sizeof(*sq->dma), GFP_KERNEL);
+	if (!sq->info || !sq->dma)
+		return -ENOMEM;
+	err = cx4_en_wq_alloc(dev, &sq->wq, n * CX4_SEND_WQEBB_SIZE);
+	if (err)
+		return err;
+	return cx4_en_sq_create_hw(priv, sq);
+}
+
+static void cx4_en_sq_free(struct cx4_en_priv *priv, struct cx4_en_sq *sq)
+{
+	if (sq->created) {
+		cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_SQ, sq->sqn);
+		cx4_en_sq_free_pending(sq);
+	}
+	cx4_en_wq_free(sq->dev, &sq->wq);
+	kvfree(sq->dma);
+	kvfree(sq->info);
+}
+
+/* --- RQ ------------------------------------------------------------------------ */
+
+static int cx4_en_rq_create_hw(struct cx4_en_priv *priv, struct cx4_en_rq *rq)
+{
+	u32 npas = rq->wq.size / CX4_EN_PAS_PAGE;
+	u32 len = cx4_create_rq_in_size(npas);
+	void *rqc;
+	u8 *in;
+	int err;
+
+	in = kvzalloc(len, GFP_KERNEL);
+	if (!in)
+		return -ENOMEM;
+	rqc = in + CX4_CREATE_RQ_IN_OFF_CTX;
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_RQ);
+	cx4_set(rqc, CX4_RQC_RLKEY, 1);
+	cx4_set(rqc, CX4_RQC_VSD, 1);	/* VLAN tags stay in the frame */
+	cx4_set(rqc, CX4_RQC_MEM_RQ_TYPE, CX4_RQ_MEM_INLINE);
+	cx4_set(rqc, CX4_RQC_STATE, CX4_WQ_STATE_RST);
+	cx4_set(rqc, CX4_RQC_FLUSH_IN_ERROR_EN, 1);
+	cx4_set(rqc, CX4_RQC_CQN, cx4_cq_cqn(rq->cq));
+	cx4_en_wq_ctx(priv, rqc + CX4_RQC_OFF_WQ, in + CX4_CREATE_RQ_IN_OFF_PAS,
+		      &rq->wq, rq->log_stride, CX4_EN_LOG_RQ_SIZE, false);
+	err = cx4_en_create_obj(priv, in, len, &rq->rqn);
+	kvfree(in);
+	if (err)
+		return err;
+	err = cx4_en_wq_ready(priv, false, rq->rqn);
+	if (err) {
+		cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_RQ, rq->rqn);
+		return err;
+	}
+	rq->created = true;
+	return 0;
+}
+
+static int cx4_en_rq_alloc(struct cx4_en_priv *priv, struct cx4_en_channel *ch)
+{
+	struct device *dev = cx4_core_dev(priv->core);
+	struct page_pool_params pp = {};
+	struct cx4_en_rq *rq = &ch->rq;
+	u32 n = 1u << CX4_EN_LOG_RQ_SIZE;
+	int err;
+
+	rq->mask = n - 1;
+	rq->ix = ch->ix;
+	rq->log_stride = max_t(u32, CX4_EN_RQ_LOG_STRIDE,
+			       cx4_get(cx4_core_cap(priv->core, CX4_CAP_GENERAL),
+				       CX4_CAP_LOG_MIN_STRIDE_SZ_RQ));
+	rq->lkey = priv->lkey;
+	rq->dev = dev;
+	rq->netdev = priv->netdev;
+	rq->napi = &ch->napi;
+	rq->stats = &priv->stats[ch->ix].rq;
+	rq->buf_len = cx4_en_hw_mtu(priv->netdev->mtu);
+	rq->frag_size = SKB_DATA_ALIGN(CX4_EN_RX_HEADROOM + rq->buf_len) +
+			SKB_DATA_ALIGN(sizeof(struct skb_shared_info));
+	rq->pages = kvcalloc(n, sizeof(*rq->pages), GFP_KERNEL);
+	if (!rq->pages)
+		return -ENOMEM;
+	pp.order = get_order(rq->frag_size);
+	pp.flags = PP_FLAG_DMA_MAP | PP_FLAG_DMA_SYNC_DEV;
+	pp.pool_size = n;
+	pp.nid = dev_to_node(dev);
+	pp.dev = dev;
+	pp.dma_dir = DMA_FROM_DEVICE;
+	pp.offset = CX4_EN_RX_HEADROOM;
+	pp.max_len = rq->buf_len;
+	rq->frag_size = PAGE_SIZE << pp.order;
+	rq->pool = page_pool_create(&pp);
+	if (IS_ERR(rq->pool)) {
+		err = PTR_ERR(rq->pool);
+		rq->pool = NULL;
+		return err;
+	}
+	err = cx4_en_wq_alloc(dev, &rq->wq, n << rq->log_stride);
+	if (err)
+		return err;
+	/* The doorbell record is 0 at creation (PRM 7.4.2); fill after. */
+	err = cx4_en_rq_create_hw(priv, rq);
+	if (err)
+		return err;
+	return cx4_en_rq_fill(rq);
+}
+
+static void cx4_en_rq_free(struct cx4_en_priv *priv, struct cx4_en_rq *rq)
+{
+	if (rq->created)
+		cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_RQ, rq->rqn);
+	if (rq->pages && rq->pool)
+		cx4_en_rq_free_pages(rq);
+	cx4_en_wq_free(rq->dev, &rq->wq);
+	if (rq->pool)
+		page_pool_destroy(rq->pool);
+	kvfree(rq->pages);
+}
+
+/* --- channels -------------------------------------------------------------------- */
+
+static int cx4_en_napi_poll(struct napi_struct *napi, int budget)
+{
+	struct cx4_en_channel *ch = container_of(napi, struct cx4_en_channel,
+						 napi);
+	bool tx_done;
+	int done;
+
+	tx_done = cx4_en_poll_tx(&ch->sq, budget);
+	done = cx4_en_poll_rx(&ch->rq, budget);
+	if (!tx_done || done >= budget)
+		return budget;
+	if (napi_complete_done(napi, done)) {
+		cx4_cq_arm(ch->sq.cq);
+		cx4_cq_arm(ch->rq.cq);
+	}
+	return done;
+}
+
+/* Completion event of either CQ: hard IRQ context. */
+static void cx4_en_cq_comp(struct cx4_cq *cq, void *ctx)
+{
+	struct cx4_en_channel *ch = ctx;
+
+	napi_schedule(&ch->napi);
+}
+
+static void cx4_en_cq_error(struct cx4_cq *cq, void *ctx, u8 syndrome)
+{
+	struct cx4_en_channel *ch = ctx;
+
+	net_err_ratelimited("%s: channel %u: CQ 0x%x error, syndrome 0x%x\n",
+			    netdev_name(ch->priv->netdev), ch->ix,
+			    cx4_cq_cqn(cq), syndrome);
+}
+
+static struct cx4_cq *cx4_en_cq_create(struct cx4_en_channel *ch, u8 log)
+{
+	struct cx4_cq_attr attr = {
+		.vector = ch->ix,
+		.log_cqe_cnt = log,
+		.comp = cx4_en_cq_comp,
+		.error = cx4_en_cq_error,
+		.ctx = ch,
+	};
+
+	return cx4_cq_create(ch->priv->core, &attr);
+}
+
+static void cx4_en_channel_free(struct cx4_en_channel *ch)
+{
+	struct cx4_en_priv *priv = ch->priv;
+
+	cx4_en_sq_free(priv, &ch->sq);
+	cx4_en_rq_free(priv, &ch->rq);
+	if (!IS_ERR_OR_NULL(ch->sq.cq))
+		cx4_cq_destroy(ch->sq.cq);
+	if (!IS_ERR_OR_NULL(ch->rq.cq))
+		cx4_cq_destroy(ch->rq.cq);
+	netif_napi_del(&ch->napi);
+	kfree(ch);
+}
+
+static struct cx4_en_channel *cx4_en_channel_alloc(struct cx4_en_priv *priv,
+						   u32 ix)
+{
+	struct cx4_en_channel *ch;
+	int err;
+
+	ch = kzalloc(sizeof(*ch), GFP_KERNEL);
+	if (!ch)
+		return ERR_PTR(-ENOMEM);
+	ch->priv = priv;
+	ch->ix = ix;
+	netif_napi_add(priv->netdev, &ch->napi, cx4_en_napi_poll);
+	ch->sq.cq = cx4_en_cq_create(ch, CX4_EN_LOG_SQ_SIZE);
+	ch->rq.cq = cx4_en_cq_create(ch, CX4_EN_LOG_RQ_SIZE);
+	if (IS_ERR(ch->sq.cq) || IS_ERR(ch->rq.cq)) {
+		err = IS_ERR(ch->sq.cq) ? PTR_ERR(ch->sq.cq) : PTR_ERR(ch->rq.cq);
+		goto err_free;
+	}
+	err = cx4_en_rq_alloc(priv, ch);
+	if (err)
+		goto err_free;
+	err = cx4_en_sq_alloc(priv, ch);
+	if (err)
+		goto err_free;
+	return ch;
+
+err_free:
+	cx4_en_channel_free(ch);
+	return ERR_PTR(err);
+}
+
+static void cx4_en_channels_free(struct cx4_en_priv *priv,
+				 struct cx4_en_channel **chs, u32 n)
+{
+	while (n--)
+		cx4_en_channel_free(chs[n]);
+	kfree(chs);
+}
+
+int cx4_en_channels_open(struct cx4_en_priv *priv)
+{
+	struct cx4_en_channel **chs;
+	u32 i;
+	int err;
+
+	err = cx4_en_create_tis(priv);
+	if (err)
+		return err;
+	chs = kcalloc(priv->num_channels, sizeof(*chs), GFP_KERNEL);
+	if (!chs) {
+		err = -ENOMEM;
+		goto err_destroy_tis;
+	}
+	for (i = 0; i < priv->num_channels; i++) {
+		chs[i] = cx4_en_channel_alloc(priv, i);
+		if (IS_ERR(chs[i])) {
+			err = PTR_ERR(chs[i]);
+			goto err_free_channels;
+		}
+	}
+	err = cx4_en_create_tir(priv, chs[0]->rq.rqn);
+	if (err)
+		goto err_free_channels;
+	err = cx4_en_fs_create(priv);
+	if (err)
+		goto err_destroy_tir;
+
+	priv->channels = chs;
+	/*
+	 * The first poll arms the CQs: CQEs may already be there, and only
+	 * NAPI may touch a CQ's consumer index once it is enabled.
+	 */
+	for (i = 0; i < priv->num_channels; i++) {
+		napi_enable(&chs[i]->napi);
+		local_bh_disable();
+		napi_schedule(&chs[i]->napi);
+		local_bh_enable();
+	}
+	return 0;
+
+err_destroy_tir:
+	cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_TIR, priv->tirn);
+err_free_channels:
+	cx4_en_channels_free(priv, chs, i);
+err_destroy_tis:
+	cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_TIS, priv->tisn);
+	return err;
+}
+
+void cx4_en_channels_close(struct cx4_en_priv *priv)
+{
+	struct cx4_en_channel **chs = priv->channels;
+	u32 i;
+
+	if (!chs)
+		return;
+	cx4_en_fs_destroy(priv);
+	cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_TIR, priv->tirn);
+	for (i = 0; i < priv->num_channels; i++)
+		napi_disable(&chs[i]->napi);
+	priv->channels = NULL;
+	cx4_en_channels_free(priv, chs, priv->num_channels);
+	cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_TIS, priv->tisn);
+}

@@ -1,0 +1,270 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cx4 Ethernet part: one net_device per PCI function.
+ *
+ * cx4_en_attach() runs at the end of the core's probe: it creates the
+ * netdev with the vport's permanent MAC address, the MTU range, the
+ * carrier from the core's link state, and registers a link notifier that
+ * keeps the carrier in step with port state change events.
+ * cx4_en_detach() undoes it at the start of remove.
+ *
+ * Carrier updates come from the link notifier (hard IRQ context) and from
+ * process context (attach, open); each reads the core's newest link state
+ * under cx4_en_priv.carrier_lock, so whichever runs last leaves the
+ * carrier matching the link.
+ */
+
+#include <linux/etherdevice.h>
+#include <linux/list.h>
+#include <linux/mutex.h>
+#include <linux/netdevice.h>
+#include <linux/cx4/core.h>
+
+#include "../compat.h"
+#include "en.h"
+#include "txrx.h"
+
+/* Every attached function; cx4_en_detach() finds its netdev here. */
+static LIST_HEAD(cx4_en_list);
+/* Protects cx4_en_list. */
+static DEFINE_MUTEX(cx4_en_list_lock);
+
+/* --- carrier ------------------------------------------------------------ */
+
+void cx4_en_update_carrier(struct cx4_en_priv *priv)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&priv->carrier_lock, flags);
+	if (cx4_core_link_up(priv->core))
+		netif_carrier_on(priv->netdev);
+	else
+		netif_carrier_off(priv->netdev);
+	spin_unlock_irqrestore(&priv->carrier_lock, flags);
+}
+
+/* Link notifier: hard IRQ context, the core's state is already updated. */
+static int cx4_en_link_event(struct notifier_block *nb, unsigned long event,
+			     void *data)
+{
+	struct cx4_en_priv *priv = container_of(nb, struct cx4_en_priv,
+						link_nb);
+
+	cx4_en_update_carrier(priv);
+	return NOTIFY_OK;
+}
+
+/* --- net_device_ops ------------------------------------------------------- */
+
+static int cx4_en_open(struct net_device *netdev)
+{
+	struct cx4_en_priv *priv = netdev_priv(netdev);
+	int err;
+
+	err = cx4_en_channels_open(priv);
+	if (err) {
+		netdev_err(netdev, "cannot open the channels: %d\n", err);
+		return err;
+	}
+	cx4_en_update_carrier(priv);
+	netif_tx_start_all_queues(netdev);
+	return 0;
+}
+
+static int cx4_en_stop(struct net_device *netdev)
+{
+	struct cx4_en_priv *priv = netdev_priv(netdev);
+
+	netif_tx_disable(netdev);
+	cx4_en_channels_close(priv);
+	return 0;
+}
+
+/*
+ * The vport MTU follows the interface MTU; the device is told first.
+ * Open channels are rebuilt for the new receive buffer size.
+ * The old ones are closed before the new ones open (not yet
+ * new-before-old); if opening fails the old MTU is restored and reopened.
+ */
+static int cx4_en_change_mtu(struct net_device *netdev, int new_mtu)
+{
+	struct cx4_en_priv *priv = netdev_priv(netdev);
+	bool running = netif_running(netdev);
+	int old_mtu = netdev->mtu;
+	int err;
+
+	err = cx4_en_vport_set_mtu(priv, cx4_en_hw_mtu(new_mtu));
+	if (err) {
+		netdev_err(netdev, "cannot set the vport MTU to %u: %d\n",
+			   cx4_en_hw_mtu(new_mtu), err);
+		return err;
+	}
+	if (running)
+		cx4_en_stop(netdev);
+	WRITE_ONCE(netdev->mtu, new_mtu);
+	if (!running)
+		return 0;
+	err = cx4_en_open(netdev);
+	if (!err)
+		return 0;
+	WRITE_ONCE(netdev->mtu, old_mtu);
+	cx4_en_vport_set_mtu(priv, cx4_en_hw_mtu(old_mtu));
+	if (cx4_en_open(netdev))
+		netdev_err(netdev, "cannot reopen with the old MTU %d\n", old_mtu);
+	return err;
+}
+
+static const struct net_device_ops cx4_en_netdev_ops = {
+	.ndo_open		= cx4_en_open,
+	.ndo_stop		= cx4_en_stop,
+	.ndo_start_xmit		= cx4_en_start_xmit,
+	.ndo_get_stats64	= cx4_en_get_stats64,
+	.ndo_change_mtu		= cx4_en_change_mtu,
+	.ndo_validate_addr	= eth_validate_addr,
+};
+
+/* --- attach / detach -------------------------------------------------------- */
+
+/* The vport's permanent address, or a random one (logged) if unusable. */
+static void cx4_en_set_mac(struct cx4_en_priv *priv)
+{
+	u8 mac[ETH_ALEN];
+
+	cx4_core_perm_mac(priv->core, mac);
+	if (is_valid_ether_addr(mac)) {
+		eth_hw_addr_set(priv->netdev, mac);
+		return;
+	}
+	eth_hw_addr_random(priv->netdev);
+	netdev_warn(priv->netdev,
+		    "permanent MAC %pM is not a unicast address, using random %pM\n",
+		    mac, priv->netdev->dev_addr);
+}
+
+static struct cx4_en_priv *cx4_en_alloc(struct cx4_core *core)
+{
+	u32 nch = max(cx4_core_num_comp_vectors(core), 1u);
+	struct cx4_en_priv *priv;
+	struct net_device *netdev;
+
+	netdev = alloc_etherdev_mqs(sizeof(*priv), nch, nch);
+	if (!netdev)
+		return NULL;
+	SET_NETDEV_DEV(netdev, cx4_core_dev(core));
+	priv = netdev_priv(netdev);
+	priv->netdev = netdev;
+	priv->core = core;
+	priv->max_channels = nch;
+	priv->num_channels = nch;
+	spin_lock_init(&priv->carrier_lock);
+	priv->link_nb.notifier_call = cx4_en_link_event;
+	priv->stats = cx4_en_stats_alloc(nch);
+	if (!priv->stats) {
+		free_netdev(netdev);
+		return NULL;
+	}
+	return priv;
+}
+
+static void cx4_en_free(struct cx4_en_priv *priv)
+{
+	kfree(priv->stats);
+	free_netdev(priv->netdev);
+}
+
+static int cx4_en_init_netdev(struct cx4_en_priv *priv)
+{
+	struct net_device *netdev = priv->netdev;
+	int err;
+
+	netdev->netdev_ops = &cx4_en_netdev_ops;
+	netdev->ethtool_ops = &cx4_en_ethtool_ops;
+	netdev->min_mtu = ETH_MIN_MTU;
+	netdev->max_mtu = CX4_EN_MAX_MTU;
+	netdev->hw_features = NETIF_F_SG | NETIF_F_IP_CSUM | NETIF_F_IPV6_CSUM |
+			      NETIF_F_RXCSUM | NETIF_F_RXHASH;
+	netdev->features = netdev->hw_features;
+	err = cx4_en_query_inline_mode(priv, &priv->inline_mode);
+	if (err)
+		return err;
+	err = cx4_en_query_lkey(priv, &priv->lkey);
+	if (err)
+		return err;
+	err = netif_set_real_num_tx_queues(netdev, priv->num_channels);
+	if (err)
+		return err;
+	err = netif_set_real_num_rx_queues(netdev, priv->num_channels);
+	if (err)
+		return err;
+	cx4_en_set_mac(priv);
+	/* The device starts with the port MTU; make it the netdev's. */
+	return cx4_en_vport_set_mtu(priv, cx4_en_hw_mtu(netdev->mtu));
+}
+
+int cx4_en_attach(struct cx4_core *core)
+{
+	struct cx4_en_priv *priv;
+	int err;
+
+	priv = cx4_en_alloc(core);
+	if (!priv)
+		return -ENOMEM;
+	err = cx4_en_init_netdev(priv);
+	if (err)
+		goto err_free;
+	netif_carrier_off(priv->netdev);
+	err = register_netdev(priv->netdev);
+	if (err)
+		goto err_free;
+	/*
+	 * Notifier first, then read the state: a change after the read is
+	 * notified, one before it is seen by the read.
+	 */
+	err = cx4_core_register_link_notifier(core, &priv->link_nb);
+	if (err)
+		goto err_unregister_netdev;
+	cx4_en_update_carrier(priv);
+
+	mutex_lock(&cx4_en_list_lock);
+	list_add(&priv->node, &cx4_en_list);
+	mutex_unlock(&cx4_en_list_lock);
+	netdev_info(priv->netdev, "MAC %pM, %u channels, MTU %u (max %u), link %s\n",
+		    priv->netdev->dev_addr, priv->num_channels,
+		    priv->netdev->mtu, priv->netdev->max_mtu,
+		    cx4_core_link_up(core) ? "up" : "down");
+	return 0;
+
+err_unregister_netdev:
+	unregister_netdev(priv->netdev);
+err_free:
+	cx4_en_free(priv);
+	return err;
+}
+
+static struct cx4_en_priv *cx4_en_find_unlink(struct cx4_core *core)
+{
+	struct cx4_en_priv *priv;
+
+	mutex_lock(&cx4_en_list_lock);
+	list_for_each_entry(priv, &cx4_en_list, node) {
+		if (priv->core == core) {
+			list_del(&priv->node);
+			mutex_unlock(&cx4_en_list_lock);
+			return priv;
+		}
+	}
+	mutex_unlock(&cx4_en_list_lock);
+	return NULL;
+}
+
+void cx4_en_detach(struct cx4_core *core)
+{
+	struct cx4_en_priv *priv = cx4_en_find_unlink(core);
+
+	/* Not attached (attach failed during a recovery). */
+	if (!priv)
+		return;
+	cx4_core_unregister_link_notifier(core, &priv->link_nb);
+	unregister_netdev(priv->netdev);
+	cx4_en_free(priv);
+}

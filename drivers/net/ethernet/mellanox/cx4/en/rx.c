@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cx4 Ethernet part: receive (PRM 7.4.1.2, 7.12.1.1).
+ *
+ * The RQ is cyclic with one 16-byte scatter entry per WQE, each pointing
+ * into its own page_pool page (order large enough for the MTU, the
+ * headroom and skb_shared_info), so a received frame becomes an skb with
+ * build_skb() and no copy.  The device completes WQEs in order: a CQE is
+ * checked (opcode, format, wqe_counter == consumer counter, byte_cnt
+ * within the buffer) before any of it is used; a bad one is counted,
+ * logged (rate-limited) and skipped without touching a buffer.
+ * Checksum: CHECKSUM_UNNECESSARY when the device says L3 and L4 are good
+ * for a TCP/UDP frame; the RX hash with its L3/L4 type when the device
+ * computed one.  Everything runs in the channel's NAPI poll.
+ */
+
+#include <linux/dma-mapping.h>
+#include <linux/etherdevice.h>
+#include <linux/netdevice.h>
+#include <linux/skbuff.h>
+
+#include "../compat.h"
+#include "en.h"
+#include "txrx.h"
+
+static void *cx4_en_rq_wqe(struct cx4_en_rq *rq, u16 i)
+{
+	return rq->wq.buf + ((u32)(i & rq->mask) << rq->log_stride);
+}
+
+/*
+ * Post a buffer in every free WQE (a slot whose CQE was skipped keeps
+ * its page), then hand them over through the doorbell record.
+ * Return: 0, or -ENOMEM if some could not be posted (counted).
+ */
+int cx4_en_rq_fill(struct cx4_en_rq *rq)
+{
+	int err = 0;
+
+	while ((u16)(rq->pc - rq->cc) <= rq->mask) {
+		u16 idx = rq->pc & rq->mask;
+		void *dseg = cx4_en_rq_wqe(rq, rq->pc);
+		struct page *page = rq->pages[idx];
+
+		if (!page) {
+			page = page_pool_dev_alloc_pages(rq->pool);
+			if (!page) {
+				cx4_en_rq_stat_add(rq->stats,
+						   CX4_EN_RQ_ALLOC_FAIL, 1);
+				err = -ENOMEM;
+				break;
+			}
+			rq->pages[idx] = page;
+		}
+		cx4_set(dseg, CX4_RX_DSEG_BYTE_COUNT, rq->buf_len);
+		cx4_set(dseg, CX4_RX_DSEG_LKEY, rq->lkey);
+		cx4_set64(dseg, CX4_RX_DSEG_OFF_ADDR,
+			  page_pool_get_dma_addr(page) + CX4_EN_RX_HEADROOM);
+		/* A stride above one entry ends with the Null scatter entry. */
+		if (rq->log_stride > CX4_EN_RQ_LOG_STRIDE) {
+			dseg += CX4_RX_DSEG_SIZE;
+			cx4_set(dseg, CX4_RX_DSEG_BYTE_COUNT, 0);
+			cx4_set(dseg, CX4_RX_DSEG_LKEY, CX4_RX_DSEG_NULL_LKEY);
+		}
+		rq->pc++;
+	}
+	dma_wmb();
+	rq->wq.dbr[0] = cpu_to_be32(rq->pc);
+	return err;
+}
+
+/* After DESTROY_RQ: give every posted page back to the pool. */
+void cx4_en_rq_free_pages(struct cx4_en_rq *rq)
+{
+	u32 i;
+
+	for (i = 0; i <= rq->mask; i++) {
+		if (rq->pages[i])
+			page_pool_put_full_page(rq->pool, rq->pages[i], false);
+		rq->pages[i] = NULL;
+	}
+}
+
+static void cx4_en_rx_csum(struct cx4_en_rq *rq, const void *cqe,
+			   struct sk_buff *skb)
+{
+	u32 l4 = cx4_get(cqe, CX4_CQE_L4_HDR_TYPE);
+
+	if ((rq->netdev->features & NETIF_F_RXCSUM) &&
+	    cx4_get(cqe, CX4_CQE_L3_OK) && cx4_get(cqe, CX4_CQE_L4_OK) &&
+	    l4 != CX4_CQE_L4_NONE && !cx4_get(cqe, CX4_CQE_IP_FRAG)) {
+		skb->ip_summed = CHECKSUM_UNNECESSARY;
+		cx4_en_rq_stat_add(rq->stats, CX4_EN_RQ_CSUM_UNNECESSARY, 1);
+		return;
+	}
+	skb->ip_summed = CHECKSUM_NONE;
+	cx4_en_rq_stat_add(rq->stats, CX4_EN_RQ_CSUM_NONE, 1);
+}
+
+static void cx4_en_rx_hash(struct cx4_en_rq *rq, const void *cqe,
+			   struct sk_buff *skb)
+{
+	u32 type = cx4_get(cqe, CX4_CQE_RX_HASH_TYPE);
+	u32 l4 = (type >> CX4_CQE_HASH_L4_SRC_SHIFT) & 3;
+
+	if (!(rq->netdev->features & NETIF_F_RXHASH) || !type)
+		return;
+	skb_set_hash(skb, cx4_get(cqe, CX4_CQE_RX_HASH_RESULT),
+		     l4 == CX4_CQE_HASH_L4_TCP || l4 == CX4_CQE_HASH_L4_UDP ?
+		     PKT_HASH_TYPE_L4 : PKT_HASH_TYPE_L3);
+}
+
+static void cx4_en_rx_frame(struct cx4_en_rq *rq, const void *cqe)
+{
+	u16 idx = rq->cc & rq->mask;
+	struct page *page = rq->pages[idx];
+	u32 len = cx4_get(cqe, CX4_CQE_BYTE_CNT);
+	struct sk_buff *skb;
+
+	rq->pages[idx] = NULL;
+	dma_sync_single_range_for_cpu(rq->dev, page_pool_get_dma_addr(page),
+				      CX4_EN_RX_HEADROOM, len,
+				      DMA_FROM_DEVICE);
+	skb = napi_build_skb(page_address(page), rq->frag_size);
+	if (unlikely(!skb)) {
+		page_pool_recycle_direct(rq->pool, page);
+		cx4_en_rq_stat_add(rq->stats, CX4_EN_RQ_DROPPED, 1);
+		return;
+	}
+	skb_mark_for_recycle(skb);
+	skb_reserve(skb, CX4_EN_RX_HEADROOM);
+	skb_put(skb, len);
+	skb->protocol = eth_type_trans(skb, rq->netdev);
+	cx4_en_rx_csum(rq, cqe, skb);
+	cx4_en_rx_hash(rq, cqe, skb);
+	skb_record_rx_queue(skb, rq->ix);
+	cx4_en_rq_stat_add(rq->stats, CX4_EN_RQ_PACKETS, 1);
+	cx4_en_rq_stat_add(rq->stats, CX4_EN_RQ_BYTES, len);
+	napi_gro_receive(rq->napi, skb);
+}
+
+static const char * const cx4_en_rx_verdict_names[] = {
+	[CX4_EN_RX_BAD_OPCODE]	= "bad opcode/format",
+	[CX4_EN_RX_BAD_COUNTER]	= "bad wqe_counter",
+	[CX4_EN_RX_BAD_LEN]	= "bad byte_cnt",
+};
+
+int cx4_en_poll_rx(struct cx4_en_rq *rq, int budget)
+{
+	const void *cqe;
+	int done = 0;
+
+	while (done < budget && (cqe = cx4_cq_peek(rq->cq))) {
+		enum cx4_en_rx_verdict v;
+
+		v = cx4_en_rx_cqe_check(cqe, rq->cc, rq->buf_len);
+		switch (v) {
+		case CX4_EN_RX_OK:
+			cx4_en_rx_frame(rq, cqe);
+			rq->cc++;
+			break;
+		case CX4_EN_RX_ERR_CQE:
+			/* The buffer stays posted for the WQE's next use. */
+			cx4_en_rq_stat_add(rq->stats, CX4_EN_RQ_ERR_CQE, 1);
+			net_warn_ratelimited("%s: RQ 0x%x: error CQE syndrome 0x%x vendor 0x%x\n",
+					     netdev_name(rq->netdev), rq->rqn,
+					     cx4_get(cqe, CX4_ERR_CQE_SYNDROME),
+					     cx4_get(cqe, CX4_ERR_CQE_VENDOR_ERR_SYNDROME));
+			rq->cc++;
+			break;
+		default:
+			cx4_en_rq_stat_add(rq->stats, CX4_EN_RQ_BAD_CQE, 1);
+			net_warn_ratelimited("%s: RQ 0x%x: %s CQE (opcode 0x%x wqe_counter 0x%x byte_cnt %u, cc 0x%x) ignored\n",
+					     netdev_name(rq->netdev), rq->rqn,
+					     cx4_en_rx_verdict_names[v],
+					     cx4_get(cqe, CX4_CQE_OPCODE),
+					     cx4_get(cqe, CX4_CQE_WQE_COUNTER),
+					     cx4_get(cqe, CX4_CQE_BYTE_CNT),
+					     rq->cc);
+			break;
+		}
+		cx4_cq_pop(rq->cq);
+		done++;
+	}
+	if (done) {
+		cx4_cq_update_ci(rq->cq);
+		cx4_en_rq_fill(rq);
+	}
+	return done;
+}

@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * cx4 Ethernet part: software counters, one set per channel.
+ *
+ * A ring's counters are an array indexed by the enums below; their
+ * ethtool -S names are one table in stats.c, indexed by the same enums.
+ * The sets live as long as the netdev (not the channels), so counters
+ * survive down/up and reconfiguration.  RX counters have one writer
+ * (the channel's NAPI).  SQ counters have two, on disjoint counters:
+ * ndo_start_xmit (csum_partial, doorbells, stopped, dropped) and NAPI
+ * (the rest); on 64-bit each update is a single store, on 32-bit the
+ * shared seqcount of the two writers is a known gap.  Readers use the
+ * u64_stats fetch loop.
+ */
+#ifndef _CX4_EN_STATS_H
+#define _CX4_EN_STATS_H
+
+#include <linux/types.h>
+#include <linux/u64_stats_sync.h>
+
+struct cx4_en_priv;
+struct net_device;
+struct rtnl_link_stats64;
+
+enum cx4_en_rq_stat {
+	CX4_EN_RQ_PACKETS,		/* frames passed to the stack */
+	CX4_EN_RQ_BYTES,		/* their bytes (CQE byte_cnt) */
+	CX4_EN_RQ_CSUM_UNNECESSARY,	/* device verified L3 and L4 */
+	CX4_EN_RQ_CSUM_NONE,		/* no checksum verdict used */
+	CX4_EN_RQ_DROPPED,		/* frames dropped by the driver */
+	CX4_EN_RQ_ALLOC_FAIL,		/* buffer allocation failures */
+	CX4_EN_RQ_ERR_CQE,		/* error CQEs (PRM 7.12.1.2) */
+	CX4_EN_RQ_BAD_CQE,		/* CQEs with an invalid field */
+	CX4_EN_RQ_NSTATS
+};
+
+enum cx4_en_sq_stat {
+	CX4_EN_SQ_PACKETS,		/* frames completed */
+	CX4_EN_SQ_BYTES,		/* their bytes */
+	CX4_EN_SQ_CSUM_PARTIAL,		/* frames with checksum offload */
+	CX4_EN_SQ_DOORBELLS,		/* doorbells rung */
+	CX4_EN_SQ_STOPPED,		/* queue stopped for lack of room */
+	CX4_EN_SQ_WAKE,			/* queue woken again */
+	CX4_EN_SQ_DROPPED,		/* frames dropped (map or size) */
+	CX4_EN_SQ_ERR_CQE,		/* error CQEs */
+	CX4_EN_SQ_BAD_CQE,		/* CQEs with an invalid field */
+	CX4_EN_SQ_NSTATS
+};
+
+struct cx4_en_rq_stats {
+	struct u64_stats_sync syncp;
+	u64_stats_t c[CX4_EN_RQ_NSTATS];
+};
+
+struct cx4_en_sq_stats {
+	struct u64_stats_sync syncp;
+	u64_stats_t c[CX4_EN_SQ_NSTATS];
+};
+
+/* The counters of one channel. */
+struct cx4_en_ch_stats {
+	struct cx4_en_rq_stats rq;
+	struct cx4_en_sq_stats sq;
+};
+
+/* Add @val to counter @idx of a ring's stats @s (by its single writer). */
+static inline void cx4_en_rq_stat_add(struct cx4_en_rq_stats *s,
+				      enum cx4_en_rq_stat idx, u64 val)
+{
+	u64_stats_update_begin(&s->syncp);
+	u64_stats_add(&s->c[idx], val);
+	u64_stats_update_end(&s->syncp);
+}
+
+static inline void cx4_en_sq_stat_add(struct cx4_en_sq_stats *s,
+				      enum cx4_en_sq_stat idx, u64 val)
+{
+	u64_stats_update_begin(&s->syncp);
+	u64_stats_add(&s->c[idx], val);
+	u64_stats_update_end(&s->syncp);
+}
+
+extern const char * const cx4_en_rq_stat_names[CX4_EN_RQ_NSTATS];
+extern const char * const cx4_en_sq_stat_names[CX4_EN_SQ_NSTATS];
+
+struct cx4_en_ch_stats *cx4_en_stats_alloc(u32 nch);
+void cx4_en_get_stats64(struct net_device *netdev,
+			struct rtnl_link_stats64 *s);
+int cx4_en_stats_count(struct cx4_en_priv *priv);
+void cx4_en_stats_strings(struct cx4_en_priv *priv, u8 *data);
+void cx4_en_stats_fill(struct cx4_en_priv *priv, u64 *data);
+
+#endif /* _CX4_EN_STATS_H */

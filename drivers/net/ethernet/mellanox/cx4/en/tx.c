@@ -1,0 +1,376 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cx4 Ethernet part: transmit (PRM 7.4.3, 7.4.4.1).
+ *
+ * A frame becomes one SEND WQE: control segment, Ethernet segment with
+ * cs_flags and the inline headers the device's inline mode requires, and
+ * a data segment per DMA-mapped piece (the rest of the linear part, each
+ * fragment).  WQEs never wrap the ring: the WQEBBs left before the edge
+ * are filled with NOPs (completed silently).  Every WQE asks for a CQE.
+ * The doorbell record and the BlueFlame doorbell are written once per
+ * batch (xmit_more), BQL accounts bytes, and the queue stops while fewer
+ * than two of the largest WQEs fit.
+ *
+ * Concurrency: ndo_start_xmit (under the queue's lock) owns pc/dma_pc,
+ * the channel's NAPI owns cc/dma_cc; each reads the other's with
+ * READ_ONCE, and the stop/wake handshake is ordered with smp_mb().
+ */
+
+#include <linux/dma-mapping.h>
+#include <linux/if_vlan.h>
+#include <linux/io.h>
+#include <linux/ip.h>
+#include <linux/ipv6.h>
+#include <linux/netdevice.h>
+#include <linux/skbuff.h>
+#include <linux/tcp.h>
+#include <linux/udp.h>
+
+#include "../compat.h"
+#include "en.h"
+#include "txrx.h"
+
+/* Room kept free: a WQE of the largest size plus its NOP padding. */
+#define CX4_EN_SQ_STOP_ROOM	(2 * CX4_EN_MAX_WQEBBS)
+/* Send CQEs handled per NAPI poll at most. */
+#define CX4_EN_TX_POLL_MAX	256
+
+static void *cx4_en_sq_wqebb(struct cx4_en_sq *sq, u16 i)
+{
+	return sq->wq.buf + ((u32)(i & sq->mask) << CX4_SEND_WQEBB_SHIFT);
+}
+
+static u16 cx4_en_sq_room(struct cx4_en_sq *sq)
+{
+	return sq->mask + 1 - (u16)(READ_ONCE(sq->pc) - READ_ONCE(sq->cc));
+}
+
+/* Doorbell record, then the first 8 bytes of the last WQE to BlueFlame. */
+static void cx4_en_sq_ring(struct cx4_en_sq *sq)
+{
+	dma_wmb();
+	sq->wq.dbr[1] = cpu_to_be32(sq->pc);
+	wmb();		/* the record before the MMIO doorbell */
+#ifdef CONFIG_64BIT
+	__raw_writeq(*(u64 *)sq->last_ctrl, sq->db);
+#else
+	__raw_writel(*(u32 *)sq->last_ctrl, sq->db);
+	__raw_writel(*((u32 *)sq->last_ctrl + 1), sq->db + 4);
+#endif
+	cx4_en_sq_stat_add(sq->stats, CX4_EN_SQ_DOORBELLS, 1);
+}
+
+/* A NOP in each WQEBB left before the ring's edge. */
+static void cx4_en_sq_pad(struct cx4_en_sq *sq, u16 n)
+{
+	while (n--) {
+		void *ctrl = cx4_en_sq_wqebb(sq, sq->pc);
+		struct cx4_en_tx_wqe_info *info = &sq->info[sq->pc & sq->mask];
+
+		memset(ctrl, 0, CX4_SEND_WQEBB_SIZE);
+		cx4_en_build_ctrl(ctrl, sq->pc, CX4_WQE_OP_NOP, sq->sqn, 1,
+				  false);
+		info->skb = NULL;
+		info->bytes = 0;
+		info->num_wqebbs = 1;
+		info->num_dma = 0;
+		sq->last_ctrl = ctrl;
+		WRITE_ONCE(sq->pc, sq->pc + 1);
+	}
+}
+
+/* End of the IP and of the L4 header, 0 where unknown. */
+static void cx4_en_tx_hdr_ends(struct sk_buff *skb, u32 *l3_end,
+			       u32 *l4_end)
+{
+	__be16 proto = vlan_get_protocol(skb);
+	u8 l4 = 0;
+
+	*l3_end = 0;
+	*l4_end = 0;
+	if (!skb_transport_header_was_set(skb))
+		return;
+	if (proto == htons(ETH_P_IP))
+		l4 = ip_hdr(skb)->protocol;
+	else if (proto == htons(ETH_P_IPV6))
+		l4 = ipv6_hdr(skb)->nexthdr;
+	else
+		return;
+	*l3_end = skb_transport_offset(skb);
+	if (l4 == IPPROTO_TCP)
+		*l4_end = *l3_end + tcp_hdrlen(skb);
+	else if (l4 == IPPROTO_UDP)
+		*l4_end = *l3_end + sizeof(struct udphdr);
+}
+
+static void cx4_en_tx_unmap(struct cx4_en_sq *sq, u8 n)
+{
+	while (n--) {
+		struct cx4_en_tx_dma *d = &sq->dma[sq->dma_cc++ & sq->dma_mask];
+
+		if (d->page)
+			dma_unmap_page(sq->dev, d->addr, d->len, DMA_TO_DEVICE);
+		else
+			dma_unmap_single(sq->dev, d->addr, d->len,
+					 DMA_TO_DEVICE);
+	}
+}
+
+/* Undo the mappings of a WQE being built (ndo_start_xmit side). */
+static void cx4_en_tx_unmap_new(struct cx4_en_sq *sq, u8 n)
+{
+	while (n--) {
+		struct cx4_en_tx_dma *d = &sq->dma[--sq->dma_pc & sq->dma_mask];
+
+		if (d->page)
+			dma_unmap_page(sq->dev, d->addr, d->len, DMA_TO_DEVICE);
+		else
+			dma_unmap_single(sq->dev, d->addr, d->len,
+					 DMA_TO_DEVICE);
+	}
+}
+
+static void cx4_en_tx_dseg(struct cx4_en_sq *sq, void *dseg, dma_addr_t addr,
+			   u32 len, bool page)
+{
+	struct cx4_en_tx_dma *d = &sq->dma[sq->dma_pc++ & sq->dma_mask];
+
+	d->addr = addr;
+	d->len = len;
+	d->page = page;
+	cx4_set(dseg, CX4_WQE_DSEG_BYTE_COUNT, len);
+	cx4_set(dseg, CX4_WQE_DSEG_LKEY, sq->lkey);
+	cx4_set64(dseg, CX4_WQE_DSEG_OFF_ADDR, addr);
+}
+
+/* Map the data after the inline bytes; return the segments or -errno. */
+static int cx4_en_tx_map(struct cx4_en_sq *sq, struct sk_buff *skb,
+			 u32 inline_sz, void *dseg)
+{
+	u32 head = skb_headlen(skb);
+	int n = 0, i;
+	dma_addr_t a;
+
+	if (head > inline_sz) {
+		a = dma_map_single(sq->dev, skb->data + inline_sz,
+				   head - inline_sz, DMA_TO_DEVICE);
+		if (dma_mapping_error(sq->dev, a))
+			return -ENOMEM;
+		cx4_en_tx_dseg(sq, dseg, a, head - inline_sz, false);
+		dseg += CX4_WQE_DSEG_SIZE;
+		n++;
+	}
+	for (i = 0; i < skb_shinfo(skb)->nr_frags; i++) {
+		const skb_frag_t *frag = &skb_shinfo(skb)->frags[i];
+		u32 len = skb_frag_size(frag);
+
+		a = skb_frag_dma_map(sq->dev, frag, 0, len, DMA_TO_DEVICE);
+		if (dma_mapping_error(sq->dev, a)) {
+			cx4_en_tx_unmap_new(sq, n);
+			return -ENOMEM;
+		}
+		cx4_en_tx_dseg(sq, dseg, a, len, true);
+		dseg += CX4_WQE_DSEG_SIZE;
+		n++;
+	}
+	return n;
+}
+
+static void cx4_en_tx_drop(struct cx4_en_sq *sq, struct sk_buff *skb)
+{
+	cx4_en_sq_stat_add(sq->stats, CX4_EN_SQ_DROPPED, 1);
+	dev_kfree_skb_any(skb);
+}
+
+static void cx4_en_tx_maybe_stop(struct cx4_en_sq *sq)
+{
+	if (likely(cx4_en_sq_room(sq) >= CX4_EN_SQ_STOP_ROOM))
+		return;
+	netif_tx_stop_queue(sq->txq);
+	cx4_en_sq_stat_add(sq->stats, CX4_EN_SQ_STOPPED, 1);
+	/* Pairs with the barrier after cc moves in cx4_en_poll_tx(). */
+	smp_mb();
+	if (cx4_en_sq_room(sq) >= CX4_EN_SQ_STOP_ROOM)
+		netif_tx_start_queue(sq->txq);
+}
+
+static netdev_tx_t cx4_en_sq_xmit(struct cx4_en_sq *sq, struct sk_buff *skb)
+{
+	u32 l3_end, l4_end, inline_sz, ndseg, nbb, bytes;
+	struct cx4_en_tx_wqe_info *info;
+	void *ctrl, *eth;
+	u16 edge, i;
+	int n;
+
+	if (skb_shinfo(skb)->nr_frags + 1 > CX4_EN_MAX_DSEGS &&
+	    skb_linearize(skb)) {
+		cx4_en_tx_drop(sq, skb);
+		return NETDEV_TX_OK;
+	}
+	cx4_en_tx_hdr_ends(skb, &l3_end, &l4_end);
+	inline_sz = cx4_en_inline_len(sq->inline_mode, skb->len, l3_end,
+				      l4_end);
+	ndseg = skb_shinfo(skb)->nr_frags +
+		(skb_headlen(skb) > inline_sz ? 1 : 0);
+	nbb = DIV_ROUND_UP(cx4_en_tx_wqe_size(inline_sz, ndseg),
+			   CX4_SEND_WQEBB_SIZE);
+	if (WARN_ON_ONCE(nbb > CX4_EN_MAX_WQEBBS)) {
+		cx4_en_tx_drop(sq, skb);
+		return NETDEV_TX_OK;
+	}
+	edge = sq->mask + 1 - (sq->pc & sq->mask);
+	if (nbb > edge)
+		cx4_en_sq_pad(sq, edge);
+
+	ctrl = cx4_en_sq_wqebb(sq, sq->pc);
+	memset(ctrl, 0, nbb * CX4_SEND_WQEBB_SIZE);
+	eth = ctrl + CX4_WQE_CTRL_SIZE;
+	if (skb->ip_summed == CHECKSUM_PARTIAL) {
+		/* The IPv4 header checksum too (IPv6 has none). */
+		if (vlan_get_protocol(skb) == htons(ETH_P_IP))
+			cx4_set(eth, CX4_WQE_ETH_L3CS, 1);
+		cx4_set(eth, CX4_WQE_ETH_L4CS, 1);
+		cx4_en_sq_stat_add(sq->stats, CX4_EN_SQ_CSUM_PARTIAL, 1);
+	}
+	cx4_set(eth, CX4_WQE_ETH_INLINE_HDR_SZ, inline_sz);
+	skb_copy_bits(skb, 0, eth + CX4_WQE_ETH_OFF_INLINE_HDR, inline_sz);
+	n = cx4_en_tx_map(sq, skb, inline_sz,
+			  eth + cx4_wqe_eth_seg_size(inline_sz));
+	if (n < 0) {
+		cx4_en_tx_drop(sq, skb);
+		return NETDEV_TX_OK;
+	}
+	cx4_en_build_ctrl(ctrl, sq->pc, CX4_WQE_OP_SEND, sq->sqn,
+			  cx4_en_tx_wqe_size(inline_sz, n) / CX4_WQE_OCTOWORD_SIZE,
+			  true);
+
+	bytes = max_t(u32, skb->len, ETH_ZLEN);
+	info = &sq->info[sq->pc & sq->mask];
+	info->skb = skb;
+	info->bytes = bytes;
+	info->num_wqebbs = nbb;
+	info->num_dma = n;
+	for (i = 1; i < nbb; i++)
+		sq->info[(sq->pc + i) & sq->mask].num_wqebbs = 0;
+	sq->last_ctrl = ctrl;
+	WRITE_ONCE(sq->pc, sq->pc + nbb);
+	skb_tx_timestamp(skb);
+
+	cx4_en_tx_maybe_stop(sq);
+	if (__netdev_tx_sent_queue(sq->txq, bytes, netdev_xmit_more()))
+		cx4_en_sq_ring(sq);
+	return NETDEV_TX_OK;
+}
+
+netdev_tx_t cx4_en_start_xmit(struct sk_buff *skb, struct net_device *netdev)
+{
+	struct cx4_en_priv *priv = netdev_priv(netdev);
+	u16 q = skb_get_queue_mapping(skb);
+
+	if (unlikely(!priv->channels || q >= priv->num_channels)) {
+		dev_core_stats_tx_dropped_inc(netdev);
+		dev_kfree_skb_any(skb);
+		return NETDEV_TX_OK;
+	}
+	return cx4_en_sq_xmit(&priv->channels[q]->sq, skb);
+}
+
+static void cx4_en_tx_bad_cqe(struct cx4_en_sq *sq, const void *cqe,
+			      const char *what)
+{
+	cx4_en_sq_stat_add(sq->stats, CX4_EN_SQ_BAD_CQE, 1);
+	net_warn_ratelimited("%s: SQ 0x%x: %s CQE (opcode 0x%x wqe_counter 0x%x, cc 0x%x pc 0x%x) ignored\n",
+			     netdev_name(sq->txq->dev), sq->sqn, what,
+			     cx4_get(cqe, CX4_CQE_OPCODE),
+			     cx4_get(cqe, CX4_CQE_WQE_COUNTER), sq->cc,
+			     READ_ONCE(sq->pc));
+}
+
+/*
+ * Send completions: a CQE completes every WQE from the consumer counter
+ * up to the one its wqe_counter names (validated first).  Return: true
+ * if the CQ was drained within the poll limit.
+ */
+bool cx4_en_poll_tx(struct cx4_en_sq *sq, int budget)
+{
+	u32 pkts = 0, bytes = 0;
+	const void *cqe;
+	int n = 0;
+
+	while (n < CX4_EN_TX_POLL_MAX && (cqe = cx4_cq_peek(sq->cq))) {
+		u32 op = cx4_get(cqe, CX4_CQE_OPCODE);
+		u16 wc = cx4_get(cqe, CX4_CQE_WQE_COUNTER);
+		u16 pc = READ_ONCE(sq->pc);
+		bool last;
+
+		n++;
+		if (op != CX4_CQE_OP_REQ && op != CX4_CQE_OP_REQ_ERR) {
+			cx4_en_tx_bad_cqe(sq, cqe, "bad opcode");
+			cx4_cq_pop(sq->cq);
+			continue;
+		}
+		if (!cx4_en_tx_wc_valid(wc, sq->cc, pc, sq->mask, sq->info)) {
+			cx4_en_tx_bad_cqe(sq, cqe, "bad wqe_counter");
+			cx4_cq_pop(sq->cq);
+			continue;
+		}
+		if (op == CX4_CQE_OP_REQ_ERR) {
+			cx4_en_sq_stat_add(sq->stats, CX4_EN_SQ_ERR_CQE, 1);
+			net_warn_ratelimited("%s: SQ 0x%x: error CQE syndrome 0x%x vendor 0x%x on WQE 0x%x\n",
+					     netdev_name(sq->txq->dev), sq->sqn,
+					     cx4_get(cqe, CX4_ERR_CQE_SYNDROME),
+					     cx4_get(cqe, CX4_ERR_CQE_VENDOR_ERR_SYNDROME),
+					     wc);
+		}
+		do {
+			struct cx4_en_tx_wqe_info *info =
+				&sq->info[sq->cc & sq->mask];
+
+			last = sq->cc == wc;
+			cx4_en_tx_unmap(sq, info->num_dma);
+			if (info->skb) {
+				pkts++;
+				bytes += info->bytes;
+				napi_consume_skb(info->skb, budget);
+				info->skb = NULL;
+			}
+			WRITE_ONCE(sq->cc, sq->cc + info->num_wqebbs);
+			info->num_wqebbs = 0;
+		} while (!last);
+		cx4_cq_pop(sq->cq);
+	}
+	if (!n)
+		return true;
+	cx4_cq_update_ci(sq->cq);
+	cx4_en_sq_stat_add(sq->stats, CX4_EN_SQ_PACKETS, pkts);
+	cx4_en_sq_stat_add(sq->stats, CX4_EN_SQ_BYTES, bytes);
+	netdev_tx_completed_queue(sq->txq, pkts, bytes);
+	/* cc before the stopped check; pairs with cx4_en_tx_maybe_stop(). */
+	smp_mb();
+	if (netif_tx_queue_stopped(sq->txq) &&
+	    cx4_en_sq_room(sq) >= CX4_EN_SQ_STOP_ROOM) {
+		netif_tx_wake_queue(sq->txq);
+		cx4_en_sq_stat_add(sq->stats, CX4_EN_SQ_WAKE, 1);
+	}
+	return n < CX4_EN_TX_POLL_MAX;
+}
+
+/* After DESTROY_SQ: unmap and free what the device never completed. */
+void cx4_en_sq_free_pending(struct cx4_en_sq *sq)
+{
+	while (sq->cc != sq->pc) {
+		struct cx4_en_tx_wqe_info *info = &sq->info[sq->cc & sq->mask];
+
+		if (!info->num_wqebbs) {
+			sq->cc++;
+			continue;
+		}
+		cx4_en_tx_unmap(sq, info->num_dma);
+		if (info->skb)
+			dev_kfree_skb_any(info->skb);
+		info->skb = NULL;
+		sq->cc += info->num_wqebbs;
+		info->num_wqebbs = 0;
+	}
+	netdev_tx_reset_queue(sq->txq);
+}

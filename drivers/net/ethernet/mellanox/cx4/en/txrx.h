@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * cx4 Ethernet part: hot-path state (channels, send and receive queues)
+ * and the pure WQE / CQE helpers the KUnit tests exercise.
+ *
+ * A channel is one completion vector: a CQ for TX and one for RX (core
+ * CQ API), an SQ, an RQ and one NAPI context.  Queue buffers are DMA
+ * coherent and physically contiguous; the 8-byte doorbell record (PRM
+ * 7.4.2, receive counter then send counter) sits right after the ring.
+ */
+#ifndef _CX4_EN_TXRX_H
+#define _CX4_EN_TXRX_H
+
+#include <linux/netdevice.h>
+#include <linux/skbuff.h>
+#include <linux/cx4/core.h>
+
+#include "stats.h"
+
+struct page_pool;
+
+#define CX4_EN_LOG_SQ_SIZE	10	/* WQEBBs */
+#define CX4_EN_LOG_RQ_SIZE	10	/* WQEs, one scatter entry each */
+#define CX4_EN_RQ_LOG_STRIDE	4	/* one 16-byte scatter entry */
+#define CX4_EN_PAS_PAGE		4096	/* PAS entries are 4 KB pages */
+#define CX4_EN_RX_HEADROOM	NET_SKB_PAD
+/* Largest send WQE cx4 builds, in WQEBBs; a queue stops below this room. */
+#define CX4_EN_MAX_WQEBBS	16
+/* Inline bytes cx4 copies at most (L2..L4 headers of the inline modes). */
+#define CX4_EN_MAX_INLINE	256
+/* Data segments at most (linear part plus fragments). */
+#define CX4_EN_MAX_DSEGS	(MAX_SKB_FRAGS + 1)
+
+/* A queue's ring and doorbell record. */
+struct cx4_en_wq_buf {
+	void *buf;
+	dma_addr_t dma;
+	size_t size;		/* ring bytes, multiple of CX4_EN_PAS_PAGE */
+	__be32 *dbr;		/* doorbell record after the ring */
+	dma_addr_t dbr_dma;
+};
+
+/* What a posted send WQE holds, by the index of its first WQEBB. */
+struct cx4_en_tx_wqe_info {
+	struct sk_buff *skb;	/* NULL for NOP padding */
+	u32 bytes;		/* wire bytes for BQL and counters */
+	u16 num_wqebbs;		/* 0: not the start of a WQE */
+	u8 num_dma;		/* DMA records of this WQE */
+};
+
+/* A DMA mapping of one send data segment, unmapped on completion. */
+struct cx4_en_tx_dma {
+	dma_addr_t addr;
+	u32 len;
+	bool page;		/* skb_frag_dma_map() vs dma_map_single() */
+};
+
+struct cx4_en_sq {
+	/* written by ndo_start_xmit */
+	u16 pc;				/* sq_wqebb_counter of the next WQE */
+	u16 dma_pc;
+	void *last_ctrl;		/* ctrl segment of the last WQE posted */
+	/* written by NAPI */
+	u16 cc ____cacheline_aligned_in_smp;
+	u16 dma_cc;
+	/* read-mostly */
+	u32 sqn ____cacheline_aligned_in_smp;
+	u16 mask;			/* WQEBBs - 1 */
+	u16 dma_mask;
+	u8 inline_mode;			/* enum cx4_inline_mode */
+	u32 lkey;
+	void __iomem *db;		/* BlueFlame register 0, even buffer */
+	struct device *dev;
+	struct netdev_queue *txq;
+	struct cx4_en_tx_wqe_info *info;
+	struct cx4_en_tx_dma *dma;
+	struct cx4_en_sq_stats *stats;
+	struct cx4_en_wq_buf wq;
+	struct cx4_cq *cq;
+	bool created;
+};
+
+struct cx4_en_rq {
+	u16 pc;				/* WQEs posted */
+	u16 cc;				/* WQEs completed */
+	u16 mask;
+	u16 ix;				/* channel index = RX queue */
+	u8 log_stride;			/* WQE stride, >= the device minimum */
+	u32 rqn;
+	u32 lkey;
+	u32 buf_len;			/* bytes the device may write */
+	u32 frag_size;			/* page_pool page incl. skb overhead */
+	struct page **pages;		/* per WQE */
+	struct page_pool *pool;
+	struct device *dev;
+	struct net_device *netdev;
+	struct napi_struct *napi;
+	struct cx4_en_rq_stats *stats;
+	struct cx4_en_wq_buf wq;
+	struct cx4_cq *cq;
+	bool created;
+};
+
+struct cx4_en_channel {
+	struct napi_struct napi;
+	struct cx4_en_sq sq;
+	struct cx4_en_rq rq;
+	struct cx4_en_priv *priv;
+	u32 ix;
+};
+
+/* --- pure helpers (KUnit) --------------------------------------------- */
+
+/* Inline header bytes for @mode: L2, L3 or L4 end, capped at @len. */
+u32 cx4_en_inline_len(u8 mode, u32 len, u32 l3_end, u32 l4_end);
+/* Bytes of a send WQE: ctrl, eth segment with @inline_sz, @ndseg segs. */
+u32 cx4_en_tx_wqe_size(u32 inline_sz, u32 ndseg);
+void cx4_en_build_ctrl(void *ctrl, u16 pc, u8 opcode, u32 sqn, u32 ds,
+		       bool signal);
+/*
+ * Is a send completion's wqe_counter @wc the start of a posted WQE?
+ * @cc and @pc are the consumer and producer counters; @info the ring.
+ */
+bool cx4_en_tx_wc_valid(u16 wc, u16 cc, u16 pc, u16 mask,
+			const struct cx4_en_tx_wqe_info *info);
+
+/* Verdict on a receive CQE before any of it is used. */
+enum cx4_en_rx_verdict {
+	CX4_EN_RX_OK,
+	CX4_EN_RX_ERR_CQE,	/* error CQE: the WQE is consumed */
+	CX4_EN_RX_BAD_OPCODE,
+	CX4_EN_RX_BAD_COUNTER,	/* wqe_counter is not the next WQE */
+	CX4_EN_RX_BAD_LEN,	/* byte_cnt too short or above the buffer */
+};
+
+enum cx4_en_rx_verdict cx4_en_rx_cqe_check(const void *cqe, u16 cc,
+					   u32 buf_len);
+
+/* --- tx.c / rx.c ------------------------------------------------------- */
+
+netdev_tx_t cx4_en_start_xmit(struct sk_buff *skb, struct net_device *dev);
+bool cx4_en_poll_tx(struct cx4_en_sq *sq, int budget);
+void cx4_en_sq_free_pending(struct cx4_en_sq *sq);
+int cx4_en_poll_rx(struct cx4_en_rq *rq, int budget);
+int cx4_en_rq_fill(struct cx4_en_rq *rq);
+void cx4_en_rq_free_pages(struct cx4_en_rq *rq);
+
+#endif /* _CX4_EN_TXRX_H */

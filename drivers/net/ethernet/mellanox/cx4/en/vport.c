@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cx4 Ethernet part: the function's NIC vport context (PRM 7.3, 12.16.4).
+ */
+
+#include <linux/slab.h>
+#include <linux/cx4/core.h>
+
+#include "en.h"
+
+/* MODIFY_NIC_VPORT_CONTEXT of the mtu field only (field_select bit 6). */
+int cx4_en_vport_set_mtu(struct cx4_en_priv *priv, u32 hw_mtu)
+{
+	u32 in_len = cx4_modify_nic_vport_ctx_in_size(0);
+	u8 out[CX4_MODIFY_NIC_VPORT_CTX_OUT_SIZE] = {};
+	u8 *in, *ctx;
+	int err;
+
+	in = kzalloc(in_len, GFP_KERNEL);
+	if (!in)
+		return -ENOMEM;
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MODIFY_NIC_VPORT_CONTEXT);
+	cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_VPORT_OP_MOD_NIC_VPORT);
+	cx4_set(in, CX4_MODIFY_NIC_VPORT_CTX_IN_FIELD_SELECT,
+		CX4_MODIFY_NIC_VPORT_SEL_MTU);
+	ctx = in + CX4_MODIFY_NIC_VPORT_CTX_IN_OFF_CTX;
+	cx4_set(ctx, CX4_NIC_VPORT_MTU, hw_mtu);
+	err = cx4_cmd_exec(priv->core, in, in_len, out, sizeof(out));
+	kfree(in);
+	return err;
+}
+
+/* min_wqe_inline_mode of the NIC vport context (PRM Table 16). */
+static int cx4_en_vport_inline_mode(struct cx4_en_priv *priv, u8 *mode)
+{
+	u8 out[CX4_QUERY_NIC_VPORT_CTX_OUT_OFF_CTX + CX4_NIC_VPORT_CTX_SIZE] = {};
+	u8 in[CX4_QUERY_NIC_VPORT_CTX_IN_SIZE] = {};
+	int err;
+
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_NIC_VPORT_CONTEXT);
+	cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_VPORT_OP_MOD_NIC_VPORT);
+	err = cx4_cmd(priv->core, in, out);
+	if (err)
+		return err;
+	*mode = cx4_get(out + CX4_QUERY_NIC_VPORT_CTX_OUT_OFF_CTX,
+			CX4_NIC_VPORT_MIN_WQE_INLINE_MODE);
+	return 0;
+}
+
+/*
+ * The inline mode send WQEs must honour (PRM 7.9.3): from the Ethernet
+ * offload capability wqe_inline_mode, which may defer to the vport.
+ */
+int cx4_en_query_inline_mode(struct cx4_en_priv *priv, u8 *mode)
+{
+	const void *cap = cx4_core_cap(priv->core, CX4_CAP_ETH_OFFLOAD);
+	u32 v = cap ? cx4_get(cap, CX4_ETH_CAP_WQE_INLINE_MODE) :
+		      CX4_CAP_INLINE_MODE_L2;
+	int err;
+
+	switch (v) {
+	case CX4_CAP_INLINE_MODE_L2:
+		*mode = CX4_INLINE_MODE_L2;
+		return 0;
+	case CX4_CAP_INLINE_MODE_NOT_REQUIRED:
+		*mode = CX4_INLINE_MODE_NONE;
+		return 0;
+	case CX4_CAP_INLINE_MODE_VPORT_CONTEXT:
+		err = cx4_en_vport_inline_mode(priv, mode);
+		if (err)
+			return err;
+		if (*mode > CX4_INLINE_MODE_TCP_UDP) {
+			netdev_err(priv->netdev, "vport inline mode %u not supported\n",
+				   *mode);
+			return -EOPNOTSUPP;
+		}
+		return 0;
+	}
+	netdev_err(priv->netdev, "unknown wqe_inline_mode capability %u\n", v);
+	return -EOPNOTSUPP;
+}
+
+/*
+ * The reserved LKey (QUERY_SPECIAL_CONTEXTS, PRM 12.5.4): data segments
+ * with it carry physical (here: DMA) addresses.
+ */
+int cx4_en_query_lkey(struct cx4_en_priv *priv, u32 *lkey)
+{
+	u8 out[CX4_QUERY_SPECIAL_CONTEXTS_OUT_SIZE] = {};
+	u8 in[CX4_QUERY_SPECIAL_CONTEXTS_IN_SIZE] = {};
+	int err;
+
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_SPECIAL_CONTEXTS);
+	err = cx4_cmd(priv->core, in, out);
+	if (!err)
+		*lkey = cx4_get(out, CX4_QUERY_SPECIAL_CONTEXTS_OUT_RESD_LKEY);
+	return err;
+}

@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cx4 Ethernet part: pure WQE building and CQE validation (no device, no
+ * skb), shared by tx.c and rx.c and tested by KUnit.
+ */
+
+#include <linux/if_ether.h>
+#include <linux/if_vlan.h>
+#include <linux/minmax.h>
+#include <linux/cx4/core.h>
+
+#include "txrx.h"
+
+/*
+ * Inline header bytes for the SQ's inline mode (PRM 7.9.3.1): the L2
+ * header (with room for one VLAN tag, which also covers the 17 bytes an
+ * LLC/SNAP frame needs), up to the end of the IP header (@l3_end, 0 if
+ * unknown) or of the L4 header (@l4_end, 0 if unknown); never more than
+ * the frame (@len) or CX4_EN_MAX_INLINE.
+ */
+u32 cx4_en_inline_len(u8 mode, u32 len, u32 l3_end, u32 l4_end)
+{
+	u32 want = ETH_HLEN + VLAN_HLEN;
+
+	switch (mode) {
+	case CX4_INLINE_MODE_NONE:
+		return 0;
+	case CX4_INLINE_MODE_L2:
+		break;
+	case CX4_INLINE_MODE_IP:
+		want = max(want, l3_end);
+		break;
+	default:
+		want = max3(want, l3_end, l4_end);
+		break;
+	}
+	return min3(want, len, (u32)CX4_EN_MAX_INLINE);
+}
+
+u32 cx4_en_tx_wqe_size(u32 inline_sz, u32 ndseg)
+{
+	return CX4_WQE_CTRL_SIZE + cx4_wqe_eth_seg_size(inline_sz) +
+	       ndseg * CX4_WQE_DSEG_SIZE;
+}
+
+/* Control segment (PRM Tables 25, 26); @ds in 16-byte units. */
+void cx4_en_build_ctrl(void *ctrl, u16 pc, u8 opcode, u32 sqn, u32 ds,
+		       bool signal)
+{
+	cx4_set(ctrl, CX4_WQE_CTRL_WQE_INDEX, pc);
+	cx4_set(ctrl, CX4_WQE_CTRL_OPCODE, opcode);
+	cx4_set(ctrl, CX4_WQE_CTRL_SQN, sqn);
+	cx4_set(ctrl, CX4_WQE_CTRL_DS, ds);
+	cx4_set(ctrl, CX4_WQE_CTRL_CE, signal ? CX4_WQE_CE_CQE_ALWAYS :
+						CX4_WQE_CE_CQE_ON_ERR);
+}
+
+bool cx4_en_tx_wc_valid(u16 wc, u16 cc, u16 pc, u16 mask,
+			const struct cx4_en_tx_wqe_info *info)
+{
+	if ((u16)(wc - cc) >= (u16)(pc - cc))
+		return false;
+	return info[wc & mask].num_wqebbs != 0;
+}
+
+/*
+ * A receive CQE of a cyclic RQ completes the WQEs in order: its
+ * wqe_counter must be the consumer counter, its byte count within the
+ * buffer and at least an Ethernet header, its format uncompressed.
+ */
+enum cx4_en_rx_verdict cx4_en_rx_cqe_check(const void *cqe, u16 cc,
+					   u32 buf_len)
+{
+	u32 op = cx4_get(cqe, CX4_CQE_OPCODE);
+	u32 len;
+
+	if (op != CX4_CQE_OP_RESP_SEND && op != CX4_CQE_OP_RESP_ERR)
+		return CX4_EN_RX_BAD_OPCODE;
+	if (op == CX4_CQE_OP_RESP_SEND &&
+	    cx4_get(cqe, CX4_CQE_FORMAT) != CX4_CQE_FORMAT_NO_INLINE)
+		return CX4_EN_RX_BAD_OPCODE;
+	if ((u16)cx4_get(cqe, CX4_CQE_WQE_COUNTER) != cc)
+		return CX4_EN_RX_BAD_COUNTER;
+	if (op == CX4_CQE_OP_RESP_ERR)
+		return CX4_EN_RX_ERR_CQE;
+	len = cx4_get(cqe, CX4_CQE_BYTE_CNT);
+	if (len < ETH_HLEN || len > buf_len)
+		return CX4_EN_RX_BAD_LEN;
+	return CX4_EN_RX_OK;
+}

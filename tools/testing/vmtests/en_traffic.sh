@@ -1,0 +1,150 @@
+#!/bin/bash
+# vm: --nics 2 --dev-prop debug-ctl=on
+# SPDX-License-Identifier: GPL-2.0
+#
+# Traffic between two cabled functions, each netdev in its own network
+# namespace: IPv4 (198.18.0.1/2) and IPv6 (2001:db8::1/2) pings, then a
+# bounded TCP transfer of 4 MiB over IPv6 (python3 sockets) whose received bytes must
+# equal the sent ones; the driver's per-ring counters and the interface
+# statistics must have moved.  Down/up, MTU 9000 while up with IPv4
+# jumbo pings, and rmmod afterwards; no device-counted guest error.
+. "$(dirname "$0")/lib.sh"
+
+BB=busybox
+mapfile -t fns < <(cx4_functions)
+[ ${#fns[@]} -ge 2 ] || fail "need two emulated functions, have ${#fns[@]}"
+
+wait_for() {
+	local i
+	for i in $(seq 100); do
+		"$@" && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
+netdev_of() {
+	ls "/sys/bus/pci/devices/$1/net"
+}
+
+cleanup() {
+	ip netns del cx4a 2>/dev/null || true
+	ip netns del cx4b 2>/dev/null || true
+}
+trap cleanup EXIT
+
+insmod "$KO"
+a=$(netdev_of "${fns[0]}") || fail "${fns[0]}: no netdev"
+b=$(netdev_of "${fns[1]}") || fail "${fns[1]}: no netdev"
+log "$a (${fns[0]}) <-> $b (${fns[1]})"
+
+ip netns add cx4a
+ip netns add cx4b
+ip link set "$a" netns cx4a
+ip link set "$b" netns cx4b
+ip -n cx4a addr add 198.18.0.1/24 dev "$a"
+ip -n cx4b addr add 198.18.0.2/24 dev "$b"
+ip -n cx4a addr add 2001:db8::1/64 dev "$a" nodad
+ip -n cx4b addr add 2001:db8::2/64 dev "$b" nodad
+ip -n cx4a link set "$a" up || fail "$a: up failed"
+ip -n cx4b link set "$b" up || fail "$b: up failed"
+carrier() {
+	[ "$(ip netns exec "$1" cat "/sys/class/net/$2/carrier" 2>/dev/null)" = 1 ]
+}
+wait_for carrier cx4a "$a" || fail "$a: no carrier"
+wait_for carrier cx4b "$b" || fail "$b: no carrier"
+
+ip netns exec cx4a $BB ping -c 3 -W 5 198.18.0.2 || fail "IPv4 ping a -> b"
+ip netns exec cx4b $BB ping -c 3 -W 5 198.18.0.1 || fail "IPv4 ping b -> a"
+ip netns exec cx4a $BB ping6 -c 3 -W 5 2001:db8::2 || fail "IPv6 ping a -> b"
+ip netns exec cx4b $BB ping6 -c 3 -W 5 2001:db8::1 || fail "IPv6 ping b -> a"
+log "IPv4 and IPv6 pings in both directions"
+
+# Bounded TCP transfer: 4 MiB a -> b, byte counts and content compared
+# (python3: busybox nc does not reliably send a whole file and close).
+head -c $((4 << 20)) /dev/urandom > /tmp/cx4-tx
+timeout 120 ip netns exec cx4b /usr/bin/python3 -c '
+import socket, sys
+s = socket.socket(socket.AF_INET6)
+s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+s.bind(("2001:db8::2", 5001)); s.listen(1)
+c, _ = s.accept()
+with open("/tmp/cx4-rx", "wb") as f:
+    while True:
+        b = c.recv(65536)
+        if not b:
+            break
+        f.write(b)
+' &
+srv=$!
+sleep 2
+timeout 120 ip netns exec cx4a /usr/bin/python3 -c '
+import socket
+s = socket.create_connection(("2001:db8::2", 5001), timeout=60)
+s.sendall(open("/tmp/cx4-tx", "rb").read())
+s.shutdown(socket.SHUT_WR)
+s.recv(1)
+' || fail "sender failed"
+wait "$srv" || fail "receiver failed"
+sent=$(stat -c %s /tmp/cx4-tx)
+got=$(stat -c %s /tmp/cx4-rx)
+if [ "$got" != "$sent" ]; then
+	for ns_if in "cx4a $a" "cx4b $b"; do
+		read -r ns ifc <<<"$ns_if"
+		ip netns exec "$ns" ethtool -S "$ifc" | awk '$2 != 0'
+		ip -n "$ns" -s link show "$ifc"
+		ip netns exec "$ns" cat /proc/net/snmp | grep -E "^(Ip|Tcp):"
+	done
+	fail "received $got bytes of $sent"
+fi
+cmp -s /tmp/cx4-tx /tmp/cx4-rx || fail "received bytes differ from sent"
+log "TCP: $got of $sent bytes received intact"
+
+stats_sum() {
+	ip netns exec "$1" ethtool -S "$2" |
+		awk -v k="$3" '$1 ~ "^"k":$" { s += $2 } END { print s + 0 }'
+}
+# The 4 MiB needed at least sent/1500 full frames a -> b; the ACKs and
+# pings came back.
+min=$((sent / 1500))
+for ns_if in "cx4a $a" "cx4b $b"; do
+	read -r ns ifc <<<"$ns_if"
+	tx=$(stats_sum "$ns" "$ifc" 'tx[0-9]+_packets')
+	rx=$(stats_sum "$ns" "$ifc" 'rx[0-9]+_packets')
+	bad=$(stats_sum "$ns" "$ifc" '(rx|tx)[0-9]+_(bad_cqe|err_cqe)')
+	[ "$bad" = 0 ] || fail "$ifc: $bad bad or error CQEs"
+	log "$ifc: $tx frames sent, $rx received, no bad CQE"
+	ip -n "$ns" -s link show "$ifc"
+done
+tx=$(stats_sum cx4a "$a" 'tx[0-9]+_packets')
+rx=$(stats_sum cx4b "$b" 'rx[0-9]+_packets')
+[ "$tx" -ge "$min" ] || fail "$a: $tx frames sent, want >= $min"
+[ "$rx" -ge "$min" ] || fail "$b: $rx frames received, want >= $min"
+[ "$(stats_sum cx4b "$b" 'rx[0-9]+_csum_unnecessary')" -ge "$min" ] ||
+	fail "$b: device checksum verdicts not used"
+[ "$(stats_sum cx4a "$a" 'tx[0-9]+_csum_partial')" -ge "$min" ] ||
+	fail "$a: checksum offload not used"
+
+# Down/up keeps working.
+ip -n cx4a link set "$a" down
+ip -n cx4a link set "$a" up
+wait_for carrier cx4a "$a" || fail "$a: no carrier after down/up"
+ip netns exec cx4a $BB ping -c 2 -W 5 198.18.0.2 || fail "ping after down/up"
+
+# MTU 9000 while up (channels rebuilt with larger receive buffers):
+# IPv4 jumbo pings both ways, without fragmentation.  (IPv6 jumbo pings
+# do not get answered yet: under investigation, not asserted.)
+ip -n cx4a link set "$a" mtu 9000 || fail "$a: MTU 9000 refused while up"
+ip -n cx4b link set "$b" mtu 9000 || fail "$b: MTU 9000 refused while up"
+wait_for carrier cx4a "$a" || fail "$a: no carrier after MTU change"
+wait_for carrier cx4b "$b" || fail "$b: no carrier after MTU change"
+ip netns exec cx4a $BB ping -c 2 -W 5 -s 8900 198.18.0.2 || fail "IPv4 jumbo ping"
+ip netns exec cx4b $BB ping -c 2 -W 5 -s 8900 198.18.0.1 || fail "IPv4 jumbo ping b -> a"
+big=$(stats_sum cx4b "$b" 'rx[0-9]+_bytes')
+log "MTU 9000: IPv4 jumbo pings both ways ($big bytes received by $b so far)"
+
+cleanup
+rm -f /tmp/cx4-tx /tmp/cx4-rx
+rmmod cx4
+assert_device_clean
+log "two cabled functions passed IPv4, IPv6 and TCP traffic"
