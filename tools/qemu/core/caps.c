@@ -130,7 +130,8 @@ static void cx4dev_ft_props(uint8_t *p, bool rx)
 	cx4_set(p, CX4_FT_PROP_FLOW_TABLE_MODIFY, 1);
 	cx4_set(p, CX4_FT_PROP_RESET_ROOT_TO_DEFAULT, 1);
 	cx4_set(p, CX4_FT_PROP_LOG_MAX_FT_SIZE, 23);
-	cx4_set(p, CX4_FT_PROP_MAX_FT_LEVEL, 64);
+	/* Levels 0..63 and as many from 64 on (7.11.3.3, multi-path). */
+	cx4_set(p, CX4_FT_PROP_MAX_FT_LEVEL, 127);
 	cx4_set(p, CX4_FT_PROP_LOG_MAX_FT_NUM, 8);
 	cx4_set(p, CX4_FT_PROP_LOG_MAX_FLOW_COUNTER, 0);
 	cx4_set(p, CX4_FT_PROP_LOG_MAX_DESTINATION, 6);
