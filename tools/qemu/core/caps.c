@@ -68,13 +68,14 @@ static const struct cx4dev_cap_val cx4dev_general_defaults[] = {
 	{ CX4_CAP_LOG_MAX_RQT_SIZE, 16 },
 	{ CX4_CAP_LOG_MAX_TIS_PER_SQ, 3 },
 	{ CX4_CAP_LOG_MAX_STRIDE_SZ_RQ, 13 },
-	{ CX4_CAP_LOG_MIN_STRIDE_SZ_RQ, 6 },
+	{ CX4_CAP_LOG_MIN_STRIDE_SZ_RQ, 4 },	/* one scatter entry (7.4.1.2) */
 	{ CX4_CAP_LOG_MAX_STRIDE_SZ_SQ, 13 },
 	{ CX4_CAP_LOG_MIN_STRIDE_SZ_SQ, 6 },
 	{ CX4_CAP_LOG_MAX_WQ_SZ, 16 },
 	{ CX4_CAP_LOG_MAX_VLAN_LIST, 8 },
 	{ CX4_CAP_LOG_MAX_CURRENT_MC_LIST, 12 },
 	{ CX4_CAP_LOG_MAX_CURRENT_UC_LIST, 10 },
+	{ CX4_CAP_MAX_WQE_SZ_SQ, 1024 },	/* beyond rev 0.40 (mlx5_core): 16 WQEBBs */
 	{ CX4_CAP_LOG_MAX_L2_TABLE, 13 },
 	{ CX4_CAP_DEVICE_FREQUENCY_MHZ, 1000 },	/* internal timer: 1 tick per ns */
 	{ CX4_CAP_DEVICE_FREQUENCY_KHZ, 1000000 },	/* beyond rev 0.40 (mlx5_core) */

@@ -581,6 +581,24 @@ static void test_destroy_root_ft(void)
 	fh_free(fh);
 }
 
+/*
+ * mlx5e refuses to attach ("Max SQ WQEBBs firmware capability: 0, needed
+ * 16"): it reads max_wqe_sz_sq (general caps 50h, beyond rev 0.40).
+ */
+static void test_max_wqe_sz_sq(void)
+{
+	struct fh *fh = mlx5_dev(false);
+	uint8_t in[16] = { 0 };
+	struct fh_result r;
+
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_HCA_CAP);
+	cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_HCA_CAP_OPMOD(CX4_CAP_GENERAL, 1));
+	fh_exec(fh, in, sizeof(in), CX4_QUERY_HCA_CAP_OUT_SIZE, &r);
+	CHECK_EQ(r.status, CX4_CMD_STAT_OK);
+	CHECK_EQ(cx4_get(r.out + CX4_HCA_CAP_OFF, CX4_CAP_MAX_WQE_SZ_SQ), 1024);
+	fh_free(fh);
+}
+
 const struct test mlx5_tests[] = {
 	T(test_cmd_trace),
 	T(test_access_reg_generic),
@@ -592,5 +610,6 @@ const struct test mlx5_tests[] = {
 	T(test_vsc_gateway),
 	T(test_ft_level_above_64),
 	T(test_destroy_root_ft),
+	T(test_max_wqe_sz_sq),
 };
 const size_t mlx5_tests_count = sizeof(mlx5_tests) / sizeof(mlx5_tests[0]);
