@@ -29,7 +29,7 @@ mapfile -t fns < <(cx4_functions)
 modinfo mlx5_core > /dev/null || fail "no mlx5_core module for $(uname -r)"
 
 dmesg -C
-# Held back: see the header.  Restored at exit (the guest is discarded).
+# Held back: see the header (restored once the device is checked).
 echo 0 > /sys/bus/auxiliary/drivers_autoprobe
 modprobe mlx5_core || fail "modprobe mlx5_core failed"
 # Probe is synchronous: modprobe returns after both functions were tried.
