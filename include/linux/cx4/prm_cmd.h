@@ -230,6 +230,8 @@ enum cx4_hca_cap_type {
 #define CX4_CAP_LOG_MAX_VLAN_LIST	CX4_FLD(0x7c, 20, 16)
 #define CX4_CAP_LOG_MAX_CURRENT_MC_LIST	CX4_FLD(0x7c, 12, 8)
 #define CX4_CAP_LOG_MAX_CURRENT_UC_LIST	CX4_FLD(0x7c, 4, 0)
+/* Beyond rev 0.40 (ConnectX-4 firmware, read by mlx5_core): largest SQ WQE, bytes. */
+#define CX4_CAP_MAX_WQE_SZ_SQ		CX4_FLD(0x50, 15, 0)
 #define CX4_CAP_LOG_MAX_L2_TABLE	CX4_FLD(0x90, 28, 24)
 #define CX4_CAP_LOG_UAR_PAGE_SZ		CX4_FLD(0x90, 15, 0)
 #define CX4_CAP_DEVICE_FREQUENCY_MHZ	CX4_DW(0x98)

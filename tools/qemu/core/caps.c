@@ -68,13 +68,14 @@ static const struct cx4dev_cap_val cx4dev_general_defaults[] = {
 	{ CX4_CAP_LOG_MAX_RQT_SIZE, 16 },
 	{ CX4_CAP_LOG_MAX_TIS_PER_SQ, 3 },
 	{ CX4_CAP_LOG_MAX_STRIDE_SZ_RQ, 13 },
-	{ CX4_CAP_LOG_MIN_STRIDE_SZ_RQ, 6 },
+	{ CX4_CAP_LOG_MIN_STRIDE_SZ_RQ, 4 },	/* one scatter entry (7.4.1.2) */
 	{ CX4_CAP_LOG_MAX_STRIDE_SZ_SQ, 13 },
 	{ CX4_CAP_LOG_MIN_STRIDE_SZ_SQ, 6 },
 	{ CX4_CAP_LOG_MAX_WQ_SZ, 16 },
 	{ CX4_CAP_LOG_MAX_VLAN_LIST, 8 },
 	{ CX4_CAP_LOG_MAX_CURRENT_MC_LIST, 12 },
 	{ CX4_CAP_LOG_MAX_CURRENT_UC_LIST, 10 },
+	{ CX4_CAP_MAX_WQE_SZ_SQ, 1024 },	/* beyond rev 0.40 (mlx5_core): 16 WQEBBs */
 	{ CX4_CAP_LOG_MAX_L2_TABLE, 13 },
 	{ CX4_CAP_DEVICE_FREQUENCY_MHZ, 1000 },	/* internal timer: 1 tick per ns */
 	{ CX4_CAP_DEVICE_FREQUENCY_KHZ, 1000000 },	/* beyond rev 0.40 (mlx5_core) */
@@ -130,7 +131,8 @@ static void cx4dev_ft_props(uint8_t *p, bool rx)
 	cx4_set(p, CX4_FT_PROP_FLOW_TABLE_MODIFY, 1);
 	cx4_set(p, CX4_FT_PROP_RESET_ROOT_TO_DEFAULT, 1);
 	cx4_set(p, CX4_FT_PROP_LOG_MAX_FT_SIZE, 23);
-	cx4_set(p, CX4_FT_PROP_MAX_FT_LEVEL, 64);
+	/* Levels 0..63 and as many from 64 on (7.11.3.3, multi-path). */
+	cx4_set(p, CX4_FT_PROP_MAX_FT_LEVEL, 127);
 	cx4_set(p, CX4_FT_PROP_LOG_MAX_FT_NUM, 8);
 	cx4_set(p, CX4_FT_PROP_LOG_MAX_FLOW_COUNTER, 0);
 	cx4_set(p, CX4_FT_PROP_LOG_MAX_DESTINATION, 6);

@@ -223,15 +223,23 @@ uint8_t cx4dev_exec_modify_ft(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 
 uint8_t cx4dev_exec_destroy_ft(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 {
-	uint32_t id;
+	uint32_t id, is_root;
 	struct cx4dev_ft *ft = cx4dev_ft_lookup(dev, cmd, &id);
 
 	if (!ft)
 		return cmd->status;
-	if (ft->nfg || ft->refs || dev->eth->root[ft->type] == id)
+	/*
+	 * 12.14.3 only asks for an empty table; being the root is no
+	 * obstacle (mlx5_core destroys its last table while it is the
+	 * root): steering goes back to the default root.
+	 */
+	is_root = dev->eth->root[ft->type] == id;
+	if (ft->nfg || ft->refs != is_root)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RES_STATE, CX4DEV_SYN_FT_IN_USE,
-				     "table 0x%x: %u groups, %u references%s", id, ft->nfg,
-				     ft->refs, dev->eth->root[ft->type] == id ? ", root" : "");
+				     "table 0x%x: %u groups, %u references", id, ft->nfg,
+				     ft->refs - is_root);
+	if (is_root)
+		dev->eth->root[ft->type] = 0;
 	if (ft->miss_action == CX4_FT_MISS_IDENTIFIED)
 		dev->eth->ft[ft->miss_id]->refs--;
 	cx4dev_ft_free(dev, id, true);

@@ -158,7 +158,7 @@
 	X(FT_UNKNOWN,		0xC4150003, BAD_RESOURCE, "table_id not an existing flow table of that type") \
 	X(FT_CTX,		0xC4150004, BAD_PARAM,	"flow table log_size / level beyond the properties, or miss action undefined") \
 	X(FT_MISS,		0xC4150005, BAD_PARAM,	"table_miss_id not an existing table of a higher level") \
-	X(FT_IN_USE,		0xC4150006, BAD_RES_STATE, "DESTROY_FLOW_TABLE of the root, or of a table with groups, or referenced") \
+	X(FT_IN_USE,		0xC4150006, BAD_RES_STATE, "DESTROY_FLOW_TABLE of a table with groups, or referenced") \
 	X(FT_MODIFY_FIELD,	0xC4150007, BAD_PARAM,	"MODIFY_FLOW_TABLE modify_field_select bit undefined") \
 	X(FG_RANGE,		0xC4160001, BAD_PARAM,	"flow group index range empty, beyond the table, or overlapping a group") \
 	X(FG_CRITERIA,		0xC4160002, BAD_PARAM,	"match_criteria_enable undefined bit, or criteria outside the enabled sets / supported fields") \

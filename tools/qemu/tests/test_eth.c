@@ -163,14 +163,15 @@ static uint8_t create_sq(struct env *e, struct ewq *q, struct fh_result *r,
 	return r->status;
 }
 
-static uint8_t create_rq(struct env *e, struct ewq *q, bool vsd, struct fh_result *r)
+static uint8_t create_rq_stride(struct env *e, struct ewq *q, bool vsd, uint32_t log_stride,
+				struct fh_result *r)
 {
 	uint8_t in[CX4_CREATE_RQ_IN_OFF_PAS + CX4_PAS_SIZE] = { 0 };
 	uint8_t *c = in + CX4_CREATE_RQ_IN_OFF_CTX;
 
 	memset(q, 0, sizeof(*q));
-	q->log_size = 4;		/* 16 WQEs of 64 bytes (4 scatter entries) */
-	q->log_stride = 6;
+	q->log_size = 4;
+	q->log_stride = log_stride;
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_RQ);
 	cx4_set(c, CX4_RQC_RLKEY, 1);
 	cx4_set(c, CX4_RQC_VSD, vsd);
@@ -180,6 +181,12 @@ static uint8_t create_rq(struct env *e, struct ewq *q, bool vsd, struct fh_resul
 	if (run(e->fh, in, sizeof(in), CX4_CREATE_RQ_OUT_SIZE, r) == CX4_CMD_STAT_OK)
 		q->qn = cx4_get(r->out, CX4_CREATE_RQ_OUT_RQN);
 	return r->status;
+}
+
+/* 16 WQEs of 64 bytes (4 scatter entries). */
+static uint8_t create_rq(struct env *e, struct ewq *q, bool vsd, struct fh_result *r)
+{
+	return create_rq_stride(e, q, vsd, 6, r);
 }
 
 static uint8_t modify_wq(struct fh *fh, bool sq, uint32_t qn, uint32_t cur, uint32_t next,
@@ -967,6 +974,24 @@ static void test_eth_flow_chain_count_drop(void)
 	env_free(e);
 }
 
+/*
+ * mlx5e's drop RQ has a 16-byte stride (one scatter entry), which
+ * log_min_stride_sz_rq 6 refused; 7.4.1.2: the RQ stride is a power of
+ * two of 16-byte chunks, each one scatter entry.  Below 16: refused.
+ */
+static void test_eth_rq_min_stride(void)
+{
+	struct env *e = env_new(true);
+	struct fh_result r;
+	struct ewq q;
+
+	CHECK_EQ(create_rq_stride(e, &q, true, 4, &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(ERRORS(e->fh), 0);
+	CHECK_EQ(create_rq_stride(e, &q, true, 3, &r), CX4_CMD_STAT_BAD_PARAM);
+	CHECK_EQ(ERRORS(e->fh), 1);
+	env_free(e);
+}
+
 const struct test eth_tests[] = {
 	T(test_eth_tx_csum),
 	T(test_eth_tx_lso),
@@ -978,5 +1003,6 @@ const struct test eth_tests[] = {
 	T(test_eth_lro),
 	T(test_eth_flow_chain_count_drop),
 	T(test_eth_object_rules),
+	T(test_eth_rq_min_stride),
 };
 const size_t eth_tests_count = sizeof(eth_tests) / sizeof(eth_tests[0]);

@@ -491,6 +491,114 @@ static void test_vsc_gateway(void)
 	fh_free(fh);
 }
 
+/*
+ * mlx5_core's flow-steering tree puts its anchor NIC RX table at level 66
+ * (and deeper tables near it), which max_ft_level 64 refused (BAD_PARAM
+ * 0xC4150004).  PRM 7.11.3.3: level may not exceed max_ft_level, and
+ * levels >= 64 are where multi-path destinations live; the model now
+ * offers 64 levels from 64 on (max_ft_level 127), still enforced.
+ */
+static uint8_t create_ft_level(struct fh *fh, uint32_t level, struct fh_result *r)
+{
+	uint8_t in[CX4_CREATE_FLOW_TABLE_IN_SIZE] = { 0 };
+
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_FLOW_TABLE);
+	cx4_set(in, CX4_FT_CMD_TABLE_TYPE, CX4_FT_TYPE_NIC_RX);
+	cx4_set(in + CX4_FT_OFF_CTX, CX4_FTC_LEVEL, level);
+	fh_exec(fh, in, sizeof(in), CX4_CREATE_FLOW_TABLE_OUT_SIZE, r);
+	return r->status;
+}
+
+static void test_ft_level_above_64(void)
+{
+	struct fh *fh = mlx5_dev(false);
+	struct fh_result r;
+
+	CHECK_EQ(create_ft_level(fh, 66, &r), CX4_CMD_STAT_OK);
+	CHECK(cx4_get(r.out, CX4_CREATE_FLOW_TABLE_OUT_TABLE_ID) != 0);
+	CHECK_EQ(create_ft_level(fh, 127, &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(ERRORS(fh), 0);
+	/* Beyond max_ft_level: still refused, still a guest error. */
+	create_ft_level(fh, 128, &r);
+	CHECK_STATUS(r, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_FT_CTX);
+	CHECK_EQ(ERRORS(fh), 1);
+	fh_free(fh);
+}
+
+static uint8_t ft_cmd(struct fh *fh, uint16_t opcode, uint32_t id, struct fh_result *r)
+{
+	uint8_t in[CX4_FT_CMD_SIZE] = { 0 };
+
+	cx4_set(in, CX4_CMD_IN_OPCODE, opcode);
+	cx4_set(in, CX4_FT_CMD_TABLE_TYPE, CX4_FT_TYPE_NIC_RX);
+	cx4_set(in, CX4_FT_CMD_TABLE_ID, id);
+	fh_exec(fh, in, sizeof(in), CX4_CMD_SIMPLE_SIZE, r);
+	return r->status;
+}
+
+/*
+ * mlx5_core destroys its last NIC RX table (the anchor) while it is still
+ * the root set by SET_FLOW_TABLE_ROOT; the model refused (BAD_RES_STATE
+ * 0xC4150006).  12.14.3 asks only for an empty table, 7.11.3.2 says a
+ * replaced root is kept until released: destroying the root is allowed
+ * and steering falls back to the default root.  Other references still
+ * block the destroy.
+ */
+static void test_destroy_root_ft(void)
+{
+	struct fh *fh = mlx5_dev(false);
+	struct fh_result r;
+	uint32_t a, b;
+
+	CHECK_EQ(create_ft_level(fh, 66, &r), CX4_CMD_STAT_OK);
+	a = cx4_get(r.out, CX4_CREATE_FLOW_TABLE_OUT_TABLE_ID);
+	CHECK_EQ(ft_cmd(fh, CX4_CMD_SET_FLOW_TABLE_ROOT, a, &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(ft_cmd(fh, CX4_CMD_DESTROY_FLOW_TABLE, a, &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(ft_cmd(fh, CX4_CMD_DESTROY_FLOW_TABLE, a, &r), CX4_CMD_STAT_BAD_RESOURCE);
+	CHECK_EQ(ERRORS(fh), 1);
+	/* A root that a miss pointer also references: still refused. */
+	CHECK_EQ(create_ft_level(fh, 66, &r), CX4_CMD_STAT_OK);
+	a = cx4_get(r.out, CX4_CREATE_FLOW_TABLE_OUT_TABLE_ID);
+	{
+		uint8_t in[CX4_CREATE_FLOW_TABLE_IN_SIZE] = { 0 };
+
+		cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_FLOW_TABLE);
+		cx4_set(in, CX4_FT_CMD_TABLE_TYPE, CX4_FT_TYPE_NIC_RX);
+		cx4_set(in + CX4_FT_OFF_CTX, CX4_FTC_LEVEL, 10);
+		cx4_set(in + CX4_FT_OFF_CTX, CX4_FTC_TABLE_MISS_ACTION, CX4_FT_MISS_IDENTIFIED);
+		cx4_set(in + CX4_FT_OFF_CTX, CX4_FTC_TABLE_MISS_ID, a);
+		fh_exec(fh, in, sizeof(in), CX4_CREATE_FLOW_TABLE_OUT_SIZE, &r);
+		CHECK_EQ(r.status, CX4_CMD_STAT_OK);
+		b = cx4_get(r.out, CX4_CREATE_FLOW_TABLE_OUT_TABLE_ID);
+	}
+	CHECK_EQ(ft_cmd(fh, CX4_CMD_SET_FLOW_TABLE_ROOT, a, &r), CX4_CMD_STAT_OK);
+	ft_cmd(fh, CX4_CMD_DESTROY_FLOW_TABLE, a, &r);
+	CHECK_STATUS(r, CX4_CMD_STAT_BAD_RES_STATE, CX4DEV_SYN_FT_IN_USE);
+	CHECK_EQ(ERRORS(fh), 2);
+	CHECK_EQ(ft_cmd(fh, CX4_CMD_DESTROY_FLOW_TABLE, b, &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(ft_cmd(fh, CX4_CMD_DESTROY_FLOW_TABLE, a, &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(ERRORS(fh), 2);
+	fh_free(fh);
+}
+
+/*
+ * mlx5e refuses to attach ("Max SQ WQEBBs firmware capability: 0, needed
+ * 16"): it reads max_wqe_sz_sq (general caps 50h, beyond rev 0.40).
+ */
+static void test_max_wqe_sz_sq(void)
+{
+	struct fh *fh = mlx5_dev(false);
+	uint8_t in[16] = { 0 };
+	struct fh_result r;
+
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_HCA_CAP);
+	cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_HCA_CAP_OPMOD(CX4_CAP_GENERAL, 1));
+	fh_exec(fh, in, sizeof(in), CX4_QUERY_HCA_CAP_OUT_SIZE, &r);
+	CHECK_EQ(r.status, CX4_CMD_STAT_OK);
+	CHECK_EQ(cx4_get(r.out + CX4_HCA_CAP_OFF, CX4_CAP_MAX_WQE_SZ_SQ), 1024);
+	fh_free(fh);
+}
+
 const struct test mlx5_tests[] = {
 	T(test_cmd_trace),
 	T(test_access_reg_generic),
@@ -500,5 +608,8 @@ const struct test mlx5_tests[] = {
 	T(test_enable_disable_hca_out_len),
 	T(test_cmdif_checksum_initial_state),
 	T(test_vsc_gateway),
+	T(test_ft_level_above_64),
+	T(test_destroy_root_ft),
+	T(test_max_wqe_sz_sq),
 };
 const size_t mlx5_tests_count = sizeof(mlx5_tests) / sizeof(mlx5_tests[0]);

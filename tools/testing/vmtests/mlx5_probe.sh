@@ -9,14 +9,16 @@
 # ("Linux,mlx5_core,6.12.117") breaks the PRM Table 190 format, which the
 # model enforces; with the capability off mlx5_core skips the command.
 #
-# TODAY probe cannot complete: the model has no flow tables yet, and
-# mlx5_core's mlx5_load() stops at its first CREATE_FLOW_TABLE (the
-# flow-steering anchor table), which gets BAD_OP syndrome 0xc4010002
-# ("not implemented by the model").  Up to that point every command must
-# succeed and mlx5_core may print no error or warning; it must then unwind
-# cleanly: every page returned, no guest error, nothing left bound.  When
-# the datapath objects land, extend this test to a completed probe (netdev,
-# link, rmmod clean) and drop the expected-stop assertions.
+# TODAY mlx5_core's PCI probe completes on both functions (core bound,
+# E-Switch and flow-steering init done, its anchor NIC RX table set as
+# root).  Its Ethernet auxiliary driver (mlx5e) cannot attach yet: it
+# needs ALLOC_Q_COUNTER (0x771, not in rev 0.40, not in the model: a
+# guest error) and opens a "drop" RQ whose WQ carries PD 0, which the
+# model refuses.  So the test keeps auxiliary devices from probing
+# (drivers_autoprobe 0 on the auxiliary bus), checks that mlx5_core
+# created its Ethernet auxiliary device, and that it unbinds cleanly:
+# every page returned, no guest error.  When mlx5e attaches, drop the
+# autoprobe switch and extend this to netdev, link, ping, rmmod.
 . "$(dirname "$0")/lib.sh"
 
 case $(uname -r) in
@@ -26,17 +28,9 @@ mapfile -t fns < <(cx4_functions)
 [ ${#fns[@]} = 2 ] || fail "expected 2 emulated functions, found ${#fns[@]}"
 modinfo mlx5_core > /dev/null || fail "no mlx5_core module for $(uname -r)"
 
-# What the expected stop looks like, in mlx5_core's own words.
-stop_cmd='mlx5_cmd_out_err:[0-9]+:\(pid [0-9]+\): CREATE_FLOW_TABLE\(0x930\) op_mod\(0x0\) failed, status bad operation\(0x2\), syndrome \(0xc4010002\)'
-stop_lines=(
-	"$stop_cmd"
-	'create_anchor_flow_table:[0-9]+:\(pid [0-9]+\): Failed to create last anchor flow table$'
-	'mlx5_load:[0-9]+:\(pid [0-9]+\): Failed to init flow steering$'
-	'probe_one:[0-9]+:\(pid [0-9]+\): mlx5_init_one failed with error code -22$'
-	'probe with driver mlx5_core failed with error -22$'
-)
-
 dmesg -C
+# Held back: see the header (restored once the device is checked).
+echo 0 > /sys/bus/auxiliary/drivers_autoprobe
 modprobe mlx5_core || fail "modprobe mlx5_core failed"
 # Probe is synchronous: modprobe returns after both functions were tried.
 dmesg > /tmp/mlx5.dmesg
@@ -44,31 +38,34 @@ dmesg > /tmp/mlx5.dmesg
 for f in "${fns[@]}"; do
 	fl=$(grep -F "mlx5_core $f: " /tmp/mlx5.dmesg || true)
 	[ -n "$fl" ] || fail "$f: mlx5_core never probed it"
-	# Reached: firmware version read, past INIT_HCA and the async EQs
-	# (E-Switch init comes after QUERY_HCA_CAP of every type).
 	grep -q "firmware version: 12\.28\.2006$" <<< "$fl" ||
 		fail "$f: no firmware version line"
 	grep -q "E-Switch: Total vports" <<< "$fl" || fail "$f: did not reach E-Switch init"
-	for re in "${stop_lines[@]}"; do
-		grep -qE "$re" <<< "$fl" || fail "$f: expected stop line missing: $re"
-	done
-	# No other error/warning line from mlx5_core up to (and around) the stop.
-	bad=$(dmesg -l emerg,alert,crit,err,warn | grep -F "mlx5_core $f: " |
-		sed 's/^\[[ 0-9.]*\] //; s/^mlx5_core [^ ]* //' || true)
-	for re in "${stop_lines[@]}"; do
-		bad=$(grep -vE "$re" <<< "$bad" || true)
-	done
-	[ -z "$bad" ] || fail "$f: unexpected mlx5_core error/warning lines:
+	# No error/warning line from mlx5_core at all (a failed command
+	# prints one through mlx5_cmd_out_err).
+	bad=$(dmesg -l emerg,alert,crit,err,warn | grep -F "mlx5_core $f: " || true)
+	[ -z "$bad" ] || fail "$f: mlx5_core error/warning lines:
 $bad"
-	# Exactly one failed command: the stop (mlx5_cmd_out_err per failure).
-	n=$(grep -c "mlx5_cmd_out_err" <<< "$fl" || true)
-	[ "$n" = 1 ] || fail "$f: $n failed commands, expected only CREATE_FLOW_TABLE"
-	[ ! -e "/sys/bus/pci/drivers/mlx5_core/$f" ] ||
-		fail "$f: bound although probe failed"
+	grep -q "mlx5_cmd_out_err" <<< "$fl" && fail "$f: a command failed"
+	# The PCI probe completed: bound, with its Ethernet auxiliary device.
+	[ -e "/sys/bus/pci/drivers/mlx5_core/$f" ] || fail "$f: mlx5_core not bound"
+	eth=$(ls -d "/sys/bus/pci/devices/$f"/mlx5_core.eth.* 2> /dev/null || true)
+	[ -n "$eth" ] || fail "$f: no mlx5_core.eth auxiliary device"
+	[ ! -e "$eth/driver" ] || fail "$f: $eth bound although held back"
 done
-# The failed probes unwound completely: pages back, no guest error.
-assert_device_clean
+grep -F "mlx5_core" /tmp/mlx5.dmesg | grep -q "probe with driver mlx5_core failed" &&
+	fail "a mlx5_core probe failed"
+# While mlx5_core holds the BAR the debug page cannot be mapped
+# (cx4ctl): the device is checked after rmmod.
 rmmod mlx5_core || fail "rmmod mlx5_core failed"
+# Teardown (flow tables, EQs, UAR, TEARDOWN_HCA, pages) completed.
+for f in "${fns[@]}"; do
+	[ ! -e "/sys/bus/pci/drivers/mlx5_core/$f" ] || fail "$f: still bound after rmmod"
+done
+bad=$(dmesg -l emerg,alert,crit,err,warn | grep -F "mlx5_core" || true)
+[ -z "$bad" ] || fail "mlx5_core error/warning lines at rmmod:
+$bad"
 assert_device_clean
+echo 1 > /sys/bus/auxiliary/drivers_autoprobe
 # Traces: $CX4_OUT has nothing to add, the runner saves cmd-trace-<i>.txt.
-log "mlx5_core on $(uname -r): stops at CREATE_FLOW_TABLE (no flow tables yet), clean unwind"
+log "mlx5_core on $(uname -r): PCI probe completes, mlx5e held back (ALLOC_Q_COUNTER, drop RQ PD 0), clean rmmod"
