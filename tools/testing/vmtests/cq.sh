@@ -1,5 +1,5 @@
 #!/bin/bash
-# vm: --nics 1 --smp 2 --dev-prop debug-ctl=on
+# vm: --nics 1 --smp 2 --dev-prop debug-ctl=on --timeout 1200
 # SPDX-License-Identifier: GPL-2.0
 #
 # Completion queues through the core CQ API (debugfs hook "cq"), with CQEs
@@ -59,8 +59,8 @@ insmod "$KO"
 cx4_bound "$f" || fail "$f not bound"
 ncomp=$(grep -c '^eq_comp' "$(cx4_dbg "$f")/stats")
 
-# A 16-entry CQ on vector 0: starts disarmed.
-cq_do create 0 4
+# An 8-entry CQ on vector 0: starts disarmed.
+cq_do create 0 3
 cqn=$(cq_get cqn)
 [ "$cqn" -ge 0 ] || fail "no CQ number"
 log "CQ $cqn created"
@@ -89,14 +89,15 @@ wait_for comp_is 3 || fail "no event for a CQE on an armed CQ"
 cq_do poll
 [ "$(cq_get polled)" = 6 ] || fail "polled $(cq_get polled), 6 posted"
 
-# Several wraps of the 16-entry ring, 5 CQEs per round; wqe_counter in order.
-for round in $(seq 10); do
+# Wraps of the 8-entry ring, 5 CQEs per round; wqe_counter in order.
+# (Each CQE is one cx4ctl run, slow under TCG: the counts stay small.)
+for round in $(seq 4); do
 	post 5
 	cq_do poll
 done
-[ "$(cq_get polled)" = 56 ] || fail "after wraps: polled $(cq_get polled), 56 posted"
-[ "$(cq_get last_wqe)" = 55 ] || fail "last wqe_counter $(cq_get last_wqe), expected 55"
-log "56 CQEs over 3 ring wraps, 3 events, each only when armed"
+[ "$(cq_get polled)" = 26 ] || fail "after wraps: polled $(cq_get polled), 26 posted"
+[ "$(cq_get last_wqe)" = 25 ] || fail "last wqe_counter $(cq_get last_wqe), expected 25"
+log "26 CQEs over 3 ring wraps, 3 events, each only when armed"
 
 # Moderation (MODIFY_CQ) is accepted; with a count of 1 an armed CQ fires.
 cq_do moderate 100 1
@@ -120,14 +121,14 @@ wait_for unknown_is $((unknown + 1)) ||
 [ "$(stat_get "$f" bad_eqes)" = 0 ] || fail "EQEs rejected"
 
 # Destroy while CQEs and arms keep arriving (the device logs CQEs to a
-# CQ that is gone; no guest error), ten times, on every vector.
-for i in $(seq 10); do
+# CQ that is gone; no guest error), five times, on every vector.
+for i in $(seq 5); do
 	v=$((i % ncomp))
 	cq_do create "$v" 6
 	cqn=$(cq_get cqn)
-	(for _ in $(seq 20); do ctl_set "$f" cqe_post "$cqn"; done) &
+	(for _ in $(seq 10); do ctl_set "$f" cqe_post "$cqn"; done) &
 	poster=$!
-	for _ in $(seq 5); do
+	for _ in $(seq 3); do
 		echo arm > "$(cx4_dbg "$f")/cq" 2>/dev/null || true
 		echo poll > "$(cx4_dbg "$f")/cq" 2>/dev/null || true
 	done
@@ -136,10 +137,10 @@ for i in $(seq 10); do
 done
 [ "$(stat_get "$f" cq_wrong_eq)" = 0 ] || fail "completion events on the wrong EQ"
 [ "$(stat_get "$f" bad_eqes)" = 0 ] || fail "EQEs rejected"
-log "10 CQs destroyed under load on $ncomp vector(s); $(stat_get "$f" comp_no_cq) late events counted"
+log "5 CQs destroyed under load on $ncomp vector(s); $(stat_get "$f" comp_no_cq) late events counted"
 
 # Leave a CQ for remove to tear down.
-cq_do create 0 4
+cq_do create 0 3
 rmmod cx4
 assert_device_clean
 log "CQ create/arm/poll/moderate/error/destroy through the core API"
