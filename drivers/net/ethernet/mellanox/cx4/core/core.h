@@ -387,8 +387,10 @@ struct cx4_core {
 /* Rate-limited logging through @core->log_rs (see struct cx4_core). */
 #define cx4_log_rl(level, core, fmt, ...)				\
 	do {								\
-		if (__ratelimit(&(core)->log_rs))			\
-			dev_##level((core)->dev, fmt, ##__VA_ARGS__);	\
+		struct cx4_core *__rl_core = (core);			\
+									\
+		if (__ratelimit(&__rl_core->log_rs))			\
+			dev_##level(__rl_core->dev, fmt, ##__VA_ARGS__); \
 	} while (0)
 #define cx4_err_rl(core, fmt, ...)	cx4_log_rl(err, core, fmt, ##__VA_ARGS__)
 #define cx4_warn_rl(core, fmt, ...)	cx4_log_rl(warn, core, fmt, ##__VA_ARGS__)
