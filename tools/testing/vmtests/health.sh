@@ -11,6 +11,8 @@
 #     take, accounting exact), link changes;
 #  2. a stalled health counter (knob health_stop) is detected by the
 #     poller and recovered the same way;
+#  2b. devlink's fw_fatal reporter: error/recover counts, diagnose; with
+#     auto-recovery off the function waits for "devlink health recover";
 #  3. a recovery attempt that fails (ENABLE_HCA failed by the device) is
 #     retried after a back-off delay;
 #  4. a device that dies again right after each recovery is retried with
@@ -81,6 +83,38 @@ check_works() {
 	[ "$(stat_get "$sick" bad_eqes)" = 0 ] || fail "$what: EQEs rejected"
 }
 
+# devlink_kv ARGS...: "devlink -j ARGS" flattened to one KEY=VALUE line
+# per scalar (values lower-cased), e.g. "error=2", "syndrome_name=dead irisc".
+devlink_kv() {
+	devlink -j "$@" | python3 -c '
+import json, sys
+def walk(o):
+    if isinstance(o, dict):
+        for k, v in o.items():
+            if isinstance(v, (dict, list)):
+                walk(v)
+            else:
+                print("%s=%s" % (k, str(v).lower()))
+    elif isinstance(o, list):
+        for v in o:
+            walk(v)
+walk(json.load(sys.stdin))'
+}
+
+# devlink_expect WHAT KV-LINES KEY=VALUE...: each pair is among the lines.
+devlink_expect() {
+	local what=$1 lines=$2 kv
+	shift 2
+	for kv in "$@"; do
+		grep -qxF "$kv" <<<"$lines" ||
+			fail "$what: expected $kv in: $(tr '\n' ' ' <<<"$lines")"
+	done
+}
+
+dmesg_has() {
+	[ "$(dmesg_count "$1")" -ge 1 ]
+}
+
 step_logged() {
 	[ "$(dmesg_count "cx4 $sick: recovery: $1")" -ge "$2" ] ||
 		fail "recovery step '$1' logged $(dmesg_count "cx4 $sick: recovery: $1") times, expected >= $2"
@@ -101,6 +135,9 @@ done
 [ "$(dmesg_count "cx4 $sick: resetting the function")" -ge 1 ] || fail "$sick: no function reset"
 [ "$(dmesg_count "cx4 $sick: firmware ")" = 2 ] || fail "$sick: no new probe summary"
 check_works "after recovery from a syndrome"
+devlink_expect "$sick: devlink diagnose" \
+	"$(devlink_kv health diagnose "pci/$sick" reporter fw_fatal)" \
+	syndrome=7 "syndrome_name=dead irisc" recoveries=1 dead=0
 echo 50 > "$(cx4_dbg "$well")/nop_storm" || fail "$well: commands fail"
 [ "$(stat_get "$well" health_fatal_events)" = 0 ] || fail "$well: declared dead too"
 log "syndrome: detected, recovered, the function works again"
@@ -113,10 +150,44 @@ wait_long recoveries_are 2 || fail "$sick: not recovered from a stalled counter"
 check_works "after recovery from a stalled counter"
 log "stalled counter: detected, recovered, the function works again"
 
+# 2b. devlink: the fw_fatal reporter counted both errors and recoveries and
+# diagnose shows the last failure (step 1's syndrome was checked above).
+# With auto-recovery turned off the function stays dead -- the reporter in
+# error state -- until "devlink health recover", which brings it back.
+dl=pci/$sick
+devlink_expect "$sick: devlink health show" \
+	"$(devlink_kv health show "$dl" reporter fw_fatal)" \
+	reporter=fw_fatal error=2 recover=2 state=healthy auto_recover=true
+devlink_expect "$well: devlink health show" \
+	"$(devlink_kv health show "pci/$well" reporter fw_fatal)" \
+	reporter=fw_fatal error=0 recover=0
+devlink_expect "$sick: devlink diagnose" \
+	"$(devlink_kv health diagnose "$dl" reporter fw_fatal)" \
+	syndrome=0 recoveries=2 dead=0 gave_up=0
+devlink health set "$dl" reporter fw_fatal auto_recover false ||
+	fail "$sick: cannot turn devlink auto-recovery off"
+ctl_set "$sick" internal_error 0x01
+wait_long dmesg_has "cx4 $sick: recovery: devlink auto-recovery is off" ||
+	fail "$sick: no word that auto-recovery is off"
+sleep 2
+[ "$(stat_get "$sick" health_recoveries)" = 2 ] ||
+	fail "$sick: recovered although devlink auto-recovery is off"
+devlink_expect "$sick: devlink health show, auto-recovery off" \
+	"$(devlink_kv health show "$dl" reporter fw_fatal)" \
+	error=3 recover=2 state=error auto_recover=false
+devlink health recover "$dl" reporter fw_fatal || fail "$sick: devlink health recover failed"
+recoveries_are 3 || fail "$sick: not up after devlink health recover"
+devlink_expect "$sick: devlink health show after recover" \
+	"$(devlink_kv health show "$dl" reporter fw_fatal)" recover=3 state=healthy
+devlink health set "$dl" reporter fw_fatal auto_recover true ||
+	fail "$sick: cannot turn devlink auto-recovery on"
+check_works "after devlink health recover"
+log "devlink: fw_fatal counts and diagnose; auto-recovery off waits for devlink health recover"
+
 # 3. A recovery attempt fails (the device fails ENABLE_HCA): retried later.
 ctl_set "$sick" fail_opcode 0x104
 ctl_set "$sick" internal_error 0x01
-wait_long recoveries_are 3 || fail "$sick: not recovered after a failed attempt"
+wait_long recoveries_are 4 || fail "$sick: not recovered after a failed attempt"
 [ "$(dmesg_count "cx4 $sick: recovery: bringing the function up failed")" = 1 ] ||
 	fail "$sick: failed attempt not logged"
 [ "$(dmesg_count "cx4 $sick: recovery: .* next attempt in [0-9]+ ms")" -ge 1 ] ||
@@ -125,7 +196,7 @@ check_works "after a failed attempt"
 log "a failed recovery attempt is retried after a back-off"
 
 # 4. Dying again right after each recovery: growing delays, then give up.
-for i in $(seq 10); do
+for _ in $(seq 10); do
 	gave_up && break
 	n=$(stat_get "$sick" health_recoveries)
 	ctl_set "$sick" internal_error 0x01

@@ -10,10 +10,11 @@
  * at once instead of timing out) and recovery is queued.
  *
  * Recovery runs from its own delayed work: the failure is reported to the
- * devlink health reporter (devlink.c), whose recover callback -- or, with
- * devlink's auto-recovery off or no devlink, the work itself -- makes one
- * attempt (cx4_core_recover(): detach en/, tear down and reset the
- * function, probe's sequence again, attach en/).  A failed attempt, or a
+ * devlink health reporter (devlink.c), whose recover callback -- or, without
+ * devlink, the work itself -- makes one attempt (cx4_core_recover(): detach
+ * en/, tear down and reset the function, probe's sequence again, attach
+ * en/).  With devlink's auto-recovery turned off by the operator the
+ * function stays dead until "devlink health recover".  A failed attempt, or a
  * device dying again soon after a recovery, counts as a failure; the next
  * attempt waits cx4_health_backoff_ms() and after CX4_RECOVERY_MAX_FAILS
  * failures in a row the driver gives up, saying so.
@@ -198,9 +199,15 @@ static void cx4_health_recover_work(struct work_struct *work)
 
 		/* devlink recovers through cx4_health_recover() if it may. */
 		h->reported = true;
-		cx4_devlink_report(core, h->syndrome ?
-				   "health syndrome set" :
-				   "health counter stopped");
+		err = cx4_devlink_report(core, h->syndrome ?
+					 "health syndrome set" :
+					 "health counter stopped");
+		if (!err && h->attempts == attempts) {
+			/* Reported, not recovered: auto-recovery is off. */
+			dev_warn(core->dev,
+				 "recovery: devlink auto-recovery is off; the function stays down until \"devlink health recover\"\n");
+			return;
+		}
 		if (!READ_ONCE(h->fatal) && h->attempts != attempts) {
 			cx4_devlink_healthy(core);
 			return;
@@ -226,8 +233,7 @@ static void cx4_health_recover_work(struct work_struct *work)
 
 /*
  * One recovery attempt, from the recovery work or devlink's recover
- * callback (also "devlink health recover" on a healthy device: a full
- * reset cycle).  Return: 0 once the function is up again, -ESHUTDOWN if
+ * callback (devlink calls it only while the reporter is in error state).  Return: 0 once the function is up again, -ESHUTDOWN if
  * remove is under way, else the attempt's error (counted in @fails).
  */
 int cx4_health_recover(struct cx4_core *core)
