@@ -337,6 +337,8 @@ enum cx4_modify_tis_field {
 #define CX4_RQC_FLUSH_IN_ERROR_EN	CX4_FLD(0x00, 18, 18)
 #define CX4_RQC_USER_INDEX		CX4_FLD(0x04, 23, 0)
 #define CX4_RQC_CQN			CX4_FLD(0x08, 23, 0)
+/* Beyond rev 0.40: queue counter set (ALLOC_Q_COUNTER), 0 = none. */
+#define CX4_RQC_COUNTER_SET_ID		CX4_FLD(0x0c, 31, 24)
 #define CX4_RQC_RMPN			CX4_FLD(0x10, 23, 0)
 #define CX4_RQC_OFF_WQ			0x30
 #define CX4_RQC_SIZE			(CX4_RQC_OFF_WQ + CX4_WQ_SIZE)

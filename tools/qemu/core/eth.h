@@ -25,6 +25,7 @@ struct cx4dev_cmd;
 #define CX4DEV_MAX_FG		4096
 #define CX4DEV_MAX_FLOW_COUNTER	4096
 #define CX4DEV_FIRST_ETH_OBJ	1	/* object number 0 is never handed out */
+#define CX4DEV_MAX_Q_COUNTER	64	/* counter_set_id 1..63 (8-bit field) */
 
 #define CX4DEV_MAX_FRAME	(256u * 1024)	/* 1 << max_lso_cap */
 #define CX4DEV_MAX_SEND_WQE	(63u * CX4_WQE_OCTOWORD_SIZE)	/* DS is 6 bits */
@@ -127,6 +128,7 @@ struct cx4dev_rq {
 	bool vsd;		/* VLAN strip disable */
 	uint32_t refs;		/* TIRs and RQTs pointing at it */
 	uint32_t drops_since_cqe;	/* CQE rx_drop_counter */
+	uint32_t counter_set_id;	/* queue counter set, 0 = none */
 	uint64_t packets, bytes, out_of_buffer;
 };
 
@@ -173,6 +175,37 @@ struct cx4dev_flow_counter {
 	uint64_t octets;
 };
 
+/* Queue counter set (ALLOC_Q_COUNTER, beyond rev 0.40; counters.c). */
+struct cx4dev_q_counter {
+	bool valid;
+	uint32_t refs;		/* RQs naming it */
+	uint64_t out_of_buffer;
+};
+
+/* Vport traffic counters (PRM 12.17, Table 489), index into cx4dev_eth.vc. */
+enum cx4dev_vcnt {
+	CX4DEV_VC_RX_ERRORS,	/* frames refused by the vport: over the MTU */
+	CX4DEV_VC_TX_ERRORS,	/* send WQEs completed in error */
+	CX4DEV_VC_RX_BCAST,
+	CX4DEV_VC_TX_BCAST,
+	CX4DEV_VC_RX_UCAST,
+	CX4DEV_VC_TX_UCAST,
+	CX4DEV_VC_RX_MCAST,
+	CX4DEV_VC_TX_MCAST,
+	CX4DEV_VC_NUM,
+};
+
+enum cx4dev_cast {
+	CX4DEV_CAST_UCAST,
+	CX4DEV_CAST_MCAST,
+	CX4DEV_CAST_BCAST,
+};
+
+struct cx4dev_traffic {
+	uint64_t packets;
+	uint64_t octets;
+};
+
 /* Datapath counters (cx4dev_eth_counter(), debug control page). */
 enum cx4dev_eth_cnt {
 	CX4DEV_ETH_TX_PACKETS,		/* frames handed to ops->transmit */
@@ -211,6 +244,8 @@ struct cx4dev_eth {
 	uint8_t seg[CX4DEV_MAX_FRAME];		/* TX segment / RX scratch */
 	uint8_t wqe[CX4DEV_MAX_SEND_WQE];	/* send WQE being executed */
 	uint32_t flow_tag;			/* tag of the last steering */
+	struct cx4dev_q_counter qc[CX4DEV_MAX_Q_COUNTER];
+	struct cx4dev_traffic vc[CX4DEV_VC_NUM];	/* vport counters */
 	uint32_t bf_hi[CX4DEV_UAR_MAX];		/* first dword of a send doorbell */
 	bool bf_hi_valid[CX4DEV_UAR_MAX];
 };
@@ -274,6 +309,20 @@ uint8_t cx4dev_exec_query_fc(struct cx4dev *dev, struct cx4dev_cmd *cmd);
  */
 uint32_t cx4dev_flow_steer(struct cx4dev *dev, const uint8_t *match, uint32_t len,
 			   uint32_t *tirs, uint32_t max);
+
+/* counters.c: queue counter sets and vport counters. */
+bool cx4dev_q_counter_valid(const struct cx4dev *dev, uint32_t id);
+size_t cx4dev_q_counters_count(const struct cx4dev *dev);
+void cx4dev_q_counters_release(struct cx4dev *dev);
+void cx4dev_q_counter_out_of_buffer(struct cx4dev *dev, const struct cx4dev_rq *rq);
+uint8_t cx4dev_exec_alloc_q_counter(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_dealloc_q_counter(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_query_q_counter(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_query_vport_counter(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+enum cx4dev_cast cx4dev_frame_cast(const uint8_t *f);
+void cx4dev_vport_count(struct cx4dev *dev, bool tx, const uint8_t *f, uint32_t len);
+void cx4dev_vport_count_error(struct cx4dev *dev, bool tx, uint32_t len);
+uint64_t cx4dev_vport_counter(const struct cx4dev *dev, enum cx4dev_vcnt which, bool octets);
 
 /* pkt.c: frame parsing and checksums. */
 struct cx4dev_pkt {

@@ -114,7 +114,8 @@ size_t cx4dev_eth_objects(const struct cx4dev *dev)
 	       cx4dev_count((void **)e->tir, CX4DEV_MAX_TIR) +
 	       cx4dev_count((void **)e->rqt, CX4DEV_MAX_RQT) +
 	       cx4dev_count((void **)e->sq, CX4DEV_MAX_SQ) +
-	       cx4dev_count((void **)e->rq, CX4DEV_MAX_RQ) + cx4dev_flow_objects(dev);
+	       cx4dev_count((void **)e->rq, CX4DEV_MAX_RQ) + cx4dev_flow_objects(dev) +
+	       cx4dev_q_counters_count(dev);
 }
 
 /* Release everything (TEARDOWN_HCA, reset); leftovers logged or counted. */
@@ -125,7 +126,7 @@ void cx4dev_eth_release(struct cx4dev *dev, const char *why, bool is_error)
 	uint32_t i;
 
 	if (n && is_error)
-		cx4dev_guest_error(dev, "%s: %zu Ethernet objects (TIS/TIR/RQT/SQ/RQ/flow) leaked "
+		cx4dev_guest_error(dev, "%s: %zu Ethernet objects (TIS/TIR/RQT/SQ/RQ/flow/Q counter) leaked "
 				   "by driver; released", why, n);
 	else if (n)
 		cx4dev_logf(dev, "%s releases %zu Ethernet objects", why, n);
@@ -158,6 +159,7 @@ void cx4dev_eth_release(struct cx4dev *dev, const char *why, bool is_error)
 		free(e->rq[i]);
 		e->rq[i] = NULL;
 	}
+	cx4dev_q_counters_release(dev);
 }
 
 bool cx4dev_eth_uses_cq(const struct cx4dev *dev, uint32_t cqn)
@@ -795,7 +797,13 @@ static uint8_t cx4dev_wq_create(struct cx4dev *dev, struct cx4dev_cmd *cmd, cons
 				     cx4_get(wqc, CX4_WQ_END_PADDING_MODE), stride, smin, smax,
 				     sq ? ", SQ: 6" : "", log_sz, max_sz, cx4_rd32(wqc, 0x18),
 				     cx4_rd32(wqc, 0x1c));
-	if (!cx4dev_set_has(&dev->pds, cx4_get(wqc, CX4_WQ_PD)))
+	/*
+	 * PD 0 is never allocated (ALLOC_PD hands out 1, 2, ...): an RQ may
+	 * carry it as "no protection domain" -- no MKey can match it, so such
+	 * an RQ can only drop or count frames (mlx5e's drop RQ does this;
+	 * real firmware accepts it).  SQs always need an allocated PD.
+	 */
+	if ((sq || cx4_get(wqc, CX4_WQ_PD)) && !cx4dev_set_has(&dev->pds, cx4_get(wqc, CX4_WQ_PD)))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, syn->pd,
 				     "wq pd 0x%x not allocated", cx4_get(wqc, CX4_WQ_PD));
 	if (sq && !cx4dev_set_has(&dev->uars, cx4_get(wqc, CX4_WQ_UAR_PAGE)))
@@ -1032,6 +1040,11 @@ uint8_t cx4dev_exec_create_rq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	if (!cx4dev_cq_exists(dev, cx4_get(c, CX4_RQC_CQN)))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_RQ_CQ,
 				     "cqn 0x%x is not an existing CQ", cx4_get(c, CX4_RQC_CQN));
+	if (cx4_get(c, CX4_RQC_COUNTER_SET_ID) &&
+	    !cx4dev_q_counter_valid(dev, cx4_get(c, CX4_RQC_COUNTER_SET_ID)))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_QC_UNKNOWN,
+				     "counter_set_id %u not allocated (ALLOC_Q_COUNTER)",
+				     cx4_get(c, CX4_RQC_COUNTER_SET_ID));
 	rq = calloc(1, sizeof(*rq));
 	if (!rq)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_NO_RESOURCES, CX4DEV_SYN_RQ_EXHAUSTED,
@@ -1047,6 +1060,9 @@ uint8_t cx4dev_exec_create_rq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	rq->wq.user_index = cx4_get(c, CX4_RQC_USER_INDEX);
 	rq->wq.cqn = cx4_get(c, CX4_RQC_CQN);
 	rq->vsd = cx4_get(c, CX4_RQC_VSD);
+	rq->counter_set_id = cx4_get(c, CX4_RQC_COUNTER_SET_ID);
+	if (rq->counter_set_id)
+		dev->eth->qc[rq->counter_set_id].refs++;
 	dev->eth->rq[n] = rq;
 	cx4_set(cmd->out, CX4_CREATE_RQ_OUT_RQN, (uint32_t)n);
 	cx4dev_logf(dev, "RQ 0x%x created: %u WQEs of %u bytes, CQ 0x%x%s", (uint32_t)n,
@@ -1101,6 +1117,8 @@ uint8_t cx4dev_exec_destroy_rq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RES_STATE, CX4DEV_SYN_RQ_IN_USE,
 				     "RQ 0x%x is used by %u TIR/RQT reference(s) (destroy them "
 				     "first)", n, rq->refs);
+	if (rq->counter_set_id)
+		dev->eth->qc[rq->counter_set_id].refs--;
 	free(rq->wq.pas);
 	free(rq->lro);
 	free(rq);
@@ -1123,6 +1141,7 @@ uint8_t cx4dev_exec_query_rq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	cx4_set(c, CX4_RQC_FLUSH_IN_ERROR_EN, rq->wq.flush_in_error);
 	cx4_set(c, CX4_RQC_USER_INDEX, rq->wq.user_index);
 	cx4_set(c, CX4_RQC_CQN, rq->wq.cqn);
+	cx4_set(c, CX4_RQC_COUNTER_SET_ID, rq->counter_set_id);
 	cx4dev_wq_query(&rq->wq, c + CX4_RQC_OFF_WQ, cmd->out + CX4_QUERY_RQ_OUT_OFF_PAS,
 			cmd->out_len - CX4_QUERY_RQ_OUT_OFF_PAS);
 	return CX4_CMD_STAT_OK;

@@ -224,6 +224,7 @@ static void cx4dev_rx_tir(struct cx4dev *dev, uint32_t tirn, const struct cx4dev
 	if (ctr == rq->wq.hw_counter || (uint16_t)(ctr - rq->wq.hw_counter) > size) {
 		rq->out_of_buffer++;
 		rq->drops_since_cqe++;
+		cx4dev_q_counter_out_of_buffer(dev, rq);
 		dev->eth->cnt[CX4DEV_ETH_RX_OUT_OF_BUFFER]++;
 		return;
 	}
@@ -275,11 +276,14 @@ size_t cx4dev_eth_receive(struct cx4dev *dev, const uint8_t *frame, size_t len)
 	/* vport MTU: the L3 packet (frame less its L2 header) must fit. */
 	if (dev->vport.mtu && len - p.l2_len > dev->vport.mtu) {
 		dev->eth->cnt[CX4DEV_ETH_RX_MTU_DROPS]++;
+		cx4dev_vport_count_error(dev, false, (uint32_t)len);
 		return len;
 	}
 	cx4dev_pkt_match(&p, frame, match);
 	dev->eth->flow_tag = 0;
 	n = cx4dev_flow_steer(dev, match, (uint32_t)len, tirs, CX4DEV_MAX_RX_TIRS);
+	if (n)
+		cx4dev_vport_count(dev, false, frame, (uint32_t)len);
 	for (uint32_t i = 0; i < n; i++)
 		cx4dev_rx_tir(dev, tirs[i], &p, frame);
 	return len;

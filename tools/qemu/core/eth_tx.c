@@ -99,6 +99,8 @@ static void cx4dev_err_cqe(struct cx4dev *dev, struct cx4dev_wq *wq, bool sq, ui
 	if (sq)
 		cx4_set(cqe, CX4_CQE_S_WQE_OPCODE, opcode);
 	dev->eth->cnt[sq ? CX4DEV_ETH_TX_ERR_CQES : CX4DEV_ETH_RX_ERR_CQES]++;
+	if (sq && syn != CX4_CQE_SYN_WR_FLUSH_ERR)
+		cx4dev_vport_count_error(dev, true, 0);
 	cx4dev_wq_post_cqe(dev, wq, cqe);
 }
 
@@ -204,6 +206,7 @@ static void cx4dev_emit(struct cx4dev *dev, struct cx4dev_sq *sq, uint8_t *f, ui
 	sq->bytes += len;
 	dev->eth->cnt[CX4DEV_ETH_TX_PACKETS]++;
 	dev->eth->cnt[CX4DEV_ETH_TX_BYTES] += len;
+	cx4dev_vport_count(dev, true, f, len);
 	if (dev->port_up && dev->ops->transmit)
 		dev->ops->transmit(dev->opaque, f, len);
 }

@@ -23,6 +23,8 @@ void cx4dev_vport_reset(struct cx4dev *dev)
 	memset(&dev->vport, 0, sizeof(dev->vport));
 	dev->vport.admin_up = true;
 	memset(dev->int_mod, 0, sizeof(dev->int_mod));
+	if (dev->eth)
+		memset(dev->eth->vc, 0, sizeof(dev->eth->vc));	/* vport counters */
 }
 
 /* Effective vport state: the link (knob) and the admin state. */

@@ -64,5 +64,8 @@ extern const size_t eth_tests_count;
 /* test_mlx5.c: command trace, ACCESS_REG, mlx5_core regressions. */
 extern const struct test mlx5_tests[];
 extern const size_t mlx5_tests_count;
+/* test_counters.c: queue counter sets, RQ with PD 0, vport counters. */
+extern const struct test counters_tests[];
+extern const size_t counters_tests_count;
 
 #endif
