@@ -226,6 +226,8 @@ enum cx4dev_eth_cnt {
 	CX4DEV_ETH_RX_ERR_CQES,		/* error CQEs written for RQs */
 	CX4DEV_ETH_RX_LRO_SEGMENTS,	/* segments completed through LRO sessions */
 	CX4DEV_ETH_RX_LRO_SESSIONS,	/* LRO CQEs with lro_num_seg > 1 */
+	CX4DEV_ETH_LB_DELIVERED,	/* sent frames looped back to a local TIR */
+	CX4DEV_ETH_LB_BLOCKED,		/* self-loopback refused by a TIR (self_lb_en) */
 	CX4DEV_ETH_NUM_CNT,
 };
 
@@ -242,6 +244,7 @@ struct cx4dev_eth {
 	uint64_t cnt[CX4DEV_ETH_NUM_CNT];
 	uint8_t frame[CX4DEV_MAX_FRAME];	/* TX gather buffer */
 	uint8_t seg[CX4DEV_MAX_FRAME];		/* TX segment / RX scratch */
+	uint8_t lb[CX4DEV_MAX_FRAME];		/* frame being looped back */
 	uint8_t wqe[CX4DEV_MAX_SEND_WQE];	/* send WQE being executed */
 	uint32_t flow_tag;			/* tag of the last steering */
 	struct cx4dev_q_counter qc[CX4DEV_MAX_Q_COUNTER];
@@ -263,6 +266,7 @@ struct cx4dev_tir *cx4dev_tir_get(const struct cx4dev *dev, uint32_t tirn);
 struct cx4dev_rq *cx4dev_rq_get(const struct cx4dev *dev, uint32_t rqn);
 struct cx4dev_sq *cx4dev_sq_get(const struct cx4dev *dev, uint32_t sqn);
 struct cx4dev_rqt *cx4dev_rqt_get(const struct cx4dev *dev, uint32_t rqtn);
+const struct cx4dev_tis *cx4dev_tis_find(const struct cx4dev *dev, uint32_t tisn);
 uint8_t cx4dev_exec_create_tis(struct cx4dev *dev, struct cx4dev_cmd *cmd);
 uint8_t cx4dev_exec_modify_tis(struct cx4dev *dev, struct cx4dev_cmd *cmd);
 uint8_t cx4dev_exec_destroy_tis(struct cx4dev *dev, struct cx4dev_cmd *cmd);
@@ -382,6 +386,7 @@ void cx4dev_sq_process(struct cx4dev *dev, uint32_t sqn, struct cx4dev_sq *sq);
 void cx4dev_wq_flush(struct cx4dev *dev, uint32_t qn, struct cx4dev_wq *wq, bool sq);
 bool cx4dev_eth_can_receive(struct cx4dev *dev);
 size_t cx4dev_eth_receive(struct cx4dev *dev, const uint8_t *frame, size_t len);
+void cx4dev_eth_loopback(struct cx4dev *dev, uint32_t td, const uint8_t *f, uint32_t len);
 int cx4dev_wq_read(struct cx4dev *dev, const struct cx4dev_wq *wq, uint32_t off, void *buf,
 		   uint32_t len);
 int cx4dev_wq_post_cqe(struct cx4dev *dev, const struct cx4dev_wq *wq, uint8_t *cqe);

@@ -97,6 +97,11 @@ static struct cx4dev_tis *cx4dev_tis_get(const struct cx4dev *dev, uint32_t tisn
 	return CX4DEV_GET(dev->eth->tis, CX4DEV_MAX_TIS, tisn);
 }
 
+const struct cx4dev_tis *cx4dev_tis_find(const struct cx4dev *dev, uint32_t tisn)
+{
+	return cx4dev_tis_get(dev, tisn);
+}
+
 static size_t cx4dev_count(void **tab, uint32_t n)
 {
 	size_t c = 0;
@@ -495,10 +500,11 @@ static uint8_t cx4dev_tir_hash_check(struct cx4dev *dev, struct cx4dev_cmd *cmd,
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_TIR_HASH,
 				     "rx_hash_fn %u undefined", fn);
 	if (fields & ~(uint32_t)(CX4_HASH_FIELD_SRC_IP | CX4_HASH_FIELD_DST_IP |
-				 CX4_HASH_FIELD_L4_SPORT | CX4_HASH_FIELD_L4_DPORT))
+				 CX4_HASH_FIELD_L4_SPORT | CX4_HASH_FIELD_L4_DPORT |
+				 CX4_HASH_FIELD_IPSEC_SPI))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_TIR_HASH,
-				     "rx_hash_field_selector_outer fields 0x%x: reserved bits or "
-				     "IPSEC_SPI (not supported)", fields);
+				     "rx_hash_field_selector_outer fields 0x%x: reserved bits",
+				     fields);
 	if (cx4_rd32(c, CX4_TIRC_OFF_RX_HASH_FIELD_SEL_INNER))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_TIR_HASH,
 				     "rx_hash_field_selector_inner set: no tunnel offloads");

@@ -198,6 +198,8 @@ static uint32_t cx4dev_inline_needed(struct cx4dev *dev, const struct cx4dev_sq 
 
 static void cx4dev_emit(struct cx4dev *dev, struct cx4dev_sq *sq, uint8_t *f, uint32_t len)
 {
+	const struct cx4dev_tis *tis;
+
 	if (len < CX4DEV_MIN_FRAME) {
 		memset(f + len, 0, CX4DEV_MIN_FRAME - len);
 		len = CX4DEV_MIN_FRAME;
@@ -209,6 +211,9 @@ static void cx4dev_emit(struct cx4dev *dev, struct cx4dev_sq *sq, uint8_t *f, ui
 	cx4dev_vport_count(dev, true, f, len);
 	if (dev->port_up && dev->ops->transmit)
 		dev->ops->transmit(dev->opaque, f, len);
+	tis = cx4dev_tis_find(dev, sq->tisn);
+	if (tis)
+		cx4dev_eth_loopback(dev, tis->td, f, len);	/* PRM 3.4 */
 }
 
 static void cx4dev_csum_offload(struct cx4dev *dev, uint8_t *f, uint32_t len, uint32_t cs)

@@ -67,5 +67,8 @@ extern const size_t mlx5_tests_count;
 /* test_counters.c: queue counter sets, RQ with PD 0, vport counters. */
 extern const struct test counters_tests[];
 extern const size_t counters_tests_count;
+/* test_lb.c: self-loopback (PRM 3.4), CQE compression. */
+extern const struct test lb_tests[];
+extern const size_t lb_tests_count;
 
 #endif
