@@ -96,6 +96,7 @@ struct cx4dev_port {
 	uint32_t admin_status;		/* PAOS, enum cx4_paos_status */
 	uint32_t pptx, pprx, pfctx, pfcrx;	/* PFCC */
 	uint32_t stall_minor, stall_crit;
+	bool up_once_failed;		/* PAOS up once: cable lost, down until written */
 };
 
 /* Capability types the model knows, as indexes into the caps arrays. */
@@ -266,7 +267,8 @@ struct cx4dev {
 	int64_t pages_delta;		/* page-request knob: regular target delta */
 	bool page_req_armed;		/* PRM 7.13.10.2: re-armed by MANAGE_PAGES */
 	bool page_req_pending;
-	bool port_up;
+	bool port_up;			/* the cable (QEMU link status, LINK knob) */
+	bool port_oper;			/* operational: cable and PAOS admin (reg.c) */
 	struct cx4dev_mkey **mkeys;	/* indexed by MKey index, NULL = free */
 	uint32_t nmkey_slots;
 	struct cx4dev_vport vport;
@@ -322,6 +324,9 @@ const char *cx4dev_state_name(enum cx4dev_hca_state st);
 
 /* reg.c: ACCESS_REGISTER and the port registers. */
 void cx4dev_port_reset(struct cx4dev *dev);
+bool cx4dev_port_oper_up(const struct cx4dev *dev);
+void cx4dev_port_update(struct cx4dev *dev);
+void cx4dev_port_cable(struct cx4dev *dev, bool up);
 const char *cx4dev_reg_name(uint32_t id);
 uint8_t cx4dev_exec_access_reg(struct cx4dev *dev, struct cx4dev_cmd *cmd);
 

@@ -206,6 +206,55 @@ struct cx4dev_traffic {
 	uint64_t octets;
 };
 
+/* Physical port counters (PPCNT groups; port_cnt.c). */
+enum cx4dev_pc {
+	CX4DEV_PC_TX_FRAMES,		/* frames put on the wire */
+	CX4DEV_PC_TX_OCTETS,		/* their bytes + 4 (FCS) */
+	CX4DEV_PC_TX_UCAST,
+	CX4DEV_PC_TX_MCAST,
+	CX4DEV_PC_TX_BCAST,
+	CX4DEV_PC_TX_DISCARDS,		/* sent while the port was not operational */
+	CX4DEV_PC_TX_ERRORS,		/* send WQEs completed in error */
+	CX4DEV_PC_RX_ALL,		/* every frame from the wire */
+	CX4DEV_PC_RX_ALL_OCTETS,
+	CX4DEV_PC_RX_OK,		/* passed on by the port */
+	CX4DEV_PC_RX_OK_OCTETS,
+	CX4DEV_PC_RX_UCAST,		/* of those */
+	CX4DEV_PC_RX_MCAST,
+	CX4DEV_PC_RX_BCAST,
+	CX4DEV_PC_RX_DISCARDS,		/* passed on, steered to no TIR */
+	CX4DEV_PC_RX_ERRORS,		/* too long */
+	CX4DEV_PC_RX_TOO_LONG,		/* longer than PMTU oper_mtu (with FCS) */
+	CX4DEV_PC_RX_UNDERSIZE,		/* never: short frames count padded */
+	CX4DEV_PC_RX_MAC_CTRL,		/* EtherType 0x8808 */
+	CX4DEV_PC_RX_PAUSE,		/* opcode 0x0001 */
+	CX4DEV_PC_RX_UNSUP_OPCODE,	/* other than PAUSE / PFC */
+	CX4DEV_PC_RX_64,		/* RFC 2819 buckets: 10 counters from here */
+	CX4DEV_PC_NUM = CX4DEV_PC_RX_64 + 10,
+};
+
+enum cx4dev_pp {
+	CX4DEV_PP_RX_FRAMES,
+	CX4DEV_PP_RX_OCTETS,
+	CX4DEV_PP_TX_FRAMES,
+	CX4DEV_PP_TX_OCTETS,
+	CX4DEV_PP_RX_PAUSE,		/* PFC frames enabling this priority */
+	CX4DEV_PP_NUM,
+};
+
+#define CX4DEV_PC_NGROUPS	4	/* PPCNT groups 0x0-0x3 */
+#define CX4DEV_PC_NPRIO		8
+
+struct cx4dev_port_counters {
+	uint64_t c[CX4DEV_PC_NUM];
+	uint64_t p[CX4DEV_PC_NPRIO][CX4DEV_PP_NUM];
+	uint64_t base[CX4DEV_PC_NGROUPS][CX4DEV_PC_NUM];	/* per group clr */
+	uint64_t pbase[CX4DEV_PC_NPRIO][CX4DEV_PP_NUM];
+	uint32_t link_down_events;	/* operational up -> down (group 0x12) */
+	uint32_t link_down_base;
+	uint64_t phy_clear_ns;		/* group 0x12 last clear */
+};
+
 /* Datapath counters (cx4dev_eth_counter(), debug control page). */
 enum cx4dev_eth_cnt {
 	CX4DEV_ETH_TX_PACKETS,		/* frames handed to ops->transmit */
@@ -249,6 +298,7 @@ struct cx4dev_eth {
 	uint32_t flow_tag;			/* tag of the last steering */
 	struct cx4dev_q_counter qc[CX4DEV_MAX_Q_COUNTER];
 	struct cx4dev_traffic vc[CX4DEV_VC_NUM];	/* vport counters */
+	struct cx4dev_port_counters pcnt;		/* port counters (PPCNT) */
 	uint32_t bf_hi[CX4DEV_UAR_MAX];		/* first dword of a send doorbell */
 	bool bf_hi_valid[CX4DEV_UAR_MAX];
 };
@@ -327,6 +377,15 @@ enum cx4dev_cast cx4dev_frame_cast(const uint8_t *f);
 void cx4dev_vport_count(struct cx4dev *dev, bool tx, const uint8_t *f, uint32_t len);
 void cx4dev_vport_count_error(struct cx4dev *dev, bool tx, uint32_t len);
 uint64_t cx4dev_vport_counter(const struct cx4dev *dev, enum cx4dev_vcnt which, bool octets);
+
+/* port_cnt.c: physical port counters (PPCNT). */
+void cx4dev_port_counters_reset(struct cx4dev *dev);
+bool cx4dev_port_rx(struct cx4dev *dev, const uint8_t *f, uint32_t len);
+void cx4dev_port_rx_discard(struct cx4dev *dev);
+void cx4dev_port_tx(struct cx4dev *dev, const uint8_t *f, uint32_t len, bool sent);
+void cx4dev_port_tx_error(struct cx4dev *dev);
+void cx4dev_port_ppcnt(struct cx4dev *dev, uint32_t grp, uint32_t prio, bool clr, uint8_t *set);
+uint64_t cx4dev_port_counter(const struct cx4dev *dev, enum cx4dev_pc idx);
 
 /* pkt.c: frame parsing and checksums. */
 struct cx4dev_pkt {

@@ -889,12 +889,21 @@ uint8_t cx4dev_exec_create_sq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	if (!cx4dev_cq_exists(dev, cx4_get(c, CX4_SQC_CQN)))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_SQ_CQ,
 				     "cqn 0x%x is not an existing CQ", cx4_get(c, CX4_SQC_CQN));
+	/*
+	 * Table 57: one TIS ("only a single TIS is supported"), or an empty
+	 * list (tis_lst_sz 0, tis_num_0 0): an SQ that never sends a frame,
+	 * only NOPs (mlx5e's internal control SQ).
+	 */
 	tis = cx4dev_tis_get(dev, cx4_get(c, CX4_SQC_TIS_NUM_0));
-	if (cx4_get(c, CX4_SQC_TIS_LST_SZ) != 1 || !tis)
+	if (cx4_get(c, CX4_SQC_TIS_LST_SZ) > 1 ||
+	    (cx4_get(c, CX4_SQC_TIS_LST_SZ) == 1 && !tis) ||
+	    (!cx4_get(c, CX4_SQC_TIS_LST_SZ) && cx4_get(c, CX4_SQC_TIS_NUM_0)))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_SQ_TIS,
-				     "tis_lst_sz %u (must be 1), tis_num_0 0x%x %s",
+				     "tis_lst_sz %u (0 or 1), tis_num_0 0x%x %s",
 				     cx4_get(c, CX4_SQC_TIS_LST_SZ), cx4_get(c, CX4_SQC_TIS_NUM_0),
 				     tis ? "exists" : "does not exist");
+	if (!cx4_get(c, CX4_SQC_TIS_LST_SZ))
+		tis = NULL;
 	sq = calloc(1, sizeof(*sq));
 	if (!sq)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_NO_RESOURCES, CX4DEV_SYN_SQ_EXHAUSTED,
@@ -909,9 +918,10 @@ uint8_t cx4dev_exec_create_sq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	sq->wq.flush_in_error = cx4_get(c, CX4_SQC_FLUSH_IN_ERROR_EN);
 	sq->wq.user_index = cx4_get(c, CX4_SQC_USER_INDEX);
 	sq->wq.cqn = cx4_get(c, CX4_SQC_CQN);
-	sq->tisn = cx4_get(c, CX4_SQC_TIS_NUM_0);
+	sq->tisn = tis ? cx4_get(c, CX4_SQC_TIS_NUM_0) : 0;
 	sq->min_inline = mode;
-	tis->refs++;
+	if (tis)
+		tis->refs++;
 	dev->eth->sq[n] = sq;
 	cx4_set(cmd->out, CX4_CREATE_SQ_OUT_SQN, (uint32_t)n);
 	cx4dev_logf(dev, "SQ 0x%x created: %u WQEBBs, CQ 0x%x, TIS 0x%x, uar %u", (uint32_t)n,
@@ -1015,7 +1025,7 @@ uint8_t cx4dev_exec_query_sq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	cx4_set(c, CX4_SQC_STATE, sq->wq.state);
 	cx4_set(c, CX4_SQC_USER_INDEX, sq->wq.user_index);
 	cx4_set(c, CX4_SQC_CQN, sq->wq.cqn);
-	cx4_set(c, CX4_SQC_TIS_LST_SZ, 1);
+	cx4_set(c, CX4_SQC_TIS_LST_SZ, sq->tisn ? 1 : 0);
 	cx4_set(c, CX4_SQC_TIS_NUM_0, sq->tisn);
 	cx4dev_wq_query(&sq->wq, c + CX4_SQC_OFF_WQ, cmd->out + CX4_QUERY_SQ_OUT_OFF_PAS,
 			cmd->out_len - CX4_QUERY_SQ_OUT_OFF_PAS);

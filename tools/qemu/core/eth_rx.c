@@ -323,12 +323,14 @@ size_t cx4dev_eth_receive(struct cx4dev *dev, const uint8_t *frame, size_t len)
 	uint32_t tirs[CX4DEV_MAX_RX_TIRS], n;
 	struct cx4dev_pkt p;
 
-	if (!dev->eth || !(dev->state & CX4DEV_ST_INITIALIZED) || !dev->port_up ||
+	if (!dev->eth || !(dev->state & CX4DEV_ST_INITIALIZED) || !dev->port_oper ||
 	    len < 14 || len > CX4DEV_MAX_FRAME) {
 		if (dev->eth)
 			dev->eth->cnt[CX4DEV_ETH_RX_NO_STEERING]++;
 		return len;
 	}
+	if (!cx4dev_port_rx(dev, frame, (uint32_t)len))
+		return len;	/* counted by the port, not passed on */
 	cx4dev_pkt_parse(&p, frame, (uint32_t)len);
 	/* vport MTU: the L3 packet (frame less its L2 header) must fit. */
 	if (dev->vport.mtu && len - p.l2_len > dev->vport.mtu) {
@@ -341,6 +343,8 @@ size_t cx4dev_eth_receive(struct cx4dev *dev, const uint8_t *frame, size_t len)
 	n = cx4dev_flow_steer(dev, match, (uint32_t)len, tirs, CX4DEV_MAX_RX_TIRS);
 	if (n)
 		cx4dev_vport_count(dev, false, frame, (uint32_t)len);
+	else
+		cx4dev_port_rx_discard(dev);
 	for (uint32_t i = 0; i < n; i++)
 		cx4dev_rx_tir(dev, tirs[i], &p, frame);
 	return len;

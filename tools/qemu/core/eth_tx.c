@@ -28,6 +28,7 @@ enum cx4dev_vendor_syn {
 	CX4DEV_VSYN_MSS		= 0x0a,
 	CX4DEV_VSYN_RLKEY	= 0x0b,
 	CX4DEV_VSYN_SCATTER	= 0x0c,
+	CX4DEV_VSYN_NO_TIS	= 0x0d,
 };
 
 /* Frame bytes are not aligned: big-endian 32-bit access byte by byte. */
@@ -99,8 +100,10 @@ static void cx4dev_err_cqe(struct cx4dev *dev, struct cx4dev_wq *wq, bool sq, ui
 	if (sq)
 		cx4_set(cqe, CX4_CQE_S_WQE_OPCODE, opcode);
 	dev->eth->cnt[sq ? CX4DEV_ETH_TX_ERR_CQES : CX4DEV_ETH_RX_ERR_CQES]++;
-	if (sq && syn != CX4_CQE_SYN_WR_FLUSH_ERR)
+	if (sq && syn != CX4_CQE_SYN_WR_FLUSH_ERR) {
 		cx4dev_vport_count_error(dev, true, 0);
+		cx4dev_port_tx_error(dev);
+	}
 	cx4dev_wq_post_cqe(dev, wq, cqe);
 }
 
@@ -209,7 +212,8 @@ static void cx4dev_emit(struct cx4dev *dev, struct cx4dev_sq *sq, uint8_t *f, ui
 	dev->eth->cnt[CX4DEV_ETH_TX_PACKETS]++;
 	dev->eth->cnt[CX4DEV_ETH_TX_BYTES] += len;
 	cx4dev_vport_count(dev, true, f, len);
-	if (dev->port_up && dev->ops->transmit)
+	cx4dev_port_tx(dev, f, len, dev->port_oper);
+	if (dev->port_oper && dev->ops->transmit)
 		dev->ops->transmit(dev->opaque, f, len);
 	tis = cx4dev_tis_find(dev, sq->tisn);
 	if (tis)
@@ -351,6 +355,9 @@ static int cx4dev_wqe_exec(struct cx4dev *dev, uint32_t sqn, struct cx4dev_sq *s
 	if (op != CX4_WQE_OP_SEND && op != CX4_WQE_OP_LSO)
 		return cx4dev_wqe_fail(e, CX4_CQE_SYN_LOCAL_LENGTH_ERR, CX4DEV_VSYN_OPCODE,
 				       "opcode not NOP, SEND or LSO");
+	if (!sq->tisn)
+		return cx4dev_wqe_fail(e, CX4_CQE_SYN_LOCAL_PROT_ERR, CX4DEV_VSYN_NO_TIS,
+				       "SEND/LSO on an SQ without a TIS (tis_lst_sz 0)");
 	if (ds < 2)
 		return cx4dev_wqe_fail(e, CX4_CQE_SYN_LOCAL_LENGTH_ERR, CX4DEV_VSYN_DS,
 				       "SEND/LSO WQE without an Ethernet segment (DS < 2)");

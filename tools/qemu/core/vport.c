@@ -30,7 +30,7 @@ void cx4dev_vport_reset(struct cx4dev *dev)
 /* Effective vport state: the link (knob) and the admin state. */
 static bool cx4dev_vport_up(const struct cx4dev *dev)
 {
-	return dev->port_up && dev->vport.admin_up;
+	return dev->port_oper && dev->vport.admin_up;
 }
 
 static uint32_t cx4dev_list_max(const struct cx4dev *dev, uint32_t type)

@@ -235,7 +235,77 @@ static void test_vport_counters(void)
 	env_free(e);
 }
 
+static void tweak_no_tis(uint8_t *c)
+{
+	cx4_set(c, CX4_SQC_TIS_LST_SZ, 0);
+	cx4_set(c, CX4_SQC_TIS_NUM_0, 0);
+}
+
+static void tweak_tis_list_2(uint8_t *c)
+{
+	cx4_set(c, CX4_SQC_TIS_LST_SZ, 2);
+}
+
+static void tweak_no_tis_but_num(uint8_t *c)
+{
+	cx4_set(c, CX4_SQC_TIS_LST_SZ, 0);
+}
+
+/*
+ * mlx5e's internal control SQ has no TIS (tis_lst_sz 0): accepted, runs
+ * NOP WQEs; a SEND on it completes in error (vendor syndrome 0x0d).
+ */
+static void test_sq_without_tis(void)
+{
+	struct env *e = env_new(true);
+	struct fh_result r;
+	uint8_t f[128], *w, *c;
+
+	CHECK_EQ(create_sq(e, &e->sq, &r, tweak_tis_list_2), CX4_CMD_STAT_BAD_RESOURCE);
+	CHECK_EQ(r.syndrome, CX4DEV_SYN_SQ_TIS);
+	CHECK_EQ(create_sq(e, &e->sq, &r, tweak_no_tis_but_num), CX4_CMD_STAT_BAD_RESOURCE);
+	CHECK_EQ(ERRORS(e->fh), 2);
+	CHECK_EQ(create_sq(e, &e->sq, &r, tweak_no_tis), CX4_CMD_STAT_OK);
+	{
+		uint8_t in[CX4_QUERY_SQ_IN_SIZE] = { 0 };
+
+		cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_SQ);
+		cx4_set(in, CX4_QUERY_SQ_IN_SQN, e->sq.qn);
+		CHECK_EQ(run(e->fh, in, sizeof(in), CX4_QUERY_SQ_OUT_OFF_PAS + 8, &r),
+			 CX4_CMD_STAT_OK);
+		CHECK_EQ(cx4_get(r.out + CX4_QUERY_SQ_OUT_OFF_CTX, CX4_SQC_TIS_LST_SZ), 0);
+	}
+	CHECK_EQ(modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
+		 CX4_CMD_STAT_OK);
+	/* NOP (DS 1): completes. */
+	w = fh_ptr(e->fh, e->sq.buf);
+	memset(w, 0, CX4_SEND_WQEBB_SIZE);
+	cx4_set(w, CX4_WQE_CTRL_WQE_INDEX, 0);
+	cx4_set(w, CX4_WQE_CTRL_OPCODE, CX4_WQE_OP_NOP);
+	cx4_set(w, CX4_WQE_CTRL_SQN, e->sq.qn);
+	cx4_set(w, CX4_WQE_CTRL_DS, 1);
+	cx4_set(w, CX4_WQE_CTRL_CE, CX4_WQE_CE_CQE_ALWAYS);
+	e->sq.pc = 1;
+	cx4_set(fh_ptr(e->fh, e->sq.dbr), CX4_WQ_DBR_SND_COUNTER, 1);
+	cx4dev_mmio_write(e->fh->dev, (uint64_t)e->uar * CX4_UAR_PAGE_SIZE + cx4_uar_bf_off(0, 0),
+			  (uint64_t)cx4_rd32(w, 0) << 32 | cx4_rd32(w, 4), 8);
+	c = cq_poll(e->fh, &e->scq);
+	CHECK(c && cx4_get(c, CX4_CQE_OPCODE) == CX4_CQE_OP_REQ);
+	CHECK_EQ(ERRORS(e->fh), 2);
+	/* SEND: error CQE, guest error, nothing on the wire. */
+	fh_tx_clear(e->fh);
+	post_send(e, CX4_WQE_OP_SEND, f, build_ipv4(f, peer_mac, 17, 20, true), 18, 0, 0,
+		  CX4DEV_RESD_LKEY, true);
+	c = cq_poll(e->fh, &e->scq);
+	CHECK(c && cx4_get(c, CX4_CQE_OPCODE) == CX4_CQE_OP_REQ_ERR &&
+	      cx4_get(c, CX4_ERR_CQE_VENDOR_ERR_SYNDROME) == 0x0d);
+	CHECK_EQ(e->fh->n_tx, 0);
+	CHECK_EQ(ERRORS(e->fh), 3);
+	env_free(e);
+}
+
 const struct test counters_tests[] = {
+	T(test_sq_without_tis),
 	T(test_q_counter_commands),
 	T(test_q_counter_rq_out_of_buffer),
 	T(test_vport_counters),

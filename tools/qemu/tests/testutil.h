@@ -70,5 +70,8 @@ extern const size_t counters_tests_count;
 /* test_lb.c: self-loopback (PRM 3.4), CQE compression. */
 extern const struct test lb_tests[];
 extern const size_t lb_tests_count;
+/* test_port.c: PAOS operational state and events, PPCNT counters. */
+extern const struct test port_tests[];
+extern const size_t port_tests_count;
 
 #endif
