@@ -15,7 +15,7 @@ const uint8_t my_mac[6] = { 0x02, 0x00, 0x00, 0xc4, 0x00, 0x01 };
 const uint8_t peer_mac[6] = { 0x02, 0x00, 0x00, 0xc4, 0x00, 0x02 };
 
 uint8_t run(struct fh *fh, const uint8_t *in, uint32_t in_len, uint32_t out_len,
-		   struct fh_result *r)
+	    struct fh_result *r)
 {
 	fh_exec(fh, in, in_len, out_len, r);
 	return r->done && !r->ds ? r->status : 0xff;
@@ -30,7 +30,7 @@ uint32_t simple_out(struct fh *fh, uint16_t op, uint32_t f)
 }
 
 uint8_t cmd_obj(struct fh *fh, uint16_t op, uint32_t f, uint32_t v, uint32_t out_len,
-		       struct fh_result *r)
+		struct fh_result *r)
 {
 	uint8_t in[CX4_FT_CMD_SIZE] = { 0 };
 	uint32_t len = CX4_CMD_SIMPLE_SIZE;
@@ -110,7 +110,7 @@ void fill_wq(struct env *e, uint8_t *wqc, struct ewq *q, bool sq, uint8_t *pas)
 }
 
 uint8_t create_sq(struct env *e, struct ewq *q, struct fh_result *r,
-			 void (*tweak)(uint8_t *c))
+		  void (*tweak)(uint8_t *c))
 {
 	uint8_t in[CX4_CREATE_SQ_IN_OFF_PAS + CX4_PAS_SIZE] = { 0 };
 	uint8_t *c = in + CX4_CREATE_SQ_IN_OFF_CTX;
@@ -134,7 +134,7 @@ uint8_t create_sq(struct env *e, struct ewq *q, struct fh_result *r,
 }
 
 uint8_t create_rq_stride(struct env *e, struct ewq *q, bool vsd, uint32_t log_stride,
-				struct fh_result *r)
+			 struct fh_result *r)
 {
 	uint8_t in[CX4_CREATE_RQ_IN_OFF_PAS + CX4_PAS_SIZE] = { 0 };
 	uint8_t *c = in + CX4_CREATE_RQ_IN_OFF_CTX;
@@ -160,7 +160,7 @@ uint8_t create_rq(struct env *e, struct ewq *q, bool vsd, struct fh_result *r)
 }
 
 uint8_t modify_wq(struct fh *fh, bool sq, uint32_t qn, uint32_t cur, uint32_t next,
-			 struct fh_result *r)
+		  struct fh_result *r)
 {
 	uint8_t in[CX4_MODIFY_SQ_IN_SIZE] = { 0 };
 
@@ -209,7 +209,7 @@ void create_steering(struct env *e)
 }
 
 uint8_t set_fte(struct env *e, uint32_t index, const uint8_t *dmac, uint32_t tir,
-		       struct fh_result *r)
+		struct fh_result *r)
 {
 	uint8_t in[0x400] = { 0 };
 	uint8_t *fc = in + CX4_FTE_OFF_FLOW_CTX;
@@ -287,7 +287,7 @@ uint16_t csum(const uint8_t *b, uint32_t len, uint32_t sum)
 
 /* IPv4 frame to @dst with a TCP (proto 6) or UDP (17) payload of @plen bytes. */
 uint32_t build_ipv4(uint8_t *f, const uint8_t *dst, uint32_t proto, uint32_t plen,
-			   bool good_csum)
+		    bool good_csum)
 {
 	uint32_t l4h = proto == 6 ? 20 : 8, tot = 20 + l4h + plen;
 	uint8_t *ip = f + 14, *l4 = ip + 20;
@@ -346,7 +346,7 @@ bool ipv4_csums_ok(const uint8_t *f)
 
 /* Post a SEND/LSO WQE: @inl bytes inline, the rest of @f by pointer. */
 void post_send(struct env *e, uint32_t opcode, const uint8_t *f, uint32_t len,
-		      uint32_t inl, uint32_t cs, uint32_t mss, uint32_t lkey, bool ring)
+	       uint32_t inl, uint32_t cs, uint32_t mss, uint32_t lkey, bool ring)
 {
 	uint32_t size = 1u << e->sq.log_size, idx = e->sq.pc & (size - 1);
 	uint8_t *w = fh_ptr(e->fh, e->sq.buf + (uint64_t)idx * CX4_SEND_WQEBB_SIZE);

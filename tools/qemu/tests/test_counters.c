@@ -304,7 +304,75 @@ static void test_sq_without_tis(void)
 	env_free(e);
 }
 
+/*
+ * mlx5e's AH/ESP indirect TIRs select IPSEC_SPI (Table 47 bit 4): the SPI
+ * (ESP at offset 0, AH at offset 4) is hashed after the addresses and the
+ * CQE's L4 source hash type is 3.
+ */
+static void test_rss_ipsec_spi(void)
+{
+	struct env *e = env_new(true);
+	uint8_t in[0x200] = { 0 }, *c = in + CX4_OBJ_CMD_OFF_CTX, big[0x400] = { 0 };
+	uint8_t *fc = big + CX4_FTE_OFF_FLOW_CTX, f[256], key[40], tin[12], *cqe;
+	struct fh_result r;
+	uint32_t rqt, tir, len;
+
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_RQT);
+	cx4_set(c, CX4_RQTC_RQT_MAX_SIZE, 1);
+	cx4_set(c, CX4_RQTC_RQT_ACTUAL_SIZE, 1);
+	cx4_set(c + cx4_rqtc_rq_off(0), CX4_RQTC_RQ_NUM, e->rq.qn);
+	CHECK_EQ(run(e->fh, in, cx4_rqt_cmd_size(1), CX4_CREATE_RQT_OUT_SIZE, &r), CX4_CMD_STAT_OK);
+	rqt = cx4_get(r.out, CX4_CREATE_RQT_OUT_RQTN);
+	memset(in, 0, sizeof(in));
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_TIR);
+	cx4_set(c, CX4_TIRC_DISP_TYPE, CX4_TIR_DISP_INDIRECT);
+	cx4_set(c, CX4_TIRC_INDIRECT_TABLE, rqt);
+	cx4_set(c, CX4_TIRC_RX_HASH_FN, CX4_TIR_HASH_TOEPLITZ);
+	cx4_set(c, CX4_TIRC_TRANSPORT_DOMAIN, e->td);
+	for (uint32_t i = 0; i < 40; i++)
+		key[i] = c[CX4_TIRC_OFF_RX_HASH_TOEPLITZ_KEY + i] = (uint8_t)(i * 7 + 3);
+	cx4_set(c + CX4_TIRC_OFF_RX_HASH_FIELD_SEL_OUTER, CX4_HASH_SEL_SELECTED_FIELDS,
+		CX4_HASH_FIELD_SRC_IP | CX4_HASH_FIELD_DST_IP | CX4_HASH_FIELD_IPSEC_SPI);
+	CHECK_EQ(run(e->fh, in, CX4_CREATE_TIR_IN_SIZE, CX4_CREATE_TIR_OUT_SIZE, &r),
+		 CX4_CMD_STAT_OK);
+	tir = cx4_get(r.out, CX4_CREATE_TIR_OUT_TIRN);
+	cx4_set(big, CX4_CMD_IN_OPCODE, CX4_CMD_SET_FLOW_TABLE_ENTRY);
+	cx4_set(big, CX4_CMD_IN_OP_MOD, CX4_SET_FTE_MODIFY);
+	cx4_set(big, CX4_FT_CMD_TABLE_ID, e->ft);
+	cx4_set(big, CX4_SET_FTE_IN_MODIFY_ENABLE_MASK, CX4_SET_FTE_MOD_DEST_LIST);
+	cx4_set(fc, CX4_FLOWC_GROUP_ID, e->fg);
+	cx4_set(fc, CX4_FLOWC_ACTION, CX4_FLOW_ACTION_FWD_DEST);
+	cx4_set(fc, CX4_FLOWC_DESTINATION_LIST_SIZE, 1);
+	memcpy(fc + CX4_FLOWC_OFF_MATCH_VALUE + CX4_FTE_OFF_DMAC, my_mac, 6);
+	cx4_set(fc + cx4_flowc_dest_off(0), CX4_FLOW_DEST_TYPE, CX4_FLOW_DEST_TIR);
+	cx4_set(fc + cx4_flowc_dest_off(0), CX4_FLOW_DEST_ID, tir);
+	CHECK_EQ(run(e->fh, big, cx4_fte_cmd_size(1), CX4_SET_FTE_OUT_SIZE, &r), CX4_CMD_STAT_OK);
+	for (uint32_t proto = 50; proto <= 51; proto++) {
+		len = build_ipv4(f, my_mac, proto, 16, false);
+		memcpy(tin, f + 26, 8);				/* addresses */
+		memcpy(tin + 8, f + 34 + (proto == 51 ? 4 : 0), 4);	/* SPI */
+		post_recv(e, 2048);
+		cx4dev_receive(e->fh->dev, f, len);
+		cqe = cq_poll(e->fh, &e->rcq);
+		CHECK(cqe != NULL);
+		if (!cqe)
+			continue;
+		CHECK_EQ(cx4_get(cqe, CX4_CQE_RX_HASH_RESULT), cx4dev_toeplitz(key, 40, tin, 12));
+		CHECK_EQ(cx4_get(cqe, CX4_CQE_RX_HASH_TYPE),
+			 CX4_CQE_HASH_IPV4 << CX4_CQE_HASH_IP_SRC_SHIFT |
+			 CX4_CQE_HASH_IPV4 << CX4_CQE_HASH_IP_DST_SHIFT |
+			 CX4_CQE_HASH_L4_IPSEC_SPI << CX4_CQE_HASH_L4_SRC_SHIFT);
+	}
+	/* Bit 5 is reserved: still refused. */
+	cx4_set(c + CX4_TIRC_OFF_RX_HASH_FIELD_SEL_OUTER, CX4_HASH_SEL_SELECTED_FIELDS, 1u << 5);
+	CHECK_EQ(run(e->fh, in, CX4_CREATE_TIR_IN_SIZE, CX4_CREATE_TIR_OUT_SIZE, &r),
+		 CX4_CMD_STAT_BAD_PARAM);
+	CHECK_EQ(ERRORS(e->fh), 1);
+	env_free(e);
+}
+
 const struct test counters_tests[] = {
+	T(test_rss_ipsec_spi),
 	T(test_sq_without_tis),
 	T(test_q_counter_commands),
 	T(test_q_counter_rq_out_of_buffer),

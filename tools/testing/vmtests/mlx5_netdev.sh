@@ -4,10 +4,13 @@
 #
 # Debian's mlx5_core with its Ethernet driver (mlx5e) on two cabled
 # emulated functions: the netdevs register, get link, ping each other in
-# two network namespaces both ways (IPv4 and IPv6), ethtool -i/-k/-S
-# answer (the queue counter behind rx_out_of_buffer is read), rmmod is
-# clean: every page returned, no guest error, no mlx5_core error or
-# warning line.  caps-off=driver_version: see mlx5_probe.sh.
+# two network namespaces both ways (IPv4 and IPv6), pass a bounded iperf3
+# TCP run in each direction, ethtool -i/-k/-g/-l/-x/-S and ip -s link
+# answer (-S: the queue counter behind rx_out_of_buffer, the vport
+# counters and the PPCNT port counters, which must account for the bytes
+# iperf3 moved), rmmod is clean: every page returned, no guest error, no
+# mlx5_core error or warning line.  caps-off=driver_version: see
+# mlx5_probe.sh.
 . "$(dirname "$0")/lib.sh"
 
 case $(uname -r) in
@@ -79,6 +82,30 @@ ip netns exec mlx5a $BB ping6 -c 3 -W 5 2001:db8::2 || fail "IPv6 ping a -> b"
 ip netns exec mlx5b $BB ping6 -c 3 -W 5 2001:db8::1 || fail "IPv6 ping b -> a"
 log "IPv4 and IPv6 pings in both directions"
 
+# iperf3 TCP, 3 s each way (a -> b, then b -> a with -R), bounded.
+iperf_bytes() {
+	/usr/bin/python3 -c 'import json, sys; print(json.load(sys.stdin)["end"]["sum_received"]["bytes"])' < "$1"
+}
+for dir in "" -R; do
+	ip netns exec mlx5b timeout 60 iperf3 -s -1 -B 198.18.0.2 > /dev/null &
+	srv=$!
+	sleep 2
+	ip netns exec mlx5a timeout 60 iperf3 -c 198.18.0.2 -t 3 $dir -J > /tmp/mlx5-iperf.json ||
+		fail "iperf3 $dir failed"
+	wait "$srv" || fail "iperf3 server $dir failed"
+	got=$(iperf_bytes /tmp/mlx5-iperf.json)
+	[ "$got" -gt 0 ] || fail "iperf3 $dir: no bytes received"
+	log "iperf3 ${dir:-a->b}: $got bytes"
+	[ -n "$dir" ] && rev=$got || fwd=$got
+done
+
+for ns_if in "mlx5a $a" "mlx5b $b"; do
+	read -r ns ifc <<< "$ns_if"
+	for o in -g -l -x; do
+		ip netns exec "$ns" ethtool $o "$ifc" > /dev/null || fail "$ifc: ethtool $o"
+	done
+done
+
 # ethtool -S: the software ring counters moved, the queue counter
 # (QUERY_Q_COUNTER) and the vport counters (QUERY_VPORT_COUNTER) answer.
 for ns_if in "mlx5a $a" "mlx5b $b"; do
@@ -95,9 +122,18 @@ for ns_if in "mlx5a $a" "mlx5b $b"; do
 		fail "$ifc: rx_vport_unicast_packets $(s rx_vport_unicast_packets) < 6"
 	[ "$(s tx_vport_unicast_packets)" -ge 6 ] ||
 		fail "$ifc: tx_vport_unicast_packets $(s tx_vport_unicast_packets) < 6"
-	ip -n "$ns" -s link show "$ifc"
+	# PPCNT (802.3 group): the wire carried at least what iperf3 moved.
+	[ "$(s rx_bytes_phy)" -ge "$fwd" ] || [ "$(s rx_bytes_phy)" -ge "$rev" ] ||
+		fail "$ifc: rx_bytes_phy $(s rx_bytes_phy) below the iperf3 bytes"
+	[ "$(s tx_bytes_phy)" -ge "$fwd" ] || [ "$(s tx_bytes_phy)" -ge "$rev" ] ||
+		fail "$ifc: tx_bytes_phy $(s tx_bytes_phy) below the iperf3 bytes"
+	[ "$(s rx_packets_phy)" -ge "$(s rx_vport_unicast_packets)" ] ||
+		fail "$ifc: rx_packets_phy below rx_vport_unicast_packets"
+	ip -n "$ns" -s link show "$ifc" | tee /tmp/mlx5-ip-s
+	rxp=$(awk '/RX:/ { getline; print $2; exit }' /tmp/mlx5-ip-s)
+	[ "$rxp" -ge 6 ] || fail "$ifc: ip -s link RX packets $rxp"
 done
-log "ethtool -S: ring, queue and vport counters"
+log "ethtool -S: ring, queue, vport and port counters"
 
 ip netns exec mlx5a ip link set "$a" down
 ip netns exec mlx5b ip link set "$b" down
