@@ -241,6 +241,10 @@ enum cx4_hca_cap_type {
 #define CX4_CAP_DEVICE_FREQUENCY_MHZ	CX4_DW(0x98)
 /* Beyond rev 0.40 (ConnectX-4 firmware, read by mlx5_core): the same in kHz. */
 #define CX4_CAP_DEVICE_FREQUENCY_KHZ	CX4_DW(0x9c)
+/* Beyond rev 0.40: CQE compression supported, its timeout and session size. */
+#define CX4_CAP_CQE_COMPRESSION		CX4_FLD(0xb4, 0, 0)
+#define CX4_CAP_CQE_COMPRESSION_TIMEOUT	CX4_FLD(0xb8, 31, 16)
+#define CX4_CAP_CQE_COMPRESSION_MAX_NUM	CX4_FLD(0xb8, 15, 0)
 
 #define CX4_PORT_TYPE_ETH		0x1
 enum cx4_cmdif_checksum {

@@ -325,6 +325,7 @@ const char *cx4dev_state_name(enum cx4dev_hca_state st);
 /* reg.c: ACCESS_REGISTER and the port registers. */
 void cx4dev_port_reset(struct cx4dev *dev);
 bool cx4dev_port_oper_up(const struct cx4dev *dev);
+uint32_t cx4dev_port_oper_status(const struct cx4dev *dev);
 void cx4dev_port_update(struct cx4dev *dev);
 void cx4dev_port_cable(struct cx4dev *dev, bool up);
 const char *cx4dev_reg_name(uint32_t id);

@@ -386,6 +386,17 @@ void cx4dev_port_tx(struct cx4dev *dev, const uint8_t *f, uint32_t len, bool sen
 void cx4dev_port_tx_error(struct cx4dev *dev);
 void cx4dev_port_ppcnt(struct cx4dev *dev, uint32_t grp, uint32_t prio, bool clr, uint8_t *set);
 uint64_t cx4dev_port_counter(const struct cx4dev *dev, enum cx4dev_pc idx);
+/*
+ * Debug control page, port view: CX4DEV_CTL_PORT_STATE (bit 0 operational,
+ * 11:8 PAOS admin_status, 19:16 oper_status, bit 31 cable), _PORT_MTU
+ * (PMTU admin = oper), _LINK_DOWN_EVENTS, port counter i (enum cx4dev_pc,
+ * low 32 bits, not affected by PPCNT clr) at CX4DEV_CTL_PORT_CNT + 4 * i.
+ */
+#define CX4DEV_CTL_PORT_STATE		0x180u
+#define CX4DEV_CTL_PORT_MTU		0x184u
+#define CX4DEV_CTL_LINK_DOWN_EVENTS	0x188u
+#define CX4DEV_CTL_PORT_CNT		0x200u
+uint32_t cx4dev_port_ctl_read(const struct cx4dev *dev, uint32_t off);
 
 /* pkt.c: frame parsing and checksums. */
 struct cx4dev_pkt {

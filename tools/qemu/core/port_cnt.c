@@ -279,6 +279,24 @@ void cx4dev_port_ppcnt(struct cx4dev *dev, uint32_t grp, uint32_t prio, bool clr
 		memcpy(c->base[grp], c->c, sizeof(c->c));
 }
 
+uint32_t cx4dev_port_ctl_read(const struct cx4dev *dev, uint32_t off)
+{
+	uint32_t i = (off - CX4DEV_CTL_PORT_CNT) / 4;
+
+	switch (off) {
+	case CX4DEV_CTL_PORT_STATE:
+		return (uint32_t)dev->port_oper | dev->port.admin_status << 8 |
+		       cx4dev_port_oper_status(dev) << 16 | (uint32_t)dev->port_up << 31;
+	case CX4DEV_CTL_PORT_MTU:
+		return dev->port.admin_mtu;
+	case CX4DEV_CTL_LINK_DOWN_EVENTS:
+		return dev->eth->pcnt.link_down_events;
+	}
+	if (off < CX4DEV_CTL_PORT_CNT || (off & 3) || i >= CX4DEV_PC_NUM)
+		return 0;
+	return (uint32_t)dev->eth->pcnt.c[i];
+}
+
 /* Host view (tests): raw counter @idx. */
 uint64_t cx4dev_port_counter(const struct cx4dev *dev, enum cx4dev_pc idx)
 {

@@ -89,7 +89,7 @@ bool cx4dev_port_oper_up(const struct cx4dev *dev)
 }
 
 /* PAOS oper_status (Table 110). */
-static uint32_t cx4dev_port_oper_status(const struct cx4dev *dev)
+uint32_t cx4dev_port_oper_status(const struct cx4dev *dev)
 {
 	if (dev->port.up_once_failed)
 		return CX4_PAOS_DISABLED;	/* 4: down by port failure */

@@ -266,7 +266,32 @@ static void test_cqe_compression_hash_format(void)
 	env_free(e);
 }
 
+/* caps-on=cqe_compression: HCA_CAP.cqe_compression (beyond rev 0.40). */
+static void test_caps_on_cqe_compression(void)
+{
+	struct cx4dev_config cfg;
+	uint32_t m = 0;
+	char err[64];
+	struct fh *fh;
+
+	CHECK_EQ(cx4dev_parse_caps_on("cqe_compression", &m, err, sizeof(err)), 0);
+	CHECK_EQ(m, CX4DEV_ON_CQE_COMPRESSION);
+	CHECK_EQ(cx4dev_parse_caps_on("cqe_compression,bogus", &m, err, sizeof(err)), -1);
+	CHECK(strstr(err, "bogus") != NULL);
+	cx4dev_config_init(&cfg);
+	fh = fh_new(&cfg);
+	CHECK_EQ(cx4_get(fh->dev->caps.cur[CX4DEV_CAPI_GENERAL], CX4_CAP_CQE_COMPRESSION), 0);
+	fh_free(fh);
+	cfg.caps_on = CX4DEV_ON_CQE_COMPRESSION;
+	fh = fh_new(&cfg);
+	CHECK_EQ(cx4_get(fh->dev->caps.cur[CX4DEV_CAPI_GENERAL], CX4_CAP_CQE_COMPRESSION), 1);
+	CHECK_EQ(cx4_get(fh->dev->caps.cur[CX4DEV_CAPI_GENERAL], CX4_CAP_CQE_COMPRESSION_MAX_NUM),
+		 CX4DEV_CQZ_MAX);
+	fh_free(fh);
+}
+
 const struct test lb_tests[] = {
+	T(test_caps_on_cqe_compression),
 	T(test_self_loopback),
 	T(test_cqe_compression),
 	T(test_cqe_compression_hash_format),

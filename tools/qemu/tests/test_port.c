@@ -142,6 +142,10 @@ static void test_paos_port_events(void)
 	cx4dev_set_link(e->fh->dev, 1);
 	CHECK_EQ(next_port_event(e, &q), -1);
 	CHECK_EQ(paos_oper(e), CX4_PAOS_DISABLED);
+	/* Debug page port view: not operational, admin 3, oper 4, cable up. */
+	CHECK_EQ(fh_rd32(e->fh, CX4DEV_CTL_BASE + CX4DEV_CTL_PORT_STATE),
+		 0u << 0 | CX4_PAOS_UP_ONCE << 8 | CX4_PAOS_DISABLED << 16 | 1u << 31);
+	CHECK_EQ(fh_rd32(e->fh, CX4DEV_CTL_BASE + CX4DEV_CTL_LINK_DOWN_EVENTS), 3);
 	CHECK_EQ(paos_write(e, CX4_PAOS_UP_ONCE, &r), CX4_CMD_STAT_OK);	/* explicit */
 	CHECK_EQ(next_port_event(e, &q), CX4_PORT_CHANGE_ACTIVE);
 	CHECK_EQ(paos_oper(e), CX4_PAOS_UP);
@@ -246,6 +250,8 @@ static void test_ppcnt_datapath(void)
 	post_send(e, CX4_WQE_OP_SEND, f, len, 18, 0, 0, CX4DEV_RESD_LKEY, true);
 	CHECK_EQ(ERRORS(e->fh), 0);
 
+	CHECK_EQ(fh_rd32(e->fh, CX4DEV_CTL_BASE + CX4DEV_CTL_PORT_CNT + 4 * CX4DEV_PC_RX_OK), 4);
+	CHECK_EQ(fh_rd32(e->fh, CX4DEV_CTL_BASE + CX4DEV_CTL_PORT_MTU), 1522);
 	s = ppcnt(e, CX4_PPCNT_GRP_IEEE_802_3, 0, false, &r);
 	CHECK_EQ(CNT(s, CX4_PPCNT_A_FRAMES_TRANSMITTED_OK), 3);
 	CHECK_EQ(CNT(s, CX4_PPCNT_A_OCTETS_TRANSMITTED_OK), 104 + 104 + 74);
