@@ -26,6 +26,7 @@ struct cx4dev_cmd;
 #define CX4DEV_MAX_FLOW_COUNTER	4096
 #define CX4DEV_FIRST_ETH_OBJ	1	/* object number 0 is never handed out */
 #define CX4DEV_MAX_Q_COUNTER	64	/* counter_set_id 1..63 (8-bit field) */
+#define CX4DEV_LB_MAX_FC	64	/* flow counters one looped-back frame may hit */
 
 #define CX4DEV_MAX_FRAME	(256u * 1024)	/* 1 << max_lso_cap */
 #define CX4DEV_MAX_SEND_WQE	(63u * CX4_WQE_OCTOWORD_SIZE)	/* DS is 6 bits */
@@ -294,6 +295,9 @@ struct cx4dev_eth {
 	uint8_t frame[CX4DEV_MAX_FRAME];	/* TX gather buffer */
 	uint8_t seg[CX4DEV_MAX_FRAME];		/* TX segment / RX scratch */
 	uint8_t lb[CX4DEV_MAX_FRAME];		/* frame being looped back */
+	bool lb_steer;				/* steering a looped-back frame */
+	uint32_t lb_nfc;			/* flow counters it hit, pending */
+	uint32_t lb_fc[CX4DEV_LB_MAX_FC];
 	uint8_t wqe[CX4DEV_MAX_SEND_WQE];	/* send WQE being executed */
 	uint32_t flow_tag;			/* tag of the last steering */
 	struct cx4dev_q_counter qc[CX4DEV_MAX_Q_COUNTER];

@@ -283,7 +283,6 @@ void cx4dev_eth_loopback(struct cx4dev *dev, uint32_t td, const uint8_t *f, uint
 {
 	uint8_t match[CX4_FTE_MATCH_PARAM_SIZE], *lb = dev->eth->lb;
 	uint32_t tirs[CX4DEV_MAX_RX_TIRS], n, bit, delivered = 0;
-	uint64_t miss, drops;
 	struct cx4dev_pkt p;
 
 	if (!(dev->state & CX4DEV_ST_INITIALIZED) || len < 14 || len > CX4DEV_MAX_FRAME)
@@ -292,13 +291,15 @@ void cx4dev_eth_loopback(struct cx4dev *dev, uint32_t td, const uint8_t *f, uint
 	memcpy(lb, f, len);	/* @f may be the scratch buffer the RX path uses */
 	cx4dev_pkt_parse(&p, lb, len);
 	cx4dev_pkt_match(&p, lb, match);
-	/* A frame nobody local wants is not a receive drop: keep those counters. */
-	miss = dev->eth->cnt[CX4DEV_ETH_RX_NO_STEERING];
-	drops = dev->eth->cnt[CX4DEV_ETH_RX_FLOW_DROPS];
+	/*
+	 * A frame nobody local wants is not a receive drop, and flow counters
+	 * count it only if a TIR takes it (lb_steer: flow.c holds them back).
+	 */
 	dev->eth->flow_tag = 0;
+	dev->eth->lb_steer = true;
+	dev->eth->lb_nfc = 0;
 	n = cx4dev_flow_steer(dev, match, len, tirs, CX4DEV_MAX_RX_TIRS);
-	dev->eth->cnt[CX4DEV_ETH_RX_NO_STEERING] = miss;
-	dev->eth->cnt[CX4DEV_ETH_RX_FLOW_DROPS] = drops;
+	dev->eth->lb_steer = false;
 	for (uint32_t i = 0; i < n; i++) {
 		struct cx4dev_tir *t = cx4dev_tir_get(dev, tirs[i]);
 
@@ -314,6 +315,10 @@ void cx4dev_eth_loopback(struct cx4dev *dev, uint32_t td, const uint8_t *f, uint
 	if (delivered) {
 		dev->eth->cnt[CX4DEV_ETH_LB_DELIVERED]++;
 		cx4dev_vport_count(dev, false, lb, len);
+		for (uint32_t i = 0; i < dev->eth->lb_nfc; i++) {
+			dev->eth->fc[dev->eth->lb_fc[i]].packets++;
+			dev->eth->fc[dev->eth->lb_fc[i]].octets += len;
+		}
 	}
 }
 

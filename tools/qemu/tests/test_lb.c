@@ -41,7 +41,7 @@ static void test_self_loopback(void)
 	struct env *e = env_new(true);
 	struct fh_result r;
 	uint8_t f[256], *c;
-	uint32_t len = build_ipv4(f, my_mac, 17, 40, true), td2, tis2;
+	uint32_t len = build_ipv4(f, my_mac, 17, 40, true), td2, tis2, fc;
 	uint8_t in[CX4_CREATE_TIS_IN_SIZE] = { 0 };
 	struct ewq sq1;
 
@@ -66,15 +66,35 @@ static void test_self_loopback(void)
 	CHECK(c && cx4_get(c, CX4_CQE_OPCODE) == CX4_CQE_OP_RESP_SEND &&
 	      cx4_get(c, CX4_CQE_BYTE_CNT) == len);
 	CHECK_EQ(cnt(e, CX4DEV_ETH_LB_DELIVERED), 1);
-	/* Broadcast steered to the TIR: needs the multicast bit. */
-	CHECK_EQ(set_fte(e, 1, bcast, e->tir, &r), CX4_CMD_STAT_OK);
+	/* Broadcast steered to the TIR, counted: needs the multicast bit. */
+	fc = simple_out(e->fh, CX4_CMD_ALLOC_FLOW_COUNTER, CX4_ALLOC_FLOW_COUNTER_OUT_ID);
+	{
+		uint8_t fin[0x400] = { 0 }, *fcx = fin + CX4_FTE_OFF_FLOW_CTX;
+
+		cx4_set(fin, CX4_CMD_IN_OPCODE, CX4_CMD_SET_FLOW_TABLE_ENTRY);
+		cx4_set(fin, CX4_FT_CMD_TABLE_TYPE, CX4_FT_TYPE_NIC_RX);
+		cx4_set(fin, CX4_FT_CMD_TABLE_ID, e->ft);
+		cx4_set(fin, CX4_FTE_CMD_FLOW_INDEX, 1);
+		cx4_set(fcx, CX4_FLOWC_GROUP_ID, e->fg);
+		cx4_set(fcx, CX4_FLOWC_ACTION, CX4_FLOW_ACTION_FWD_DEST | CX4_FLOW_ACTION_COUNT);
+		cx4_set(fcx, CX4_FLOWC_DESTINATION_LIST_SIZE, 1);
+		cx4_set(fcx, CX4_FLOWC_FLOW_COUNTER_LIST_SIZE, 1);
+		memcpy(fcx + CX4_FLOWC_OFF_MATCH_VALUE + CX4_FTE_OFF_DMAC, bcast, 6);
+		cx4_set(fcx + cx4_flowc_dest_off(0), CX4_FLOW_DEST_TYPE, CX4_FLOW_DEST_TIR);
+		cx4_set(fcx + cx4_flowc_dest_off(0), CX4_FLOW_DEST_ID, e->tir);
+		cx4_set(fcx + cx4_flowc_dest_off(1), CX4_FLOW_COUNTER_ENTRY_ID, fc);
+		CHECK_EQ(run(e->fh, fin, cx4_fte_cmd_size(2), CX4_SET_FTE_OUT_SIZE, &r),
+			 CX4_CMD_STAT_OK);
+	}
 	post_recv(e, 2048);
 	send_frame(e, f, build_ipv4(f, bcast, 17, 40, true));
 	CHECK(cq_poll(e->fh, &e->rcq) == NULL);
 	CHECK_EQ(cnt(e, CX4DEV_ETH_LB_BLOCKED), 2);
+	CHECK_EQ(e->fh->dev->eth->fc[fc].packets, 0);	/* blocked: not counted */
 	CHECK_EQ(modify_tir_lb(e, e->tir, CX4_TIR_SELF_LB_MC, &r), CX4_CMD_STAT_OK);
 	send_frame(e, f, build_ipv4(f, bcast, 17, 40, true));
 	CHECK(cq_poll(e->fh, &e->rcq) != NULL);
+	CHECK_EQ(e->fh->dev->eth->fc[fc].packets, 1);
 	send_frame(e, f, build_ipv4(f, my_mac, 17, 40, true));	/* uc now blocked */
 	CHECK(cq_poll(e->fh, &e->rcq) == NULL);
 	CHECK_EQ(cnt(e, CX4DEV_ETH_LB_BLOCKED), 3);
