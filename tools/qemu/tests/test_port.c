@@ -315,6 +315,11 @@ static void test_ppcnt_datapath(void)
 	s = ppcnt(e, CX4_PPCNT_GRP_PER_PRIO, 5, false, &r);
 	CHECK_EQ(CNT(s, CX4_PPCNT_PRIO_TX_FRAMES), 0);
 	CHECK_EQ(ERRORS(e->fh), 0);
+	/* Raw counters (debug page) ignore clr; an FLR resets them. */
+	CHECK_EQ(fh_rd32(e->fh, CX4DEV_CTL_BASE + CX4DEV_CTL_PORT_CNT + 4 * CX4DEV_PC_RX_OK), 4);
+	cx4dev_reset(e->fh->dev, CX4DEV_RESET_FLR);
+	CHECK_EQ(fh_rd32(e->fh, CX4DEV_CTL_BASE + CX4DEV_CTL_PORT_CNT + 4 * CX4DEV_PC_RX_OK), 0);
+	CHECK_EQ(fh_rd32(e->fh, CX4DEV_CTL_BASE + CX4DEV_CTL_PORT_CNT + 4 * CX4DEV_PC_TX_FRAMES), 0);
 	env_free(e);
 }
 
