@@ -58,6 +58,7 @@ struct CX4State {
 	uint32_t init_pages;
 	uint32_t regular_pages;
 	char *caps_off;
+	char *caps_on;
 	char *log_path;
 	struct cx4dev_knobs knobs;
 };
@@ -284,7 +285,8 @@ static bool cx4_make_config(CX4State *s, struct cx4dev_config *cfg, Error **errp
 			 PCI_SLOT(s->parent_obj.devfn), PCI_FUNC(s->parent_obj.devfn));
 	}
 	memcpy(cfg->mac, s->conf.macaddr.a, sizeof(cfg->mac));
-	if (cx4dev_parse_caps_off(s->caps_off, &cfg->caps_off, err, sizeof(err)) < 0) {
+	if (cx4dev_parse_caps_off(s->caps_off, &cfg->caps_off, err, sizeof(err)) < 0 ||
+	    cx4dev_parse_caps_on(s->caps_on, &cfg->caps_on, err, sizeof(err)) < 0) {
 		error_setg(errp, "%s", err);
 		return false;
 	}
@@ -453,6 +455,7 @@ static Property cx4_properties[] = {
 	DEFINE_PROP_UINT32("init-pages", CX4State, init_pages, 32),
 	DEFINE_PROP_UINT32("regular-pages", CX4State, regular_pages, 0),
 	DEFINE_PROP_STRING("caps-off", CX4State, caps_off),
+	DEFINE_PROP_STRING("caps-on", CX4State, caps_on),
 	DEFINE_PROP_STRING("log", CX4State, log_path),
 	DEFINE_PROP_BOOL("trace-cmds", CX4State, trace_cmds, true),
 	DEFINE_PROP_BOOL("cmd-trace", CX4State, cmd_trace, false),

@@ -50,6 +50,10 @@ enum cx4_cmd_opcode {
 	CX4_CMD_QUERY_NIC_VPORT_CONTEXT		= 0x754,
 	CX4_CMD_MODIFY_NIC_VPORT_CONTEXT	= 0x755,
 	CX4_CMD_QUERY_VPORT_COUNTER		= 0x770,
+	/* Beyond rev 0.40 (ConnectX-4 firmware; mlx5_core uses them). */
+	CX4_CMD_ALLOC_Q_COUNTER			= 0x771,
+	CX4_CMD_DEALLOC_Q_COUNTER		= 0x772,
+	CX4_CMD_QUERY_Q_COUNTER			= 0x773,
 	CX4_CMD_ALLOC_PD			= 0x800,
 	CX4_CMD_DEALLOC_PD			= 0x801,
 	CX4_CMD_ALLOC_UAR			= 0x802,
@@ -237,6 +241,10 @@ enum cx4_hca_cap_type {
 #define CX4_CAP_DEVICE_FREQUENCY_MHZ	CX4_DW(0x98)
 /* Beyond rev 0.40 (ConnectX-4 firmware, read by mlx5_core): the same in kHz. */
 #define CX4_CAP_DEVICE_FREQUENCY_KHZ	CX4_DW(0x9c)
+/* Beyond rev 0.40: CQE compression supported, its timeout and session size. */
+#define CX4_CAP_CQE_COMPRESSION		CX4_FLD(0xb4, 0, 0)
+#define CX4_CAP_CQE_COMPRESSION_TIMEOUT	CX4_FLD(0xb8, 31, 16)
+#define CX4_CAP_CQE_COMPRESSION_MAX_NUM	CX4_FLD(0xb8, 15, 0)
 
 #define CX4_PORT_TYPE_ETH		0x1
 enum cx4_cmdif_checksum {
@@ -925,5 +933,44 @@ static inline __u32 cx4_modify_nic_vport_ctx_in_size(__u32 nlist)
 	return CX4_MODIFY_NIC_VPORT_CTX_IN_OFF_CTX +
 	       cx4_nic_vport_list_off(nlist);
 }
+
+/*
+ * 12.17.1 QUERY_VPORT_COUNTER: Tables 487-490; each counter is a Table 491
+ * TRAFFIC_COUNTER (packets, octets).  op_mod 0: vport counters.
+ */
+#define CX4_QUERY_VPORT_COUNTER_IN_SIZE	0x20
+#define CX4_QUERY_VPORT_COUNTER_IN_CLEAR CX4_FLD(0x18, 31, 31)
+#define CX4_QUERY_VPORT_COUNTER_OUT_SIZE 0x210
+enum cx4_vport_counter_off {
+	CX4_VPORT_CNT_OFF_RX_ERRORS	= 0x10,
+	CX4_VPORT_CNT_OFF_TX_ERRORS	= 0x20,
+	CX4_VPORT_CNT_OFF_RX_BCAST	= 0x70,
+	CX4_VPORT_CNT_OFF_TX_BCAST	= 0x80,
+	CX4_VPORT_CNT_OFF_RX_UCAST	= 0x90,
+	CX4_VPORT_CNT_OFF_TX_UCAST	= 0xa0,
+	CX4_VPORT_CNT_OFF_RX_MCAST	= 0xb0,
+	CX4_VPORT_CNT_OFF_TX_MCAST	= 0xc0,
+};
+
+/*
+ * Queue counters: beyond rev 0.40 (ConnectX-4 firmware, used by
+ * mlx5_core).  A counter set is allocated by ALLOC_Q_COUNTER, named by an
+ * RQ context's counter_set_id (CX4_RQC_COUNTER_SET_ID) and counts, for the
+ * Ethernet RQs using it, the frames dropped for lack of a receive WQE
+ * (out_of_buffer).  The other QUERY_Q_COUNTER fields are RDMA counters.
+ */
+#define CX4_ALLOC_Q_COUNTER_IN_SIZE	CX4_CMD_SIMPLE_SIZE
+#define CX4_ALLOC_Q_COUNTER_OUT_SIZE	CX4_CMD_SIMPLE_SIZE
+#define CX4_ALLOC_Q_COUNTER_OUT_COUNTER_SET_ID CX4_FLD(0x08, 7, 0)
+#define CX4_DEALLOC_Q_COUNTER_IN_SIZE	CX4_CMD_SIMPLE_SIZE
+#define CX4_DEALLOC_Q_COUNTER_IN_COUNTER_SET_ID CX4_FLD(0x08, 7, 0)
+#define CX4_DEALLOC_Q_COUNTER_OUT_SIZE	CX4_CMD_SIMPLE_SIZE
+#define CX4_QUERY_Q_COUNTER_IN_SIZE	0x20
+#define CX4_QUERY_Q_COUNTER_IN_OTHER_VPORT CX4_FLD(0x08, 31, 31)
+#define CX4_QUERY_Q_COUNTER_IN_CLEAR	CX4_FLD(0x18, 31, 31)
+#define CX4_QUERY_Q_COUNTER_IN_AGGREGATE CX4_FLD(0x18, 30, 30)
+#define CX4_QUERY_Q_COUNTER_IN_COUNTER_SET_ID CX4_FLD(0x1c, 7, 0)
+#define CX4_QUERY_Q_COUNTER_OUT_SIZE	0x100
+#define CX4_QUERY_Q_COUNTER_OUT_OUT_OF_BUFFER CX4_DW(0x30)
 
 #endif /* _LINUX_CX4_PRM_CMD_H */

@@ -337,6 +337,8 @@ enum cx4_modify_tis_field {
 #define CX4_RQC_FLUSH_IN_ERROR_EN	CX4_FLD(0x00, 18, 18)
 #define CX4_RQC_USER_INDEX		CX4_FLD(0x04, 23, 0)
 #define CX4_RQC_CQN			CX4_FLD(0x08, 23, 0)
+/* Beyond rev 0.40: queue counter set (ALLOC_Q_COUNTER), 0 = none. */
+#define CX4_RQC_COUNTER_SET_ID		CX4_FLD(0x0c, 31, 24)
 #define CX4_RQC_RMPN			CX4_FLD(0x10, 23, 0)
 #define CX4_RQC_OFF_WQ			0x30
 #define CX4_RQC_SIZE			(CX4_RQC_OFF_WQ + CX4_WQ_SIZE)
@@ -559,19 +561,31 @@ enum cx4_cqe_err_syndrome {
 };
 
 /*
- * Mini CQE (CQE compression, CQC cqe_compression_en and
- * mini_cqe_res_format, Table 76).  PRM 0.40 names the two formats but not
- * their layout; cx4 uses 8 bytes: the RX hash result (format 0) or the
- * checksum in the upper 16 bits (format 1), then the byte count.  A
- * compressed CQE (cqe_format 3) carries up to 7 mini CQEs from offset 0
- * and their number in the 8 bits at 0x38.
+ * CQE compression (CQC cqe_compression_en and mini_cqe_res_format, Table
+ * 76; Table 68 cqe_format 3 "compressed CQE").  PRM 0.40 names the two
+ * mini CQE formats but not the layout; this is ConnectX-4 firmware's, as
+ * Linux mlx5_core decodes it.  A session of N >= 2 completions of one RQ
+ * takes N consecutive CQ entries: the first holds the "title" CQE (the
+ * first completion's fields, cqe_format 3, byte_cnt = N, wqe_counter of
+ * the first; the others follow consecutively), the next entry holds
+ * mini CQEs 0-7 and entry 8 * k holds mini CQEs 8k .. 8k + 7 (k >= 1),
+ * 8 bytes each, the whole 64-byte entry (no owner byte).  The other
+ * entries are not written; software restores their owner bits.
  */
 #define CX4_MINI_CQE_SIZE		0x08
-#define CX4_MINI_CQE_RX_HASH_RESULT	CX4_DW(0x00)
-#define CX4_MINI_CQE_CHECKSUM		CX4_FLD(0x00, 31, 16)
+#define CX4_MINI_CQE_PER_CQE		(CX4_CQE_SIZE / CX4_MINI_CQE_SIZE)
+#define CX4_MINI_CQE_RX_HASH_RESULT	CX4_DW(0x00)		/* format 0 */
+#define CX4_MINI_CQE_CHECKSUM		CX4_FLD(0x00, 31, 16)	/* format 1 */
+#define CX4_MINI_CQE_STRIDX		CX4_FLD(0x00, 15, 0)	/* format 1, 0 */
 #define CX4_MINI_CQE_BYTE_CNT		CX4_DW(0x04)
-#define CX4_CQE_MINI_CQE_NUM		CX4_FLD(0x38, 31, 24)
-#define CX4_CQE_MAX_MINI_CQES		7
+#define CX4_CQE_FORMAT_COMPRESSED	3
+#define CX4_CQE_COMPRESSED_COUNT	CX4_CQE_BYTE_CNT	/* title: N */
+
+/* Entry (from the title) holding mini CQE @i of a compressed session. */
+static inline __u32 cx4_mini_cqe_entry(__u32 i)
+{
+	return i < CX4_MINI_CQE_PER_CQE ? 1 : i & ~(CX4_MINI_CQE_PER_CQE - 1);
+}
 
 enum cx4_mini_cqe_res_format {
 	CX4_MINI_CQE_FMT_HASH		= 0,

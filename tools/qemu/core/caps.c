@@ -155,6 +155,12 @@ static void cx4dev_caps_general(const struct cx4dev *dev, uint8_t *g)
 		cx4_set(g, CX4_CAP_ETH_NET_OFFLOADS, 0);
 	if (off & CX4DEV_OFF_NIC_FLOW_TABLE)
 		cx4_set(g, CX4_CAP_NIC_FLOW_TABLE, 0);
+	if (dev->cfg.caps_on & CX4DEV_ON_CQE_COMPRESSION) {
+		/* Sessions of up to CX4DEV_CQZ_MAX, written after 20 us at the latest. */
+		cx4_set(g, CX4_CAP_CQE_COMPRESSION, 1);
+		cx4_set(g, CX4_CAP_CQE_COMPRESSION_TIMEOUT, CX4DEV_CQZ_TIMEOUT_NS / 1000);
+		cx4_set(g, CX4_CAP_CQE_COMPRESSION_MAX_NUM, CX4DEV_CQZ_MAX);
+	}
 }
 
 static void cx4dev_caps_eth(const struct cx4dev *dev, uint8_t *e)
@@ -293,6 +299,51 @@ static const struct {
 	{ "rss", CX4DEV_OFF_RSS },
 	{ "cmdif_checksum", CX4DEV_OFF_CMDIF_CHECKSUM },
 };
+
+struct cx4dev_cap_name {
+	const char *name;
+	uint32_t bit;
+};
+
+static const struct cx4dev_cap_name cx4dev_on_names[] = {
+	{ "cqe_compression", CX4DEV_ON_CQE_COMPRESSION },
+};
+
+static int cx4dev_parse_caps(const char *what, const struct cx4dev_cap_name *names, size_t n,
+			     const char *list, uint32_t *mask, char *err, size_t errlen)
+{
+	const char *p = list ? list : "";
+
+	*mask = 0;
+	while (*p) {
+		size_t len = strcspn(p, ",");
+		bool found = false;
+
+		for (size_t i = 0; len && i < n; i++) {
+			if (strlen(names[i].name) == len && !strncmp(p, names[i].name, len)) {
+				*mask |= names[i].bit;
+				found = true;
+			}
+		}
+		if (len && !found) {
+			if (err)
+				snprintf(err, errlen, "%s: unknown feature '%.*s'", what, (int)len,
+					 p);
+			return -1;
+		}
+		p += len;
+		if (*p == ',')
+			p++;
+	}
+	return 0;
+}
+
+int cx4dev_parse_caps_on(const char *list, uint32_t *mask, char *err, size_t errlen)
+{
+	return cx4dev_parse_caps("caps-on", cx4dev_on_names,
+				 sizeof(cx4dev_on_names) / sizeof(cx4dev_on_names[0]), list, mask,
+				 err, errlen);
+}
 
 int cx4dev_parse_caps_off(const char *list, uint32_t *mask, char *err, size_t errlen)
 {

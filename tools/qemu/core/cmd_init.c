@@ -75,6 +75,8 @@ void cx4dev_hca_reset(struct cx4dev *dev)
 {
 	cx4dev_objects_release(dev, "reset", false);
 	cx4dev_vsc_reset(dev);
+	if (dev->eth)
+		cx4dev_port_counters_reset(dev);	/* port counters: reset/FLR only */
 	cx4dev_hca_soft_reset(dev);
 	dev->issi = 0;
 	cx4dev_set_clear(&dev->pages);

@@ -16,7 +16,6 @@
 
 #include "cx4dev_int.h"
 
-#define CX4DEV_CTR_MASK		0xffffffu
 
 static const uint32_t cx4dev_cq_pas_syn[3] = {
 	CX4DEV_SYN_CQ_PAS_LEN, CX4DEV_SYN_CQ_PAS_ALIGN, CX4DEV_SYN_CQ_PAS_BAD
@@ -29,6 +28,7 @@ static struct cx4dev_cq *cx4dev_cq_get(const struct cx4dev *dev, uint32_t cqn)
 
 static void cx4dev_cq_free(struct cx4dev *dev, uint32_t cqn)
 {
+	free(dev->cqs[cqn]->z);
 	free(dev->cqs[cqn]->pas);
 	free(dev->cqs[cqn]);
 	dev->cqs[cqn] = NULL;
@@ -126,6 +126,8 @@ uint64_t cx4dev_cq_next_deadline(const struct cx4dev *dev)
 
 		if (cq && cq->mod_deadline && cq->mod_deadline < next)
 			next = cq->mod_deadline;
+		if (cq && cq->z_deadline && cq->z_deadline < next)
+			next = cq->z_deadline;
 	}
 	return next;
 }
@@ -136,6 +138,8 @@ void cx4dev_cq_timer(struct cx4dev *dev, uint64_t now)
 	for (uint32_t i = 0; i < dev->ncq_slots; i++) {
 		struct cx4dev_cq *cq = dev->cqs[i];
 
+		if (cq && cq->z_deadline && now >= cq->z_deadline)
+			cx4dev_cqz_close(dev, i, cq);	/* compression session due */
 		if (!cq || !cq->mod_deadline || now < cq->mod_deadline)
 			continue;
 		cq->mod_deadline = 0;
@@ -175,44 +179,53 @@ void cx4dev_cq_error_knob(struct cx4dev *dev, uint32_t val)
 	cx4dev_cq_error(dev, cqn, cq, syn ? syn : CX4_CQ_ERR_OVERRUN);
 }
 
-int cx4dev_post_cqe(struct cx4dev *dev, uint32_t cqn, const uint8_t *in)
+/* Bus address of CQ entry @idx. */
+static uint64_t cx4dev_cq_entry_addr(const struct cx4dev_cq *cq, uint32_t idx)
 {
-	struct cx4dev_cq *cq = cx4dev_cq_get(dev, cqn);
-	uint8_t cqe[CX4_CQE_SIZE];
-	uint8_t rec[4];
-	uint32_t size, idx, ci = 0;
-	uint64_t off, addr;
+	uint64_t off = (uint64_t)idx * CX4_CQE_SIZE;
 
-	if (!cq || cq->status != CX4_CQC_STATUS_OK)
-		return -1;
-	size = 1u << cq->log_size;
-	/* The consumer counter is the doorbell record's update_ci (7.12.2). */
-	if (!dev->ops->dma_read(dev->opaque, cq->dbr, rec, sizeof(rec)))
-		ci = cx4_get(rec, CX4_CQ_DBR_UPDATE_CI);
-	cq->ci = ci;
-	if (!cq->oi && ((cq->pc - ci) & CX4DEV_CTR_MASK) >= size) {
-		cx4dev_guest_error(dev, "CQ 0x%x overrun: producer %u, consumer %u, size %u "
-				   "(driver did not poll / update the doorbell record)", cqn,
-				   cq->pc, ci, size);
-		cx4dev_cq_error(dev, cqn, cq, CX4_CQ_ERR_OVERRUN);
-		return -1;
-	}
+	return cq->pas[off >> (CX4_PAGE_SHIFT + cq->log_page_size)] +
+	       (off & (((uint64_t)CX4_PAGE_SIZE << cq->log_page_size) - 1));
+}
+
+/* Write 64 raw bytes to entry @idx (mini CQE arrays); -1: CQ in error. */
+int cx4dev_cq_entry_write(struct cx4dev *dev, uint32_t cqn, struct cx4dev_cq *cq, uint32_t idx,
+			  const uint8_t *bytes)
+{
+	uint64_t addr = cx4dev_cq_entry_addr(cq, idx);
+
+	if (!dev->ops->dma_write(dev->opaque, addr, bytes, CX4_CQE_SIZE))
+		return 0;
+	cx4dev_guest_error(dev, "CQ 0x%x: CQE %u at 0x%llx not writable by DMA", cqn, idx,
+			   (unsigned long long)addr);
+	cx4dev_cq_error(dev, cqn, cq, CX4_CQ_ERR_ACCESS_VIOLATION);
+	return -1;
+}
+
+/*
+ * Write CQE @in at the producer counter (owner bit, signature, owner byte
+ * last), advance the counter by @nent entries (a compressed session takes
+ * one per completion) and notify an armed CQ.
+ */
+void cx4dev_cq_write(struct cx4dev *dev, uint32_t cqn, struct cx4dev_cq *cq, const uint8_t *in,
+		     uint32_t nent)
+{
+	uint32_t size = 1u << cq->log_size, idx = cq->cc ? 0 : cq->pc & (size - 1);
+	uint8_t cqe[CX4_CQE_SIZE];
+	uint64_t addr = cx4dev_cq_entry_addr(cq, idx);
+
 	memcpy(cqe, in, sizeof(cqe));
-	idx = cq->cc ? 0 : cq->pc & (size - 1);
 	cx4_set(cqe, CX4_CQE_OWNER, cx4_owner_bit(cq->pc, cq->log_size));
 	cx4_cqe_sign(cqe, idx);
-	off = (uint64_t)idx * CX4_CQE_SIZE;
-	addr = cq->pas[off >> (CX4_PAGE_SHIFT + cq->log_page_size)] +
-	       (off & (((uint64_t)CX4_PAGE_SIZE << cq->log_page_size) - 1));
 	if (dev->ops->dma_write(dev->opaque, addr, cqe, CX4_CQE_OFF_OWNER_BYTE) ||
 	    dev->ops->dma_write(dev->opaque, addr + CX4_CQE_OFF_OWNER_BYTE,
 				cqe + CX4_CQE_OFF_OWNER_BYTE, 1)) {
 		cx4dev_guest_error(dev, "CQ 0x%x: CQE %u at 0x%llx not writable by DMA", cqn, idx,
 				   (unsigned long long)addr);
 		cx4dev_cq_error(dev, cqn, cq, CX4_CQ_ERR_ACCESS_VIOLATION);
-		return -1;
+		return;
 	}
-	cq->pc = (cq->pc + 1) & CX4DEV_CTR_MASK;
+	cq->pc = (cq->pc + nent) & CX4DEV_CTR_MASK;
 	if (cq->period_mode == 1)
 		cq->period_start = cx4dev_now(dev);	/* upon_cqe */
 	if (cx4_get(cqe, CX4_CQE_SE)) {
@@ -222,7 +235,36 @@ int cx4dev_post_cqe(struct cx4dev *dev, uint32_t cqn, const uint8_t *in)
 	if (cq->st == CX4_CQC_ST_ARMED ||
 	    (cq->st == CX4_CQC_ST_SOLICITED_ARMED && cx4_get(cqe, CX4_CQE_SE)))
 		cx4dev_cq_notify(dev, cqn, cq, cq->scqe_break && cx4_get(cqe, CX4_CQE_SE));
-	return 0;
+}
+
+int cx4dev_post_cqe(struct cx4dev *dev, uint32_t cqn, const uint8_t *in)
+{
+	struct cx4dev_cq *cq = cx4dev_cq_get(dev, cqn);
+	uint8_t rec[4];
+	uint32_t size, ci = 0, pend;
+
+	if (!cq || cq->status != CX4_CQC_STATUS_OK)
+		return -1;
+	size = 1u << cq->log_size;
+	/* The consumer counter is the doorbell record's update_ci (7.12.2). */
+	if (!dev->ops->dma_read(dev->opaque, cq->dbr, rec, sizeof(rec)))
+		ci = cx4_get(rec, CX4_CQ_DBR_UPDATE_CI);
+	cq->ci = ci;
+	pend = cq->z ? cq->z->n : 0;	/* entries an open session will take */
+	if (!cq->oi && ((cq->pc + pend - ci) & CX4DEV_CTR_MASK) >= size) {
+		cx4dev_guest_error(dev, "CQ 0x%x overrun: producer %u, consumer %u, size %u "
+				   "(driver did not poll / update the doorbell record)", cqn,
+				   cq->pc + pend, ci, size);
+		cx4dev_cqz_close(dev, cqn, cq);
+		cx4dev_cq_error(dev, cqn, cq, CX4_CQ_ERR_OVERRUN);
+		return -1;
+	}
+	if (cx4dev_cqz_add(dev, cqn, cq, in))
+		return 0;
+	if (cq->status != CX4_CQC_STATUS_OK)
+		return -1;
+	cx4dev_cq_write(dev, cqn, cq, in, 1);
+	return cq->status == CX4_CQC_STATUS_OK ? 0 : -1;
 }
 
 /* ---- doorbell (UAR 0x20, Table 14) ---- */
@@ -269,6 +311,7 @@ void cx4dev_cq_doorbell(struct cx4dev *dev, uint32_t uar, uint32_t hi, uint32_t 
 		return;
 	}
 	cq->ci = ci;
+	cx4dev_cqz_close(dev, cqn, cq);	/* a compression session ends at an arm */
 	if (cq->fired_sn == (int)sn) {
 		/* Already fired for this cmd_sn (7.12.4): no new notification. */
 		return;
@@ -344,9 +387,15 @@ static uint8_t cx4dev_cqc_check(struct cx4dev *dev, struct cx4dev_cmd *cmd, cons
 	if (cx4_get(cqc, CX4_CQC_CQE_SZ) > CX4_CQC_CQE_SZ_128)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_CQ_FEATURE,
 				     "cqe_sz %u (0: 64 B, 1: 128 B)", cx4_get(cqc, CX4_CQC_CQE_SZ));
-	if (cx4_get(cqc, CX4_CQC_CQE_COMPRESSION_EN) || cx4_get(cqc, CX4_CQC_MINI_CQE_RES_FORMAT))
+	if ((cx4_get(cqc, CX4_CQC_CQE_COMPRESSION_EN) &&
+	     (cx4_get(cqc, CX4_CQC_CQE_SZ) || cx4_get(cqc, CX4_CQC_CC) ||
+	      cx4_get(cqc, CX4_CQC_MINI_CQE_RES_FORMAT) > CX4_MINI_CQE_FMT_CSUM)) ||
+	    (!cx4_get(cqc, CX4_CQC_CQE_COMPRESSION_EN) && cx4_get(cqc, CX4_CQC_MINI_CQE_RES_FORMAT)))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_CQ_FEATURE,
-				     "CQE compression requested, not a capability of this device");
+				     "CQE compression: cqe_sz %u / cc %u (must be 0), "
+				     "mini_cqe_res_format %u (0, 1; only with compression)",
+				     cx4_get(cqc, CX4_CQC_CQE_SZ), cx4_get(cqc, CX4_CQC_CC),
+				     cx4_get(cqc, CX4_CQC_MINI_CQE_RES_FORMAT));
 	if (cx4_get(cqc, CX4_CQC_SCQE_BREAK_MODERATION_EN) &&
 	    !cx4dev_cap(dev, CX4_CAP_SCQE_BREAK_MODERATION))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_CQ_FEATURE,
@@ -429,6 +478,8 @@ uint8_t cx4dev_exec_create_cq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	cq->cq_max_count = cx4_get(cqc, CX4_CQC_CQ_MAX_COUNT);
 	cq->period_mode = cx4_get(cqc, CX4_CQC_CQ_PERIOD_MODE);
 	cq->scqe_break = cx4_get(cqc, CX4_CQC_SCQE_BREAK_MODERATION_EN);
+	cq->comp = cx4_get(cqc, CX4_CQC_CQE_COMPRESSION_EN);
+	cq->mini_fmt = cx4_get(cqc, CX4_CQC_MINI_CQE_RES_FORMAT);
 	cq->period_start = cx4dev_now(dev);
 	cq->dbr = cx4_get64(cqc, CX4_CQC_OFF_DBR_ADDR);
 	cq->fired_sn = -1;
@@ -465,7 +516,10 @@ uint8_t cx4dev_exec_query_cq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 
 	if (!cq)
 		return cmd->status;
+	cx4dev_cqz_close(dev, cqn, cq);
 	cx4_set(cqc, CX4_CQC_STATUS, cq->status);
+	cx4_set(cqc, CX4_CQC_CQE_COMPRESSION_EN, cq->comp);
+	cx4_set(cqc, CX4_CQC_MINI_CQE_RES_FORMAT, cq->mini_fmt);
 	cx4_set(cqc, CX4_CQC_CC, cq->cc);
 	cx4_set(cqc, CX4_CQC_OI, cq->oi);
 	cx4_set(cqc, CX4_CQC_CQ_PERIOD_MODE, cq->period_mode);
@@ -512,6 +566,7 @@ uint8_t cx4dev_exec_modify_cq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	cq = cx4dev_cq_lookup(dev, cmd, CX4_MODIFY_CQ_IN_CQN, &cqn);
 	if (!cq)
 		return cmd->status;
+	cx4dev_cqz_close(dev, cqn, cq);
 	if ((sel & ~known) ||
 	    ((sel & (CX4_MODIFY_CQ_SEL_CQ_PERIOD | CX4_MODIFY_CQ_SEL_CQ_MAX_COUNT)) &&
 	     !cx4dev_cap(dev, CX4_CAP_CQ_MODERATION)) ||

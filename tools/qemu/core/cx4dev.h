@@ -64,6 +64,11 @@ enum cx4dev_cap_off {
 	CX4DEV_OFF_CMDIF_CHECKSUM	= 1u << 8,
 };
 
+/* Features beyond rev 0.40 that can be switched on (property caps-on=...). */
+enum cx4dev_cap_on {
+	CX4DEV_ON_CQE_COMPRESSION	= 1u << 0,
+};
+
 struct cx4dev_config {
 	bool lx;			/* ConnectX-4 Lx flavour */
 	bool debug_ctl;			/* BAR0 debug control page enabled */
@@ -74,6 +79,7 @@ struct cx4dev_config {
 	uint32_t regular_pages;		/* QUERY_PAGES regular (after INIT_HCA) */
 	uint32_t msix_vectors;
 	uint32_t caps_off;		/* enum cx4dev_cap_off mask */
+	uint32_t caps_on;		/* enum cx4dev_cap_on mask */
 	uint8_t mac[6];			/* port permanent MAC address */
 	struct cx4dev_knobs knobs;
 	bool cmd_trace;			/* "cmd-trace" lines (trace.c) */
@@ -102,6 +108,7 @@ struct cx4dev;
 void cx4dev_config_init(struct cx4dev_config *cfg);
 /* Parse "a,b,c" feature names into a cx4dev_cap_off mask; <0 on error. */
 int cx4dev_parse_caps_off(const char *list, uint32_t *mask, char *err, size_t errlen);
+int cx4dev_parse_caps_on(const char *list, uint32_t *mask, char *err, size_t errlen);
 
 struct cx4dev *cx4dev_create(const struct cx4dev_ops *ops, void *opaque,
 			     const struct cx4dev_config *cfg);

@@ -50,6 +50,7 @@
 #define CX4DEV_AT(base, f)	((f) + ((uint32_t)(base) << 12))
 
 #define CX4DEV_MAX_CQ		4096	/* model limit (log_max_cq is 24) */
+#define CX4DEV_CTR_MASK		0xffffffu	/* 24-bit CQ/EQ counters */
 
 /* MKeys (PRM 6): model limits and the reserved LKey (PRM 6.3). */
 #define CX4DEV_MAX_MKEY		4096	/* model limit (log_max_mkey is 24) */
@@ -95,6 +96,7 @@ struct cx4dev_port {
 	uint32_t admin_status;		/* PAOS, enum cx4_paos_status */
 	uint32_t pptx, pprx, pfctx, pfcrx;	/* PFCC */
 	uint32_t stall_minor, stall_crit;
+	bool up_once_failed;		/* PAOS up once: cable lost, down until written */
 };
 
 /* Capability types the model knows, as indexes into the caps arrays. */
@@ -175,6 +177,15 @@ struct cx4dev_eq {
 	uint64_t *pas;
 };
 
+/* An open CQE compression session (cq_comp.c). */
+#define CX4DEV_CQZ_MAX		64	/* completions per session */
+#define CX4DEV_CQZ_TIMEOUT_NS	20000ull	/* written at the latest after 20 us */
+struct cx4dev_cqz {
+	uint32_t n;			/* completions collected */
+	uint8_t title[CX4_CQE_SIZE];	/* the first one */
+	uint8_t mini[CX4DEV_CQZ_MAX * CX4_MINI_CQE_SIZE];
+};
+
 /* Completion queue (PRM 7.12, context Table 75). */
 struct cx4dev_cq {
 	uint8_t status;			/* enum cx4_cqc_status */
@@ -201,6 +212,10 @@ struct cx4dev_cq {
 	uint64_t dbr;
 	uint32_t npas;
 	uint64_t *pas;
+	bool comp;			/* cqe_compression_en */
+	uint32_t mini_fmt;		/* mini_cqe_res_format */
+	struct cx4dev_cqz *z;		/* compression session, NULL until needed */
+	uint64_t z_deadline;		/* session to be written, 0 none */
 };
 
 struct cx4dev_caps {
@@ -252,7 +267,8 @@ struct cx4dev {
 	int64_t pages_delta;		/* page-request knob: regular target delta */
 	bool page_req_armed;		/* PRM 7.13.10.2: re-armed by MANAGE_PAGES */
 	bool page_req_pending;
-	bool port_up;
+	bool port_up;			/* the cable (QEMU link status, LINK knob) */
+	bool port_oper;			/* operational: cable and PAOS admin (reg.c) */
 	struct cx4dev_mkey **mkeys;	/* indexed by MKey index, NULL = free */
 	uint32_t nmkey_slots;
 	struct cx4dev_vport vport;
@@ -270,6 +286,8 @@ struct cx4dev {
 	uint64_t commands;
 	uint64_t knob_hits;
 	uint64_t eqes;
+	uint64_t cqz_sessions;		/* compressed CQEs (title) written */
+	uint64_t cqz_cqes;		/* completions in them */
 	uint16_t ctl_cqe_count;		/* wqe_counter of debug-page CQEs */
 	uint64_t cmd_trace_seq;		/* cmd-trace line number (trace.c) */
 	struct cx4dev_port port;	/* port registers (reg.c) */
@@ -306,6 +324,10 @@ const char *cx4dev_state_name(enum cx4dev_hca_state st);
 
 /* reg.c: ACCESS_REGISTER and the port registers. */
 void cx4dev_port_reset(struct cx4dev *dev);
+bool cx4dev_port_oper_up(const struct cx4dev *dev);
+uint32_t cx4dev_port_oper_status(const struct cx4dev *dev);
+void cx4dev_port_update(struct cx4dev *dev);
+void cx4dev_port_cable(struct cx4dev *dev, bool up);
 const char *cx4dev_reg_name(uint32_t id);
 uint8_t cx4dev_exec_access_reg(struct cx4dev *dev, struct cx4dev_cmd *cmd);
 
@@ -391,6 +413,14 @@ uint8_t cx4dev_exec_create_cq(struct cx4dev *dev, struct cx4dev_cmd *cmd);
 uint8_t cx4dev_exec_destroy_cq(struct cx4dev *dev, struct cx4dev_cmd *cmd);
 uint8_t cx4dev_exec_query_cq(struct cx4dev *dev, struct cx4dev_cmd *cmd);
 uint8_t cx4dev_exec_modify_cq(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+int cx4dev_cq_entry_write(struct cx4dev *dev, uint32_t cqn, struct cx4dev_cq *cq, uint32_t idx,
+			  const uint8_t *bytes);
+void cx4dev_cq_write(struct cx4dev *dev, uint32_t cqn, struct cx4dev_cq *cq, const uint8_t *in,
+		     uint32_t nent);
+
+/* cq_comp.c: CQE compression sessions. */
+void cx4dev_cqz_close(struct cx4dev *dev, uint32_t cqn, struct cx4dev_cq *cq);
+bool cx4dev_cqz_add(struct cx4dev *dev, uint32_t cqn, struct cx4dev_cq *cq, const uint8_t *cqe);
 
 /* mkey.c: memory keys, reserved LKey, address translation. */
 void cx4dev_mkeys_reset(struct cx4dev *dev);

@@ -129,6 +129,7 @@ struct cx4dev *cx4dev_create(const struct cx4dev_ops *ops, void *opaque,
 	cx4dev_set_init(&dev->tds);
 	memset(dev->event_eq, CX4DEV_NO_EQ, sizeof(dev->event_eq));
 	dev->port_up = true;
+	dev->port_oper = true;
 	if (cx4dev_eth_init(dev)) {
 		free(dev);
 		return NULL;

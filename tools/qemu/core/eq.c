@@ -271,11 +271,11 @@ void cx4dev_request_pages(struct cx4dev *dev, int32_t n)
 
 /* ---- port state change (PRM 7.13.9.2) ---- */
 
+/* The port's operational state changed (reg.c cx4dev_port_update). */
 void cx4dev_port_event(struct cx4dev *dev, bool up)
 {
 	uint8_t eqe[CX4_EQE_SIZE] = { 0 };
 
-	dev->port_up = up;
 	cx4_set(eqe, CX4_EQE_PORT_NUM, 1);
 	cx4dev_logf(dev, "port 1 link %s", up ? "up" : "down");
 	cx4dev_event(dev, CX4_EVENT_PORT_STATE_CHANGE,
@@ -287,10 +287,10 @@ void cx4dev_set_link(struct cx4dev *dev, uint32_t how)
 {
 	dev->knob_hits++;
 	cx4dev_logf(dev, "knob: link %s", how == 0 ? "down" : how == 1 ? "up" : "flap");
-	if ((how == 0 || how == 2) && dev->port_up)
-		cx4dev_port_event(dev, false);
-	if ((how == 1 || how == 2) && !dev->port_up)
-		cx4dev_port_event(dev, true);
+	if (how == 0 || how == 2)
+		cx4dev_port_cable(dev, false);
+	if (how == 1 || how == 2)
+		cx4dev_port_cable(dev, true);
 }
 
 /* ---- doorbells (PRM 7.2.2, Table 13) ---- */

@@ -25,6 +25,8 @@ struct cx4dev_cmd;
 #define CX4DEV_MAX_FG		4096
 #define CX4DEV_MAX_FLOW_COUNTER	4096
 #define CX4DEV_FIRST_ETH_OBJ	1	/* object number 0 is never handed out */
+#define CX4DEV_MAX_Q_COUNTER	64	/* counter_set_id 1..63 (8-bit field) */
+#define CX4DEV_LB_MAX_FC	64	/* flow counters one looped-back frame may hit */
 
 #define CX4DEV_MAX_FRAME	(256u * 1024)	/* 1 << max_lso_cap */
 #define CX4DEV_MAX_SEND_WQE	(63u * CX4_WQE_OCTOWORD_SIZE)	/* DS is 6 bits */
@@ -127,6 +129,7 @@ struct cx4dev_rq {
 	bool vsd;		/* VLAN strip disable */
 	uint32_t refs;		/* TIRs and RQTs pointing at it */
 	uint32_t drops_since_cqe;	/* CQE rx_drop_counter */
+	uint32_t counter_set_id;	/* queue counter set, 0 = none */
 	uint64_t packets, bytes, out_of_buffer;
 };
 
@@ -173,6 +176,86 @@ struct cx4dev_flow_counter {
 	uint64_t octets;
 };
 
+/* Queue counter set (ALLOC_Q_COUNTER, beyond rev 0.40; counters.c). */
+struct cx4dev_q_counter {
+	bool valid;
+	uint32_t refs;		/* RQs naming it */
+	uint64_t out_of_buffer;
+};
+
+/* Vport traffic counters (PRM 12.17, Table 489), index into cx4dev_eth.vc. */
+enum cx4dev_vcnt {
+	CX4DEV_VC_RX_ERRORS,	/* frames refused by the vport: over the MTU */
+	CX4DEV_VC_TX_ERRORS,	/* send WQEs completed in error */
+	CX4DEV_VC_RX_BCAST,
+	CX4DEV_VC_TX_BCAST,
+	CX4DEV_VC_RX_UCAST,
+	CX4DEV_VC_TX_UCAST,
+	CX4DEV_VC_RX_MCAST,
+	CX4DEV_VC_TX_MCAST,
+	CX4DEV_VC_NUM,
+};
+
+enum cx4dev_cast {
+	CX4DEV_CAST_UCAST,
+	CX4DEV_CAST_MCAST,
+	CX4DEV_CAST_BCAST,
+};
+
+struct cx4dev_traffic {
+	uint64_t packets;
+	uint64_t octets;
+};
+
+/* Physical port counters (PPCNT groups; port_cnt.c). */
+enum cx4dev_pc {
+	CX4DEV_PC_TX_FRAMES,		/* frames put on the wire */
+	CX4DEV_PC_TX_OCTETS,		/* their bytes + 4 (FCS) */
+	CX4DEV_PC_TX_UCAST,
+	CX4DEV_PC_TX_MCAST,
+	CX4DEV_PC_TX_BCAST,
+	CX4DEV_PC_TX_DISCARDS,		/* sent while the port was not operational */
+	CX4DEV_PC_TX_ERRORS,		/* send WQEs completed in error */
+	CX4DEV_PC_RX_ALL,		/* every frame from the wire */
+	CX4DEV_PC_RX_ALL_OCTETS,
+	CX4DEV_PC_RX_OK,		/* passed on by the port */
+	CX4DEV_PC_RX_OK_OCTETS,
+	CX4DEV_PC_RX_UCAST,		/* of those */
+	CX4DEV_PC_RX_MCAST,
+	CX4DEV_PC_RX_BCAST,
+	CX4DEV_PC_RX_DISCARDS,		/* passed on, steered to no TIR */
+	CX4DEV_PC_RX_ERRORS,		/* too long */
+	CX4DEV_PC_RX_TOO_LONG,		/* longer than PMTU oper_mtu (with FCS) */
+	CX4DEV_PC_RX_UNDERSIZE,		/* never: short frames count padded */
+	CX4DEV_PC_RX_MAC_CTRL,		/* EtherType 0x8808 */
+	CX4DEV_PC_RX_PAUSE,		/* opcode 0x0001 */
+	CX4DEV_PC_RX_UNSUP_OPCODE,	/* other than PAUSE / PFC */
+	CX4DEV_PC_RX_64,		/* RFC 2819 buckets: 10 counters from here */
+	CX4DEV_PC_NUM = CX4DEV_PC_RX_64 + 10,
+};
+
+enum cx4dev_pp {
+	CX4DEV_PP_RX_FRAMES,
+	CX4DEV_PP_RX_OCTETS,
+	CX4DEV_PP_TX_FRAMES,
+	CX4DEV_PP_TX_OCTETS,
+	CX4DEV_PP_RX_PAUSE,		/* PFC frames enabling this priority */
+	CX4DEV_PP_NUM,
+};
+
+#define CX4DEV_PC_NGROUPS	4	/* PPCNT groups 0x0-0x3 */
+#define CX4DEV_PC_NPRIO		8
+
+struct cx4dev_port_counters {
+	uint64_t c[CX4DEV_PC_NUM];
+	uint64_t p[CX4DEV_PC_NPRIO][CX4DEV_PP_NUM];
+	uint64_t base[CX4DEV_PC_NGROUPS][CX4DEV_PC_NUM];	/* per group clr */
+	uint64_t pbase[CX4DEV_PC_NPRIO][CX4DEV_PP_NUM];
+	uint32_t link_down_events;	/* operational up -> down (group 0x12) */
+	uint32_t link_down_base;
+	uint64_t phy_clear_ns;		/* group 0x12 last clear */
+};
+
 /* Datapath counters (cx4dev_eth_counter(), debug control page). */
 enum cx4dev_eth_cnt {
 	CX4DEV_ETH_TX_PACKETS,		/* frames handed to ops->transmit */
@@ -193,6 +276,8 @@ enum cx4dev_eth_cnt {
 	CX4DEV_ETH_RX_ERR_CQES,		/* error CQEs written for RQs */
 	CX4DEV_ETH_RX_LRO_SEGMENTS,	/* segments completed through LRO sessions */
 	CX4DEV_ETH_RX_LRO_SESSIONS,	/* LRO CQEs with lro_num_seg > 1 */
+	CX4DEV_ETH_LB_DELIVERED,	/* sent frames looped back to a local TIR */
+	CX4DEV_ETH_LB_BLOCKED,		/* self-loopback refused by a TIR (self_lb_en) */
 	CX4DEV_ETH_NUM_CNT,
 };
 
@@ -209,8 +294,15 @@ struct cx4dev_eth {
 	uint64_t cnt[CX4DEV_ETH_NUM_CNT];
 	uint8_t frame[CX4DEV_MAX_FRAME];	/* TX gather buffer */
 	uint8_t seg[CX4DEV_MAX_FRAME];		/* TX segment / RX scratch */
+	uint8_t lb[CX4DEV_MAX_FRAME];		/* frame being looped back */
+	bool lb_steer;				/* steering a looped-back frame */
+	uint32_t lb_nfc;			/* flow counters it hit, pending */
+	uint32_t lb_fc[CX4DEV_LB_MAX_FC];
 	uint8_t wqe[CX4DEV_MAX_SEND_WQE];	/* send WQE being executed */
 	uint32_t flow_tag;			/* tag of the last steering */
+	struct cx4dev_q_counter qc[CX4DEV_MAX_Q_COUNTER];
+	struct cx4dev_traffic vc[CX4DEV_VC_NUM];	/* vport counters */
+	struct cx4dev_port_counters pcnt;		/* port counters (PPCNT) */
 	uint32_t bf_hi[CX4DEV_UAR_MAX];		/* first dword of a send doorbell */
 	bool bf_hi_valid[CX4DEV_UAR_MAX];
 };
@@ -228,6 +320,7 @@ struct cx4dev_tir *cx4dev_tir_get(const struct cx4dev *dev, uint32_t tirn);
 struct cx4dev_rq *cx4dev_rq_get(const struct cx4dev *dev, uint32_t rqn);
 struct cx4dev_sq *cx4dev_sq_get(const struct cx4dev *dev, uint32_t sqn);
 struct cx4dev_rqt *cx4dev_rqt_get(const struct cx4dev *dev, uint32_t rqtn);
+const struct cx4dev_tis *cx4dev_tis_find(const struct cx4dev *dev, uint32_t tisn);
 uint8_t cx4dev_exec_create_tis(struct cx4dev *dev, struct cx4dev_cmd *cmd);
 uint8_t cx4dev_exec_modify_tis(struct cx4dev *dev, struct cx4dev_cmd *cmd);
 uint8_t cx4dev_exec_destroy_tis(struct cx4dev *dev, struct cx4dev_cmd *cmd);
@@ -274,6 +367,40 @@ uint8_t cx4dev_exec_query_fc(struct cx4dev *dev, struct cx4dev_cmd *cmd);
  */
 uint32_t cx4dev_flow_steer(struct cx4dev *dev, const uint8_t *match, uint32_t len,
 			   uint32_t *tirs, uint32_t max);
+
+/* counters.c: queue counter sets and vport counters. */
+bool cx4dev_q_counter_valid(const struct cx4dev *dev, uint32_t id);
+size_t cx4dev_q_counters_count(const struct cx4dev *dev);
+void cx4dev_q_counters_release(struct cx4dev *dev);
+void cx4dev_q_counter_out_of_buffer(struct cx4dev *dev, const struct cx4dev_rq *rq);
+uint8_t cx4dev_exec_alloc_q_counter(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_dealloc_q_counter(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_query_q_counter(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_query_vport_counter(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+enum cx4dev_cast cx4dev_frame_cast(const uint8_t *f);
+void cx4dev_vport_count(struct cx4dev *dev, bool tx, const uint8_t *f, uint32_t len);
+void cx4dev_vport_count_error(struct cx4dev *dev, bool tx, uint32_t len);
+uint64_t cx4dev_vport_counter(const struct cx4dev *dev, enum cx4dev_vcnt which, bool octets);
+
+/* port_cnt.c: physical port counters (PPCNT). */
+void cx4dev_port_counters_reset(struct cx4dev *dev);
+bool cx4dev_port_rx(struct cx4dev *dev, const uint8_t *f, uint32_t len);
+void cx4dev_port_rx_discard(struct cx4dev *dev);
+void cx4dev_port_tx(struct cx4dev *dev, const uint8_t *f, uint32_t len, bool sent);
+void cx4dev_port_tx_error(struct cx4dev *dev);
+void cx4dev_port_ppcnt(struct cx4dev *dev, uint32_t grp, uint32_t prio, bool clr, uint8_t *set);
+uint64_t cx4dev_port_counter(const struct cx4dev *dev, enum cx4dev_pc idx);
+/*
+ * Debug control page, port view: CX4DEV_CTL_PORT_STATE (bit 0 operational,
+ * 11:8 PAOS admin_status, 19:16 oper_status, bit 31 cable), _PORT_MTU
+ * (PMTU admin = oper), _LINK_DOWN_EVENTS, port counter i (enum cx4dev_pc,
+ * low 32 bits, not affected by PPCNT clr) at CX4DEV_CTL_PORT_CNT + 4 * i.
+ */
+#define CX4DEV_CTL_PORT_STATE		0x180u
+#define CX4DEV_CTL_PORT_MTU		0x184u
+#define CX4DEV_CTL_LINK_DOWN_EVENTS	0x188u
+#define CX4DEV_CTL_PORT_CNT		0x200u
+uint32_t cx4dev_port_ctl_read(const struct cx4dev *dev, uint32_t off);
 
 /* pkt.c: frame parsing and checksums. */
 struct cx4dev_pkt {
@@ -333,6 +460,7 @@ void cx4dev_sq_process(struct cx4dev *dev, uint32_t sqn, struct cx4dev_sq *sq);
 void cx4dev_wq_flush(struct cx4dev *dev, uint32_t qn, struct cx4dev_wq *wq, bool sq);
 bool cx4dev_eth_can_receive(struct cx4dev *dev);
 size_t cx4dev_eth_receive(struct cx4dev *dev, const uint8_t *frame, size_t len);
+void cx4dev_eth_loopback(struct cx4dev *dev, uint32_t td, const uint8_t *f, uint32_t len);
 int cx4dev_wq_read(struct cx4dev *dev, const struct cx4dev_wq *wq, uint32_t off, void *buf,
 		   uint32_t len);
 int cx4dev_wq_post_cqe(struct cx4dev *dev, const struct cx4dev_wq *wq, uint8_t *cqe);

@@ -57,7 +57,7 @@ const uint32_t cx4dev_sqn_fields[] = { CX4_QUERY_SQ_IN_SQN, 0 };
 const uint32_t cx4dev_create_rq_fields[] = {
 	AT(CTX, CX4_RQC_RLKEY), AT(CTX, CX4_RQC_VSD), AT(CTX, CX4_RQC_MEM_RQ_TYPE),
 	AT(CTX, CX4_RQC_STATE), AT(CTX, CX4_RQC_FLUSH_IN_ERROR_EN), AT(CTX, CX4_RQC_USER_INDEX),
-	AT(CTX, CX4_RQC_CQN), AT(CTX, CX4_RQC_RMPN), WQ_FIELDS, 0
+	AT(CTX, CX4_RQC_CQN), AT(CTX, CX4_RQC_COUNTER_SET_ID), AT(CTX, CX4_RQC_RMPN), WQ_FIELDS, 0
 };
 const uint32_t cx4dev_modify_rq_fields[] = {
 	CX4_MODIFY_RQ_IN_RQ_STATE, CX4_MODIFY_RQ_IN_RQN, BITMASK, AT(CTX, CX4_RQC_STATE),
@@ -103,3 +103,9 @@ const uint32_t cx4dev_fc_fields[] = { CX4_DEALLOC_FLOW_COUNTER_IN_ID, 0 };
 const uint32_t cx4dev_query_fc_fields[] = {
 	CX4_QUERY_FLOW_COUNTER_IN_CLEAR, CX4_QUERY_FLOW_COUNTER_IN_ID, 0
 };
+const uint32_t cx4dev_dealloc_qc_fields[] = { CX4_DEALLOC_Q_COUNTER_IN_COUNTER_SET_ID, 0 };
+const uint32_t cx4dev_query_qc_fields[] = {
+	CX4_QUERY_Q_COUNTER_IN_OTHER_VPORT, CX4_QUERY_Q_COUNTER_IN_CLEAR,
+	CX4_QUERY_Q_COUNTER_IN_AGGREGATE, CX4_QUERY_Q_COUNTER_IN_COUNTER_SET_ID, 0
+};
+const uint32_t cx4dev_query_vc_fields[] = { CX4_QUERY_VPORT_COUNTER_IN_CLEAR, 0 };

@@ -17,7 +17,8 @@ extern const uint32_t cx4dev_create_tis_fields[], cx4dev_modify_tis_fields[],
 	cx4dev_rqtn_fields[], cx4dev_create_ft_fields[], cx4dev_modify_ft_fields[],
 	cx4dev_ft_fields[], cx4dev_create_fg_fields[], cx4dev_fg_fields[],
 	cx4dev_set_fte_fields[], cx4dev_fte_fields[], cx4dev_fc_fields[],
-	cx4dev_query_fc_fields[], cx4dev_eth_no_fields[];
+	cx4dev_query_fc_fields[], cx4dev_eth_no_fields[], cx4dev_dealloc_qc_fields[],
+	cx4dev_query_qc_fields[], cx4dev_query_vc_fields[];
 
 #define CX4DEV_ETH_ROW(op, in, out, opmod, var, poff, pend, fields, fn) \
 	{ CX4_CMD_##op, in, out, opmod, var, poff, pend, CX4DEV_ST_INITIALIZED, fields, fn }
@@ -110,6 +111,18 @@ extern const uint32_t cx4dev_create_tis_fields[], cx4dev_modify_tis_fields[],
 		       cx4dev_exec_dealloc_fc), \
 	CX4DEV_ETH_ROW(QUERY_FLOW_COUNTER, CX4_QUERY_FLOW_COUNTER_IN_SIZE, \
 		       CX4_QUERY_FLOW_COUNTER_OUT_SIZE, false, false, 0, 0, \
-		       cx4dev_query_fc_fields, cx4dev_exec_query_fc)
+		       cx4dev_query_fc_fields, cx4dev_exec_query_fc), \
+	CX4DEV_ETH_ROW(ALLOC_Q_COUNTER, CX4_ALLOC_Q_COUNTER_IN_SIZE, \
+		       CX4_ALLOC_Q_COUNTER_OUT_SIZE, false, false, 0, 0, cx4dev_eth_no_fields, \
+		       cx4dev_exec_alloc_q_counter), \
+	CX4DEV_ETH_ROW(DEALLOC_Q_COUNTER, CX4_DEALLOC_Q_COUNTER_IN_SIZE, \
+		       CX4_DEALLOC_Q_COUNTER_OUT_SIZE, false, false, 0, 0, \
+		       cx4dev_dealloc_qc_fields, cx4dev_exec_dealloc_q_counter), \
+	CX4DEV_ETH_ROW(QUERY_Q_COUNTER, CX4_QUERY_Q_COUNTER_IN_SIZE, \
+		       CX4_QUERY_Q_COUNTER_OUT_SIZE, false, false, 0, 0, \
+		       cx4dev_query_qc_fields, cx4dev_exec_query_q_counter), \
+	CX4DEV_ETH_ROW(QUERY_VPORT_COUNTER, CX4_QUERY_VPORT_COUNTER_IN_SIZE, \
+		       CX4_QUERY_VPORT_COUNTER_OUT_SIZE, true, false, 0, 0, \
+		       cx4dev_query_vc_fields, cx4dev_exec_query_vport_counter)
 
 #endif /* CX4DEV_ETH_CMDS_H */

@@ -97,6 +97,11 @@ static struct cx4dev_tis *cx4dev_tis_get(const struct cx4dev *dev, uint32_t tisn
 	return CX4DEV_GET(dev->eth->tis, CX4DEV_MAX_TIS, tisn);
 }
 
+const struct cx4dev_tis *cx4dev_tis_find(const struct cx4dev *dev, uint32_t tisn)
+{
+	return cx4dev_tis_get(dev, tisn);
+}
+
 static size_t cx4dev_count(void **tab, uint32_t n)
 {
 	size_t c = 0;
@@ -114,7 +119,8 @@ size_t cx4dev_eth_objects(const struct cx4dev *dev)
 	       cx4dev_count((void **)e->tir, CX4DEV_MAX_TIR) +
 	       cx4dev_count((void **)e->rqt, CX4DEV_MAX_RQT) +
 	       cx4dev_count((void **)e->sq, CX4DEV_MAX_SQ) +
-	       cx4dev_count((void **)e->rq, CX4DEV_MAX_RQ) + cx4dev_flow_objects(dev);
+	       cx4dev_count((void **)e->rq, CX4DEV_MAX_RQ) + cx4dev_flow_objects(dev) +
+	       cx4dev_q_counters_count(dev);
 }
 
 /* Release everything (TEARDOWN_HCA, reset); leftovers logged or counted. */
@@ -125,7 +131,7 @@ void cx4dev_eth_release(struct cx4dev *dev, const char *why, bool is_error)
 	uint32_t i;
 
 	if (n && is_error)
-		cx4dev_guest_error(dev, "%s: %zu Ethernet objects (TIS/TIR/RQT/SQ/RQ/flow) leaked "
+		cx4dev_guest_error(dev, "%s: %zu Ethernet objects (TIS/TIR/RQT/SQ/RQ/flow/Q counter) leaked "
 				   "by driver; released", why, n);
 	else if (n)
 		cx4dev_logf(dev, "%s releases %zu Ethernet objects", why, n);
@@ -158,6 +164,7 @@ void cx4dev_eth_release(struct cx4dev *dev, const char *why, bool is_error)
 		free(e->rq[i]);
 		e->rq[i] = NULL;
 	}
+	cx4dev_q_counters_release(dev);
 }
 
 bool cx4dev_eth_uses_cq(const struct cx4dev *dev, uint32_t cqn)
@@ -493,10 +500,11 @@ static uint8_t cx4dev_tir_hash_check(struct cx4dev *dev, struct cx4dev_cmd *cmd,
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_TIR_HASH,
 				     "rx_hash_fn %u undefined", fn);
 	if (fields & ~(uint32_t)(CX4_HASH_FIELD_SRC_IP | CX4_HASH_FIELD_DST_IP |
-				 CX4_HASH_FIELD_L4_SPORT | CX4_HASH_FIELD_L4_DPORT))
+				 CX4_HASH_FIELD_L4_SPORT | CX4_HASH_FIELD_L4_DPORT |
+				 CX4_HASH_FIELD_IPSEC_SPI))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_TIR_HASH,
-				     "rx_hash_field_selector_outer fields 0x%x: reserved bits or "
-				     "IPSEC_SPI (not supported)", fields);
+				     "rx_hash_field_selector_outer fields 0x%x: reserved bits",
+				     fields);
 	if (cx4_rd32(c, CX4_TIRC_OFF_RX_HASH_FIELD_SEL_INNER))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_TIR_HASH,
 				     "rx_hash_field_selector_inner set: no tunnel offloads");
@@ -795,7 +803,13 @@ static uint8_t cx4dev_wq_create(struct cx4dev *dev, struct cx4dev_cmd *cmd, cons
 				     cx4_get(wqc, CX4_WQ_END_PADDING_MODE), stride, smin, smax,
 				     sq ? ", SQ: 6" : "", log_sz, max_sz, cx4_rd32(wqc, 0x18),
 				     cx4_rd32(wqc, 0x1c));
-	if (!cx4dev_set_has(&dev->pds, cx4_get(wqc, CX4_WQ_PD)))
+	/*
+	 * PD 0 is never allocated (ALLOC_PD hands out 1, 2, ...): an RQ may
+	 * carry it as "no protection domain" -- no MKey can match it, so such
+	 * an RQ can only drop or count frames (mlx5e's drop RQ does this;
+	 * real firmware accepts it).  SQs always need an allocated PD.
+	 */
+	if ((sq || cx4_get(wqc, CX4_WQ_PD)) && !cx4dev_set_has(&dev->pds, cx4_get(wqc, CX4_WQ_PD)))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, syn->pd,
 				     "wq pd 0x%x not allocated", cx4_get(wqc, CX4_WQ_PD));
 	if (sq && !cx4dev_set_has(&dev->uars, cx4_get(wqc, CX4_WQ_UAR_PAGE)))
@@ -875,12 +889,21 @@ uint8_t cx4dev_exec_create_sq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	if (!cx4dev_cq_exists(dev, cx4_get(c, CX4_SQC_CQN)))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_SQ_CQ,
 				     "cqn 0x%x is not an existing CQ", cx4_get(c, CX4_SQC_CQN));
+	/*
+	 * Table 57: one TIS ("only a single TIS is supported"), or an empty
+	 * list (tis_lst_sz 0, tis_num_0 0): an SQ that never sends a frame,
+	 * only NOPs (mlx5e's internal control SQ).
+	 */
 	tis = cx4dev_tis_get(dev, cx4_get(c, CX4_SQC_TIS_NUM_0));
-	if (cx4_get(c, CX4_SQC_TIS_LST_SZ) != 1 || !tis)
+	if (cx4_get(c, CX4_SQC_TIS_LST_SZ) > 1 ||
+	    (cx4_get(c, CX4_SQC_TIS_LST_SZ) == 1 && !tis) ||
+	    (!cx4_get(c, CX4_SQC_TIS_LST_SZ) && cx4_get(c, CX4_SQC_TIS_NUM_0)))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_SQ_TIS,
-				     "tis_lst_sz %u (must be 1), tis_num_0 0x%x %s",
+				     "tis_lst_sz %u (0 or 1), tis_num_0 0x%x %s",
 				     cx4_get(c, CX4_SQC_TIS_LST_SZ), cx4_get(c, CX4_SQC_TIS_NUM_0),
 				     tis ? "exists" : "does not exist");
+	if (!cx4_get(c, CX4_SQC_TIS_LST_SZ))
+		tis = NULL;
 	sq = calloc(1, sizeof(*sq));
 	if (!sq)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_NO_RESOURCES, CX4DEV_SYN_SQ_EXHAUSTED,
@@ -895,9 +918,10 @@ uint8_t cx4dev_exec_create_sq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	sq->wq.flush_in_error = cx4_get(c, CX4_SQC_FLUSH_IN_ERROR_EN);
 	sq->wq.user_index = cx4_get(c, CX4_SQC_USER_INDEX);
 	sq->wq.cqn = cx4_get(c, CX4_SQC_CQN);
-	sq->tisn = cx4_get(c, CX4_SQC_TIS_NUM_0);
+	sq->tisn = tis ? cx4_get(c, CX4_SQC_TIS_NUM_0) : 0;
 	sq->min_inline = mode;
-	tis->refs++;
+	if (tis)
+		tis->refs++;
 	dev->eth->sq[n] = sq;
 	cx4_set(cmd->out, CX4_CREATE_SQ_OUT_SQN, (uint32_t)n);
 	cx4dev_logf(dev, "SQ 0x%x created: %u WQEBBs, CQ 0x%x, TIS 0x%x, uar %u", (uint32_t)n,
@@ -1001,7 +1025,7 @@ uint8_t cx4dev_exec_query_sq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	cx4_set(c, CX4_SQC_STATE, sq->wq.state);
 	cx4_set(c, CX4_SQC_USER_INDEX, sq->wq.user_index);
 	cx4_set(c, CX4_SQC_CQN, sq->wq.cqn);
-	cx4_set(c, CX4_SQC_TIS_LST_SZ, 1);
+	cx4_set(c, CX4_SQC_TIS_LST_SZ, sq->tisn ? 1 : 0);
 	cx4_set(c, CX4_SQC_TIS_NUM_0, sq->tisn);
 	cx4dev_wq_query(&sq->wq, c + CX4_SQC_OFF_WQ, cmd->out + CX4_QUERY_SQ_OUT_OFF_PAS,
 			cmd->out_len - CX4_QUERY_SQ_OUT_OFF_PAS);
@@ -1032,6 +1056,11 @@ uint8_t cx4dev_exec_create_rq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	if (!cx4dev_cq_exists(dev, cx4_get(c, CX4_RQC_CQN)))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_RQ_CQ,
 				     "cqn 0x%x is not an existing CQ", cx4_get(c, CX4_RQC_CQN));
+	if (cx4_get(c, CX4_RQC_COUNTER_SET_ID) &&
+	    !cx4dev_q_counter_valid(dev, cx4_get(c, CX4_RQC_COUNTER_SET_ID)))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_QC_UNKNOWN,
+				     "counter_set_id %u not allocated (ALLOC_Q_COUNTER)",
+				     cx4_get(c, CX4_RQC_COUNTER_SET_ID));
 	rq = calloc(1, sizeof(*rq));
 	if (!rq)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_NO_RESOURCES, CX4DEV_SYN_RQ_EXHAUSTED,
@@ -1047,6 +1076,9 @@ uint8_t cx4dev_exec_create_rq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	rq->wq.user_index = cx4_get(c, CX4_RQC_USER_INDEX);
 	rq->wq.cqn = cx4_get(c, CX4_RQC_CQN);
 	rq->vsd = cx4_get(c, CX4_RQC_VSD);
+	rq->counter_set_id = cx4_get(c, CX4_RQC_COUNTER_SET_ID);
+	if (rq->counter_set_id)
+		dev->eth->qc[rq->counter_set_id].refs++;
 	dev->eth->rq[n] = rq;
 	cx4_set(cmd->out, CX4_CREATE_RQ_OUT_RQN, (uint32_t)n);
 	cx4dev_logf(dev, "RQ 0x%x created: %u WQEs of %u bytes, CQ 0x%x%s", (uint32_t)n,
@@ -1101,6 +1133,8 @@ uint8_t cx4dev_exec_destroy_rq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RES_STATE, CX4DEV_SYN_RQ_IN_USE,
 				     "RQ 0x%x is used by %u TIR/RQT reference(s) (destroy them "
 				     "first)", n, rq->refs);
+	if (rq->counter_set_id)
+		dev->eth->qc[rq->counter_set_id].refs--;
 	free(rq->wq.pas);
 	free(rq->lro);
 	free(rq);
@@ -1123,6 +1157,7 @@ uint8_t cx4dev_exec_query_rq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	cx4_set(c, CX4_RQC_FLUSH_IN_ERROR_EN, rq->wq.flush_in_error);
 	cx4_set(c, CX4_RQC_USER_INDEX, rq->wq.user_index);
 	cx4_set(c, CX4_RQC_CQN, rq->wq.cqn);
+	cx4_set(c, CX4_RQC_COUNTER_SET_ID, rq->counter_set_id);
 	cx4dev_wq_query(&rq->wq, c + CX4_RQC_OFF_WQ, cmd->out + CX4_QUERY_RQ_OUT_OFF_PAS,
 			cmd->out_len - CX4_QUERY_RQ_OUT_OFF_PAS);
 	return CX4_CMD_STAT_OK;

@@ -7,6 +7,11 @@
  * frame that finds no WQE is an out-of-buffer drop (counted, reported in
  * the next CQE's rx_drop_counter); one that does not fit its WQE gets a
  * local length error CQE, moves the RQ to ERR and is a guest error.
+ *
+ * Local loopback (PRM 3.4): every frame the function transmits is also
+ * offered to its own receive steering; a TIR in the sending TIS's
+ * transport domain takes it only if its self_lb_en enables that kind of
+ * traffic (bit 0 unicast, bit 1 multicast and broadcast).
  */
 #include <string.h>
 
@@ -14,6 +19,8 @@
 
 #define CX4DEV_MAX_RX_TIRS	8
 #define ETH_P_8021Q		0x8100
+#define IPPROTO_ESP_		50
+#define IPPROTO_AH_		51
 
 bool cx4dev_eth_can_receive(struct cx4dev *dev)
 {
@@ -27,7 +34,7 @@ static uint32_t cx4dev_rx_hash(const struct cx4dev_tir *t, const struct cx4dev_r
 {
 	uint32_t sel = t->sel_outer & cx4_fld_mask(CX4_HASH_SEL_SELECTED_FIELDS);
 	bool v6 = t->sel_outer >> 31, udp = (t->sel_outer >> 30) & 1;
-	uint8_t in[36], a[16], b[16], pa[2], pb[2];
+	uint8_t in[40], a[16], b[16], pa[2], pb[2];
 	uint32_t n = 0, alen = v6 ? 16 : 4, ipt = v6 ? CX4_CQE_HASH_IPV6 : CX4_CQE_HASH_IPV4;
 	uint32_t l4t = udp ? CX4_CQE_HASH_L4_UDP : CX4_CQE_HASH_L4_TCP, h = 0;
 	bool l3ok = p->l3 == (v6 ? CX4_CQE_L3_IPV6 : CX4_CQE_L3_IPV4);
@@ -75,6 +82,17 @@ static uint32_t cx4dev_rx_hash(const struct cx4dev_tir *t, const struct cx4dev_r
 		memcpy(in + n, pb, 2);
 		n += 2;
 		*type |= l4t << CX4_CQE_HASH_L4_DST_SHIFT;
+	}
+	/* IPsec: the SPI of ESP (offset 0) or AH (offset 4), Table 47 bit 4. */
+	if ((sel & CX4_HASH_FIELD_IPSEC_SPI) && l3ok &&
+	    (p->proto == IPPROTO_ESP_ || p->proto == IPPROTO_AH_)) {
+		uint32_t spi = p->l4_off + (p->proto == IPPROTO_AH_ ? 4 : 0);
+
+		if (spi + 4 <= p->l3_off + p->l3_len && spi + 4 <= p->len) {
+			memcpy(in + n, f + spi, 4);
+			n += 4;
+			*type |= CX4_CQE_HASH_L4_IPSEC_SPI << CX4_CQE_HASH_L4_SRC_SHIFT;
+		}
 	}
 	if (t->hash_fn == CX4_TIR_HASH_TOEPLITZ)
 		return cx4dev_toeplitz(t->key, sizeof(t->key), in, n);
@@ -224,6 +242,7 @@ static void cx4dev_rx_tir(struct cx4dev *dev, uint32_t tirn, const struct cx4dev
 	if (ctr == rq->wq.hw_counter || (uint16_t)(ctr - rq->wq.hw_counter) > size) {
 		rq->out_of_buffer++;
 		rq->drops_since_cqe++;
+		cx4dev_q_counter_out_of_buffer(dev, rq);
 		dev->eth->cnt[CX4DEV_ETH_RX_OUT_OF_BUFFER]++;
 		return;
 	}
@@ -259,27 +278,78 @@ static void cx4dev_rx_tir(struct cx4dev *dev, uint32_t tirn, const struct cx4dev
 	cx4dev_wq_flush(dev, rqn, &rq->wq, false);
 }
 
+/* Frame @f (@len bytes) sent through a TIS of transport domain @td. */
+void cx4dev_eth_loopback(struct cx4dev *dev, uint32_t td, const uint8_t *f, uint32_t len)
+{
+	uint8_t match[CX4_FTE_MATCH_PARAM_SIZE], *lb = dev->eth->lb;
+	uint32_t tirs[CX4DEV_MAX_RX_TIRS], n, bit, delivered = 0;
+	struct cx4dev_pkt p;
+
+	if (!(dev->state & CX4DEV_ST_INITIALIZED) || len < 14 || len > CX4DEV_MAX_FRAME)
+		return;
+	bit = cx4dev_frame_cast(f) == CX4DEV_CAST_UCAST ? CX4_TIR_SELF_LB_UC : CX4_TIR_SELF_LB_MC;
+	memcpy(lb, f, len);	/* @f may be the scratch buffer the RX path uses */
+	cx4dev_pkt_parse(&p, lb, len);
+	cx4dev_pkt_match(&p, lb, match);
+	/*
+	 * A frame nobody local wants is not a receive drop, and flow counters
+	 * count it only if a TIR takes it (lb_steer: flow.c holds them back).
+	 */
+	dev->eth->flow_tag = 0;
+	dev->eth->lb_steer = true;
+	dev->eth->lb_nfc = 0;
+	n = cx4dev_flow_steer(dev, match, len, tirs, CX4DEV_MAX_RX_TIRS);
+	dev->eth->lb_steer = false;
+	for (uint32_t i = 0; i < n; i++) {
+		struct cx4dev_tir *t = cx4dev_tir_get(dev, tirs[i]);
+
+		if (!t)
+			continue;
+		if (t->td == td && !(t->self_lb & bit)) {
+			dev->eth->cnt[CX4DEV_ETH_LB_BLOCKED]++;
+			continue;
+		}
+		cx4dev_rx_tir(dev, tirs[i], &p, lb);
+		delivered++;
+	}
+	if (delivered) {
+		dev->eth->cnt[CX4DEV_ETH_LB_DELIVERED]++;
+		cx4dev_vport_count(dev, false, lb, len);
+		for (uint32_t i = 0; i < dev->eth->lb_nfc; i++) {
+			dev->eth->fc[dev->eth->lb_fc[i]].packets++;
+			dev->eth->fc[dev->eth->lb_fc[i]].octets += len;
+		}
+	}
+}
+
 size_t cx4dev_eth_receive(struct cx4dev *dev, const uint8_t *frame, size_t len)
 {
 	uint8_t match[CX4_FTE_MATCH_PARAM_SIZE];
 	uint32_t tirs[CX4DEV_MAX_RX_TIRS], n;
 	struct cx4dev_pkt p;
 
-	if (!dev->eth || !(dev->state & CX4DEV_ST_INITIALIZED) || !dev->port_up ||
+	if (!dev->eth || !(dev->state & CX4DEV_ST_INITIALIZED) || !dev->port_oper ||
 	    len < 14 || len > CX4DEV_MAX_FRAME) {
 		if (dev->eth)
 			dev->eth->cnt[CX4DEV_ETH_RX_NO_STEERING]++;
 		return len;
 	}
+	if (!cx4dev_port_rx(dev, frame, (uint32_t)len))
+		return len;	/* counted by the port, not passed on */
 	cx4dev_pkt_parse(&p, frame, (uint32_t)len);
 	/* vport MTU: the L3 packet (frame less its L2 header) must fit. */
 	if (dev->vport.mtu && len - p.l2_len > dev->vport.mtu) {
 		dev->eth->cnt[CX4DEV_ETH_RX_MTU_DROPS]++;
+		cx4dev_vport_count_error(dev, false, (uint32_t)len);
 		return len;
 	}
 	cx4dev_pkt_match(&p, frame, match);
 	dev->eth->flow_tag = 0;
 	n = cx4dev_flow_steer(dev, match, (uint32_t)len, tirs, CX4DEV_MAX_RX_TIRS);
+	if (n)
+		cx4dev_vport_count(dev, false, frame, (uint32_t)len);
+	else
+		cx4dev_port_rx_discard(dev);
 	for (uint32_t i = 0; i < n; i++)
 		cx4dev_rx_tir(dev, tirs[i], &p, frame);
 	return len;

@@ -28,6 +28,7 @@ enum cx4dev_vendor_syn {
 	CX4DEV_VSYN_MSS		= 0x0a,
 	CX4DEV_VSYN_RLKEY	= 0x0b,
 	CX4DEV_VSYN_SCATTER	= 0x0c,
+	CX4DEV_VSYN_NO_TIS	= 0x0d,
 };
 
 /* Frame bytes are not aligned: big-endian 32-bit access byte by byte. */
@@ -99,6 +100,10 @@ static void cx4dev_err_cqe(struct cx4dev *dev, struct cx4dev_wq *wq, bool sq, ui
 	if (sq)
 		cx4_set(cqe, CX4_CQE_S_WQE_OPCODE, opcode);
 	dev->eth->cnt[sq ? CX4DEV_ETH_TX_ERR_CQES : CX4DEV_ETH_RX_ERR_CQES]++;
+	if (sq && syn != CX4_CQE_SYN_WR_FLUSH_ERR) {
+		cx4dev_vport_count_error(dev, true, 0);
+		cx4dev_port_tx_error(dev);
+	}
 	cx4dev_wq_post_cqe(dev, wq, cqe);
 }
 
@@ -196,6 +201,8 @@ static uint32_t cx4dev_inline_needed(struct cx4dev *dev, const struct cx4dev_sq 
 
 static void cx4dev_emit(struct cx4dev *dev, struct cx4dev_sq *sq, uint8_t *f, uint32_t len)
 {
+	const struct cx4dev_tis *tis;
+
 	if (len < CX4DEV_MIN_FRAME) {
 		memset(f + len, 0, CX4DEV_MIN_FRAME - len);
 		len = CX4DEV_MIN_FRAME;
@@ -204,8 +211,13 @@ static void cx4dev_emit(struct cx4dev *dev, struct cx4dev_sq *sq, uint8_t *f, ui
 	sq->bytes += len;
 	dev->eth->cnt[CX4DEV_ETH_TX_PACKETS]++;
 	dev->eth->cnt[CX4DEV_ETH_TX_BYTES] += len;
-	if (dev->port_up && dev->ops->transmit)
+	cx4dev_vport_count(dev, true, f, len);
+	cx4dev_port_tx(dev, f, len, dev->port_oper);
+	if (dev->port_oper && dev->ops->transmit)
 		dev->ops->transmit(dev->opaque, f, len);
+	tis = cx4dev_tis_find(dev, sq->tisn);
+	if (tis)
+		cx4dev_eth_loopback(dev, tis->td, f, len);	/* PRM 3.4 */
 }
 
 static void cx4dev_csum_offload(struct cx4dev *dev, uint8_t *f, uint32_t len, uint32_t cs)
@@ -343,6 +355,9 @@ static int cx4dev_wqe_exec(struct cx4dev *dev, uint32_t sqn, struct cx4dev_sq *s
 	if (op != CX4_WQE_OP_SEND && op != CX4_WQE_OP_LSO)
 		return cx4dev_wqe_fail(e, CX4_CQE_SYN_LOCAL_LENGTH_ERR, CX4DEV_VSYN_OPCODE,
 				       "opcode not NOP, SEND or LSO");
+	if (!sq->tisn)
+		return cx4dev_wqe_fail(e, CX4_CQE_SYN_LOCAL_PROT_ERR, CX4DEV_VSYN_NO_TIS,
+				       "SEND/LSO on an SQ without a TIS (tis_lst_sz 0)");
 	if (ds < 2)
 		return cx4dev_wqe_fail(e, CX4_CQE_SYN_LOCAL_LENGTH_ERR, CX4DEV_VSYN_DS,
 				       "SEND/LSO WQE without an Ethernet segment (DS < 2)");

@@ -131,7 +131,10 @@ uint32_t cx4dev_ctl_read(struct cx4dev *dev, uint32_t off)
 	case CX4DEV_CTL_HEALTH_STOP:	return dev->health_stopped;
 	case CX4DEV_CTL_LINK:		return dev->port_up;
 	case CX4DEV_CTL_EQES:		return (uint32_t)dev->eqes;
-	default:			return cx4dev_eth_ctl_read(dev, off);
+	default:
+		if (off >= CX4DEV_CTL_PORT_STATE)
+			return cx4dev_port_ctl_read(dev, off);
+		return cx4dev_eth_ctl_read(dev, off);
 	}
 }
 

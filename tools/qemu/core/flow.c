@@ -807,11 +807,18 @@ static void cx4dev_steer_table(struct cx4dev *dev, uint32_t id, struct cx4dev_st
 		if (e->flow_tag)
 			dev->eth->flow_tag = e->flow_tag;
 		for (uint32_t c = 0; c < e->ncnt; c++) {
+			if (dev->eth->lb_steer) {
+				/* Loopback: counted only if a TIR takes the frame. */
+				if (dev->eth->lb_nfc < CX4DEV_LB_MAX_FC)
+					dev->eth->lb_fc[dev->eth->lb_nfc++] = e->cnt[c];
+				continue;
+			}
 			dev->eth->fc[e->cnt[c]].packets++;
 			dev->eth->fc[e->cnt[c]].octets += s->len;
 		}
 		if (e->action & CX4_FLOW_ACTION_DROP) {
-			dev->eth->cnt[CX4DEV_ETH_RX_FLOW_DROPS]++;
+			if (!dev->eth->lb_steer)
+				dev->eth->cnt[CX4DEV_ETH_RX_FLOW_DROPS]++;
 			return;
 		}
 		if (e->action & CX4_FLOW_ACTION_ALLOW)
@@ -828,7 +835,7 @@ static void cx4dev_steer_table(struct cx4dev *dev, uint32_t id, struct cx4dev_st
 	}
 	if (ft->miss_action == CX4_FT_MISS_IDENTIFIED)
 		cx4dev_steer_table(dev, ft->miss_id, s, depth + 1);
-	else
+	else if (!dev->eth->lb_steer)
 		dev->eth->cnt[CX4DEV_ETH_RX_NO_STEERING]++;	/* default: drop */
 }
 
@@ -839,7 +846,8 @@ uint32_t cx4dev_flow_steer(struct cx4dev *dev, const uint8_t *match, uint32_t le
 	uint32_t root = cx4dev_ft_root(dev, CX4_FT_TYPE_NIC_RX);
 
 	if (!root) {
-		dev->eth->cnt[CX4DEV_ETH_RX_NO_STEERING]++;
+		if (!dev->eth->lb_steer)
+			dev->eth->cnt[CX4DEV_ETH_RX_NO_STEERING]++;
 		return 0;
 	}
 	cx4dev_steer_table(dev, root, &s, 0);

@@ -73,13 +73,56 @@ void cx4dev_port_reset(struct cx4dev *dev)
 	dev->port.admin_mtu = CX4DEV_VPORT_MAX_MTU;
 	dev->port.admin_status = CX4_PAOS_UP;
 	dev->port.proto_admin = cx4dev_port_proto_cap(dev);
+	cx4dev_port_update(dev);
 }
 
-/* Operational state: the cable (link knob) and PAOS admin_status. */
-static bool cx4dev_port_oper_up(const struct cx4dev *dev)
+/*
+ * Operational state: the cable (link knob / QEMU link status) and PAOS
+ * admin_status; "up once" that lost the cable stays down (port failure)
+ * until PAOS is written again.
+ */
+bool cx4dev_port_oper_up(const struct cx4dev *dev)
 {
-	return dev->port_up && (dev->port.admin_status == CX4_PAOS_UP ||
-				dev->port.admin_status == CX4_PAOS_UP_ONCE);
+	return dev->port_up && !dev->port.up_once_failed &&
+	       (dev->port.admin_status == CX4_PAOS_UP ||
+		dev->port.admin_status == CX4_PAOS_UP_ONCE);
+}
+
+/* PAOS oper_status (Table 110). */
+uint32_t cx4dev_port_oper_status(const struct cx4dev *dev)
+{
+	if (dev->port.up_once_failed)
+		return CX4_PAOS_DISABLED;	/* 4: down by port failure */
+	return cx4dev_port_oper_up(dev) ? CX4_PAOS_UP : CX4_PAOS_DOWN;
+}
+
+/*
+ * Re-evaluate the operational state after a cable or admin change; a
+ * change raises a port state change event (PRM 7.13.9.2, sub type 0x1
+ * down / 0x4 active) and starts or stops the port's traffic.
+ */
+void cx4dev_port_update(struct cx4dev *dev)
+{
+	bool up = cx4dev_port_oper_up(dev);
+
+	if (up == dev->port_oper)
+		return;
+	dev->port_oper = up;
+	if (!up && dev->eth)
+		dev->eth->pcnt.link_down_events++;
+	cx4dev_port_event(dev, up);
+}
+
+/* The cable (QEMU link status, LINK knob) went up or down. */
+void cx4dev_port_cable(struct cx4dev *dev, bool up)
+{
+	if (up == dev->port_up)
+		return;
+	cx4dev_logf(dev, "port 1 cable %s", up ? "up" : "down");
+	if (!up && dev->port_oper && dev->port.admin_status == CX4_PAOS_UP_ONCE)
+		dev->port.up_once_failed = true;
+	dev->port_up = up;
+	cx4dev_port_update(dev);
 }
 
 /* Highest-speed protocol both enabled and supported: what the link trains to. */
@@ -177,10 +220,12 @@ static uint8_t cx4dev_reg_paos(struct cx4dev *dev, struct cx4dev_cmd *cmd, bool 
 		if (admin != dev->port.admin_status)
 			cx4dev_logf(dev, "port 1: admin_status %u", admin);
 		dev->port.admin_status = admin;
+		dev->port.up_once_failed = false;	/* an explicit command */
+		cx4dev_port_update(dev);
 		return CX4_CMD_STAT_OK;
 	}
 	cx4_set(out, CX4_PAOS_ADMIN_STATUS, dev->port.admin_status);
-	cx4_set(out, CX4_PAOS_OPER_STATUS, cx4dev_port_oper_up(dev) ? CX4_PAOS_UP : CX4_PAOS_DOWN);
+	cx4_set(out, CX4_PAOS_OPER_STATUS, cx4dev_port_oper_status(dev));
 	return CX4_CMD_STAT_OK;
 }
 
@@ -233,8 +278,8 @@ static uint8_t cx4dev_reg_pfcc(struct cx4dev *dev, struct cx4dev_cmd *cmd, bool 
 /* ---- 11.1.5 PPCNT ---- */
 
 /*
- * Counter groups of the port.  No frame crosses the port yet (no
- * datapath), so every counter reads 0; clr is accepted and traced.
+ * Counter groups of the port, from the datapath's port counters
+ * (port_cnt.c); clr (read or write) restarts the group from 0.
  */
 static uint8_t cx4dev_reg_ppcnt(struct cx4dev *dev, struct cx4dev_cmd *cmd, bool write,
 				const uint8_t *in, uint8_t *out)
@@ -249,6 +294,7 @@ static uint8_t cx4dev_reg_ppcnt(struct cx4dev *dev, struct cx4dev_cmd *cmd, bool
 	case CX4_PPCNT_GRP_RFC_2863:
 	case CX4_PPCNT_GRP_RFC_2819:
 	case CX4_PPCNT_GRP_RFC_3635:
+	case CX4_PPCNT_GRP_PHYS_LAYER:
 		if (prio_tc)
 			return cx4dev_reg_bad_value(dev, cmd, "PPCNT", "prio_tc of a group without "
 						    "priorities", prio_tc);
@@ -277,6 +323,8 @@ static uint8_t cx4dev_reg_ppcnt(struct cx4dev *dev, struct cx4dev_cmd *cmd, bool
 		cx4_set(out, CX4_PPCNT_GRP, grp);
 		cx4_set(out, CX4_PPCNT_PRIO_TC, prio_tc);
 	}
+	cx4dev_port_ppcnt(dev, grp, prio_tc, clr,
+			  write ? NULL : out + CX4_PPCNT_OFF_COUNTER_SET);
 	return CX4_CMD_STAT_OK;
 }
 

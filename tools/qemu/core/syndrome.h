@@ -179,6 +179,11 @@
 	X(FC_EXHAUSTED,		0xC4180001, EXCEED_LIM,	"ALLOC_FLOW_COUNTER with the model's counter limit reached") \
 	X(FC_UNKNOWN,		0xC4180002, BAD_RESOURCE, "flow_counter_id not allocated") \
 	X(FC_IN_USE,		0xC4180003, BAD_RES_STATE, "DEALLOC_FLOW_COUNTER while a flow entry counts into it") \
+	X(QC_EXHAUSTED,		0xC4190001, EXCEED_LIM,	"ALLOC_Q_COUNTER with every counter set (63) in use") \
+	X(QC_UNKNOWN,		0xC4190002, BAD_RESOURCE, "counter_set_id not allocated (DEALLOC/QUERY_Q_COUNTER, RQ context)") \
+	X(QC_IN_USE,		0xC4190003, BAD_RES_STATE, "DEALLOC_Q_COUNTER while an RQ counts into the set") \
+	X(QC_PARAM,		0xC4190004, BAD_PARAM,	"QUERY_Q_COUNTER other_vport or aggregate set (one vport)") \
+	X(VC_UNSUPPORTED,	0xC41A0001, BAD_OP,	"QUERY_VPORT_COUNTER while HCA_CAP.vport_counters is 0") \
 	X(REG_UNKNOWN,		0xC4200001, BAD_PARAM,	"ACCESS_REG register_id unknown") \
 	X(REG_LOCAL_PORT,	0xC4200002, BAD_PARAM,	"ACCESS_REG local_port not 1 (the function's only port)") \
 	X(REG_RESERVED,		0xC4200003, BAD_PARAM,	"ACCESS_REG register data: reserved bits (or non-index fields of a read) non-zero") \

@@ -23,12 +23,14 @@ void cx4dev_vport_reset(struct cx4dev *dev)
 	memset(&dev->vport, 0, sizeof(dev->vport));
 	dev->vport.admin_up = true;
 	memset(dev->int_mod, 0, sizeof(dev->int_mod));
+	if (dev->eth)
+		memset(dev->eth->vc, 0, sizeof(dev->eth->vc));	/* vport counters */
 }
 
 /* Effective vport state: the link (knob) and the admin state. */
 static bool cx4dev_vport_up(const struct cx4dev *dev)
 {
-	return dev->port_up && dev->vport.admin_up;
+	return dev->port_oper && dev->vport.admin_up;
 }
 
 static uint32_t cx4dev_list_max(const struct cx4dev *dev, uint32_t type)

@@ -1135,6 +1135,9 @@ int main(int argc, char **argv)
 	run_tests(objs_tests, objs_tests_count, &passed, &failed);
 	run_tests(eth_tests, eth_tests_count, &passed, &failed);
 	run_tests(mlx5_tests, mlx5_tests_count, &passed, &failed);
+	run_tests(counters_tests, counters_tests_count, &passed, &failed);
+	run_tests(lb_tests, lb_tests_count, &passed, &failed);
+	run_tests(port_tests, port_tests_count, &passed, &failed);
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }

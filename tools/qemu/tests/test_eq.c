@@ -881,9 +881,11 @@ static void tweak_cq_counter(uint8_t *in)
 	cx4_set(in + CX4_CREATE_CQ_OFF_CQC, CX4_CQC_CONSUMER_COUNTER, 1);
 }
 
+/* Compression with an undefined mini CQE format (2). */
 static void tweak_cq_compression(uint8_t *in)
 {
 	cx4_set(in + CX4_CREATE_CQ_OFF_CQC, CX4_CQC_CQE_COMPRESSION_EN, 1);
+	cx4_set(in + CX4_CREATE_CQ_OFF_CQC, CX4_CQC_MINI_CQE_RES_FORMAT, 2);
 }
 
 static void tweak_cq_page_offset(uint8_t *in)

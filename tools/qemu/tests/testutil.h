@@ -64,5 +64,14 @@ extern const size_t eth_tests_count;
 /* test_mlx5.c: command trace, ACCESS_REG, mlx5_core regressions. */
 extern const struct test mlx5_tests[];
 extern const size_t mlx5_tests_count;
+/* test_counters.c: queue counter sets, RQ with PD 0, vport counters. */
+extern const struct test counters_tests[];
+extern const size_t counters_tests_count;
+/* test_lb.c: self-loopback (PRM 3.4), CQE compression. */
+extern const struct test lb_tests[];
+extern const size_t lb_tests_count;
+/* test_port.c: PAOS operational state and events, PPCNT counters. */
+extern const struct test port_tests[];
+extern const size_t port_tests_count;
 
 #endif

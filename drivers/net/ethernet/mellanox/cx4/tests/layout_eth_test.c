@@ -36,7 +36,7 @@ static_assert(CX4_QUERY_FLOW_COUNTER_OUT_SIZE == 0x20);
 /* WQEs and CQEs. */
 static_assert(CX4_WQE_CTRL_SIZE + CX4_WQE_ETH_SIZE + CX4_WQE_DSEG_SIZE <= CX4_SEND_WQEBB_SIZE);
 static_assert(CX4_SEND_WQEBB_SIZE == 1 << CX4_SEND_WQEBB_SHIFT);
-static_assert(CX4_CQE_MAX_MINI_CQES * CX4_MINI_CQE_SIZE <= CX4_FLD_OFF(CX4_CQE_MINI_CQE_NUM));
+static_assert(CX4_MINI_CQE_PER_CQE * CX4_MINI_CQE_SIZE == CX4_CQE_SIZE);
 
 static void cx4_test_send_wqe(struct kunit *test)
 {
@@ -211,7 +211,7 @@ static void cx4_test_cqe(struct kunit *test)
 	cx4_set(cqe, CX4_CQE_S_WQE_OPCODE, CX4_WQE_OP_LSO);
 	cx4_set(cqe, CX4_CQE_FLOW_TAG, 0x55);
 	KUNIT_EXPECT_EQ(test, cx4_rd32(cqe, 0x38), 0x0e000055u);
-	KUNIT_EXPECT_EQ(test, cx4_get(cqe, CX4_CQE_MINI_CQE_NUM), 0x0eu);
+	KUNIT_EXPECT_EQ(test, cx4_mini_cqe_entry(9), 8u);
 }
 
 static void cx4_test_flow_steering(struct kunit *test)

@@ -1,0 +1,153 @@
+#!/bin/bash
+# vm: --kernel stock --nics 2 --dev-prop cmd-trace=on --dev-prop debug-ctl=on --dev-prop caps-off=driver_version
+# SPDX-License-Identifier: GPL-2.0
+#
+# Debian's mlx5_core with its Ethernet driver (mlx5e) on two cabled
+# emulated functions: the netdevs register, get link, ping each other in
+# two network namespaces both ways (IPv4 and IPv6), pass a bounded iperf3
+# TCP run in each direction, ethtool -i/-k/-g/-l/-x/-S and ip -s link
+# answer (-S: the queue counter behind rx_out_of_buffer, the vport
+# counters and the PPCNT port counters, which must account for the bytes
+# iperf3 moved), rmmod is clean: every page returned, no guest error, no
+# mlx5_core error or warning line.  caps-off=driver_version: see
+# mlx5_probe.sh.
+. "$(dirname "$0")/lib.sh"
+
+case $(uname -r) in
+*-cx4-test) fail "booted the test kernel, not Debian's" ;;
+esac
+mapfile -t fns < <(cx4_functions)
+[ ${#fns[@]} = 2 ] || fail "expected 2 emulated functions, found ${#fns[@]}"
+modinfo mlx5_core > /dev/null || fail "no mlx5_core module for $(uname -r)"
+
+BB=busybox
+wait_for() {
+	local i
+	for i in $(seq 150); do
+		"$@" && return 0
+		sleep 0.2
+	done
+	return 1
+}
+netdev_of() {
+	ls "/sys/bus/pci/devices/$1/net" 2> /dev/null | head -n 1
+}
+has_netdev() {
+	[ -n "$(netdev_of "$1")" ]
+}
+cleanup() {
+	ip netns del mlx5a 2> /dev/null || true
+	ip netns del mlx5b 2> /dev/null || true
+}
+trap cleanup EXIT
+
+dmesg -C
+echo 1 > /sys/bus/auxiliary/drivers_autoprobe
+modprobe mlx5_core || fail "modprobe mlx5_core failed"
+for f in "${fns[@]}"; do
+	wait_for has_netdev "$f" || fail "$f: mlx5e registered no netdev"
+done
+a=$(netdev_of "${fns[0]}")
+b=$(netdev_of "${fns[1]}")
+log "$a (${fns[0]}) <-> $b (${fns[1]})"
+
+ethtool -i "$a" | tee /tmp/mlx5-i
+grep -q "^driver: mlx5_core" /tmp/mlx5-i || fail "$a: ethtool -i driver"
+grep -q "^firmware-version: 12\.28\.2006" /tmp/mlx5-i || fail "$a: ethtool -i firmware"
+grep -q "^bus-info: ${fns[0]}" /tmp/mlx5-i || fail "$a: ethtool -i bus-info"
+ethtool -k "$a" > /tmp/mlx5-k || fail "$a: ethtool -k"
+grep -q "^rx-checksumming: on" /tmp/mlx5-k || fail "$a: rx-checksumming not on"
+grep -q "^tx-checksumming: on" /tmp/mlx5-k || fail "$a: tx-checksumming not on"
+
+ip netns add mlx5a
+ip netns add mlx5b
+ip link set "$a" netns mlx5a
+ip link set "$b" netns mlx5b
+ip -n mlx5a addr add 198.18.0.1/24 dev "$a"
+ip -n mlx5b addr add 198.18.0.2/24 dev "$b"
+ip -n mlx5a addr add 2001:db8::1/64 dev "$a" nodad
+ip -n mlx5b addr add 2001:db8::2/64 dev "$b" nodad
+ip -n mlx5a link set "$a" up || fail "$a: up failed"
+ip -n mlx5b link set "$b" up || fail "$b: up failed"
+carrier() {
+	[ "$(ip netns exec "$1" cat "/sys/class/net/$2/carrier" 2> /dev/null)" = 1 ]
+}
+wait_for carrier mlx5a "$a" || fail "$a: no carrier"
+wait_for carrier mlx5b "$b" || fail "$b: no carrier"
+log "link up on both"
+
+ip netns exec mlx5a $BB ping -c 3 -W 5 198.18.0.2 || fail "IPv4 ping a -> b"
+ip netns exec mlx5b $BB ping -c 3 -W 5 198.18.0.1 || fail "IPv4 ping b -> a"
+ip netns exec mlx5a $BB ping6 -c 3 -W 5 2001:db8::2 || fail "IPv6 ping a -> b"
+ip netns exec mlx5b $BB ping6 -c 3 -W 5 2001:db8::1 || fail "IPv6 ping b -> a"
+log "IPv4 and IPv6 pings in both directions"
+
+# iperf3 TCP, 3 s each way (a -> b, then b -> a with -R), bounded.
+iperf_bytes() {
+	/usr/bin/python3 -c 'import json, sys; print(json.load(sys.stdin)["end"]["sum_received"]["bytes"])' < "$1"
+}
+for dir in "" -R; do
+	ip netns exec mlx5b timeout 60 iperf3 -s -1 -B 198.18.0.2 > /dev/null &
+	srv=$!
+	sleep 2
+	ip netns exec mlx5a timeout 60 iperf3 -c 198.18.0.2 -t 3 $dir -J > /tmp/mlx5-iperf.json ||
+		fail "iperf3 $dir failed"
+	wait "$srv" || fail "iperf3 server $dir failed"
+	got=$(iperf_bytes /tmp/mlx5-iperf.json)
+	[ "$got" -gt 0 ] || fail "iperf3 $dir: no bytes received"
+	log "iperf3 ${dir:-a->b}: $got bytes"
+	[ -n "$dir" ] && rev=$got || fwd=$got
+done
+
+for ns_if in "mlx5a $a" "mlx5b $b"; do
+	read -r ns ifc <<< "$ns_if"
+	for o in -g -l -x; do
+		ip netns exec "$ns" ethtool $o "$ifc" > /dev/null || fail "$ifc: ethtool $o"
+	done
+done
+
+# ethtool -S: the software ring counters moved, the queue counter
+# (QUERY_Q_COUNTER) and the vport counters (QUERY_VPORT_COUNTER) answer.
+for ns_if in "mlx5a $a" "mlx5b $b"; do
+	read -r ns ifc <<< "$ns_if"
+	ip netns exec "$ns" ethtool -S "$ifc" > "/tmp/mlx5-S-$ifc" || fail "$ifc: ethtool -S"
+	s() {
+		awk -v k="$1" '$1 == k":" { print $2; f = 1 } END { exit !f }' "/tmp/mlx5-S-$ifc" ||
+			fail "$ifc: no ethtool -S counter $1"
+	}
+	[ "$(s rx_packets)" -ge 6 ] || fail "$ifc: rx_packets $(s rx_packets) < 6"
+	[ "$(s tx_packets)" -ge 6 ] || fail "$ifc: tx_packets $(s tx_packets) < 6"
+	s rx_out_of_buffer > /dev/null
+	[ "$(s rx_vport_unicast_packets)" -ge 6 ] ||
+		fail "$ifc: rx_vport_unicast_packets $(s rx_vport_unicast_packets) < 6"
+	[ "$(s tx_vport_unicast_packets)" -ge 6 ] ||
+		fail "$ifc: tx_vport_unicast_packets $(s tx_vport_unicast_packets) < 6"
+	# PPCNT (802.3 group): the wire carried at least what iperf3 moved.
+	[ "$(s rx_bytes_phy)" -ge "$fwd" ] || [ "$(s rx_bytes_phy)" -ge "$rev" ] ||
+		fail "$ifc: rx_bytes_phy $(s rx_bytes_phy) below the iperf3 bytes"
+	[ "$(s tx_bytes_phy)" -ge "$fwd" ] || [ "$(s tx_bytes_phy)" -ge "$rev" ] ||
+		fail "$ifc: tx_bytes_phy $(s tx_bytes_phy) below the iperf3 bytes"
+	[ "$(s rx_packets_phy)" -ge "$(s rx_vport_unicast_packets)" ] ||
+		fail "$ifc: rx_packets_phy below rx_vport_unicast_packets"
+	ip -n "$ns" -s link show "$ifc" | tee /tmp/mlx5-ip-s
+	rxp=$(awk '/RX:/ { getline; print $2; exit }' /tmp/mlx5-ip-s)
+	[ "$rxp" -ge 6 ] || fail "$ifc: ip -s link RX packets $rxp"
+done
+log "ethtool -S: ring, queue, vport and port counters"
+
+ip netns exec mlx5a ip link set "$a" down
+ip netns exec mlx5b ip link set "$b" down
+cleanup
+bad=$(dmesg -l emerg,alert,crit,err,warn | grep -F "mlx5_core" || true)
+[ -z "$bad" ] || fail "mlx5_core error/warning lines:
+$bad"
+rmmod mlx5_ib 2> /dev/null || true
+rmmod mlx5_core || fail "rmmod mlx5_core failed"
+for f in "${fns[@]}"; do
+	[ ! -e "/sys/bus/pci/drivers/mlx5_core/$f" ] || fail "$f: still bound after rmmod"
+done
+bad=$(dmesg -l emerg,alert,crit,err,warn | grep -F "mlx5_core" || true)
+[ -z "$bad" ] || fail "mlx5_core error/warning lines at rmmod:
+$bad"
+assert_device_clean
+log "mlx5e on $(uname -r): netdevs, link, pings, ethtool, clean rmmod"
