@@ -267,10 +267,11 @@ static u32 cx4_en_ppcnt_avail(struct cx4_en_priv *priv)
 	ASSERT_RTNL();
 	if (priv->ppcnt_grps & CX4_EN_PPCNT_PROBED)
 		return priv->ppcnt_grps;
+	/* Decided now even if it fails: the count must not change later. */
+	priv->ppcnt_grps = CX4_EN_PPCNT_PROBED;
 	set = kmalloc(CX4_PPCNT_COUNTER_SET_SIZE, GFP_KERNEL);
 	if (!set)
-		return 0;	/* not probed: try again next time */
-	priv->ppcnt_grps = CX4_EN_PPCNT_PROBED;
+		return priv->ppcnt_grps;
 	for (i = 0; i < cx4_en_ppcnt_ngrps; i++) {
 		if (cx4_en_port_ppcnt(priv, cx4_en_ppcnt_grps[i].grp, set))
 			netdev_warn(priv->netdev, "PPCNT %s counters unavailable, not in ethtool -S\n",
