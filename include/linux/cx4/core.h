@@ -131,6 +131,37 @@ u32 cx4_core_lkey(const struct cx4_core *core);
  */
 void __iomem *cx4_core_uar(const struct cx4_core *core);
 
+/* --- Port registers (ACCESS_REGISTER, PRM 12.4.1; layouts prm_reg.h) --- */
+
+/* Largest register cx4_core_access_reg() carries (PPCNT). */
+#define CX4_CORE_REG_MAX_SIZE	0x100
+
+/**
+ * cx4_core_access_reg() - read or write one register of PRM chapter 11
+ * @core: the device
+ * @reg_id: register ID (enum cx4_reg_id)
+ * @write: true for Set(), false for Query()
+ * @data: the register's data, @size bytes, laid out as its PRM table
+ * @size: the register's size: a multiple of 4, at most CX4_CORE_REG_MAX_SIZE
+ *
+ * For a read, @data carries only the register's index fields (local_port,
+ * a group, ...; every other bit is reserved in a read and must be 0); on
+ * success it holds the register as the device returned it, which the
+ * caller validates like any device answer.  For a write, @data is the
+ * register to write (RO fields are ignored by the device).  Sleeps.
+ *
+ * Return: 0, -EINVAL for a bad @size, -ENOMEM, or the command's errno
+ * (cx4_cmd_exec()); on failure @data is unchanged.
+ */
+int cx4_core_access_reg(struct cx4_core *core, u16 reg_id, bool write,
+			void *data, size_t size);
+
+/*
+ * The command interface answers: a NOP command (PRM 12.18.1) completes.
+ * For self-tests.  Sleeps.  Return: 0 or cx4_cmd_exec()'s errno.
+ */
+int cx4_core_nop(struct cx4_core *core);
+
 /* --- Completion queues (PRM 7.12) -------------------------------------- */
 
 struct cx4_cq;

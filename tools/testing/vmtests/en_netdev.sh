@@ -5,7 +5,7 @@
 # The Ethernet part's netdev: each function gets exactly one interface,
 # with the device's permanent MAC (the mac property) as a permanent
 # address, ethtool -i naming the driver, the firmware version of the probe
-# summary and the function's bus address, the MTU range (68..9956) with
+# summary and the function's bus address, the MTU range (68..PMTU max_mtu - 22 = 10218) with
 # out-of-range values rejected; up/down; the carrier follows link changes
 # made through the debug page's LINK register (down, up, flap), also while
 # the interface is down; rmmod removes the interfaces and leaves the
@@ -13,7 +13,7 @@
 . "$(dirname "$0")/lib.sh"
 
 MAC=02:c4:00:12:34:56
-MAX_MTU=9956
+MAX_MTU=10218	# PMTU max_mtu of the device model (10240) less 22
 
 mapfile -t fns < <(cx4_functions)
 [ ${#fns[@]} -ge 1 ] || fail "no emulated function"

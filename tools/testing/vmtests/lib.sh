@@ -68,3 +68,28 @@ irq_count() {
 		print s
 	}' /proc/interrupts
 }
+
+# --- eth (ethtool, port registers) ---------------------------------------
+
+# The link modes ethtool lists under "$2" (e.g. "Supported link modes")
+# for interface $1 (run through $ETH_NS if set), one per line, sorted.
+eth_modes() {
+	${ETH_NS:+ip netns exec "$ETH_NS"} ethtool "$1" | awk -v k="$2:" '
+		index($0, k) { on = 1; sub(".*" k, ""); }
+		on && /:/ && !index($0, k) { exit }
+		on { for (i = 1; i <= NF; i++) if ($i != "Not" && $i != "reported") print $i }
+	' | sort
+}
+
+# The value of "KEY: value" in "ethtool $1" (through $ETH_NS if set).
+eth_field() {
+	${ETH_NS:+ip netns exec "$ETH_NS"} ethtool "$1" |
+		sed -n "s/^[[:space:]]*$2: //p"
+}
+
+# One counter of "ethtool -S $1" (through $ETH_NS if set); fails if absent.
+eth_stat() {
+	${ETH_NS:+ip netns exec "$ETH_NS"} ethtool -S "$1" |
+		awk -v k="$2:" '$1 == k { print $2; found = 1 } END { exit !found }' ||
+		fail "$1: no ethtool -S counter $2"
+}

@@ -34,6 +34,22 @@ static inline void cx4_fmsg_string_put(struct devlink_fmsg *fmsg,
 {
 	devlink_fmsg_string_pair_put(fmsg, name, value);
 }
+
+/*
+ * devlink dev info: from 6.2 the devlink core reports the driver name
+ * itself and devlink_info_driver_name_put() is gone; before, the driver
+ * puts it.  Kbuild defines CX4_HAVE_DEVLINK_INFO_DRIVER_NAME when the
+ * kernel's <net/devlink.h> still declares it.
+ */
+static inline int cx4_devlink_info_driver_name(struct devlink_info_req *req,
+					       const char *name)
+{
+#ifdef CX4_HAVE_DEVLINK_INFO_DRIVER_NAME
+	return devlink_info_driver_name_put(req, name);
+#else
+	return 0;
+#endif
+}
 #endif /* CONFIG_NET_DEVLINK */
 
 #ifdef CX4_HAVE_PAGE_POOL_HELPERS

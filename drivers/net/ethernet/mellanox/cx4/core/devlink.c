@@ -1,6 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * cx4 devlink instance and its "fw_fatal" health reporter.
+ * cx4 devlink instance, "devlink dev info" and the "fw_fatal" health
+ * reporter.
+ *
+ * dev info: the driver name, the running firmware version ("fw",
+ * from the initialization segment) and the board's PSID as the fixed
+ * "board.id" and "fw.psid", read with QUERY_ADAPTER (PRM 12.3.5) at each
+ * request; a PSID that is empty or not printable ASCII is not reported.
  *
  * The health poller (health.c) reports a dead device with
  * devlink_health_report(); devlink then calls the reporter's recover
@@ -10,13 +16,88 @@
  * bookkeeping.  Built only with CONFIG_NET_DEVLINK (core.h has stubs).
  */
 
+#include <linux/ctype.h>
 #include <linux/device.h>
+#include <linux/slab.h>
 #include <net/devlink.h>
 
 #include "../compat.h"
 #include "core.h"
 
+/* The devlink instance's private area holds the core pointer. */
+static struct cx4_core *cx4_devlink_core(struct devlink *devlink)
+{
+	return *(struct cx4_core **)devlink_priv(devlink);
+}
+
+/*
+ * The PSID of QUERY_ADAPTER into @psid (CX4_ADAPTER_PSID_LEN + 1 bytes):
+ * NUL-padded ASCII; -ENODATA if empty or not printable.
+ */
+static int cx4_devlink_psid(struct cx4_core *core, char *psid)
+{
+	u8 in[CX4_QUERY_ADAPTER_IN_SIZE] = {};
+	unsigned int i;
+	u8 *out;
+	int err;
+
+	out = kzalloc(CX4_QUERY_ADAPTER_OUT_SIZE, GFP_KERNEL);
+	if (!out)
+		return -ENOMEM;
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_ADAPTER);
+	err = cx4_cmd_exec(core, in, sizeof(in), out, CX4_QUERY_ADAPTER_OUT_SIZE);
+	if (err)
+		goto out;
+	memcpy(psid, out + CX4_QUERY_ADAPTER_OFF_PARAMS + CX4_ADAPTER_OFF_PSID,
+	       CX4_ADAPTER_PSID_LEN);
+	psid[CX4_ADAPTER_PSID_LEN] = '\0';
+	err = psid[0] ? 0 : -ENODATA;
+	for (i = 0; psid[i]; i++)
+		if (!isprint(psid[i]))
+			err = -ENODATA;
+out:
+	kfree(out);
+	return err;
+}
+
+static int cx4_devlink_info_get(struct devlink *devlink,
+				struct devlink_info_req *req,
+				struct netlink_ext_ack *extack)
+{
+	struct cx4_core *core = cx4_devlink_core(devlink);
+	char psid[CX4_ADAPTER_PSID_LEN + 1];
+	char ver[32];
+	int err;
+
+	err = cx4_devlink_info_driver_name(req, KBUILD_MODNAME);
+	if (err)
+		return err;
+	snprintf(ver, sizeof(ver), "%u.%u.%u", core->fw.major, core->fw.minor,
+		 core->fw.subminor);
+	err = devlink_info_version_running_put(req,
+					       DEVLINK_INFO_VERSION_GENERIC_FW,
+					       ver);
+	if (err)
+		return err;
+	err = cx4_devlink_psid(core, psid);
+	if (err == -ENODATA)
+		return 0;
+	if (err) {
+		NL_SET_ERR_MSG_MOD(extack, "QUERY_ADAPTER failed");
+		return err;
+	}
+	err = devlink_info_version_fixed_put(req,
+					     DEVLINK_INFO_VERSION_GENERIC_BOARD_ID,
+					     psid);
+	if (err)
+		return err;
+	return devlink_info_version_fixed_put(req,
+					      DEVLINK_INFO_VERSION_GENERIC_FW_PSID,
+					      psid);
+}
+
 static const struct devlink_ops cx4_devlink_ops = {
+	.info_get = cx4_devlink_info_get,
 };
 
 static struct cx4_core *cx4_reporter_core(struct devlink_health_reporter *r)
@@ -67,9 +148,10 @@ int cx4_devlink_create(struct cx4_core *core)
 	struct devlink *devlink;
 	int err;
 
-	devlink = devlink_alloc(&cx4_devlink_ops, 0, core->dev);
+	devlink = devlink_alloc(&cx4_devlink_ops, sizeof(core), core->dev);
 	if (!devlink)
 		return -ENOMEM;
+	*(struct cx4_core **)devlink_priv(devlink) = core;
 	core->reporter = devlink_health_reporter_create(devlink,
 							&cx4_reporter_ops,
 							0, core);

@@ -8,6 +8,7 @@
 #ifndef _CX4_EN_H
 #define _CX4_EN_H
 
+#include <linux/atomic.h>
 #include <linux/if_vlan.h>
 #include <linux/list.h>
 #include <linux/netdevice.h>
@@ -48,12 +49,10 @@ struct cx4_en_fs {
 /*
  * The vport MTU (NIC vport context, PRM Table 16) is programmed as the
  * largest L2 frame: the IP MTU plus Ethernet header, one VLAN tag and FCS.
- * The port's maximum would come from PMTU max_mtu (PRM 11.1.1), not read
- * yet; until then the ConnectX-4 port maximum of 9978 bytes is assumed.
+ * The netdev's max MTU is the port's PMTU max_mtu (PRM 11.1.1, read at
+ * attach by port.c) less this overhead.
  */
 #define CX4_EN_HW_MTU_OVERHEAD	(ETH_HLEN + VLAN_HLEN + ETH_FCS_LEN)
-#define CX4_EN_MAX_HW_MTU	9978
-#define CX4_EN_MAX_MTU		(CX4_EN_MAX_HW_MTU - CX4_EN_HW_MTU_OVERHEAD)
 
 /**
  * struct cx4_en_priv - the Ethernet part of one function (netdev_priv)
@@ -72,6 +71,8 @@ struct cx4_en_fs {
  * @tisn: the transport interface send of all SQs
  * @tirn: the direct TIR to channel 0's RQ
  * @fs: the NIC RX flow table, its groups and entries
+ * @bad_reg_answers: port register answers that failed validation (port.c)
+ * @ppcnt_grps: PPCNT counter groups the device answered at attach (stats.c)
  */
 struct cx4_en_priv {
 	struct net_device *netdev;
@@ -88,6 +89,9 @@ struct cx4_en_priv {
 	u32 tisn;
 	u32 tirn;
 	struct cx4_en_fs fs;
+	/* eth: port registers (port.c), ethtool -S groups (stats.c) */
+	atomic_t bad_reg_answers;	/* register answers rejected */
+	u32 ppcnt_grps;			/* BIT(i): cx4_en_ppcnt_grps[i] readable */
 };
 
 static inline u32 cx4_en_hw_mtu(u32 mtu)

@@ -1,13 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * cx4 Ethernet part: ethtool operations.
+ *
+ * Link settings, pause and the self-test read and write the port
+ * registers (port.c); -S is table-driven (stats.c).  ethtool calls these
+ * with RTNL held, which also serializes the register read-modify-write
+ * sequences.  A bad request is refused with -EINVAL and a netdev_err
+ * naming what is wrong (these ops get no extack), before anything is
+ * written: nothing is half-applied.  The reference of what each command
+ * shows is Documentation/ethtool.md.
  */
 
 #include <linux/ethtool.h>
+#include <linux/linkmode.h>
 #include <linux/netdevice.h>
 #include <linux/cx4/core.h>
+#include <linux/cx4/prm_reg.h>
 
 #include "en.h"
+#include "port.h"
 
 static void cx4_en_get_drvinfo(struct net_device *netdev,
 			       struct ethtool_drvinfo *info)
@@ -23,6 +34,244 @@ static void cx4_en_get_drvinfo(struct net_device *netdev,
 		sizeof(info->bus_info));
 }
 
+/* --- link settings (PTYS) ------------------------------------------------- */
+
+/* Supported modes: the capable protocols, autoneg, pause, media. */
+static void cx4_en_supported_modes(u32 cap, unsigned long *modes)
+{
+	u8 port = cx4_en_ptys_port(cap);
+
+	cx4_en_ptys_to_modes(cap, modes);
+	__set_bit(ETHTOOL_LINK_MODE_Autoneg_BIT, modes);
+	__set_bit(ETHTOOL_LINK_MODE_Pause_BIT, modes);
+	__set_bit(ETHTOOL_LINK_MODE_Asym_Pause_BIT, modes);
+	if (port == PORT_NONE)
+		__set_bit(ETHTOOL_LINK_MODE_Backplane_BIT, modes);
+	else
+		__set_bit(ETHTOOL_LINK_MODE_FIBRE_BIT, modes);
+}
+
+static int cx4_en_get_link_ksettings(struct net_device *netdev,
+				     struct ethtool_link_ksettings *ks)
+{
+	struct cx4_en_priv *priv = netdev_priv(netdev);
+	struct cx4_en_ptys p;
+	u32 speed;
+	int err;
+
+	err = cx4_en_port_query_ptys(priv, &p);
+	if (err)
+		return err;
+	cx4_en_supported_modes(p.cap, ks->link_modes.supported);
+	cx4_en_ptys_to_modes(p.admin & p.cap, ks->link_modes.advertising);
+	__set_bit(ETHTOOL_LINK_MODE_Autoneg_BIT, ks->link_modes.advertising);
+	ks->base.autoneg = AUTONEG_ENABLE;
+	speed = netif_carrier_ok(netdev) ? cx4_en_ptys_speed(p.oper) :
+					   SPEED_UNKNOWN;
+	ks->base.speed = speed;
+	ks->base.duplex = speed == SPEED_UNKNOWN ? DUPLEX_UNKNOWN : DUPLEX_FULL;
+	ks->base.port = cx4_en_ptys_port(p.oper ? p.oper : p.cap);
+	return 0;
+}
+
+/*
+ * The eth_proto_admin a request asks for, or -EINVAL (logged).  Only
+ * autonegotiation over advertised modes exists (see port.c); with
+ * autoneg on, ethtool turns "speed N" into the supported modes of N.
+ */
+static int cx4_en_ksettings_admin(struct cx4_en_priv *priv,
+				  const struct ethtool_link_ksettings *ks,
+				  u32 cap, u32 *admin)
+{
+	struct net_device *netdev = priv->netdev;
+
+	if (ks->base.autoneg != AUTONEG_ENABLE) {
+		netdev_err(netdev, "autoneg off not supported: the port trains to the fastest advertised mode; use 'advertise' or 'speed' with autoneg on\n");
+		return -EINVAL;
+	}
+	if (ks->base.duplex != DUPLEX_FULL && ks->base.duplex != DUPLEX_UNKNOWN) {
+		netdev_err(netdev, "duplex %u not supported: full duplex only\n",
+			   ks->base.duplex);
+		return -EINVAL;
+	}
+	if (!cx4_en_modes_known(ks->link_modes.advertising, cap)) {
+		netdev_err(netdev, "advertised link modes %*pb include modes the port does not support\n",
+			   __ETHTOOL_LINK_MODE_MASK_NBITS,
+			   ks->link_modes.advertising);
+		return -EINVAL;
+	}
+	*admin = cx4_en_modes_to_ptys(ks->link_modes.advertising, cap);
+	if (!*admin) {
+		netdev_err(netdev, "no supported link mode advertised\n");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/*
+ * Write PTYS admin and retrain the link.  If the retrain fails the old
+ * admin is written back and the port brought up again.
+ */
+static int cx4_en_set_link_ksettings(struct net_device *netdev,
+				     const struct ethtool_link_ksettings *ks)
+{
+	struct cx4_en_priv *priv = netdev_priv(netdev);
+	struct cx4_en_ptys p;
+	u32 admin;
+	int err;
+
+	err = cx4_en_port_query_ptys(priv, &p);
+	if (err)
+		return err;
+	err = cx4_en_ksettings_admin(priv, ks, p.cap, &admin);
+	if (err)
+		return err;
+	if (admin == p.admin)
+		return 0;
+	err = cx4_en_port_set_ptys_admin(priv, admin);
+	if (err) {
+		netdev_err(netdev, "cannot set PTYS eth_proto_admin 0x%08x: %d\n",
+			   admin, err);
+		return err;
+	}
+	err = cx4_en_port_retrain(priv);
+	if (!err) {
+		netdev_info(netdev, "link protocols 0x%08x -> 0x%08x, link retrained\n",
+			    p.admin, admin);
+		return 0;
+	}
+	netdev_err(netdev, "cannot retrain the link: %d; restoring protocols 0x%08x\n",
+		   err, p.admin);
+	if (cx4_en_port_set_ptys_admin(priv, p.admin) ||
+	    cx4_en_port_set_paos(priv, CX4_PAOS_UP))
+		netdev_err(netdev, "cannot restore the link settings\n");
+	return err;
+}
+
+static int cx4_en_nway_reset(struct net_device *netdev)
+{
+	struct cx4_en_priv *priv = netdev_priv(netdev);
+	int err;
+
+	err = cx4_en_port_retrain(priv);
+	if (err)
+		netdev_err(netdev, "link retrain failed: %d\n", err);
+	return err;
+}
+
+/* --- pause (PFCC) ------------------------------------------------------------ */
+
+static void cx4_en_get_pauseparam(struct net_device *netdev,
+				  struct ethtool_pauseparam *pp)
+{
+	struct cx4_en_priv *priv = netdev_priv(netdev);
+	struct cx4_en_pause p;
+
+	if (cx4_en_port_query_pause(priv, &p))
+		return;	/* logged; shown as off */
+	pp->autoneg = AUTONEG_DISABLE;
+	pp->rx_pause = p.rx;
+	pp->tx_pause = p.tx;
+}
+
+static int cx4_en_set_pauseparam(struct net_device *netdev,
+				 struct ethtool_pauseparam *pp)
+{
+	struct cx4_en_priv *priv = netdev_priv(netdev);
+	struct cx4_en_pause p;
+	int err;
+
+	if (pp->autoneg) {
+		netdev_err(netdev, "pause autonegotiation not supported\n");
+		return -EINVAL;
+	}
+	err = cx4_en_port_query_pause(priv, &p);
+	if (err)
+		return err;
+	if (p.pfc && (pp->rx_pause || pp->tx_pause)) {
+		netdev_err(netdev, "global pause and priority flow control are exclusive (PFCC): disable PFC first\n");
+		return -EINVAL;
+	}
+	err = cx4_en_port_set_pause(priv, pp->rx_pause, pp->tx_pause);
+	if (err)
+		netdev_err(netdev, "cannot set pause rx %u tx %u: %d\n",
+			   pp->rx_pause, pp->tx_pause, err);
+	return err;
+}
+
+/* --- self-test ------------------------------------------------------------- */
+
+enum cx4_en_test {
+	CX4_EN_TEST_CMD,	/* NOP through the command interface */
+	CX4_EN_TEST_REG,	/* PTYS, PAOS, PMTU read and consistent */
+	CX4_EN_TEST_LINK,	/* PAOS oper up and the link state agrees */
+	CX4_EN_TEST_NUM
+};
+
+static const char * const cx4_en_test_names[CX4_EN_TEST_NUM] = {
+	[CX4_EN_TEST_CMD]	= "command interface (online)",
+	[CX4_EN_TEST_REG]	= "register access (online)",
+	[CX4_EN_TEST_LINK]	= "link (online)",
+};
+
+static int cx4_en_test_reg(struct cx4_en_priv *priv)
+{
+	struct cx4_en_ptys p;
+	u8 admin, oper;
+	u32 max;
+	int err;
+
+	err = cx4_en_port_query_ptys(priv, &p);
+	if (err)
+		return err;
+	err = cx4_en_port_query_paos(priv, &admin, &oper);
+	if (err)
+		return err;
+	err = cx4_en_port_max_mtu(priv, &max);
+	if (err)
+		return err;
+	/* The running MTU fits the port's. */
+	return cx4_en_hw_mtu(priv->netdev->mtu) <= max ? 0 : -ERANGE;
+}
+
+static int cx4_en_test_link(struct cx4_en_priv *priv)
+{
+	u8 admin, oper;
+	int err;
+
+	err = cx4_en_port_query_paos(priv, &admin, &oper);
+	if (err)
+		return err;
+	if (oper != CX4_PAOS_UP || !cx4_core_link_up(priv->core)) {
+		netdev_err(priv->netdev, "self-test: link down (PAOS oper_status %u, vport %s)\n",
+			   oper, cx4_core_link_up(priv->core) ? "up" : "down");
+		return -ENOLINK;
+	}
+	return 0;
+}
+
+static void cx4_en_self_test(struct net_device *netdev,
+			     struct ethtool_test *test, u64 *data)
+{
+	struct cx4_en_priv *priv = netdev_priv(netdev);
+	int res[CX4_EN_TEST_NUM];
+	unsigned int i;
+
+	res[CX4_EN_TEST_CMD] = cx4_core_nop(priv->core);
+	res[CX4_EN_TEST_REG] = cx4_en_test_reg(priv);
+	res[CX4_EN_TEST_LINK] = cx4_en_test_link(priv);
+	for (i = 0; i < CX4_EN_TEST_NUM; i++) {
+		data[i] = res[i] ? 1 : 0;
+		if (res[i]) {
+			test->flags |= ETH_TEST_FL_FAILED;
+			netdev_err(netdev, "self-test '%s' failed: %d\n",
+				   cx4_en_test_names[i], res[i]);
+		}
+	}
+}
+
+/* --- strings and counters ------------------------------------------------ */
+
 static int cx4_en_get_sset_count(struct net_device *netdev, int sset)
 {
 	struct cx4_en_priv *priv = netdev_priv(netdev);
@@ -30,6 +279,8 @@ static int cx4_en_get_sset_count(struct net_device *netdev, int sset)
 	switch (sset) {
 	case ETH_SS_STATS:
 		return cx4_en_stats_count(priv);
+	case ETH_SS_TEST:
+		return CX4_EN_TEST_NUM;
 	default:
 		return -EOPNOTSUPP;
 	}
@@ -37,8 +288,17 @@ static int cx4_en_get_sset_count(struct net_device *netdev, int sset)
 
 static void cx4_en_get_strings(struct net_device *netdev, u32 sset, u8 *data)
 {
-	if (sset == ETH_SS_STATS)
+	unsigned int i;
+
+	switch (sset) {
+	case ETH_SS_STATS:
 		cx4_en_stats_strings(netdev_priv(netdev), data);
+		break;
+	case ETH_SS_TEST:
+		for (i = 0; i < CX4_EN_TEST_NUM; i++)
+			cx4_en_puts(&data, cx4_en_test_names[i]);
+		break;
+	}
 }
 
 static void cx4_en_get_ethtool_stats(struct net_device *netdev,
@@ -50,7 +310,15 @@ static void cx4_en_get_ethtool_stats(struct net_device *netdev,
 const struct ethtool_ops cx4_en_ethtool_ops = {
 	.get_drvinfo		= cx4_en_get_drvinfo,
 	.get_link		= ethtool_op_get_link,
+	.get_link_ksettings	= cx4_en_get_link_ksettings,
+	.set_link_ksettings	= cx4_en_set_link_ksettings,
+	.nway_reset		= cx4_en_nway_reset,
+	.get_pauseparam		= cx4_en_get_pauseparam,
+	.set_pauseparam		= cx4_en_set_pauseparam,
+	.self_test		= cx4_en_self_test,
 	.get_sset_count		= cx4_en_get_sset_count,
 	.get_strings		= cx4_en_get_strings,
 	.get_ethtool_stats	= cx4_en_get_ethtool_stats,
+	.get_pause_stats	= cx4_en_get_pause_stats,
+	.get_rmon_stats		= cx4_en_get_rmon_stats,
 };

@@ -22,6 +22,7 @@
 
 #include "../compat.h"
 #include "en.h"
+#include "port.h"
 #include "txrx.h"
 
 /* Every attached function; cx4_en_detach() finds its netdev here. */
@@ -175,12 +176,16 @@ static void cx4_en_free(struct cx4_en_priv *priv)
 static int cx4_en_init_netdev(struct cx4_en_priv *priv)
 {
 	struct net_device *netdev = priv->netdev;
+	u32 max_hw_mtu;
 	int err;
 
 	netdev->netdev_ops = &cx4_en_netdev_ops;
 	netdev->ethtool_ops = &cx4_en_ethtool_ops;
 	netdev->min_mtu = ETH_MIN_MTU;
-	netdev->max_mtu = CX4_EN_MAX_MTU;
+	err = cx4_en_port_max_mtu(priv, &max_hw_mtu);
+	if (err)
+		return err;
+	netdev->max_mtu = max_hw_mtu - CX4_EN_HW_MTU_OVERHEAD;
 	netdev->hw_features = NETIF_F_SG | NETIF_F_IP_CSUM | NETIF_F_IPV6_CSUM |
 			      NETIF_F_RXCSUM | NETIF_F_RXHASH;
 	netdev->features = netdev->hw_features;

@@ -1,14 +1,26 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * cx4 Ethernet part: software counters (see stats.h): ndo_get_stats64 and
- * ethtool -S, both driven by the name tables below.
+ * ethtool -S, both driven by the tables below.
+ *
+ * ethtool -S is a list of groups (cx4_en_stats_grps[]), each giving its
+ * count, names and values: the per-channel software counters, the
+ * driver-level counters, then each PPCNT counter group of the port
+ * (PRM 11.1.5) that the device answers.  Which PPCNT groups are shown is
+ * decided once, at the first ethtool -S (RTNL held), by reading each
+ * group, so that the count stays stable; a later failed read shows
+ * zeros for the group.  The names are documented in
+ * Documentation/ethtool.md.
  */
 
 #include <linux/ethtool.h>
 #include <linux/netdevice.h>
 #include <linux/slab.h>
 
+#include <linux/cx4/prm_reg.h>
+
 #include "en.h"
+#include "port.h"
 
 const char * const cx4_en_rq_stat_names[CX4_EN_RQ_NSTATS] = {
 	[CX4_EN_RQ_PACKETS]		= "packets",
@@ -32,6 +44,88 @@ const char * const cx4_en_sq_stat_names[CX4_EN_SQ_NSTATS] = {
 	[CX4_EN_SQ_ERR_CQE]		= "err_cqe",
 	[CX4_EN_SQ_BAD_CQE]		= "bad_cqe",
 };
+
+const char * const cx4_en_drv_stat_names[CX4_EN_DRV_NSTATS] = {
+	[CX4_EN_DRV_BAD_REG_ANSWERS]	= "port_bad_answers",
+};
+
+#define CX4_EN_PPC(nm, o)	{ .name = #nm, .off = (o) }
+
+/* Table 116: Ethernet IEEE 802.3 counters. */
+static const struct cx4_en_ppcnt_stat cx4_en_ieee_802_3_stats[] = {
+	CX4_EN_PPC(a_frames_transmitted_ok, 0x00),
+	CX4_EN_PPC(a_frames_received_ok, 0x08),
+	CX4_EN_PPC(a_frame_check_sequence_errors, 0x10),
+	CX4_EN_PPC(a_alignment_errors, 0x18),
+	CX4_EN_PPC(a_octets_transmitted_ok, 0x20),
+	CX4_EN_PPC(a_octets_received_ok, 0x28),
+	CX4_EN_PPC(a_multicast_frames_xmitted_ok, 0x30),
+	CX4_EN_PPC(a_broadcast_frames_xmitted_ok, 0x38),
+	CX4_EN_PPC(a_multicast_frames_received_ok, 0x40),
+	CX4_EN_PPC(a_broadcast_frames_received_ok, 0x48),
+	CX4_EN_PPC(a_in_range_length_errors, 0x50),
+	CX4_EN_PPC(a_out_of_range_length_field, 0x58),
+	CX4_EN_PPC(a_frame_too_long_errors, 0x60),
+	CX4_EN_PPC(a_symbol_error_during_carrier, 0x68),
+	CX4_EN_PPC(a_mac_control_frames_xmitted, 0x70),
+	CX4_EN_PPC(a_mac_control_frames_received, 0x78),
+	CX4_EN_PPC(a_unsupported_opcodes_received, 0x80),
+	CX4_EN_PPC(a_pause_mac_ctrl_frames_rcvd, 0x88),
+	CX4_EN_PPC(a_pause_mac_ctrl_frames_xmitted, 0x90),
+};
+
+/* Table 118: Ethernet RFC 2863 counters. */
+static const struct cx4_en_ppcnt_stat cx4_en_rfc_2863_stats[] = {
+	CX4_EN_PPC(if_in_octets, 0x00),
+	CX4_EN_PPC(if_in_ucast_pkts, 0x08),
+	CX4_EN_PPC(if_in_discards, 0x10),
+	CX4_EN_PPC(if_in_errors, 0x18),
+	CX4_EN_PPC(if_in_unknown_protos, 0x20),
+	CX4_EN_PPC(if_out_octets, 0x28),
+	CX4_EN_PPC(if_out_ucast_pkts, 0x30),
+	CX4_EN_PPC(if_out_discards, 0x38),
+	CX4_EN_PPC(if_out_errors, 0x40),
+	CX4_EN_PPC(if_in_multicast_pkts, 0x48),
+	CX4_EN_PPC(if_in_broadcast_pkts, 0x50),
+	CX4_EN_PPC(if_out_multicast_pkts, 0x58),
+	CX4_EN_PPC(if_out_broadcast_pkts, 0x60),
+};
+
+/* Table 120: Ethernet RFC 2819 counters. */
+static const struct cx4_en_ppcnt_stat cx4_en_rfc_2819_stats[] = {
+	CX4_EN_PPC(ether_drop_events, 0x00),
+	CX4_EN_PPC(ether_octets, 0x08),
+	CX4_EN_PPC(ether_pkts, 0x10),
+	CX4_EN_PPC(ether_broadcast_pkts, 0x18),
+	CX4_EN_PPC(ether_multicast_pkts, 0x20),
+	CX4_EN_PPC(ether_crc_align_errors, 0x28),
+	CX4_EN_PPC(ether_undersize_pkts, 0x30),
+	CX4_EN_PPC(ether_oversize_pkts, 0x38),
+	CX4_EN_PPC(ether_fragments, 0x40),
+	CX4_EN_PPC(ether_jabbers, 0x48),
+	CX4_EN_PPC(ether_collisions, 0x50),
+	CX4_EN_PPC(ether_pkts64octets, 0x58),
+	CX4_EN_PPC(ether_pkts65to127octets, 0x60),
+	CX4_EN_PPC(ether_pkts128to255octets, 0x68),
+	CX4_EN_PPC(ether_pkts256to511octets, 0x70),
+	CX4_EN_PPC(ether_pkts512to1023octets, 0x78),
+	CX4_EN_PPC(ether_pkts1024to1518octets, 0x80),
+	CX4_EN_PPC(ether_pkts1519to2047octets, 0x88),
+	CX4_EN_PPC(ether_pkts2048to4095octets, 0x90),
+	CX4_EN_PPC(ether_pkts4096to8191octets, 0x98),
+	CX4_EN_PPC(ether_pkts8192to10239octets, 0xa0),
+};
+
+const struct cx4_en_ppcnt_grp cx4_en_ppcnt_grps[] = {
+	{ "IEEE 802.3", CX4_PPCNT_GRP_IEEE_802_3, cx4_en_ieee_802_3_stats,
+	  ARRAY_SIZE(cx4_en_ieee_802_3_stats) },
+	{ "RFC 2863", CX4_PPCNT_GRP_RFC_2863, cx4_en_rfc_2863_stats,
+	  ARRAY_SIZE(cx4_en_rfc_2863_stats) },
+	{ "RFC 2819", CX4_PPCNT_GRP_RFC_2819, cx4_en_rfc_2819_stats,
+	  ARRAY_SIZE(cx4_en_rfc_2819_stats) },
+};
+
+const unsigned int cx4_en_ppcnt_ngrps = ARRAY_SIZE(cx4_en_ppcnt_grps);
 
 /* Consistent snapshot of the @n counters @c guarded by @syncp. */
 static void cx4_en_snapshot(const struct u64_stats_sync *syncp,
@@ -90,28 +184,43 @@ void cx4_en_get_stats64(struct net_device *netdev,
 	}
 }
 
-/* ethtool -S: per channel, rx<N>_<counter> then tx<N>_<counter>. */
-int cx4_en_stats_count(struct cx4_en_priv *priv)
+/* --- ethtool -S groups ------------------------------------------------- */
+
+/* One ethtool string (ethtool_puts() of 6.8+, also built on 6.1). */
+void cx4_en_puts(u8 **data, const char *str)
+{
+	strscpy_pad(*data, str, ETH_GSTRING_LEN);
+	*data += ETH_GSTRING_LEN;
+}
+
+struct cx4_en_stats_grp {
+	u32 (*count)(struct cx4_en_priv *priv);
+	void (*strings)(struct cx4_en_priv *priv, u8 **data);
+	void (*fill)(struct cx4_en_priv *priv, u64 *data);
+};
+
+/* Per channel: rx<N>_<counter> then tx<N>_<counter>. */
+static u32 cx4_en_sw_count(struct cx4_en_priv *priv)
 {
 	return priv->num_channels * (CX4_EN_RQ_NSTATS + CX4_EN_SQ_NSTATS);
 }
 
-void cx4_en_stats_strings(struct cx4_en_priv *priv, u8 *data)
+static void cx4_en_sw_strings(struct cx4_en_priv *priv, u8 **data)
 {
 	unsigned int i;
 	u32 ch;
 
 	for (ch = 0; ch < priv->num_channels; ch++) {
 		for (i = 0; i < CX4_EN_RQ_NSTATS; i++)
-			ethtool_sprintf(&data, "rx%u_%s", ch,
+			ethtool_sprintf(data, "rx%u_%s", ch,
 					cx4_en_rq_stat_names[i]);
 		for (i = 0; i < CX4_EN_SQ_NSTATS; i++)
-			ethtool_sprintf(&data, "tx%u_%s", ch,
+			ethtool_sprintf(data, "tx%u_%s", ch,
 					cx4_en_sq_stat_names[i]);
 	}
 }
 
-void cx4_en_stats_fill(struct cx4_en_priv *priv, u64 *data)
+static void cx4_en_sw_fill(struct cx4_en_priv *priv, u64 *data)
 {
 	u32 ch;
 
@@ -125,4 +234,191 @@ void cx4_en_stats_fill(struct cx4_en_priv *priv, u64 *data)
 				data);
 		data += CX4_EN_SQ_NSTATS;
 	}
+}
+
+static u32 cx4_en_drv_count(struct cx4_en_priv *priv)
+{
+	return CX4_EN_DRV_NSTATS;
+}
+
+static void cx4_en_drv_strings(struct cx4_en_priv *priv, u8 **data)
+{
+	unsigned int i;
+
+	for (i = 0; i < CX4_EN_DRV_NSTATS; i++)
+		cx4_en_puts(data, cx4_en_drv_stat_names[i]);
+}
+
+static void cx4_en_drv_fill(struct cx4_en_priv *priv, u64 *data)
+{
+	data[CX4_EN_DRV_BAD_REG_ANSWERS] = atomic_read(&priv->bad_reg_answers);
+}
+
+/* Set once the PPCNT groups have been probed (in cx4_en_priv.ppcnt_grps). */
+#define CX4_EN_PPCNT_PROBED	BIT(31)
+static_assert(ARRAY_SIZE(cx4_en_ppcnt_grps) < 31);
+
+/* Which PPCNT groups the device answers: decided once (RTNL held). */
+static u32 cx4_en_ppcnt_avail(struct cx4_en_priv *priv)
+{
+	unsigned int i;
+	u8 *set;
+
+	ASSERT_RTNL();
+	if (priv->ppcnt_grps & CX4_EN_PPCNT_PROBED)
+		return priv->ppcnt_grps;
+	/* Decided now even if it fails: the count must not change later. */
+	priv->ppcnt_grps = CX4_EN_PPCNT_PROBED;
+	set = kmalloc(CX4_PPCNT_COUNTER_SET_SIZE, GFP_KERNEL);
+	if (!set)
+		return priv->ppcnt_grps;
+	for (i = 0; i < cx4_en_ppcnt_ngrps; i++) {
+		if (cx4_en_port_ppcnt(priv, cx4_en_ppcnt_grps[i].grp, set))
+			netdev_warn(priv->netdev, "PPCNT %s counters unavailable, not in ethtool -S\n",
+				    cx4_en_ppcnt_grps[i].name);
+		else
+			priv->ppcnt_grps |= BIT(i);
+	}
+	kfree(set);
+	return priv->ppcnt_grps;
+}
+
+static u32 cx4_en_ppcnt_count(struct cx4_en_priv *priv)
+{
+	u32 avail = cx4_en_ppcnt_avail(priv), n = 0;
+	unsigned int i;
+
+	for (i = 0; i < cx4_en_ppcnt_ngrps; i++)
+		if (avail & BIT(i))
+			n += cx4_en_ppcnt_grps[i].n;
+	return n;
+}
+
+static void cx4_en_ppcnt_strings(struct cx4_en_priv *priv, u8 **data)
+{
+	u32 avail = cx4_en_ppcnt_avail(priv);
+	unsigned int i, j;
+
+	for (i = 0; i < cx4_en_ppcnt_ngrps; i++) {
+		if (!(avail & BIT(i)))
+			continue;
+		for (j = 0; j < cx4_en_ppcnt_grps[i].n; j++)
+			cx4_en_puts(data, cx4_en_ppcnt_grps[i].stats[j].name);
+	}
+}
+
+static void cx4_en_ppcnt_fill(struct cx4_en_priv *priv, u64 *data)
+{
+	u32 avail = cx4_en_ppcnt_avail(priv);
+	unsigned int i, j;
+	u8 *set;
+
+	set = kmalloc(CX4_PPCNT_COUNTER_SET_SIZE, GFP_KERNEL);
+	for (i = 0; i < cx4_en_ppcnt_ngrps; i++) {
+		const struct cx4_en_ppcnt_grp *g = &cx4_en_ppcnt_grps[i];
+		bool ok;
+
+		if (!(avail & BIT(i)))
+			continue;
+		ok = set && !cx4_en_port_ppcnt(priv, g->grp, set);
+		for (j = 0; j < g->n; j++)
+			*data++ = ok ? cx4_get64(set, g->stats[j].off) : 0;
+	}
+	kfree(set);
+}
+
+static const struct cx4_en_stats_grp cx4_en_stats_grps[] = {
+	{ cx4_en_sw_count, cx4_en_sw_strings, cx4_en_sw_fill },
+	{ cx4_en_drv_count, cx4_en_drv_strings, cx4_en_drv_fill },
+	{ cx4_en_ppcnt_count, cx4_en_ppcnt_strings, cx4_en_ppcnt_fill },
+};
+
+int cx4_en_stats_count(struct cx4_en_priv *priv)
+{
+	unsigned int i;
+	u32 n = 0;
+
+	for (i = 0; i < ARRAY_SIZE(cx4_en_stats_grps); i++)
+		n += cx4_en_stats_grps[i].count(priv);
+	return n;
+}
+
+void cx4_en_stats_strings(struct cx4_en_priv *priv, u8 *data)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(cx4_en_stats_grps); i++)
+		cx4_en_stats_grps[i].strings(priv, &data);
+}
+
+void cx4_en_stats_fill(struct cx4_en_priv *priv, u64 *data)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(cx4_en_stats_grps); i++) {
+		cx4_en_stats_grps[i].fill(priv, data);
+		data += cx4_en_stats_grps[i].count(priv);
+	}
+}
+
+/* --- standard groups (ethtool -I -a, ethtool -S --groups rmon) ----------- */
+
+/* Counter set offsets used by the standard groups (Tables 116, 120). */
+#define CX4_EN_802_3_PAUSE_RX		0x88
+#define CX4_EN_802_3_PAUSE_TX		0x90
+#define CX4_EN_2819_UNDERSIZE		0x30
+#define CX4_EN_2819_OVERSIZE		0x38
+#define CX4_EN_2819_FRAGMENTS		0x40
+#define CX4_EN_2819_JABBERS		0x48
+#define CX4_EN_2819_HIST		0x58	/* 10 buckets, 64 .. 8192-10239 */
+
+/* The RFC 2819 size buckets of the counter set, in order (Table 120). */
+static const struct ethtool_rmon_hist_range cx4_en_rmon_ranges[] = {
+	{ 64, 64 }, { 65, 127 }, { 128, 255 }, { 256, 511 }, { 512, 1023 },
+	{ 1024, 1518 }, { 1519, 2047 }, { 2048, 4095 }, { 4096, 8191 },
+	{ 8192, 10239 }, {}
+};
+
+static_assert(ARRAY_SIZE(cx4_en_rmon_ranges) - 1 == ETHTOOL_RMON_HIST_MAX);
+
+/* Pause frames from the IEEE 802.3 group; left unset if it cannot be read. */
+void cx4_en_get_pause_stats(struct net_device *netdev,
+			    struct ethtool_pause_stats *st)
+{
+	struct cx4_en_priv *priv = netdev_priv(netdev);
+	u8 *set;
+
+	set = kmalloc(CX4_PPCNT_COUNTER_SET_SIZE, GFP_KERNEL);
+	if (!set)
+		return;
+	if (!cx4_en_port_ppcnt(priv, CX4_PPCNT_GRP_IEEE_802_3, set)) {
+		st->tx_pause_frames = cx4_get64(set, CX4_EN_802_3_PAUSE_TX);
+		st->rx_pause_frames = cx4_get64(set, CX4_EN_802_3_PAUSE_RX);
+	}
+	kfree(set);
+}
+
+/* RMON: the receive counters of the RFC 2819 group (no transmit buckets). */
+void cx4_en_get_rmon_stats(struct net_device *netdev,
+			   struct ethtool_rmon_stats *st,
+			   const struct ethtool_rmon_hist_range **ranges)
+{
+	struct cx4_en_priv *priv = netdev_priv(netdev);
+	unsigned int i;
+	u8 *set;
+
+	set = kmalloc(CX4_PPCNT_COUNTER_SET_SIZE, GFP_KERNEL);
+	if (!set)
+		return;
+	if (cx4_en_port_ppcnt(priv, CX4_PPCNT_GRP_RFC_2819, set))
+		goto out;
+	st->undersize_pkts = cx4_get64(set, CX4_EN_2819_UNDERSIZE);
+	st->oversize_pkts = cx4_get64(set, CX4_EN_2819_OVERSIZE);
+	st->fragments = cx4_get64(set, CX4_EN_2819_FRAGMENTS);
+	st->jabbers = cx4_get64(set, CX4_EN_2819_JABBERS);
+	for (i = 0; i < ETHTOOL_RMON_HIST_MAX; i++)
+		st->hist[i] = cx4_get64(set, CX4_EN_2819_HIST + 8 * i);
+	*ranges = cx4_en_rmon_ranges;
+out:
+	kfree(set);
 }

@@ -83,6 +83,46 @@ static inline void cx4_en_sq_stat_add(struct cx4_en_sq_stats *s,
 extern const char * const cx4_en_rq_stat_names[CX4_EN_RQ_NSTATS];
 extern const char * const cx4_en_sq_stat_names[CX4_EN_SQ_NSTATS];
 
+/*
+ * PPCNT counter groups (PRM 11.1.5) in ethtool -S: one table per group of
+ * (name, byte offset of the 64-bit counter in the group's counter set).
+ * The names are the PRM's field names without _high/_low, shortened to
+ * fit ETH_GSTRING_LEN: RFC 2819's ether_stats_ prefix is ether_, and
+ * three IEEE 802.3 names say xmitted/rcvd (Documentation/ethtool.md).
+ */
+struct cx4_en_ppcnt_stat {
+	const char *name;
+	u16 off;
+};
+
+struct cx4_en_ppcnt_grp {
+	const char *name;		/* PRM section name, for logs */
+	u8 grp;				/* Table 114 grp */
+	const struct cx4_en_ppcnt_stat *stats;
+	u32 n;
+};
+
+extern const struct cx4_en_ppcnt_grp cx4_en_ppcnt_grps[];
+extern const unsigned int cx4_en_ppcnt_ngrps;
+
+/* Driver-level counters of ethtool -S (not per channel). */
+enum cx4_en_drv_stat {
+	CX4_EN_DRV_BAD_REG_ANSWERS,	/* port register answers rejected */
+	CX4_EN_DRV_NSTATS
+};
+
+extern const char * const cx4_en_drv_stat_names[CX4_EN_DRV_NSTATS];
+
+struct ethtool_pause_stats;
+struct ethtool_rmon_stats;
+struct ethtool_rmon_hist_range;
+
+void cx4_en_puts(u8 **data, const char *str);
+void cx4_en_get_pause_stats(struct net_device *netdev,
+			    struct ethtool_pause_stats *st);
+void cx4_en_get_rmon_stats(struct net_device *netdev,
+			   struct ethtool_rmon_stats *st,
+			   const struct ethtool_rmon_hist_range **ranges);
 struct cx4_en_ch_stats *cx4_en_stats_alloc(u32 nch);
 void cx4_en_get_stats64(struct net_device *netdev,
 			struct rtnl_link_stats64 *s);

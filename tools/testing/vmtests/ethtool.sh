@@ -1,0 +1,259 @@
+#!/bin/bash
+# vm: --nics 2 --dev-prop debug-ctl=on
+# SPDX-License-Identifier: GPL-2.0
+#
+# ethtool and devlink on two cabled functions, each in its own network
+# namespace, checked against what the device model's port registers
+# report (tools/qemu/core/reg.c; the driver caches none of them, so every
+# ethtool read below is a fresh PTYS/PAOS/PFCC/PPCNT read of the device):
+#  - ksettings: the ConnectX-4 model's 15 protocols (100G CR4/SR4/KR4,
+#    50G CR2/KR2, 40G CR4/KR4/SR4, 25G CR/KR/SR, 10G CR/SR/KR, 1000 KX)
+#    supported and advertised, 100000Mb/s full duplex on direct-attach
+#    copper (the fastest advertised protocol is the operational one);
+#  - advertise 25GBase-CR only, then "speed 40000": read back, speed
+#    follows, link and pings survive the retrain; restored afterwards;
+#  - invalid sets (a mode the port lacks, autoneg off, half duplex, a
+#    speed it has no mode for) fail with the driver's message and change
+#    nothing;
+#  - pause: rx/tx round-trip through PFCC, pause autoneg refused;
+#  - -S: per-channel software counters move with N pings; the PPCNT
+#    IEEE 802.3 / RFC 2863 / RFC 2819 counters are listed, and so are the
+#    standard pause (-I -a) and RMON (--groups rmon) statistics.  The model's
+#    PPCNT counters read 0 until its datapath feeds them: a PPCNT counter
+#    is only required not to go backwards, and, once it moves, to have
+#    moved by at least the frames sent;
+#  - -r (link retrain) and -t (command interface, register access, link)
+#    pass; -t fails its link test (only) while the cable is out;
+#  - devlink dev info: driver, running fw = ethtool -i, board.id.
+# No guest error counted by the device, rmmod leaves it clean.
+. "$(dirname "$0")/lib.sh"
+
+BB=busybox
+N=20
+mapfile -t fns < <(cx4_functions)
+[ ${#fns[@]} -ge 2 ] || fail "need two emulated functions, have ${#fns[@]}"
+
+wait_for() {
+	local i
+	for i in $(seq 100); do
+		"$@" && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
+netdev_of() {
+	ls "/sys/bus/pci/devices/$1/net"
+}
+
+cleanup() {
+	ip netns del cx4a 2>/dev/null || true
+	ip netns del cx4b 2>/dev/null || true
+}
+trap cleanup EXIT
+
+# ethtool link-mode bit numbers (include/uapi/linux/ethtool.h).
+mask() {
+	local m=0 b
+	for b in "$@"; do
+		m=$((m | (1 << b)))
+	done
+	printf '0x%x' "$m"
+}
+M_1000KX=17 M_10KR=19 M_40KR4=23 M_40CR4=24 M_40SR4=25
+M_25CR=31 M_25KR=32 M_25SR=33 M_50CR2=34 M_50KR2=35
+M_100KR4=36 M_100SR4=37 M_100CR4=38 M_10CR=42 M_10SR=43
+ALL=$(mask $M_1000KX $M_10KR $M_40KR4 $M_40CR4 $M_40SR4 $M_25CR $M_25KR $M_25SR \
+	$M_50CR2 $M_50KR2 $M_100KR4 $M_100SR4 $M_100CR4 $M_10CR $M_10SR)
+MODES_ALL="1000baseKX/Full
+10000baseCR/Full
+10000baseKR/Full
+10000baseSR/Full
+100000baseCR4/Full
+100000baseKR4/Full
+100000baseSR4/Full
+25000baseCR/Full
+25000baseKR/Full
+25000baseSR/Full
+40000baseCR4/Full
+40000baseKR4/Full
+40000baseSR4/Full
+50000baseCR2/Full
+50000baseKR2/Full"
+MODES_ALL=$(sort <<<"$MODES_ALL")
+
+insmod "$KO"
+a=$(netdev_of "${fns[0]}") || fail "${fns[0]}: no netdev"
+b=$(netdev_of "${fns[1]}") || fail "${fns[1]}: no netdev"
+log "$a (${fns[0]}) <-> $b (${fns[1]})"
+
+ip netns add cx4a
+ip netns add cx4b
+ip link set "$a" netns cx4a
+ip link set "$b" netns cx4b
+ip -n cx4a addr add 198.18.0.1/24 dev "$a"
+ip -n cx4b addr add 198.18.0.2/24 dev "$b"
+ip -n cx4a link set "$a" up || fail "$a: up failed"
+ip -n cx4b link set "$b" up || fail "$b: up failed"
+carrier() {
+	[ "$(ip netns exec cx4a cat "/sys/class/net/$a/carrier" 2>/dev/null)" = 1 ]
+}
+wait_for carrier || fail "$a: no carrier"
+ping_ok() {
+	ip netns exec cx4a $BB ping -c "${1:-2}" -W 5 198.18.0.2 > /dev/null
+}
+ping_ok || fail "no ping before the ethtool changes"
+
+ea() {
+	ip netns exec cx4a ethtool "$@"
+}
+export ETH_NS=cx4a
+
+# --- ksettings as the device reports them -----------------------------------
+[ "$(eth_modes "$a" "Supported link modes")" = "$MODES_ALL" ] ||
+	fail "$a: supported modes: $(eth_modes "$a" "Supported link modes" | tr '\n' ' ')"
+[ "$(eth_modes "$a" "Advertised link modes")" = "$MODES_ALL" ] ||
+	fail "$a: advertised modes: $(eth_modes "$a" "Advertised link modes" | tr '\n' ' ')"
+[ "$(eth_field "$a" Speed)" = 100000Mb/s ] || fail "$a: speed $(eth_field "$a" Speed)"
+[ "$(eth_field "$a" Duplex)" = Full ] || fail "$a: duplex $(eth_field "$a" Duplex)"
+[ "$(eth_field "$a" Port)" = "Direct Attach Copper" ] || fail "$a: port $(eth_field "$a" Port)"
+[ "$(eth_field "$a" "Supports auto-negotiation")" = Yes ] || fail "$a: autoneg not supported"
+[ "$(eth_field "$a" "Auto-negotiation")" = on ] || fail "$a: autoneg $(eth_field "$a" "Auto-negotiation")"
+[ "$(eth_field "$a" "Link detected")" = yes ] || fail "$a: no link"
+log "$a: 15 modes supported and advertised, 100000Mb/s full, DA"
+
+# --- advertised modes round-trip, speed follows -------------------------------
+ea -s "$a" advertise "$(mask $M_25CR)" || fail "$a: advertise 25000baseCR refused"
+[ "$(eth_modes "$a" "Advertised link modes")" = "25000baseCR/Full" ] ||
+	fail "$a: advertised after set: $(eth_modes "$a" "Advertised link modes" | tr '\n' ' ')"
+[ "$(eth_modes "$a" "Supported link modes")" = "$MODES_ALL" ] || fail "$a: supported changed"
+wait_for carrier || fail "$a: no carrier after the retrain"
+[ "$(eth_field "$a" Speed)" = 25000Mb/s ] || fail "$a: speed $(eth_field "$a" Speed), want 25000Mb/s"
+ping_ok || fail "no ping at 25G"
+ea -s "$a" speed 40000 || fail "$a: speed 40000 refused"
+[ "$(eth_modes "$a" "Advertised link modes" | tr '\n' ' ')" = \
+  "40000baseCR4/Full 40000baseKR4/Full 40000baseSR4/Full " ] ||
+	fail "$a: advertised after speed 40000: $(eth_modes "$a" "Advertised link modes" | tr '\n' ' ')"
+wait_for carrier || fail "$a: no carrier after speed 40000"
+[ "$(eth_field "$a" Speed)" = 40000Mb/s ] || fail "$a: speed $(eth_field "$a" Speed), want 40000Mb/s"
+log "$a: advertise 25000baseCR -> 25000Mb/s; speed 40000 -> the 3 40G modes, 40000Mb/s"
+
+# --- invalid sets: refused with a message, nothing changed -----------------------
+before=$(eth_modes "$a" "Advertised link modes")
+refused() {
+	local what=$1 msg=$2 n
+	shift 2
+	n=$(dmesg_count "$msg")
+	! ea -s "$a" "$@" 2>/dev/null || fail "$a: $what accepted"
+	[ "$(dmesg_count "$msg")" -gt "$n" ] || fail "$a: $what: no driver message '$msg'"
+	[ "$(eth_modes "$a" "Advertised link modes")" = "$before" ] || fail "$a: $what changed advertised modes"
+	[ "$(eth_field "$a" Speed)" = 40000Mb/s ] || fail "$a: $what changed the speed"
+}
+refused "1000baseT/Full (bit 5)" "include modes the port does not support" advertise 0x20
+refused "autoneg off" "autoneg off not supported" autoneg off speed 25000 duplex full
+refused "half duplex" "duplex 0 not supported" duplex half
+refused "speed 56000" "no supported link mode advertised" speed 56000
+ping_ok || fail "no ping after the refused sets"
+log "$a: 4 invalid sets refused with a message, settings unchanged"
+
+ea -s "$a" advertise "$ALL" || fail "$a: advertise all refused"
+[ "$(eth_modes "$a" "Advertised link modes")" = "$MODES_ALL" ] || fail "$a: restore failed"
+wait_for carrier || fail "$a: no carrier after restoring"
+[ "$(eth_field "$a" Speed)" = 100000Mb/s ] || fail "$a: speed $(eth_field "$a" Speed) after restoring"
+
+# --- pause (PFCC) -----------------------------------------------------------------
+pause() {
+	ea -a "$a" | awk '$1 == "RX:" { rx = $2 } $1 == "TX:" { tx = $2 }
+		$1 == "Autonegotiate:" { an = $2 } END { print an, rx, tx }'
+}
+[ "$(pause)" = "off off off" ] || fail "$a: initial pause $(pause)"
+ea -A "$a" rx on tx on || fail "$a: pause on refused"
+[ "$(pause)" = "off on on" ] || fail "$a: pause after rx/tx on: $(pause)"
+ea -A "$a" rx off || fail "$a: rx pause off refused"
+[ "$(pause)" = "off off on" ] || fail "$a: pause after rx off: $(pause)"
+! ea -A "$a" autoneg on 2>/dev/null || fail "$a: pause autoneg accepted"
+[ "$(pause)" = "off off on" ] || fail "$a: refused pause autoneg changed pause: $(pause)"
+[ "$(dmesg_count "$a: pause autonegotiation not supported")" -ge 1 ] ||
+	fail "$a: no message for pause autoneg"
+ea -A "$a" tx off || fail "$a: tx pause off refused"
+[ "$(pause)" = "off off off" ] || fail "$a: pause after tx off: $(pause)"
+ping_ok || fail "no ping after the pause changes"
+log "$a: pause rx/tx round-trip, autoneg refused"
+
+# --- counters -----------------------------------------------------------------------
+sw_sum() {
+	ea -S "$a" | awk -v k="$1" '$1 ~ "^"k":$" { s += $2 } END { print s + 0 }'
+}
+tx0=$(sw_sum 'tx[0-9]+_packets')
+rx0=$(sw_sum 'rx[0-9]+_packets')
+declare -A ppc0
+PPCNT_TX="a_frames_transmitted_ok if_out_ucast_pkts"
+for c in $PPCNT_TX a_frames_received_ok if_in_octets ether_pkts \
+	 ether_pkts64octets ether_pkts8192to10239octets \
+	 a_pause_mac_ctrl_frames_xmitted; do
+	ppc0[$c]=$(eth_stat "$a" "$c")
+done
+[ "$(eth_stat "$a" port_bad_answers)" = 0 ] || fail "$a: port register answers rejected"
+ping_ok $N || fail "$N pings failed"
+tx1=$(sw_sum 'tx[0-9]+_packets')
+rx1=$(sw_sum 'rx[0-9]+_packets')
+[ $((tx1 - tx0)) -ge $N ] || fail "$a: software tx packets $tx0 -> $tx1 after $N pings"
+[ $((rx1 - rx0)) -ge $N ] || fail "$a: software rx packets $rx0 -> $rx1 after $N pings"
+moved=0
+for c in "${!ppc0[@]}"; do
+	v=$(eth_stat "$a" "$c")
+	[ "$v" -ge "${ppc0[$c]}" ] || fail "$a: PPCNT $c went back: ${ppc0[$c]} -> $v"
+	[ "$v" = "${ppc0[$c]}" ] || moved=$((moved + 1))
+done
+for c in $PPCNT_TX; do
+	v=$(eth_stat "$a" "$c")
+	d=$((v - ${ppc0[$c]}))
+	[ "$d" = 0 ] || [ "$d" -ge $N ] || fail "$a: PPCNT $c moved by $d for $N pings"
+done
+# Standard groups from PPCNT: pause frames (IEEE 802.3), RMON (RFC 2819).
+out=$(ea -I -a "$a") || fail "$a: ethtool -I -a failed"
+grep -qE "tx_pause_frames: [0-9]+" <<<"$out" && grep -qE "rx_pause_frames: [0-9]+" <<<"$out" ||
+	fail "$a: no pause statistics: $out"
+out=$(ea -S "$a" --groups rmon) || fail "$a: ethtool -S --groups rmon failed"
+grep -qE "etherStatsUndersizePkts: [0-9]+" <<<"$out" &&
+	grep -qE "etherStatsPkts65to127Octets: [0-9]+" <<<"$out" ||
+	fail "$a: no RMON statistics: $out"
+log "$a: software counters +$((tx1 - tx0)) tx / +$((rx1 - rx0)) rx for $N pings; $moved PPCNT counters moved (0 while the model does not feed them)"
+
+# --- link retrain, self-test ------------------------------------------------------------
+ea -r "$a" || fail "$a: ethtool -r failed"
+wait_for carrier || fail "$a: no carrier after ethtool -r"
+ping_ok || fail "no ping after ethtool -r"
+out=$(ea -t "$a") || fail "$a: ethtool -t failed: $out"
+grep -q "The test result is PASS" <<<"$out" || fail "$a: self-test: $out"
+for t in "command interface" "register access" "link"; do
+	grep -qE "^$t \\(online\\)[[:space:]]+0$" <<<"$out" || fail "$a: self-test '$t': $out"
+done
+ctl_set "${fns[0]}" link 0
+wait_for eval '! carrier' || fail "$a: carrier stays on with the cable out"
+out=$(ea -t "$a") || true
+grep -q "The test result is FAIL" <<<"$out" || fail "$a: self-test passed with the cable out: $out"
+grep -qE "^link \\(online\\)[[:space:]]+1$" <<<"$out" || fail "$a: link test did not fail: $out"
+grep -qE "^register access \\(online\\)[[:space:]]+0$" <<<"$out" || fail "$a: register test failed: $out"
+ctl_set "${fns[0]}" link 1
+wait_for carrier || fail "$a: no carrier after link 1"
+ea -t "$a" > /dev/null || fail "$a: self-test fails after the cable is back"
+log "$a: ethtool -r, and ethtool -t passes (link test fails with the cable out)"
+
+# --- driver info, devlink ------------------------------------------------------------
+fw=$(ea -i "$a" | sed -n 's/^firmware-version: //p')
+[ -n "$fw" ] || fail "$a: no firmware version in ethtool -i"
+info=$(devlink dev info "pci/${fns[0]}") || fail "devlink dev info failed"
+grep -qE "^[[:space:]]*driver cx4$" <<<"$info" || fail "devlink: no driver: $info"
+running=$(awk '/running:/ { r = 1; next } /fixed:|stored:/ { r = 0 }
+	r && $1 == "fw" { print $2 }' <<<"$info")
+[ "$running" = "$fw" ] || fail "devlink running fw '$running', ethtool -i says $fw: $info"
+grep -qE "^[[:space:]]*board.id MT_[0-9]+$" <<<"$info" || fail "devlink: no board.id: $info"
+log "devlink dev info: driver cx4, running fw $fw, $(grep -o 'board.id .*' <<<"$info")"
+
+[ "$(eth_stat "$a" port_bad_answers)" = 0 ] || fail "$a: port register answers rejected"
+unset ETH_NS
+cleanup
+rmmod cx4
+assert_device_clean
+log "ethtool ksettings, pause, -S, -r, -t and devlink dev info on the emulated port"
