@@ -20,7 +20,11 @@ cx4_kbuild() {
 	# By content, without copying mtimes: a changed file gets a new mtime
 	# here, so make rebuilds it even if the source is older than the
 	# object left from an earlier build.
+	# Build products of an in-tree `make` (objects, .mod lists, symbol
+	# lists) are not sources: copied, they would confuse this build.
 	rsync -rl --checksum --delete --exclude '*.o' --exclude '*.ko' --exclude '.*.cmd' \
+		--exclude '*.mod' --exclude '*.mod.c' --exclude modules.order \
+		--exclude Module.symvers \
 		"$CX4_TOP/Kbuild" "$CX4_TOP/drivers" "$CX4_TOP/include" "$out/" ||
 		return 1
 	make -s -C "$kdir" M="$out" CONFIG_CX4=m CONFIG_CX4_EN=y -j"$(nproc)" "$@" modules
