@@ -7,6 +7,7 @@
 #include <linux/netdevice.h>
 #include <linux/cx4/core.h>
 
+#include "../compat.h"
 #include "en.h"
 
 static void cx4_en_get_drvinfo(struct net_device *netdev,
@@ -53,4 +54,10 @@ const struct ethtool_ops cx4_en_ethtool_ops = {
 	.get_sset_count		= cx4_en_get_sset_count,
 	.get_strings		= cx4_en_get_strings,
 	.get_ethtool_stats	= cx4_en_get_ethtool_stats,
+	/* steer: RSS */
+	.get_rxnfc		= cx4_en_get_rxnfc,
+	.get_rxfh_key_size	= cx4_en_get_rxfh_key_size,
+	.get_rxfh_indir_size	= cx4_en_get_rxfh_indir_size,
+	.get_rxfh		= cx4_compat_get_rxfh,	/* rss.c via compat.h */
+	.set_rxfh		= cx4_compat_set_rxfh,
 };
