@@ -208,6 +208,8 @@ static int cx4_en_init_netdev(struct cx4_en_priv *priv)
 	if (eth_cap && cx4_get(eth_cap, CX4_ETH_CAP_LRO_CAP))
 		netdev->hw_features |= NETIF_F_LRO;
 	netdev->features = netdev->hw_features & ~NETIF_F_LRO;
+	/* steer: the L2 table follows a MAC change while up */
+	netdev->priv_flags |= IFF_LIVE_ADDR_CHANGE;
 	err = cx4_en_query_inline_mode(priv, &priv->inline_mode);
 	if (err)
 		return err;
