@@ -11,6 +11,7 @@
 #define _CX4_EN_FS_H
 
 #include <linux/types.h>
+#include <linux/cx4/core.h>
 
 #include "en.h"
 

@@ -19,6 +19,7 @@
 #include <linux/tcp.h>
 #include <net/checksum.h>
 #include <net/ip6_checksum.h>
+#include <net/tcp.h>
 
 #include "../en/lro.h"
 #include <linux/cx4/core.h>
@@ -168,7 +169,7 @@ static void cx4_lro_check(struct kunit *test, const struct cx4_lro_case *c)
 	KUNIT_EXPECT_EQ(test, ntohl(tcp->seq), 1000u);
 	KUNIT_EXPECT_EQ(test, ntohs(tcp->window), 0x4321);
 	KUNIT_EXPECT_EQ(test, ntohl(tcp->ack_seq), ack ? 0xa0b0c0d0u : 5u);
-	KUNIT_EXPECT_EQ(test, tcp->psh, c->psh ? 1 : 0);
+	KUNIT_EXPECT_EQ(test, (int)tcp->psh, c->psh ? 1 : 0);
 	KUNIT_EXPECT_EQ(test, get_unaligned_be32(f + l4 + 24),
 			c->ts_valid ? 333u : 111u);
 	KUNIT_EXPECT_EQ(test, get_unaligned_be32(f + l4 + 28),
