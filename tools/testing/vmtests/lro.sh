@@ -6,7 +6,9 @@
 # coalesce segments and the driver fixes the headers of each merged frame
 # (en/lro.c).  A bounded 8 MiB TCP transfer must arrive intact (checksum
 # of the received bytes equals the sent ones) with the lro_packets /
-# lro_bytes counters moved; with LRO off again the same transfer is
+# lro_bytes counters moved, over IPv4 and IPv6, and with RX checksum
+# offload off (the stack then checks every merged frame's TCP checksum:
+# InCsumErrors must stay 0); with LRO off again the same transfer is
 # intact and the counters stay still.  No bad CQE, no guest error.
 . "$(dirname "$0")/lib.sh"
 
@@ -72,6 +74,18 @@ bytes=$(steer_stat_sum cx4b "$b" 'rx[0-9]+_lro_bytes')
 [ "$bytes" -gt $((n6 * 1500)) ] ||
 	fail "$b: $bytes LRO bytes for $n6 frames, want more than one MTU each"
 log "IPv6: $((n6 - n4)) coalesced frames, stream intact; $bytes bytes in $n6 frames"
+
+# With RX checksum offload off the stack verifies every merged frame's
+# TCP checksum itself: the fixed-up headers must be right.
+ip netns exec cx4b ethtool -K "$b" rx off || fail "$b: ethtool -K rx off refused"
+transfer 198.18.0.2 5005
+n=$(lro_pkts)
+[ "$n" -gt "$n6" ] || fail "$b: no coalesced frame with RX checksum off"
+csum_err=$(ip netns exec cx4b awk '/^Tcp:/ { if (!h) { for (i = 1; i <= NF; i++) c[$i] = i; h = 1 } else print $c["InCsumErrors"] }' /proc/net/snmp)
+[ "$csum_err" = 0 ] || fail "$b: $csum_err TCP checksum errors on merged frames"
+ip netns exec cx4b ethtool -K "$b" rx on || fail "$b: ethtool -K rx on refused"
+log "RX checksum off: $((n - n6)) merged frames verified by the stack, no TCP checksum error"
+n6=$n
 
 ip netns exec cx4b ethtool -K "$b" lro off || fail "$b: ethtool -K lro off refused"
 steer_wait steer_carrier cx4b "$b" || fail "$b: no carrier after LRO off"
