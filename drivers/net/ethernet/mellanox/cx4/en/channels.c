@@ -268,7 +268,7 @@ static int cx4_en_rq_alloc(struct cx4_en_priv *priv, struct cx4_en_channel *ch)
 	rq->netdev = priv->netdev;
 	rq->napi = &ch->napi;
 	rq->stats = &priv->stats[ch->ix].rq;
-	rq->buf_len = cx4_en_hw_mtu(priv->netdev->mtu);
+	rq->buf_len = cx4_en_rx_buf_len(priv);
 	rq->frag_size = SKB_DATA_ALIGN(CX4_EN_RX_HEADROOM + rq->buf_len) +
 			SKB_DATA_ALIGN(sizeof(struct skb_shared_info));
 	rq->pages = kvcalloc(n, sizeof(*rq->pages), GFP_KERNEL);
@@ -438,7 +438,7 @@ int cx4_en_channels_open(struct cx4_en_priv *priv)
 	err = cx4_en_create_tir(priv, chs[0]->rq.rqn);
 	if (err)
 		goto err_free_channels;
-	err = cx4_en_fs_create(priv);
+	err = cx4_en_fs_create(priv, chs);
 	if (err)
 		goto err_destroy_tir;
 

@@ -15,33 +15,81 @@
 #include <linux/notifier.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
+#include <linux/workqueue.h>
 
 #include "stats.h"
 
 struct cx4_core;
 struct cx4_en_channel;
 
-/* NIC RX flow table (steering.c): own MAC, broadcast, all multicast. */
-enum cx4_en_fs_group {
-	CX4_EN_FG_DMAC,		/* full destination MAC: own, broadcast */
-	CX4_EN_FG_MCAST,	/* multicast bit only */
-	CX4_EN_FG_NUM
+/* --- steer: receive steering, RSS, filtering, LRO ----------------------- */
+
+/*
+ * Traffic types of the L3/L4 classifier (rss.c): one indirect TIR each
+ * for the first CX4_EN_TT_NUM_INDIR, the direct TIR for the rest.
+ */
+enum cx4_en_tt {
+	CX4_EN_TT_IPV4_TCP,
+	CX4_EN_TT_IPV6_TCP,
+	CX4_EN_TT_IPV4_UDP,
+	CX4_EN_TT_IPV6_UDP,
+	CX4_EN_TT_IPV4,
+	CX4_EN_TT_IPV6,
+	CX4_EN_TT_NUM_INDIR,
+	CX4_EN_TT_ANY = CX4_EN_TT_NUM_INDIR,	/* non-IP: direct TIR */
+	CX4_EN_TT_NUM
 };
 
-enum cx4_en_fs_rule {
-	CX4_EN_RULE_UC,
-	CX4_EN_RULE_BCAST,
-	CX4_EN_RULE_MCAST,
-	CX4_EN_RULE_NUM
+#define CX4_EN_RSS_KEY_SIZE	40	/* Toeplitz key of the TIR context */
+#define CX4_EN_RSS_INDIR_SIZE	128	/* RQT entries (power of two) */
+#define CX4_EN_FT_MAX_GROUPS	4
+#define CX4_EN_L2_MAX_ADDRS	512	/* full-DMAC entries of the L2 table */
+
+/* One flow table and its groups (steering.c). */
+struct cx4_en_ft {
+	u32 id;
+	u32 group_id[CX4_EN_FT_MAX_GROUPS];
+	u8 ngroups;		/* groups [0, ngroups) exist */
+	bool created;
 };
 
+/* An address of the L2 table and the flow index of its entry. */
+struct cx4_en_l2_addr {
+	u8 mac[ETH_ALEN];
+	u16 index;
+};
+
+/*
+ * Receive steering state.  The configuration part (@active_vlans,
+ * @vlan_filter, @lro, @rss_*) lives as long as the netdev; the device
+ * part exists while the channels are open.  All of it is changed under
+ * RTNL (the rx-mode work item takes it).
+ */
 struct cx4_en_fs {
-	u32 table_id;
-	u32 group_id[CX4_EN_FG_NUM];
-	bool table_created;
-	bool root_set;		/* SET_FLOW_TABLE_ROOT made it the root */
-	u8 groups_created;	/* groups [0, groups_created) exist */
-	u8 rules_created;	/* rules [0, rules_created) exist */
+	/* configuration */
+	unsigned long active_vlans[BITS_TO_LONGS(VLAN_N_VID)];
+	bool vlan_filter;		/* NETIF_F_HW_VLAN_CTAG_FILTER */
+	bool lro;			/* NETIF_F_LRO: TIR LRO, big buffers */
+	u8 rss_key[CX4_EN_RSS_KEY_SIZE];
+	u32 rss_indir[CX4_EN_RSS_INDIR_SIZE];	/* channel indices */
+	struct work_struct rx_mode_work;
+	/* device objects */
+	bool ready;			/* tables exist, root set */
+	bool rss;			/* device supports RSS */
+	u32 rqt_size;
+	u32 rqtn;
+	bool rqt_created;
+	u32 tirn[CX4_EN_TT_NUM_INDIR];
+	u8 ntirs;			/* indirect TIRs [0, ntirs) exist */
+	struct cx4_en_ft ttc, l2, vlan;
+	u8 ttc_rules;			/* TTC entries [0, ttc_rules) exist */
+	/* L2 table entries */
+	struct cx4_en_l2_addr *addrs;	/* CX4_EN_L2_MAX_ADDRS slots */
+	u32 naddrs;
+	bool allmulti_on, promisc_on;
+	/* VLAN table entries */
+	unsigned long vlan_on[BITS_TO_LONGS(VLAN_N_VID)];
+	bool untagged_on, any_vid_on;
 };
 
 #define CX4_EN_DRV_NAME		"cx4"
@@ -70,7 +118,7 @@ struct cx4_en_fs {
  * @lkey: reserved LKey (physical addresses) of data segments
  * @tisn: the transport interface send of all SQs
  * @tirn: the direct TIR to channel 0's RQ
- * @fs: the NIC RX flow table, its groups and entries
+ * @fs: receive steering: RQT, TIRs, flow tables, RSS/filter settings
  * @bad_reg_answers: port register answers that failed validation (port.c)
  * @ppcnt_grps: PPCNT counter groups the device answered at attach (stats.c)
  */
@@ -107,9 +155,37 @@ int cx4_en_channels_open(struct cx4_en_priv *priv);
 void cx4_en_channels_close(struct cx4_en_priv *priv);
 int cx4_en_destroy_obj(struct cx4_en_priv *priv, u16 opcode, u32 num);
 
-/* steering.c: NIC RX flow table (PRM 7.11, 12.14) */
-int cx4_en_fs_create(struct cx4_en_priv *priv);
+/* --- steer: steering.c, rss.c, lro.c (PRM 3.3.3, 3.3.6, 7.5, 7.8, 7.11) --- */
+struct cx4_en_channel;
+struct ethtool_rxnfc;
+struct netlink_ext_ack;
+
+/* attach / detach: settings, rx-mode work */
+int cx4_en_fs_init(struct cx4_en_priv *priv);
+void cx4_en_fs_cleanup(struct cx4_en_priv *priv);
+/* open / close (RTNL): RQT, TIRs, flow tables over the channels @chs */
+int cx4_en_fs_create(struct cx4_en_priv *priv, struct cx4_en_channel **chs);
 void cx4_en_fs_destroy(struct cx4_en_priv *priv);
+/* Point the RQT at new channels (MODIFY_RQT), e.g. after a rebuild. */
+int cx4_en_rss_redirect(struct cx4_en_priv *priv, struct cx4_en_channel **chs,
+			u32 nch);
+/* ndo_set_features part: RXHASH, HW_VLAN_CTAG_FILTER, LRO. */
+int cx4_en_fs_set_features(struct cx4_en_priv *priv,
+			   netdev_features_t features);
+void cx4_en_set_rx_mode(struct net_device *netdev);
+int cx4_en_set_mac_address(struct net_device *netdev, void *addr);
+int cx4_en_vlan_rx_add_vid(struct net_device *netdev, __be16 proto, u16 vid);
+int cx4_en_vlan_rx_kill_vid(struct net_device *netdev, __be16 proto, u16 vid);
+/* RX buffer bytes: the MTU's frame, or an LRO session when LRO is on. */
+u32 cx4_en_rx_buf_len(const struct cx4_en_priv *priv);
+/* ethtool (rss.c) */
+u32 cx4_en_get_rxfh_key_size(struct net_device *netdev);
+u32 cx4_en_get_rxfh_indir_size(struct net_device *netdev);
+int cx4_en_get_rxnfc(struct net_device *netdev, struct ethtool_rxnfc *info,
+		     u32 *rule_locs);
+int cx4_en_rss_get(struct net_device *netdev, u32 *indir, u8 *key, u8 *hfunc);
+int cx4_en_rss_set(struct net_device *netdev, const u32 *indir, const u8 *key,
+		   u8 hfunc, struct netlink_ext_ack *extack);
 
 /* ethtool.c */
 extern const struct ethtool_ops cx4_en_ethtool_ops;

@@ -17,6 +17,7 @@
 #include <linux/cx4/core.h>
 #include <linux/cx4/prm_reg.h>
 
+#include "../compat.h"
 #include "en.h"
 #include "port.h"
 
@@ -321,4 +322,10 @@ const struct ethtool_ops cx4_en_ethtool_ops = {
 	.get_ethtool_stats	= cx4_en_get_ethtool_stats,
 	.get_pause_stats	= cx4_en_get_pause_stats,
 	.get_rmon_stats		= cx4_en_get_rmon_stats,
+	/* steer: RSS */
+	.get_rxnfc		= cx4_en_get_rxnfc,
+	.get_rxfh_key_size	= cx4_en_get_rxfh_key_size,
+	.get_rxfh_indir_size	= cx4_en_get_rxfh_indir_size,
+	.get_rxfh		= cx4_compat_get_rxfh,	/* rss.c via compat.h */
+	.set_rxfh		= cx4_compat_set_rxfh,
 };

@@ -115,6 +115,17 @@ static int cx4_en_change_mtu(struct net_device *netdev, int new_mtu)
 	return err;
 }
 
+/*
+ * steer: the steering part of the features (RXHASH, VLAN filter, LRO).
+ * Placeholder until dp's ndo_set_features dispatch lands: the integrator
+ * keeps dp's version, which calls cx4_en_fs_set_features().
+ */
+static int cx4_en_set_features(struct net_device *netdev,
+			       netdev_features_t features)
+{
+	return cx4_en_fs_set_features(netdev_priv(netdev), features);
+}
+
 static const struct net_device_ops cx4_en_netdev_ops = {
 	.ndo_open		= cx4_en_open,
 	.ndo_stop		= cx4_en_stop,
@@ -122,6 +133,12 @@ static const struct net_device_ops cx4_en_netdev_ops = {
 	.ndo_get_stats64	= cx4_en_get_stats64,
 	.ndo_change_mtu		= cx4_en_change_mtu,
 	.ndo_validate_addr	= eth_validate_addr,
+	/* steer */
+	.ndo_set_features	= cx4_en_set_features,
+	.ndo_set_rx_mode	= cx4_en_set_rx_mode,
+	.ndo_set_mac_address	= cx4_en_set_mac_address,
+	.ndo_vlan_rx_add_vid	= cx4_en_vlan_rx_add_vid,
+	.ndo_vlan_rx_kill_vid	= cx4_en_vlan_rx_kill_vid,
 };
 
 /* --- attach / detach -------------------------------------------------------- */
@@ -160,7 +177,8 @@ static struct cx4_en_priv *cx4_en_alloc(struct cx4_core *core)
 	spin_lock_init(&priv->carrier_lock);
 	priv->link_nb.notifier_call = cx4_en_link_event;
 	priv->stats = cx4_en_stats_alloc(nch);
-	if (!priv->stats) {
+	if (!priv->stats || cx4_en_fs_init(priv)) {
+		kfree(priv->stats);
 		free_netdev(netdev);
 		return NULL;
 	}
@@ -169,12 +187,14 @@ static struct cx4_en_priv *cx4_en_alloc(struct cx4_core *core)
 
 static void cx4_en_free(struct cx4_en_priv *priv)
 {
+	cx4_en_fs_cleanup(priv);
 	kfree(priv->stats);
 	free_netdev(priv->netdev);
 }
 
 static int cx4_en_init_netdev(struct cx4_en_priv *priv)
 {
+	const void *eth_cap = cx4_core_cap(priv->core, CX4_CAP_ETH_OFFLOAD);
 	struct net_device *netdev = priv->netdev;
 	u32 max_hw_mtu;
 	int err;
@@ -188,7 +208,13 @@ static int cx4_en_init_netdev(struct cx4_en_priv *priv)
 	netdev->max_mtu = max_hw_mtu - CX4_EN_HW_MTU_OVERHEAD;
 	netdev->hw_features = NETIF_F_SG | NETIF_F_IP_CSUM | NETIF_F_IPV6_CSUM |
 			      NETIF_F_RXCSUM | NETIF_F_RXHASH;
-	netdev->features = netdev->hw_features;
+	/* steer: VLAN filtering on, LRO (when the device has it) off */
+	netdev->hw_features |= NETIF_F_HW_VLAN_CTAG_FILTER;
+	if (eth_cap && cx4_get(eth_cap, CX4_ETH_CAP_LRO_CAP))
+		netdev->hw_features |= NETIF_F_LRO;
+	netdev->features = netdev->hw_features & ~NETIF_F_LRO;
+	/* steer: the L2 table follows a MAC change while up */
+	netdev->priv_flags |= IFF_LIVE_ADDR_CHANGE;
 	err = cx4_en_query_inline_mode(priv, &priv->inline_mode);
 	if (err)
 		return err;

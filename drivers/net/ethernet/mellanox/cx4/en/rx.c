@@ -21,6 +21,7 @@
 
 #include "../compat.h"
 #include "en.h"
+#include "lro.h"
 #include "txrx.h"
 
 static void *cx4_en_rq_wqe(struct cx4_en_rq *rq, u16 i)
@@ -130,6 +131,11 @@ static void cx4_en_rx_frame(struct cx4_en_rq *rq, const void *cqe)
 	skb_mark_for_recycle(skb);
 	skb_reserve(skb, CX4_EN_RX_HEADROOM);
 	skb_put(skb, len);
+	if (cx4_get(cqe, CX4_CQE_LRO_NUM_SEG) > 1 &&
+	    !cx4_en_rx_lro(rq, cqe, skb)) {
+		kfree_skb(skb);
+		return;
+	}
 	skb->protocol = eth_type_trans(skb, rq->netdev);
 	cx4_en_rx_csum(rq, cqe, skb);
 	cx4_en_rx_hash(rq, cqe, skb);

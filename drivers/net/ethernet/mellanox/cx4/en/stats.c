@@ -31,6 +31,8 @@ const char * const cx4_en_rq_stat_names[CX4_EN_RQ_NSTATS] = {
 	[CX4_EN_RQ_ALLOC_FAIL]		= "alloc_fail",
 	[CX4_EN_RQ_ERR_CQE]		= "err_cqe",
 	[CX4_EN_RQ_BAD_CQE]		= "bad_cqe",
+	[CX4_EN_RQ_LRO_PACKETS]		= "lro_packets",
+	[CX4_EN_RQ_LRO_BYTES]		= "lro_bytes",
 };
 
 const char * const cx4_en_sq_stat_names[CX4_EN_SQ_NSTATS] = {

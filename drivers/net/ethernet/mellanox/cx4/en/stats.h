@@ -31,6 +31,9 @@ enum cx4_en_rq_stat {
 	CX4_EN_RQ_ALLOC_FAIL,		/* buffer allocation failures */
 	CX4_EN_RQ_ERR_CQE,		/* error CQEs (PRM 7.12.1.2) */
 	CX4_EN_RQ_BAD_CQE,		/* CQEs with an invalid field */
+	/* steer: LRO */
+	CX4_EN_RQ_LRO_PACKETS,		/* coalesced frames (lro_num_seg > 1) */
+	CX4_EN_RQ_LRO_BYTES,		/* their bytes */
 	CX4_EN_RQ_NSTATS
 };
 

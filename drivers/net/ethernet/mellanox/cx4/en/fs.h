@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * cx4 Ethernet part: flow table primitives shared by steering.c (L2 and
+ * VLAN tables) and rss.c (traffic-type classifier), PRM 7.11 and 12.14.
+ *
+ * A match (struct cx4_en_match) names the outer-header fields it uses;
+ * the same description gives a flow group's criteria (the fields' full
+ * masks) and an entry's match value, so the two cannot disagree.
+ */
+#ifndef _CX4_EN_FS_H
+#define _CX4_EN_FS_H
+
+#include <linux/types.h>
+#include <linux/cx4/core.h>
+
+#include "en.h"
+
+/* Outer-header fields of a match (fte_match_set_lyr_2_4, PRM Table 409). */
+enum cx4_en_match_field {
+	CX4_EN_M_DMAC		= 1u << 0,	/* whole destination MAC */
+	CX4_EN_M_MCAST		= 1u << 1,	/* the DMAC multicast bit */
+	CX4_EN_M_CVLAN		= 1u << 2,	/* cvlan_tag (802.1Q tagged) */
+	CX4_EN_M_VID		= 1u << 3,	/* first_vid */
+	CX4_EN_M_ETHERTYPE	= 1u << 4,
+	CX4_EN_M_IP_PROTO	= 1u << 5,
+	CX4_EN_M_FRAG		= 1u << 6,	/* not a fragment */
+};
+
+struct cx4_en_match {
+	u32 fields;		/* enum cx4_en_match_field bits */
+	u8 dmac[ETH_ALEN];
+	u16 ethertype;
+	u16 vid;
+	u8 ip_proto;
+	u8 cvlan;		/* value of cvlan_tag */
+};
+
+/* A flow group: flow index range and the fields its entries match. */
+struct cx4_en_fg_spec {
+	u32 start, end;
+	u32 fields;
+};
+
+/* Where an entry sends its frames (PRM Table 431). */
+struct cx4_en_dest {
+	u8 type;		/* CX4_FLOW_DEST_TIR or _FLOW_TABLE */
+	u32 id;
+};
+
+/* Pure: match criteria / value of @m into a match parameter (KUnit). */
+void cx4_en_match_criteria(void *param, u32 fields);
+void cx4_en_match_value(void *param, const struct cx4_en_match *m);
+
+int cx4_en_ft_create(struct cx4_en_priv *priv, struct cx4_en_ft *ft, u8 level,
+		     u8 log_size, const struct cx4_en_fg_spec *groups,
+		     u32 ngroups);
+void cx4_en_ft_destroy(struct cx4_en_priv *priv, struct cx4_en_ft *ft);
+int cx4_en_fte_add(struct cx4_en_priv *priv, const struct cx4_en_ft *ft,
+		   u32 group, u32 index, const struct cx4_en_match *m,
+		   const struct cx4_en_dest *dest);
+void cx4_en_fte_del(struct cx4_en_priv *priv, const struct cx4_en_ft *ft,
+		    u32 index);
+
+/* rss.c: RQT, indirect TIRs and the traffic-type classifier table. */
+int cx4_en_rss_create(struct cx4_en_priv *priv, struct cx4_en_channel **chs);
+void cx4_en_rss_destroy(struct cx4_en_priv *priv);
+void cx4_en_rss_init(struct cx4_en_priv *priv);
+
+/* lro.c */
+u32 cx4_en_lro_max_msg(const struct cx4_en_priv *priv);
+u32 cx4_en_lro_timeout(const struct cx4_en_priv *priv);
+
+#endif /* _CX4_EN_FS_H */

@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cx4 Ethernet part: large receive offload (PRM 3.3.6).
+ *
+ * With NETIF_F_LRO the TCP TIRs (rss.c) get lro_enable_mask, a timeout
+ * from the device's supported periods and a maximum message size that
+ * fits the receive buffer, which grows to an order-2 page while LRO is
+ * on.  The device writes the first segment of a session as it came and
+ * appends only the TCP payload of the next ones; the headers still
+ * describe the first segment.  cx4_en_lro_fixup() rewrites them from
+ * the CQE (Table 5) -- it trusts nothing: every offset is checked
+ * against the frame before it is read or written.
+ */
+
+#include <linux/etherdevice.h>
+#include <linux/if_vlan.h>
+#include <linux/ip.h>
+#include <linux/ipv6.h>
+#include <linux/skbuff.h>
+#include <linux/tcp.h>
+#include <net/checksum.h>
+#include <net/ip6_checksum.h>
+#include <net/tcp.h>
+#include <linux/cx4/core.h>
+
+#include "en.h"
+#include "fs.h"
+#include "lro.h"
+#include "txrx.h"
+
+#define CX4_EN_LRO_ORDER	2	/* 16 KB buffers while LRO is on */
+#define CX4_EN_LRO_TIMEOUT_US	32	/* wanted session timeout */
+#define CX4_EN_LRO_MSG_UNIT	CX4_TIRC_LRO_MAX_MSG_SZ_UNIT
+
+/* --- header fix-up (pure) ------------------------------------------------- */
+
+/* Offset of the TCP timestamp option's TSval in @tcp, or 0 if none. */
+static u32 cx4_en_tcp_ts_off(const u8 *tcp, u32 thl)
+{
+	u32 o = sizeof(struct tcphdr);
+
+	while (o < thl) {
+		u8 kind = tcp[o];
+
+		if (kind == TCPOPT_EOL)
+			return 0;
+		if (kind == TCPOPT_NOP) {
+			o++;
+			continue;
+		}
+		if (o + 1 >= thl || tcp[o + 1] < 2 || o + tcp[o + 1] > thl)
+			return 0;
+		if (kind == TCPOPT_TIMESTAMP && tcp[o + 1] == TCPOLEN_TIMESTAMP)
+			return o + 2;
+		o += tcp[o + 1];
+	}
+	return 0;
+}
+
+/* The L3 header offset behind the Ethernet header and a kept VLAN tag. */
+static int cx4_en_lro_l3(const u8 *f, u32 len, __be16 *proto)
+{
+	u32 off = ETH_HLEN;
+
+	if (len < ETH_HLEN)
+		return -EINVAL;
+	*proto = ((const struct ethhdr *)f)->h_proto;
+	if (*proto == htons(ETH_P_8021Q)) {
+		if (len < VLAN_ETH_HLEN)
+			return -EINVAL;
+		*proto = ((const struct vlan_ethhdr *)f)->h_vlan_encapsulated_proto;
+		off = VLAN_ETH_HLEN;
+	}
+	return off;
+}
+
+/* The TCP/IP header offsets; -EINVAL if any does not fit @len. */
+static int cx4_en_lro_parse(u8 *f, u32 len, struct cx4_en_lro_hdr *hdr)
+{
+	struct tcphdr *tcp;
+	__be16 proto;
+	int l3 = cx4_en_lro_l3(f, len, &proto);
+	u32 thl;
+
+	if (l3 < 0)
+		return -EINVAL;
+	if (proto == htons(ETH_P_IP)) {
+		struct iphdr *ip = (struct iphdr *)(f + l3);
+
+		if (len < l3 + sizeof(*ip) || ip->version != 4 || ip->ihl < 5 ||
+		    ip->protocol != IPPROTO_TCP)
+			return -EINVAL;
+		hdr->l4_off = l3 + ip->ihl * 4;
+		hdr->ipv6 = false;
+	} else if (proto == htons(ETH_P_IPV6)) {
+		struct ipv6hdr *ip6 = (struct ipv6hdr *)(f + l3);
+
+		if (len < l3 + sizeof(*ip6) || ip6->version != 6 ||
+		    ip6->nexthdr != IPPROTO_TCP)
+			return -EINVAL;
+		hdr->l4_off = l3 + sizeof(*ip6);
+		hdr->ipv6 = true;
+	} else {
+		return -EINVAL;
+	}
+	if (len < hdr->l4_off + sizeof(*tcp))
+		return -EINVAL;
+	tcp = (struct tcphdr *)(f + hdr->l4_off);
+	thl = tcp->doff * 4;
+	if (thl < sizeof(*tcp) || len < hdr->l4_off + thl)
+		return -EINVAL;
+	hdr->hdr_len = hdr->l4_off + thl;
+	return l3;
+}
+
+/* The TCP header fields of Table 5. */
+static void cx4_en_lro_fix_tcp(struct tcphdr *tcp, const void *cqe)
+{
+	u32 l4 = cx4_get(cqe, CX4_CQE_L4_HDR_TYPE);
+	bool ack = l4 == CX4_CQE_L4_TCP_EMPTY_ACK || l4 == CX4_CQE_L4_TCP_ACK;
+	u32 ts = cx4_en_tcp_ts_off((u8 *)tcp, tcp->doff * 4);
+
+	if (ack) {
+		tcp->ack = 1;
+		tcp->ack_seq = htonl(cx4_get(cqe, CX4_CQE_LRO_ACK_SEQ_NUM));
+	}
+	tcp->window = htons(cx4_get(cqe, CX4_CQE_LRO_TCP_WIN));
+	if (cx4_get(cqe, CX4_CQE_LRO_TCP_PSH))
+		tcp->psh = 1;
+	if (ts && cx4_get(cqe, CX4_CQE_LRO_TIMESTAMP_IS_VALID)) {
+		__be32 *opt = (__be32 *)((u8 *)tcp + ts);
+
+		put_unaligned(htonl(cx4_get(cqe, CX4_CQE_LRO_TIMESTAMP_VALUE)),
+			      opt);
+		if (ack)
+			put_unaligned(htonl(cx4_get(cqe,
+						    CX4_CQE_LRO_TIMESTAMP_ECHO)),
+				      opt + 1);
+	}
+}
+
+int cx4_en_lro_fixup(void *frame, u32 len, const void *cqe,
+		     struct cx4_en_lro_hdr *hdr)
+{
+	u8 *f = frame;
+	int l3 = cx4_en_lro_parse(f, len, hdr);
+	u32 ttl = cx4_get(cqe, CX4_CQE_LRO_MIN_TTL);
+	struct tcphdr *tcp;
+	__wsum sum;
+	u32 tlen;
+
+	if (l3 < 0 || len - l3 > U16_MAX + (hdr->ipv6 ? sizeof(struct ipv6hdr) : 0))
+		return -EINVAL;
+	tcp = (struct tcphdr *)(f + hdr->l4_off);
+	tlen = len - hdr->l4_off;
+	/*
+	 * The CQE sums the TCP header as written plus all payload: take the
+	 * old header out, fix it, put the new one in.
+	 */
+	sum = csum_unfold((__force __sum16)htons(cx4_get(cqe, CX4_CQE_CHECKSUM)));
+	sum = csum_sub(sum, csum_partial(tcp, tcp->doff * 4, 0));
+	cx4_en_lro_fix_tcp(tcp, cqe);
+	tcp->check = 0;
+	sum = csum_add(sum, csum_partial(tcp, tcp->doff * 4, 0));
+	if (hdr->ipv6) {
+		struct ipv6hdr *ip6 = (struct ipv6hdr *)(f + l3);
+
+		ip6->payload_len = htons(len - l3 - sizeof(*ip6));
+		ip6->hop_limit = ttl;
+		tcp->check = csum_ipv6_magic(&ip6->saddr, &ip6->daddr, tlen,
+					     IPPROTO_TCP, sum);
+	} else {
+		struct iphdr *ip = (struct iphdr *)(f + l3);
+
+		ip->tot_len = htons(len - l3);
+		ip->ttl = ttl;
+		ip->check = 0;
+		ip->check = ip_fast_csum(ip, ip->ihl);
+		tcp->check = csum_tcpudp_magic(ip->saddr, ip->daddr, tlen,
+					       IPPROTO_TCP, sum);
+	}
+	return 0;
+}
+
+/* --- receive path ------------------------------------------------------------- */
+
+bool cx4_en_rx_lro(struct cx4_en_rq *rq, const void *cqe, struct sk_buff *skb)
+{
+	u32 nseg = cx4_get(cqe, CX4_CQE_LRO_NUM_SEG);
+	struct cx4_en_lro_hdr hdr;
+	u32 payload;
+
+	if (cx4_en_lro_fixup(skb->data, skb->len, cqe, &hdr) ||
+	    skb->len <= hdr.hdr_len) {
+		net_warn_ratelimited("%s: RQ 0x%x: LRO CQE (%u segments) over a frame that is not TCP/IP (%u bytes), dropped\n",
+				     netdev_name(rq->netdev), rq->rqn, nseg,
+				     skb->len);
+		cx4_en_rq_stat_add(rq->stats, CX4_EN_RQ_BAD_CQE, 1);
+		return false;
+	}
+	payload = skb->len - hdr.hdr_len;
+	skb_shinfo(skb)->gso_type = hdr.ipv6 ? SKB_GSO_TCPV6 : SKB_GSO_TCPV4;
+	skb_shinfo(skb)->gso_size = DIV_ROUND_UP(payload, nseg);
+	skb_shinfo(skb)->gso_segs = nseg;
+	cx4_en_rq_stat_add(rq->stats, CX4_EN_RQ_LRO_PACKETS, 1);
+	cx4_en_rq_stat_add(rq->stats, CX4_EN_RQ_LRO_BYTES, skb->len);
+	return true;
+}
+
+/* --- settings ----------------------------------------------------------------- */
+
+u32 cx4_en_rx_buf_len(const struct cx4_en_priv *priv)
+{
+	u32 mtu_len = cx4_en_hw_mtu(priv->netdev->mtu);
+	u32 lro_len = ALIGN_DOWN((PAGE_SIZE << CX4_EN_LRO_ORDER) -
+				 SKB_DATA_ALIGN(sizeof(struct skb_shared_info)),
+				 SMP_CACHE_BYTES) - CX4_EN_RX_HEADROOM;
+
+	return priv->fs.lro ? max(mtu_len, lro_len) : mtu_len;
+}
+
+/* lro_max_msg_sz: the IP payload (mode 0) or the frame (mode 1) fits. */
+u32 cx4_en_lro_max_msg(const struct cx4_en_priv *priv)
+{
+	const void *eth = cx4_core_cap(priv->core, CX4_CAP_ETH_OFFLOAD);
+	u32 room = cx4_en_rx_buf_len(priv);
+
+	if (eth && cx4_get(eth, CX4_ETH_CAP_LRO_MAX_MSG_SZ_MODE) == 0)
+		room -= VLAN_ETH_HLEN + sizeof(struct ipv6hdr);
+	return min_t(u32, room / CX4_EN_LRO_MSG_UNIT,
+		     cx4_fld_mask(CX4_TIRC_LRO_MAX_MSG_SZ));
+}
+
+/*
+ * lro_timeout_period_usecs: the largest supported period up to
+ * CX4_EN_LRO_TIMEOUT_US, else the smallest one (the periods come from
+ * the device: zero and oversized ones are skipped).
+ */
+u32 cx4_en_lro_timeout(const struct cx4_en_priv *priv)
+{
+	const u8 *eth = cx4_core_cap(priv->core, CX4_CAP_ETH_OFFLOAD);
+	u32 best = 0, smallest = U32_MAX, i;
+
+	for (i = 0; eth && i < 4; i++) {
+		u32 p = cx4_get(eth + CX4_ETH_CAP_OFF_LRO_TIMER_PERIODS + 4 * i,
+				CX4_DW(0));
+
+		if (!p || cx4_fld_overflows(CX4_TIRC_LRO_TIMEOUT_PERIOD_USECS, p))
+			continue;
+		smallest = min(smallest, p);
+		if (p <= CX4_EN_LRO_TIMEOUT_US)
+			best = max(best, p);
+	}
+	if (best)
+		return best;
+	return smallest == U32_MAX ? CX4_EN_LRO_TIMEOUT_US : smallest;
+}

@@ -1,0 +1,451 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cx4 Ethernet part: receive side scaling (PRM 3.3.3, 7.5, 7.8, 12.8,
+ * 12.12) and the traffic-type classifier table.
+ *
+ * One RQT of CX4_EN_RSS_INDIR_SIZE entries (the ethtool indirection
+ * table, channel indices mapped to their RQs) and six indirect TIRs
+ * hashing with Toeplitz over the fields of their traffic type (key from
+ * netdev_rss_key_fill() or ethtool -X):
+ *
+ *   IPv4/IPv6 TCP, IPv4/IPv6 UDP   source/destination IP and L4 ports
+ *   IPv4/IPv6 other                source/destination IP
+ *
+ * The TTC flow table (level 2) sends each traffic type to its TIR:
+ * ethertype + IP protocol + not-a-fragment for TCP/UDP, ethertype for
+ * the rest of IP, anything else to the direct TIR of channel 0.  The TCP
+ * TIRs carry the LRO settings when LRO is on (lro.c).  Without the
+ * device's RSS capability every type goes to the direct TIR.
+ *
+ * Changes (ethtool -X, new channels) are MODIFY_RQT / MODIFY_TIR on the
+ * live objects: the device switches atomically per object, and a failed
+ * key change puts back the old key on the TIRs already changed.
+ */
+
+#include <linux/ethtool.h>
+#include <linux/netdevice.h>
+#include <linux/rtnetlink.h>
+#include <linux/slab.h>
+#include <linux/cx4/core.h>
+
+#include "en.h"
+#include "fs.h"
+#include "txrx.h"
+
+/* Hash fields and TTC match of each traffic type. */
+static const struct {
+	u8 l3;			/* enum cx4_hash_sel_l3 */
+	u8 l4;			/* enum cx4_hash_sel_l4 */
+	u32 fields;		/* enum cx4_hash_sel_field */
+	u16 ethertype;
+	u8 ip_proto;		/* 0: any (L3 group) */
+	u8 lro;			/* enum cx4_tir_lro_enable, 0: never */
+} cx4_en_tt[CX4_EN_TT_NUM_INDIR] = {
+#define CX4_EN_L4_FIELDS (CX4_HASH_FIELD_SRC_IP | CX4_HASH_FIELD_DST_IP | \
+			  CX4_HASH_FIELD_L4_SPORT | CX4_HASH_FIELD_L4_DPORT)
+#define CX4_EN_L3_FIELDS (CX4_HASH_FIELD_SRC_IP | CX4_HASH_FIELD_DST_IP)
+	[CX4_EN_TT_IPV4_TCP] = { CX4_HASH_SEL_L3_IPV4, CX4_HASH_SEL_L4_TCP,
+				 CX4_EN_L4_FIELDS, ETH_P_IP, IPPROTO_TCP,
+				 CX4_TIR_LRO_IPV4 },
+	[CX4_EN_TT_IPV6_TCP] = { CX4_HASH_SEL_L3_IPV6, CX4_HASH_SEL_L4_TCP,
+				 CX4_EN_L4_FIELDS, ETH_P_IPV6, IPPROTO_TCP,
+				 CX4_TIR_LRO_IPV6 },
+	[CX4_EN_TT_IPV4_UDP] = { CX4_HASH_SEL_L3_IPV4, CX4_HASH_SEL_L4_UDP,
+				 CX4_EN_L4_FIELDS, ETH_P_IP, IPPROTO_UDP, 0 },
+	[CX4_EN_TT_IPV6_UDP] = { CX4_HASH_SEL_L3_IPV6, CX4_HASH_SEL_L4_UDP,
+				 CX4_EN_L4_FIELDS, ETH_P_IPV6, IPPROTO_UDP, 0 },
+	[CX4_EN_TT_IPV4]     = { CX4_HASH_SEL_L3_IPV4, 0, CX4_EN_L3_FIELDS,
+				 ETH_P_IP, 0, 0 },
+	[CX4_EN_TT_IPV6]     = { CX4_HASH_SEL_L3_IPV6, 0, CX4_EN_L3_FIELDS,
+				 ETH_P_IPV6, 0, 0 },
+};
+
+/* --- RQT ----------------------------------------------------------------------- */
+
+/* The RQ list of an RQT context: indirection entries -> channel RQs. */
+static void cx4_en_rqt_fill(struct cx4_en_priv *priv, void *rqtc,
+			    struct cx4_en_channel **chs, u32 nch)
+{
+	u32 i;
+
+	cx4_set(rqtc, CX4_RQTC_RQT_ACTUAL_SIZE, priv->fs.rqt_size);
+	for (i = 0; i < priv->fs.rqt_size; i++) {
+		u32 ch = priv->fs.rss_indir[i % CX4_EN_RSS_INDIR_SIZE];
+
+		/* A table set for more channels wraps onto the open ones. */
+		cx4_set(rqtc + cx4_rqtc_rq_off(i), CX4_RQTC_RQ_NUM,
+			chs[ch % nch]->rq.rqn);
+	}
+}
+
+static int cx4_en_rqt_create(struct cx4_en_priv *priv,
+			     struct cx4_en_channel **chs)
+{
+	u32 len = cx4_rqt_cmd_size(priv->fs.rqt_size);
+	u8 out[CX4_CREATE_RQT_OUT_SIZE] = {};
+	void *rqtc;
+	u8 *in;
+	int err;
+
+	in = kzalloc(len, GFP_KERNEL);
+	if (!in)
+		return -ENOMEM;
+	rqtc = in + CX4_CREATE_RQT_IN_OFF_CTX;
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_RQT);
+	cx4_set(rqtc, CX4_RQTC_RQT_MAX_SIZE, priv->fs.rqt_size);
+	cx4_en_rqt_fill(priv, rqtc, chs, priv->num_channels);
+	err = cx4_cmd_exec(priv->core, in, len, out, sizeof(out));
+	kfree(in);
+	if (err)
+		return err;
+	priv->fs.rqtn = cx4_get(out, CX4_CREATE_RQT_OUT_RQTN);
+	priv->fs.rqt_created = true;
+	return 0;
+}
+
+/* MODIFY_RQT: the RQ list from the indirection table over @chs. */
+static int cx4_en_rqt_modify(struct cx4_en_priv *priv,
+			     struct cx4_en_channel **chs, u32 nch)
+{
+	u32 len = cx4_rqt_cmd_size(priv->fs.rqt_size);
+	u8 out[CX4_MODIFY_RQT_OUT_SIZE] = {};
+	u8 *in;
+	int err;
+
+	in = kzalloc(len, GFP_KERNEL);
+	if (!in)
+		return -ENOMEM;
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MODIFY_RQT);
+	cx4_set(in, CX4_MODIFY_RQT_IN_RQTN, priv->fs.rqtn);
+	cx4_set64(in, CX4_MODIFY_RQT_IN_OFF_BITMASK, CX4_MODIFY_RQT_SEL_RQ_LIST);
+	cx4_en_rqt_fill(priv, in + CX4_MODIFY_RQT_IN_OFF_CTX, chs, nch);
+	err = cx4_cmd_exec(priv->core, in, len, out, sizeof(out));
+	kfree(in);
+	return err;
+}
+
+int cx4_en_rss_redirect(struct cx4_en_priv *priv, struct cx4_en_channel **chs,
+			u32 nch)
+{
+	ASSERT_RTNL();
+	if (!priv->fs.rqt_created || !nch)
+		return 0;
+	return cx4_en_rqt_modify(priv, chs, nch);
+}
+
+/* --- TIRs ---------------------------------------------------------------------- */
+
+static void cx4_en_tir_hash(struct cx4_en_priv *priv, void *tirc,
+			    enum cx4_en_tt tt, const u8 *key)
+{
+	void *sel = tirc + CX4_TIRC_OFF_RX_HASH_FIELD_SEL_OUTER;
+
+	cx4_set(tirc, CX4_TIRC_RX_HASH_FN, CX4_TIR_HASH_TOEPLITZ);
+	memcpy(tirc + CX4_TIRC_OFF_RX_HASH_TOEPLITZ_KEY, key,
+	       CX4_EN_RSS_KEY_SIZE);
+	cx4_set(sel, CX4_HASH_SEL_L3_PROT_TYPE, cx4_en_tt[tt].l3);
+	cx4_set(sel, CX4_HASH_SEL_L4_PROT_TYPE, cx4_en_tt[tt].l4);
+	cx4_set(sel, CX4_HASH_SEL_SELECTED_FIELDS, cx4_en_tt[tt].fields);
+}
+
+static void cx4_en_tir_lro(struct cx4_en_priv *priv, void *tirc,
+			   enum cx4_en_tt tt)
+{
+	if (!priv->fs.lro || !cx4_en_tt[tt].lro)
+		return;
+	cx4_set(tirc, CX4_TIRC_LRO_ENABLE_MASK, cx4_en_tt[tt].lro);
+	cx4_set(tirc, CX4_TIRC_LRO_MAX_MSG_SZ, cx4_en_lro_max_msg(priv));
+	cx4_set(tirc, CX4_TIRC_LRO_TIMEOUT_PERIOD_USECS,
+		cx4_en_lro_timeout(priv));
+}
+
+static int cx4_en_tir_create(struct cx4_en_priv *priv, enum cx4_en_tt tt)
+{
+	u8 in[CX4_CREATE_TIR_IN_SIZE] = {};
+	u8 out[CX4_CREATE_TIR_OUT_SIZE] = {};
+	void *tirc = in + CX4_CREATE_TIR_IN_OFF_CTX;
+	int err;
+
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_TIR);
+	cx4_set(tirc, CX4_TIRC_DISP_TYPE, CX4_TIR_DISP_INDIRECT);
+	cx4_set(tirc, CX4_TIRC_INDIRECT_TABLE, priv->fs.rqtn);
+	cx4_set(tirc, CX4_TIRC_TRANSPORT_DOMAIN, cx4_core_tdn(priv->core));
+	cx4_en_tir_hash(priv, tirc, tt, priv->fs.rss_key);
+	cx4_en_tir_lro(priv, tirc, tt);
+	err = cx4_cmd(priv->core, in, out);
+	if (!err)
+		priv->fs.tirn[tt] = cx4_get(out, CX4_CREATE_TIR_OUT_TIRN);
+	return err;
+}
+
+/* MODIFY_TIR: the hash (key and fields) of indirect TIR @tt. */
+static int cx4_en_tir_set_key(struct cx4_en_priv *priv, enum cx4_en_tt tt,
+			      const u8 *key)
+{
+	u8 in[CX4_MODIFY_TIR_IN_SIZE] = {};
+	u8 out[CX4_MODIFY_TIR_OUT_SIZE] = {};
+
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MODIFY_TIR);
+	cx4_set(in, CX4_MODIFY_TIR_IN_TIRN, priv->fs.tirn[tt]);
+	cx4_set64(in, CX4_MODIFY_TIR_IN_OFF_BITMASK, CX4_MODIFY_TIR_SEL_HASH);
+	cx4_en_tir_hash(priv, in + CX4_MODIFY_TIR_IN_OFF_CTX, tt, key);
+	return cx4_cmd(priv->core, in, out);
+}
+
+/* The new key on every TIR, or the old one back on all of them. */
+static int cx4_en_rss_set_key(struct cx4_en_priv *priv, const u8 *key)
+{
+	u32 i;
+	int err = 0;
+
+	for (i = 0; i < priv->fs.ntirs; i++) {
+		err = cx4_en_tir_set_key(priv, i, key);
+		if (err)
+			break;
+	}
+	if (!err)
+		return 0;
+	while (i--)
+		cx4_en_tir_set_key(priv, i, priv->fs.rss_key);
+	return err;
+}
+
+/* --- traffic-type classifier ----------------------------------------------------- */
+
+enum {
+	CX4_EN_TTC_FG_L4,	/* ethertype, IP protocol, not a fragment */
+	CX4_EN_TTC_FG_L3,	/* ethertype */
+	CX4_EN_TTC_FG_ANY,	/* everything else */
+	CX4_EN_TTC_NUM_FG
+};
+
+#define CX4_EN_TTC_LOG_SIZE	3
+
+static const struct cx4_en_fg_spec cx4_en_ttc_groups[CX4_EN_TTC_NUM_FG] = {
+	[CX4_EN_TTC_FG_L4]  = { 0, 3, CX4_EN_M_ETHERTYPE | CX4_EN_M_IP_PROTO |
+				      CX4_EN_M_FRAG },
+	[CX4_EN_TTC_FG_L3]  = { 4, 5, CX4_EN_M_ETHERTYPE },
+	[CX4_EN_TTC_FG_ANY] = { 6, 6, 0 },
+};
+
+/* TTC entry @tt (flow index == traffic type). */
+static int cx4_en_ttc_rule_add(struct cx4_en_priv *priv, enum cx4_en_tt tt)
+{
+	struct cx4_en_dest d = { CX4_FLOW_DEST_TIR, priv->tirn };
+	struct cx4_en_match m = {};
+	u32 g = CX4_EN_TTC_FG_ANY;
+
+	static_assert(CX4_EN_TT_IPV6_UDP == 3 && CX4_EN_TT_IPV6 == 5 &&
+		      CX4_EN_TT_ANY == 6);
+	if (tt < CX4_EN_TT_NUM_INDIR) {
+		g = cx4_en_tt[tt].ip_proto ? CX4_EN_TTC_FG_L4 : CX4_EN_TTC_FG_L3;
+		m.ethertype = cx4_en_tt[tt].ethertype;
+		m.ip_proto = cx4_en_tt[tt].ip_proto;
+		if (priv->fs.rss)
+			d.id = priv->fs.tirn[tt];
+	}
+	m.fields = cx4_en_ttc_groups[g].fields;
+	return cx4_en_fte_add(priv, &priv->fs.ttc, g, tt, &m, &d);
+}
+
+/* --- create / destroy ---------------------------------------------------------- */
+
+void cx4_en_rss_destroy(struct cx4_en_priv *priv)
+{
+	struct cx4_en_fs *fs = &priv->fs;
+
+	while (fs->ttc_rules)
+		cx4_en_fte_del(priv, &fs->ttc, --fs->ttc_rules);
+	cx4_en_ft_destroy(priv, &fs->ttc);
+	while (fs->ntirs)
+		cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_TIR,
+				   fs->tirn[--fs->ntirs]);
+	if (fs->rqt_created)
+		cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_RQT, fs->rqtn);
+	fs->rqt_created = false;
+}
+
+/* RQT size the device takes: ours, bounded by rss_ind_tbl_cap. */
+static u32 cx4_en_rqt_size(struct cx4_en_priv *priv)
+{
+	const void *gen = cx4_core_cap(priv->core, CX4_CAP_GENERAL);
+	const void *eth = cx4_core_cap(priv->core, CX4_CAP_ETH_OFFLOAD);
+	u32 log = ilog2(CX4_EN_RSS_INDIR_SIZE);
+
+	if (!gen || !eth || !cx4_get(eth, CX4_ETH_CAP_RSS_IND_TBL_CAP))
+		return 0;
+	log = min(log, cx4_get(eth, CX4_ETH_CAP_RSS_IND_TBL_CAP));
+	log = min(log, cx4_get(gen, CX4_CAP_LOG_MAX_RQT_SIZE));
+	return 1u << log;
+}
+
+int cx4_en_rss_create(struct cx4_en_priv *priv, struct cx4_en_channel **chs)
+{
+	struct cx4_en_fs *fs = &priv->fs;
+	int err;
+
+	fs->ntirs = 0;
+	fs->ttc_rules = 0;
+	fs->rqt_created = false;
+	fs->rqt_size = cx4_en_rqt_size(priv);
+	fs->rss = fs->rqt_size > 0;
+	if (!fs->rss)
+		netdev_warn_once(priv->netdev,
+				 "device without RSS: one receive queue\n");
+	if (fs->rss) {
+		err = cx4_en_rqt_create(priv, chs);
+		if (err)
+			return err;
+		for (; fs->ntirs < CX4_EN_TT_NUM_INDIR; fs->ntirs++) {
+			err = cx4_en_tir_create(priv, fs->ntirs);
+			if (err)
+				goto err_destroy;
+		}
+	}
+	err = cx4_en_ft_create(priv, &fs->ttc, 2, CX4_EN_TTC_LOG_SIZE,
+			       cx4_en_ttc_groups, CX4_EN_TTC_NUM_FG);
+	if (err)
+		goto err_destroy;
+	for (; fs->ttc_rules < CX4_EN_TT_NUM; fs->ttc_rules++) {
+		err = cx4_en_ttc_rule_add(priv, fs->ttc_rules);
+		if (err)
+			goto err_destroy;
+	}
+	return 0;
+
+err_destroy:
+	cx4_en_rss_destroy(priv);
+	return err;
+}
+
+void cx4_en_rss_init(struct cx4_en_priv *priv)
+{
+	u32 i;
+
+	netdev_rss_key_fill(priv->fs.rss_key, CX4_EN_RSS_KEY_SIZE);
+	for (i = 0; i < CX4_EN_RSS_INDIR_SIZE; i++)
+		priv->fs.rss_indir[i] =
+			ethtool_rxfh_indir_default(i, priv->num_channels);
+}
+
+/* --- ethtool ------------------------------------------------------------------- */
+
+u32 cx4_en_get_rxfh_key_size(struct net_device *netdev)
+{
+	return CX4_EN_RSS_KEY_SIZE;
+}
+
+u32 cx4_en_get_rxfh_indir_size(struct net_device *netdev)
+{
+	return CX4_EN_RSS_INDIR_SIZE;
+}
+
+int cx4_en_rss_get(struct net_device *netdev, u32 *indir, u8 *key, u8 *hfunc)
+{
+	struct cx4_en_priv *priv = netdev_priv(netdev);
+
+	if (hfunc)
+		*hfunc = ETH_RSS_HASH_TOP;
+	if (key)
+		memcpy(key, priv->fs.rss_key, CX4_EN_RSS_KEY_SIZE);
+	if (indir)
+		memcpy(indir, priv->fs.rss_indir, sizeof(priv->fs.rss_indir));
+	return 0;
+}
+
+/* The new indirection table, on the RQT when it exists; else unchanged. */
+static int cx4_en_rss_set_indir(struct cx4_en_priv *priv, const u32 *indir)
+{
+	struct cx4_en_fs *fs = &priv->fs;
+	u32 *old;
+	int err;
+
+	if (!fs->rqt_created) {
+		memcpy(fs->rss_indir, indir, sizeof(fs->rss_indir));
+		return 0;
+	}
+	old = kmemdup(fs->rss_indir, sizeof(fs->rss_indir), GFP_KERNEL);
+	if (!old)
+		return -ENOMEM;
+	memcpy(fs->rss_indir, indir, sizeof(fs->rss_indir));
+	err = cx4_en_rqt_modify(priv, priv->channels, priv->num_channels);
+	if (err)
+		memcpy(fs->rss_indir, old, sizeof(fs->rss_indir));
+	kfree(old);
+	return err;
+}
+
+int cx4_en_rss_set(struct net_device *netdev, const u32 *indir, const u8 *key,
+		   u8 hfunc, struct netlink_ext_ack *extack)
+{
+	struct cx4_en_priv *priv = netdev_priv(netdev);
+	struct cx4_en_fs *fs = &priv->fs;
+	u32 i;
+	int err;
+
+	ASSERT_RTNL();
+	if (hfunc != ETH_RSS_HASH_NO_CHANGE && hfunc != ETH_RSS_HASH_TOP) {
+		NL_SET_ERR_MSG_MOD(extack, "only the Toeplitz hash is supported");
+		return -EOPNOTSUPP;
+	}
+	if (indir) {
+		for (i = 0; i < CX4_EN_RSS_INDIR_SIZE; i++) {
+			if (indir[i] >= priv->num_channels) {
+				NL_SET_ERR_MSG_MOD(extack,
+						   "indirection entry beyond the channels");
+				return -EINVAL;
+			}
+		}
+	}
+	if (key && fs->rqt_created) {
+		err = cx4_en_rss_set_key(priv, key);
+		if (err) {
+			NL_SET_ERR_MSG_MOD(extack, "device refused the hash key");
+			return err;
+		}
+	}
+	if (indir) {
+		err = cx4_en_rss_set_indir(priv, indir);
+		if (err) {
+			if (key && fs->rqt_created)
+				cx4_en_rss_set_key(priv, fs->rss_key);
+			NL_SET_ERR_MSG_MOD(extack,
+					   "device refused the indirection table");
+			return err;
+		}
+	}
+	if (key)
+		memcpy(fs->rss_key, key, CX4_EN_RSS_KEY_SIZE);
+	return 0;
+}
+
+int cx4_en_get_rxnfc(struct net_device *netdev, struct ethtool_rxnfc *info,
+		     u32 *rule_locs)
+{
+	struct cx4_en_priv *priv = netdev_priv(netdev);
+
+	switch (info->cmd) {
+	case ETHTOOL_GRXRINGS:
+		info->data = priv->num_channels;
+		return 0;
+	case ETHTOOL_GRXFH:
+		switch (info->flow_type) {
+		case TCP_V4_FLOW:
+		case UDP_V4_FLOW:
+		case TCP_V6_FLOW:
+		case UDP_V6_FLOW:
+			info->data = RXH_IP_SRC | RXH_IP_DST |
+				     RXH_L4_B_0_1 | RXH_L4_B_2_3;
+			return 0;
+		case IPV4_FLOW:
+		case IPV6_FLOW:
+			info->data = RXH_IP_SRC | RXH_IP_DST;
+			return 0;
+		default:
+			info->data = 0;
+			return 0;
+		}
+	default:
+		return -EOPNOTSUPP;
+	}
+}

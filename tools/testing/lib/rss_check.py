@@ -1,0 +1,192 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""RSS check for vmtests/rss.sh (runs in the guest's root namespace).
+
+Reads the receiver's RSS configuration back (ethtool -x: Toeplitz key and
+indirection table), then sends flows one at a time from the sender
+namespace -- UDP over IPv4 and IPv6 and TCP over IPv4, each from its own
+source port -- and after each flow reads the receiver's per-queue
+rx<N>_packets counters.  Every flow must have landed, whole, on one queue,
+and that queue must be indir[toeplitz(key, src ip, dst ip, sport, dport)
+% table size], the NDIS computation of PRM 3.3.3.  Prints one line per
+flow; exits 1 on the first mismatch or when fewer than --min-queues
+queues received a flow.
+"""
+import argparse
+import re
+import subprocess
+import sys
+import time
+import ipaddress
+
+SENDER = r'''
+import socket, sys
+for line in sys.stdin:
+    kind, src, dst, sport, dport, count = line.split()
+    sport, dport, count = int(sport), int(dport), int(count)
+    fam = socket.AF_INET6 if ":" in dst else socket.AF_INET
+    if kind == "udp":
+        s = socket.socket(fam, socket.SOCK_DGRAM)
+        s.bind((src, sport))
+        for _ in range(count):
+            s.sendto(b"x" * 64, (dst, dport))
+        s.close()
+    else:
+        s = socket.socket(fam, socket.SOCK_STREAM)
+        s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        s.settimeout(10)
+        s.bind((src, sport))
+        s.connect((dst, dport))
+        for _ in range(count):
+            s.sendall(b"y" * 100)
+            s.recv(1)
+        s.close()
+    print("done", flush=True)
+'''
+
+# TCP echo of one byte per message, so each message is its own segment.
+SERVER = r'''
+import socket, sys, threading
+fam = socket.AF_INET6 if ":" in sys.argv[1] else socket.AF_INET
+ls = socket.socket(fam, socket.SOCK_STREAM)
+ls.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+ls.bind((sys.argv[1], int(sys.argv[2])))
+ls.listen(16)
+ls.settimeout(300)
+def serve(c):
+    c.settimeout(20)
+    try:
+        while True:
+            b = c.recv(100)
+            if not b:
+                break
+            c.sendall(b"k")
+    except OSError:
+        pass
+    c.close()
+while True:
+    c, _ = ls.accept()
+    threading.Thread(target=serve, args=(c,), daemon=True).start()
+'''
+
+
+def toeplitz(key, data):
+    k = int.from_bytes(key, "big")
+    klen = len(key) * 8
+    h = 0
+    for i, byte in enumerate(data):
+        for b in range(8):
+            if byte & (0x80 >> b):
+                h ^= (k >> (klen - 32 - (i * 8 + b))) & 0xFFFFFFFF
+    return h
+
+
+def nsrun(ns, *cmd):
+    return subprocess.run(["ip", "netns", "exec", ns, *cmd], check=True,
+                          capture_output=True, text=True, timeout=60).stdout
+
+
+def read_rss(ns, dev):
+    out = nsrun(ns, "ethtool", "-x", dev)
+    indir, key, in_key = [], None, False
+    for line in out.splitlines():
+        m = re.match(r"\s*\d+:\s+([\d\s]+)$", line)
+        if m and key is None and not in_key:
+            indir += [int(x) for x in m.group(1).split()]
+        elif line.startswith("RSS hash key"):
+            in_key = True
+        elif in_key and re.match(r"^[0-9a-f]{2}(:[0-9a-f]{2})+$", line.strip()):
+            key = bytes(int(x, 16) for x in line.strip().split(":"))
+            in_key = False
+    if not indir or key is None:
+        sys.exit("cannot parse ethtool -x output:\n" + out)
+    return key, indir
+
+
+def rx_queues(ns, dev):
+    out = nsrun(ns, "ethtool", "-S", dev)
+    q = {}
+    for m in re.finditer(r"^\s*rx(\d+)_packets:\s+(\d+)", out, re.M):
+        q[int(m.group(1))] = int(m.group(2))
+    return q
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--send-ns", required=True)
+    ap.add_argument("--recv-ns", required=True)
+    ap.add_argument("--dev", required=True, help="receiver netdev")
+    ap.add_argument("--flows", default="udp4:24,udp6:8,tcp4:8")
+    ap.add_argument("--port-base", type=int, default=20000)
+    ap.add_argument("--count", type=int, default=16)
+    ap.add_argument("--min-queues", type=int, default=4)
+    ap.add_argument("--forbid-queue", type=int, action="append", default=[])
+    a = ap.parse_args()
+
+    key, indir = read_rss(a.recv_ns, a.dev)
+    print(f"key {key.hex()} table {len(indir)} entries, "
+          f"queues in it {sorted(set(indir))}")
+    addrs = {"4": ("198.18.0.1", "198.18.0.2"),
+             "6": ("2001:db8::1", "2001:db8::2")}
+    srv = {}
+    for fam in "46":
+        srv[fam] = subprocess.Popen(
+            ["ip", "netns", "exec", a.recv_ns, "timeout", "300", "python3",
+             "-c", SERVER, addrs[fam][1], "9998"])
+    time.sleep(1.5)
+    snd = subprocess.Popen(["ip", "netns", "exec", a.send_ns, "timeout",
+                            "300", "python3", "-c", SENDER],
+                           stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                           text=True)
+    used, port, bad = set(), a.port_base, 0
+    try:
+        for spec in a.flows.split(","):
+            kind, n = spec.split(":")
+            proto, fam = kind[:3], kind[3]
+            src, dst = addrs[fam]
+            dport = 9999 if proto == "udp" else 9998
+            for _ in range(int(n)):
+                port += 1
+                data = (ipaddress.ip_address(src).packed +
+                        ipaddress.ip_address(dst).packed +
+                        port.to_bytes(2, "big") + dport.to_bytes(2, "big"))
+                h = toeplitz(key, data)
+                want = indir[h % len(indir)]
+                before = rx_queues(a.recv_ns, a.dev)
+                snd.stdin.write(f"{proto} {src} {dst} {port} {dport} "
+                                f"{a.count}\n")
+                snd.stdin.flush()
+                if snd.stdout.readline().strip() != "done":
+                    sys.exit(f"sender failed on flow {kind} port {port}")
+                deadline = time.time() + 10
+                while True:
+                    after = rx_queues(a.recv_ns, a.dev)
+                    delta = {q: after[q] - before.get(q, 0) for q in after}
+                    if sum(delta.values()) >= a.count or time.time() > deadline:
+                        break
+                    time.sleep(0.2)
+                got = max(delta, key=delta.get)
+                ok = (got == want and delta[want] >= a.count and
+                      all(v < a.count // 2 for q, v in delta.items()
+                          if q != want) and want not in a.forbid_queue)
+                print(f"{'ok ' if ok else 'BAD'} {kind} sport {port}: "
+                      f"hash {h:08x} -> entry {h % len(indir)} -> queue "
+                      f"{want}; per-queue deltas {delta}")
+                bad += not ok
+                used.add(got)
+    finally:
+        snd.stdin.close()
+        snd.wait(timeout=30)
+        for p in srv.values():
+            p.kill()
+            p.wait()
+    print(f"{len(used)} queues received flows: {sorted(used)}")
+    if bad:
+        sys.exit(f"{bad} flows not on their Toeplitz queue")
+    if len(used) < a.min_queues:
+        sys.exit(f"flows spread over {len(used)} queues, want >= "
+                 f"{a.min_queues}")
+
+
+if __name__ == "__main__":
+    main()

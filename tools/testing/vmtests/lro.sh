@@ -1,0 +1,99 @@
+#!/bin/bash
+# vm: --nics 2 --dev-prop debug-ctl=on
+# SPDX-License-Identifier: GPL-2.0
+#
+# LRO (PRM 3.3.6): with ethtool -K lro on, the receiver's TCP TIRs
+# coalesce segments and the driver fixes the headers of each merged frame
+# (en/lro.c).  A bounded 8 MiB TCP transfer must arrive intact (checksum
+# of the received bytes equals the sent ones) with the lro_packets /
+# lro_bytes counters moved, over IPv4 and IPv6, and with RX checksum
+# offload off (the stack then checks every merged frame's TCP checksum:
+# InCsumErrors must stay 0); with LRO off again the same transfer is
+# intact and the counters stay still.  No bad CQE, no guest error.
+. "$(dirname "$0")/lib.sh"
+
+steer_setup_pair
+a=$STEER_A b=$STEER_B
+
+# 8 MiB a -> b over $1 (IPv4 or IPv6 address of b); checksums compared.
+transfer() {
+	local dst=$1 port=$2
+	head -c $((8 << 20)) /dev/urandom > /tmp/cx4-lro-tx
+	timeout 180 ip netns exec cx4b python3 -c '
+import socket, sys
+fam = socket.AF_INET6 if ":" in sys.argv[1] else socket.AF_INET
+s = socket.socket(fam)
+s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+s.bind((sys.argv[1], int(sys.argv[2]))); s.listen(1)
+s.settimeout(120)
+c, _ = s.accept()
+c.settimeout(120)
+with open("/tmp/cx4-lro-rx", "wb") as f:
+    while True:
+        b = c.recv(1 << 16)
+        if not b:
+            break
+        f.write(b)
+' "$dst" "$port" &
+	local srv=$!
+	sleep 2
+	timeout 180 ip netns exec cx4a python3 -c '
+import socket, sys
+s = socket.create_connection((sys.argv[1], int(sys.argv[2])), timeout=120)
+s.sendall(open("/tmp/cx4-lro-tx", "rb").read())
+s.shutdown(socket.SHUT_WR)
+s.recv(1)
+' "$dst" "$port" || fail "sender to $dst failed"
+	wait "$srv" || fail "receiver on $dst failed"
+	[ "$(sha256sum < /tmp/cx4-lro-tx)" = "$(sha256sum < /tmp/cx4-lro-rx)" ] ||
+		fail "received bytes differ from the sent ones ($(stat -c %s /tmp/cx4-lro-rx) of $(stat -c %s /tmp/cx4-lro-tx))"
+	rm -f /tmp/cx4-lro-tx /tmp/cx4-lro-rx
+}
+
+lro_pkts() {
+	steer_stat_sum cx4b "$b" 'rx[0-9]+_lro_packets'
+}
+
+ip netns exec cx4b ethtool -k "$b" | grep -q "large-receive-offload: off" ||
+	fail "$b: LRO not off by default"
+transfer 198.18.0.2 5001
+[ "$(lro_pkts)" = 0 ] || fail "$b: LRO counted while off"
+
+ip netns exec cx4b ethtool -K "$b" lro on || fail "$b: ethtool -K lro on refused"
+ip netns exec cx4b ethtool -k "$b" | grep -q "large-receive-offload: on" ||
+	fail "$b: LRO not on"
+steer_wait steer_carrier cx4b "$b" || fail "$b: no carrier after LRO on"
+transfer 198.18.0.2 5002
+n4=$(lro_pkts)
+[ "$n4" -gt 0 ] || fail "$b: no coalesced frame over IPv4"
+log "IPv4: $n4 coalesced frames, stream intact"
+transfer 2001:db8::2 5003
+n6=$(lro_pkts)
+[ "$n6" -gt "$n4" ] || fail "$b: no coalesced frame over IPv6"
+bytes=$(steer_stat_sum cx4b "$b" 'rx[0-9]+_lro_bytes')
+[ "$bytes" -gt $((n6 * 1500)) ] ||
+	fail "$b: $bytes LRO bytes for $n6 frames, want more than one MTU each"
+log "IPv6: $((n6 - n4)) coalesced frames, stream intact; $bytes bytes in $n6 frames"
+
+# With RX checksum offload off the stack verifies every merged frame's
+# TCP checksum itself: the fixed-up headers must be right.
+ip netns exec cx4b ethtool -K "$b" rx off || fail "$b: ethtool -K rx off refused"
+transfer 198.18.0.2 5005
+n=$(lro_pkts)
+[ "$n" -gt "$n6" ] || fail "$b: no coalesced frame with RX checksum off"
+csum_err=$(ip netns exec cx4b awk '/^Tcp:/ { if (!h) { for (i = 1; i <= NF; i++) c[$i] = i; h = 1 } else print $c["InCsumErrors"] }' /proc/net/snmp)
+[ "$csum_err" = 0 ] || fail "$b: $csum_err TCP checksum errors on merged frames"
+ip netns exec cx4b ethtool -K "$b" rx on || fail "$b: ethtool -K rx on refused"
+log "RX checksum off: $((n - n6)) merged frames verified by the stack, no TCP checksum error"
+n6=$n
+
+ip netns exec cx4b ethtool -K "$b" lro off || fail "$b: ethtool -K lro off refused"
+steer_wait steer_carrier cx4b "$b" || fail "$b: no carrier after LRO off"
+transfer 198.18.0.2 5004
+[ "$(lro_pkts)" = "$n6" ] ||
+	fail "$b: LRO frames counted with LRO off ($(lro_pkts) after $n6)"
+
+bad=$(steer_stat_sum cx4b "$b" 'rx[0-9]+_(bad_cqe|err_cqe)')
+[ "$bad" = 0 ] || fail "$b: $bad bad or error CQEs"
+steer_finish
+log "LRO coalesces TCP, the stream stays intact, and it stops when off"
