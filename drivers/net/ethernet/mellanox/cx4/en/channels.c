@@ -496,6 +496,21 @@ static void cx4_en_chs_deactivate(struct cx4_en_chs *chs)
 		napi_disable(&chs->ch[i]->napi);
 }
 
+/*
+ * Make @chs (or none) the channels ndo_start_xmit and ndo_tx_timeout
+ * see; under the TX lock, which both run under.
+ */
+static void cx4_en_chs_publish(struct cx4_en_priv *priv,
+			       struct cx4_en_chs *chs)
+{
+	netif_tx_lock_bh(priv->netdev);
+	priv->chs = chs;
+	priv->channels = chs ? chs->ch : NULL;
+	if (chs)
+		priv->num_channels = chs->num;
+	netif_tx_unlock_bh(priv->netdev);
+}
+
 /* The direct TIR to @chs's first RQ and the flow table feeding it. */
 static int cx4_en_steer_open(struct cx4_en_priv *priv, struct cx4_en_chs *chs)
 {
@@ -562,9 +577,7 @@ int cx4_en_channels_open(struct cx4_en_priv *priv)
 	err = cx4_en_steer_open(priv, chs);
 	if (err)
 		goto err_free_chs;
-	priv->chs = chs;
-	priv->channels = chs->ch;
-	priv->num_channels = chs->num;
+	cx4_en_chs_publish(priv, chs);
 	cx4_en_chs_activate(chs);
 	return 0;
 
@@ -583,8 +596,7 @@ void cx4_en_channels_close(struct cx4_en_priv *priv)
 		return;
 	cx4_en_steer_close(priv);
 	cx4_en_chs_deactivate(chs);
-	priv->chs = NULL;
-	priv->channels = NULL;
+	cx4_en_chs_publish(priv, NULL);
 	cx4_en_chs_free(chs);
 	cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_TIS, priv->tisn);
 }
@@ -637,12 +649,10 @@ int cx4_en_reconfigure(struct cx4_en_priv *priv,
 		cx4_en_chs_free(new);
 		return err;
 	}
-	/* The old queues go first: they share the netdev TX queues (BQL). */
-	cx4_en_chs_free(old);
+	cx4_en_chs_publish(priv, new);
 	priv->params = *params;
-	priv->chs = new;
-	priv->channels = new->ch;
-	priv->num_channels = new->num;
+	/* The old queues go before the new run: they share the TX queues. */
+	cx4_en_chs_free(old);
 	cx4_en_chs_activate(new);
 	netif_tx_wake_all_queues(priv->netdev);
 	return 0;

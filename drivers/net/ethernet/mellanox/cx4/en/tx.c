@@ -219,19 +219,16 @@ struct cx4_en_tx_attr {
 static int cx4_en_tx_attr(struct cx4_en_sq *sq, struct sk_buff *skb,
 			  struct cx4_en_tx_attr *a)
 {
-	u32 l3_end, l4_end, vlen;
+	u32 l3_end, l4_end;
 
 	a->vlan = skb_vlan_tag_present(skb);
-	vlen = a->vlan ? VLAN_HLEN : 0;
 	if (skb_is_gso(skb) &&
 	    (skb_shinfo(skb)->gso_type & (SKB_GSO_TCPV4 | SKB_GSO_TCPV6))) {
 		a->ihs = skb_transport_offset(skb) + tcp_hdrlen(skb);
 		a->mss = skb_shinfo(skb)->gso_size;
-		a->pkts = skb_shinfo(skb)->gso_segs;
 		if (a->ihs > CX4_EN_MAX_INLINE || !a->mss ||
-		    a->mss > CX4_EN_MAX_MSS || !a->pkts)
+		    a->mss > CX4_EN_MAX_MSS)
 			return -EINVAL;
-		a->bytes = skb->len + (a->pkts - 1) * a->ihs + a->pkts * vlen;
 	} else {
 		cx4_en_tx_hdr_ends(skb, &l3_end, &l4_end);
 		a->ihs = cx4_en_inline_len(sq->inline_mode, skb->len, l3_end,
@@ -239,9 +236,9 @@ static int cx4_en_tx_attr(struct cx4_en_sq *sq, struct sk_buff *skb,
 		if (a->vlan)
 			a->ihs = max_t(u32, a->ihs, 2 * ETH_ALEN);
 		a->mss = 0;
-		a->pkts = 1;
-		a->bytes = max_t(u32, skb->len + vlen, ETH_ZLEN);
 	}
+	a->bytes = cx4_en_tx_wire_bytes(skb->len, a->ihs, a->mss, a->vlan,
+					&a->pkts);
 	if (skb->len < ETH_HLEN)
 		return -EINVAL;
 	/* Inline bytes come from the linear part only. */

@@ -136,6 +136,8 @@ struct cx4_en_chs {
 
 /* Inline header bytes for @mode: L2, L3 or L4 end, capped at @len. */
 u32 cx4_en_inline_len(u8 mode, u32 len, u32 l3_end, u32 l4_end);
+/* Wire bytes and frames of a (possibly LSO) send, tags and padding in. */
+u32 cx4_en_tx_wire_bytes(u32 len, u32 ihs, u32 mss, bool vlan, u32 *pkts);
 /* Bytes of a send WQE: ctrl, eth segment with @inline_sz, @ndseg segs. */
 u32 cx4_en_tx_wqe_size(u32 inline_sz, u32 ndseg);
 void cx4_en_build_ctrl(void *ctrl, u16 pc, u8 opcode, u32 sqn, u32 ds,
