@@ -171,15 +171,19 @@ int cx4_en_poll_rx(struct cx4_en_rq *rq, int budget)
 		case CX4_EN_RX_ERR_CQE:
 			/* The buffer stays posted for the WQE's next use. */
 			cx4_en_rq_stat_add(rq->stats, CX4_EN_RQ_ERR_CQE, 1);
-			/* The RQ is in ERR: reset it (flush CQEs follow). */
+			/*
+			 * The RQ is in ERR: reset it.  The flush CQEs that
+			 * follow (one per posted WQE) are only counted.
+			 */
 			if (cx4_get(cqe, CX4_ERR_CQE_SYNDROME) !=
-			    CX4_CQE_SYN_WR_FLUSH_ERR)
+			    CX4_CQE_SYN_WR_FLUSH_ERR) {
 				cx4_en_request_recover(container_of(rq, struct cx4_en_channel, rq),
 						       CX4_EN_RECOVER_RQ);
-			net_warn_ratelimited("%s: RQ 0x%x: error CQE syndrome 0x%x vendor 0x%x\n",
-					     netdev_name(rq->netdev), rq->rqn,
-					     cx4_get(cqe, CX4_ERR_CQE_SYNDROME),
-					     cx4_get(cqe, CX4_ERR_CQE_VENDOR_ERR_SYNDROME));
+				net_warn_ratelimited("%s: RQ 0x%x: error CQE syndrome 0x%x vendor 0x%x\n",
+						     netdev_name(rq->netdev), rq->rqn,
+						     cx4_get(cqe, CX4_ERR_CQE_SYNDROME),
+						     cx4_get(cqe, CX4_ERR_CQE_VENDOR_ERR_SYNDROME));
+			}
 			rq->cc++;
 			break;
 		default:

@@ -405,15 +405,15 @@ bool cx4_en_poll_tx(struct cx4_en_sq *sq, int budget)
 			u32 syn = cx4_get(cqe, CX4_ERR_CQE_SYNDROME);
 
 			cx4_en_sq_stat_add(sq->stats, CX4_EN_SQ_ERR_CQE, 1);
-			/* The SQ is in ERR: reset it (flush CQEs follow). */
-			if (syn != CX4_CQE_SYN_WR_FLUSH_ERR)
+			/* The SQ is in ERR: reset it; flush CQEs only count. */
+			if (syn != CX4_CQE_SYN_WR_FLUSH_ERR) {
 				cx4_en_request_recover(container_of(sq, struct cx4_en_channel, sq),
 						       CX4_EN_RECOVER_SQ);
-			net_warn_ratelimited("%s: SQ 0x%x: error CQE syndrome 0x%x vendor 0x%x on WQE 0x%x\n",
-					     netdev_name(sq->txq->dev), sq->sqn,
-					     cx4_get(cqe, CX4_ERR_CQE_SYNDROME),
-					     cx4_get(cqe, CX4_ERR_CQE_VENDOR_ERR_SYNDROME),
-					     wc);
+				net_warn_ratelimited("%s: SQ 0x%x: error CQE syndrome 0x%x vendor 0x%x on WQE 0x%x\n",
+						     netdev_name(sq->txq->dev), sq->sqn, syn,
+						     cx4_get(cqe, CX4_ERR_CQE_VENDOR_ERR_SYNDROME),
+						     wc);
+			}
 		}
 		do {
 			struct cx4_en_tx_wqe_info *info =
