@@ -158,3 +158,103 @@ steer_finish() {
 	rmmod cx4
 	assert_device_clean
 }
+
+# --- dp: datapath helpers: two cabled functions, one netns each ---------
+
+# Retry "$@" up to 100 times, 0.1 s apart.
+dp_wait() {
+	local i
+	for i in $(seq 100); do
+		"$@" && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
+dp_carrier() {
+	[ "$(ip netns exec "$1" cat "/sys/class/net/$2/carrier" 2>/dev/null)" = 1 ]
+}
+
+dp_cleanup() {
+	ip netns del cx4a 2>/dev/null || true
+	ip netns del cx4b 2>/dev/null || true
+}
+
+# Load cx4, move the netdevs of the first two functions into netns cx4a
+# and cx4b (DP_A, DP_B) with 198.18.0.1/24 / 2001:db8::1/64 and .2/::2,
+# bring them up and wait for carrier.  Installs dp_cleanup on EXIT.
+dp_pair_up() {
+	local fns
+	mapfile -t fns < <(cx4_functions)
+	[ ${#fns[@]} -ge 2 ] || fail "need two emulated functions, have ${#fns[@]}"
+	trap dp_cleanup EXIT
+	insmod "$KO"
+	DP_A=$(ls "/sys/bus/pci/devices/${fns[0]}/net") || fail "${fns[0]}: no netdev"
+	DP_B=$(ls "/sys/bus/pci/devices/${fns[1]}/net") || fail "${fns[1]}: no netdev"
+	DP_FA=${fns[0]} DP_FB=${fns[1]}
+	ip netns add cx4a
+	ip netns add cx4b
+	ip link set "$DP_A" netns cx4a
+	ip link set "$DP_B" netns cx4b
+	ip -n cx4a addr add 198.18.0.1/24 dev "$DP_A"
+	ip -n cx4b addr add 198.18.0.2/24 dev "$DP_B"
+	# Keep the IPv6 addresses over down/up (the default drops them).
+	ip netns exec cx4a sysctl -qw "net.ipv6.conf.$DP_A.keep_addr_on_down=1"
+	ip netns exec cx4b sysctl -qw "net.ipv6.conf.$DP_B.keep_addr_on_down=1"
+	ip -n cx4a addr add 2001:db8::1/64 dev "$DP_A" nodad
+	ip -n cx4b addr add 2001:db8::2/64 dev "$DP_B" nodad
+	ip -n cx4a link set "$DP_A" up || fail "$DP_A: up failed"
+	ip -n cx4b link set "$DP_B" up || fail "$DP_B: up failed"
+	dp_wait dp_carrier cx4a "$DP_A" || fail "$DP_A: no carrier"
+	dp_wait dp_carrier cx4b "$DP_B" || fail "$DP_B: no carrier"
+	log "$DP_A (${fns[0]}, netns cx4a) <-> $DP_B (${fns[1]}, netns cx4b)"
+}
+
+# Sum of the ethtool -S counters of netdev $2 in netns $1 whose names
+# match the extended regex $3 (anchored), e.g. 'tx[0-9]+_bytes'.
+dp_stat() {
+	ip netns exec "$1" ethtool -S "$2" |
+		awk -v k="$3" '$1 ~ "^"k":$" { s += $2 } END { print s + 0 }'
+}
+
+# Interface counter $3 (rx_bytes, tx_packets...) of netdev $2 in netns $1.
+dp_ifstat() {
+	ip netns exec "$1" cat "/sys/class/net/$2/statistics/$3"
+}
+
+# ethtool -K of netdev $2 in netns $1: dp_features NS IF FEATURE on|off...
+dp_features() {
+	local ns=$1 ifc=$2
+	shift 2
+	ip netns exec "$ns" ethtool -K "$ifc" "$@" || fail "$ifc: ethtool -K $* failed"
+}
+
+# Bounded iperf3 run: server in netns $1 on address $2, client in netns
+# $3 for $4 seconds (0: the client args bound it, e.g. -n 2M; 60 s at
+# most), extra client args after.  Prints the bytes the server received;
+# fails when the run fails.
+dp_iperf() {
+	local sns=$1 addr=$2 cns=$3 secs=$4 out srv rc=0 t=()
+	shift 4
+	[ "$secs" = 0 ] && secs=60 || t=(-t "$secs")
+	out=$(mktemp)
+	timeout $((secs + 30)) ip netns exec "$sns" iperf3 -s -1 -B "$addr" \
+		>/dev/null 2>&1 &
+	srv=$!
+	sleep 1
+	timeout $((secs + 25)) ip netns exec "$cns" iperf3 -c "$addr" "${t[@]}" \
+		--connect-timeout 5000 -J "$@" >"$out" 2>&1 || rc=$?
+	wait "$srv" || true
+	if [ "$rc" != 0 ]; then
+		cat "$out" >&2
+		rm -f "$out"
+		fail "iperf3 to $addr ($*) failed ($rc)"
+	fi
+	python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+e = r["end"]
+print(int((e.get("sum_received") or e["sum"])["bytes"]))
+' "$out" || { cat "$out" >&2; rm -f "$out"; fail "iperf3 output unreadable"; }
+	rm -f "$out"
+}

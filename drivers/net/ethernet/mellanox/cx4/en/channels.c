@@ -2,14 +2,17 @@
 /*
  * cx4 Ethernet part: channels and the transport objects they hang off.
  *
- * cx4_en_channels_open() builds, in order: the TIS (PRM 7.6), per
- * channel (completion vector) a TX and an RX CQ through the core API, an
- * RQ and an SQ, both moved RST -> RDY (PRM 7.7, 7.9) and the RQ then
- * filled with buffers, and one NAPI; then the direct TIR to channel 0's
- * RQ (PRM 7.5) and the NIC RX flow table (steering.c); finally it
- * enables and schedules NAPI, whose first poll arms the CQs.
- * cx4_en_channels_close() undoes it in reverse.  Both run under RTNL; a
- * failing step undoes every step before it.
+ * cx4_en_channels_open() builds, in order: the TIS (PRM 7.6); a channel
+ * set (struct cx4_en_chs, built from priv->params): per channel
+ * (completion vector) a TX and an RX CQ through the core API, an RQ and
+ * an SQ, both moved RST -> RDY (PRM 7.7, 7.9) and the RQ then filled
+ * with buffers, and one NAPI; then the direct TIR to channel 0's RQ (PRM
+ * 7.5) and the NIC RX flow table (steering.c); finally it enables and
+ * schedules NAPI, whose first poll arms the CQs.
+ * cx4_en_channels_close() undoes it in reverse.  cx4_en_reconfigure()
+ * builds a new set before tearing the old one down (MTU change; ring
+ * sizes and channel count later).  All run under RTNL; a failing step
+ * undoes every step before it.
  */
 
 #include <linux/dma-mapping.h>
@@ -59,7 +62,7 @@ static int cx4_en_create_tis(struct cx4_en_priv *priv)
 	return cx4_en_create_obj(priv, in, sizeof(in), &priv->tisn);
 }
 
-static int cx4_en_create_tir(struct cx4_en_priv *priv, u32 rqn)
+static int cx4_en_create_tir(struct cx4_en_priv *priv, u32 rqn, u32 *tirn)
 {
 	u8 in[CX4_CREATE_TIR_IN_SIZE] = {};
 	void *tirc = in + CX4_CREATE_TIR_IN_OFF_CTX;
@@ -68,7 +71,7 @@ static int cx4_en_create_tir(struct cx4_en_priv *priv, u32 rqn)
 	cx4_set(tirc, CX4_TIRC_DISP_TYPE, CX4_TIR_DISP_DIRECT);
 	cx4_set(tirc, CX4_TIRC_INLINE_RQN, rqn);
 	cx4_set(tirc, CX4_TIRC_TRANSPORT_DOMAIN, cx4_core_tdn(priv->core));
-	return cx4_en_create_obj(priv, in, sizeof(in), &priv->tirn);
+	return cx4_en_create_obj(priv, in, sizeof(in), tirn);
 }
 
 /* --- work queue buffers ------------------------------------------------------ */
@@ -115,8 +118,12 @@ static void cx4_en_wq_ctx(struct cx4_en_priv *priv, void *wqc, void *pas,
 			  wq->dma + (u64)i * CX4_EN_PAS_PAGE);
 }
 
-/* MODIFY_SQ / MODIFY_RQ from state RST to RDY. */
-static int cx4_en_wq_ready(struct cx4_en_priv *priv, bool sq, u32 num)
+/*
+ * MODIFY_SQ / MODIFY_RQ from state @cur to @next (PRM 7.7.1, 7.9.1);
+ * for an RQ, @vsd >= 0 also sets the VLAN stripping disable bit.
+ */
+int cx4_en_wq_modify(struct cx4_en_priv *priv, bool sq, u32 num, u8 cur,
+		     u8 next, int vsd)
 {
 	u8 in[CX4_MODIFY_SQ_IN_SIZE] = {};
 	u8 out[CX4_CMD_SIMPLE_SIZE] = {};
@@ -125,20 +132,29 @@ static int cx4_en_wq_ready(struct cx4_en_priv *priv, bool sq, u32 num)
 	static_assert(CX4_MODIFY_SQ_IN_SIZE == CX4_MODIFY_RQ_IN_SIZE);
 	if (sq) {
 		cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MODIFY_SQ);
-		cx4_set(in, CX4_MODIFY_SQ_IN_SQ_STATE, CX4_WQ_STATE_RST);
+		cx4_set(in, CX4_MODIFY_SQ_IN_SQ_STATE, cur);
 		cx4_set(in, CX4_MODIFY_SQ_IN_SQN, num);
-		cx4_set(in + CX4_MODIFY_SQ_IN_OFF_CTX, CX4_SQC_STATE,
-			CX4_WQ_STATE_RDY);
+		cx4_set(in + CX4_MODIFY_SQ_IN_OFF_CTX, CX4_SQC_STATE, next);
 		len = CX4_MODIFY_SQ_IN_SIZE;
 	} else {
 		cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MODIFY_RQ);
-		cx4_set(in, CX4_MODIFY_RQ_IN_RQ_STATE, CX4_WQ_STATE_RST);
+		cx4_set(in, CX4_MODIFY_RQ_IN_RQ_STATE, cur);
 		cx4_set(in, CX4_MODIFY_RQ_IN_RQN, num);
-		cx4_set(in + CX4_MODIFY_RQ_IN_OFF_CTX, CX4_RQC_STATE,
-			CX4_WQ_STATE_RDY);
+		cx4_set(in + CX4_MODIFY_RQ_IN_OFF_CTX, CX4_RQC_STATE, next);
+		if (vsd >= 0) {
+			cx4_set64(in, CX4_MODIFY_RQ_IN_OFF_BITMASK,
+				  CX4_MODIFY_RQ_SEL_VSD);
+			cx4_set(in + CX4_MODIFY_RQ_IN_OFF_CTX, CX4_RQC_VSD, vsd);
+		}
 		len = CX4_MODIFY_RQ_IN_SIZE;
 	}
 	return cx4_cmd_exec(priv->core, in, len, out, sizeof(out));
+}
+
+static int cx4_en_wq_ready(struct cx4_en_priv *priv, bool sq, u32 num)
+{
+	return cx4_en_wq_modify(priv, sq, num, CX4_WQ_STATE_RST,
+				CX4_WQ_STATE_RDY, -1);
 }
 
 /* --- SQ ------------------------------------------------------------------------ */
@@ -156,7 +172,6 @@ static int cx4_en_sq_create_hw(struct cx4_en_priv *priv, struct cx4_en_sq *sq)
 		return -ENOMEM;
 	sqc = in + CX4_CREATE_SQ_IN_OFF_CTX;
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_SQ);
-	cx4_set(sqc, CX4_SQC_RLKEY, 1);	/* data segments use the reserved LKey */
 	cx4_set(sqc, CX4_SQC_FLUSH_IN_ERROR_EN, 1);
 	cx4_set(sqc, CX4_SQC_MIN_WQE_INLINE_MODE, sq->inline_mode);
 	cx4_set(sqc, CX4_SQC_STATE, CX4_WQ_STATE_RST);
@@ -164,7 +179,7 @@ static int cx4_en_sq_create_hw(struct cx4_en_priv *priv, struct cx4_en_sq *sq)
 	cx4_set(sqc, CX4_SQC_TIS_LST_SZ, 1);
 	cx4_set(sqc, CX4_SQC_TIS_NUM_0, priv->tisn);
 	cx4_en_wq_ctx(priv, sqc + CX4_SQC_OFF_WQ, in + CX4_CREATE_SQ_IN_OFF_PAS,
-		      &sq->wq, CX4_SEND_WQEBB_SHIFT, CX4_EN_LOG_SQ_SIZE, true);
+		      &sq->wq, CX4_SEND_WQEBB_SHIFT, sq->log_size, true);
 	err = cx4_en_create_obj(priv, in, len, &sq->sqn);
 	kvfree(in);
 	if (err)
@@ -178,13 +193,15 @@ static int cx4_en_sq_create_hw(struct cx4_en_priv *priv, struct cx4_en_sq *sq)
 	return 0;
 }
 
-static int cx4_en_sq_alloc(struct cx4_en_priv *priv, struct cx4_en_channel *ch)
+static int cx4_en_sq_alloc(struct cx4_en_priv *priv, struct cx4_en_channel *ch,
+			   const struct cx4_en_params *params)
 {
 	struct device *dev = cx4_core_dev(priv->core);
 	struct cx4_en_sq *sq = &ch->sq;
-	u32 n = 1u << CX4_EN_LOG_SQ_SIZE;
+	u32 n = 1u << params->log_sq_size;
 	int err;
 
+	sq->log_size = params->log_sq_size;
 	sq->mask = n - 1;
 	sq->dma_mask = n * 4 - 1;	/* at most 4 data segments a WQEBB */
 	sq->inline_mode = priv->inline_mode;
@@ -229,14 +246,14 @@ static int cx4_en_rq_create_hw(struct cx4_en_priv *priv, struct cx4_en_rq *rq)
 		return -ENOMEM;
 	rqc = in + CX4_CREATE_RQ_IN_OFF_CTX;
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_RQ);
-	cx4_set(rqc, CX4_RQC_RLKEY, 1);
-	cx4_set(rqc, CX4_RQC_VSD, 1);	/* VLAN tags stay in the frame */
+	/* vsd 1: VLAN tags stay in the frame; 0: stripped to the CQE. */
+	cx4_set(rqc, CX4_RQC_VSD, !rq->vlan_strip);
 	cx4_set(rqc, CX4_RQC_MEM_RQ_TYPE, CX4_RQ_MEM_INLINE);
 	cx4_set(rqc, CX4_RQC_STATE, CX4_WQ_STATE_RST);
 	cx4_set(rqc, CX4_RQC_FLUSH_IN_ERROR_EN, 1);
 	cx4_set(rqc, CX4_RQC_CQN, cx4_cq_cqn(rq->cq));
 	cx4_en_wq_ctx(priv, rqc + CX4_RQC_OFF_WQ, in + CX4_CREATE_RQ_IN_OFF_PAS,
-		      &rq->wq, rq->log_stride, CX4_EN_LOG_RQ_SIZE, false);
+		      &rq->wq, rq->log_stride, rq->log_size, false);
 	err = cx4_en_create_obj(priv, in, len, &rq->rqn);
 	kvfree(in);
 	if (err)
@@ -250,14 +267,17 @@ static int cx4_en_rq_create_hw(struct cx4_en_priv *priv, struct cx4_en_rq *rq)
 	return 0;
 }
 
-static int cx4_en_rq_alloc(struct cx4_en_priv *priv, struct cx4_en_channel *ch)
+static int cx4_en_rq_alloc(struct cx4_en_priv *priv, struct cx4_en_channel *ch,
+			   const struct cx4_en_params *params)
 {
 	struct device *dev = cx4_core_dev(priv->core);
 	struct page_pool_params pp = {};
 	struct cx4_en_rq *rq = &ch->rq;
-	u32 n = 1u << CX4_EN_LOG_RQ_SIZE;
+	u32 n = 1u << params->log_rq_size;
 	int err;
 
+	rq->log_size = params->log_rq_size;
+	rq->vlan_strip = params->rx_vlan_strip;
 	rq->mask = n - 1;
 	rq->ix = ch->ix;
 	rq->log_stride = max_t(u32, CX4_EN_RQ_LOG_STRIDE,
@@ -268,7 +288,7 @@ static int cx4_en_rq_alloc(struct cx4_en_priv *priv, struct cx4_en_channel *ch)
 	rq->netdev = priv->netdev;
 	rq->napi = &ch->napi;
 	rq->stats = &priv->stats[ch->ix].rq;
-	rq->buf_len = cx4_en_rx_buf_len(priv);
+	rq->buf_len = cx4_en_rx_buf_len(priv, params->mtu);
 	rq->frag_size = SKB_DATA_ALIGN(CX4_EN_RX_HEADROOM + rq->buf_len) +
 			SKB_DATA_ALIGN(sizeof(struct skb_shared_info));
 	rq->pages = kvcalloc(n, sizeof(*rq->pages), GFP_KERNEL);
@@ -375,8 +395,9 @@ static void cx4_en_channel_free(struct cx4_en_channel *ch)
 	kfree(ch);
 }
 
-static struct cx4_en_channel *cx4_en_channel_alloc(struct cx4_en_priv *priv,
-						   u32 ix)
+static struct cx4_en_channel *
+cx4_en_channel_alloc(struct cx4_en_priv *priv, u32 ix,
+		     const struct cx4_en_params *params)
 {
 	struct cx4_en_channel *ch;
 	int err;
@@ -387,16 +408,16 @@ static struct cx4_en_channel *cx4_en_channel_alloc(struct cx4_en_priv *priv,
 	ch->priv = priv;
 	ch->ix = ix;
 	netif_napi_add(priv->netdev, &ch->napi, cx4_en_napi_poll);
-	ch->sq.cq = cx4_en_cq_create(ch, CX4_EN_LOG_SQ_SIZE);
-	ch->rq.cq = cx4_en_cq_create(ch, CX4_EN_LOG_RQ_SIZE);
+	ch->sq.cq = cx4_en_cq_create(ch, params->log_sq_size);
+	ch->rq.cq = cx4_en_cq_create(ch, params->log_rq_size);
 	if (IS_ERR(ch->sq.cq) || IS_ERR(ch->rq.cq)) {
 		err = IS_ERR(ch->sq.cq) ? PTR_ERR(ch->sq.cq) : PTR_ERR(ch->rq.cq);
 		goto err_free;
 	}
-	err = cx4_en_rq_alloc(priv, ch);
+	err = cx4_en_rq_alloc(priv, ch, params);
 	if (err)
 		goto err_free;
-	err = cx4_en_sq_alloc(priv, ch);
+	err = cx4_en_sq_alloc(priv, ch, params);
 	if (err)
 		goto err_free;
 	return ch;
@@ -406,59 +427,162 @@ err_free:
 	return ERR_PTR(err);
 }
 
-static void cx4_en_channels_free(struct cx4_en_priv *priv,
-				 struct cx4_en_channel **chs, u32 n)
+/* --- channel sets ------------------------------------------------------------ */
+
+static void cx4_en_chs_free(struct cx4_en_chs *chs)
 {
+	u32 n = chs->num;
+
 	while (n--)
-		cx4_en_channel_free(chs[n]);
+		cx4_en_channel_free(chs->ch[n]);
+	kfree(chs->ch);
 	kfree(chs);
+}
+
+/* Build a channel set for @params; NAPI is added but not enabled. */
+static struct cx4_en_chs *cx4_en_chs_alloc(struct cx4_en_priv *priv,
+					   const struct cx4_en_params *params)
+{
+	struct cx4_en_chs *chs;
+	int err;
+
+	if (WARN_ON(!params->num_channels ||
+		    params->num_channels > priv->max_channels))
+		return ERR_PTR(-EINVAL);
+	chs = kzalloc(sizeof(*chs), GFP_KERNEL);
+	if (!chs)
+		return ERR_PTR(-ENOMEM);
+	chs->params = *params;
+	chs->ch = kcalloc(params->num_channels, sizeof(*chs->ch), GFP_KERNEL);
+	if (!chs->ch) {
+		kfree(chs);
+		return ERR_PTR(-ENOMEM);
+	}
+	for (chs->num = 0; chs->num < params->num_channels; chs->num++) {
+		struct cx4_en_channel *ch;
+
+		ch = cx4_en_channel_alloc(priv, chs->num, params);
+		if (IS_ERR(ch)) {
+			err = PTR_ERR(ch);
+			cx4_en_chs_free(chs);
+			return ERR_PTR(err);
+		}
+		chs->ch[chs->num] = ch;
+	}
+	return chs;
+}
+
+/*
+ * The first poll arms the CQs: CQEs may already be there, and only NAPI
+ * may touch a CQ's consumer index once it is enabled.
+ */
+static void cx4_en_chs_activate(struct cx4_en_chs *chs)
+{
+	u32 i;
+
+	for (i = 0; i < chs->num; i++) {
+		napi_enable(&chs->ch[i]->napi);
+		local_bh_disable();
+		napi_schedule(&chs->ch[i]->napi);
+		local_bh_enable();
+	}
+}
+
+static void cx4_en_chs_deactivate(struct cx4_en_chs *chs)
+{
+	u32 i;
+
+	for (i = 0; i < chs->num; i++)
+		napi_disable(&chs->ch[i]->napi);
+}
+
+/*
+ * Make @chs (or none) the channels ndo_start_xmit and ndo_tx_timeout
+ * see; under the TX lock, which both run under.
+ */
+static void cx4_en_chs_publish(struct cx4_en_priv *priv,
+			       struct cx4_en_chs *chs)
+{
+	netif_tx_lock_bh(priv->netdev);
+	priv->chs = chs;
+	priv->channels = chs ? chs->ch : NULL;
+	if (chs)
+		priv->num_channels = chs->num;
+	netif_tx_unlock_bh(priv->netdev);
+}
+
+/* The direct TIR to @chs's first RQ and the flow table feeding it. */
+static int cx4_en_steer_open(struct cx4_en_priv *priv, struct cx4_en_chs *chs)
+{
+	int err;
+
+	err = cx4_en_create_tir(priv, chs->ch[0]->rq.rqn, &priv->tirn);
+	if (err)
+		return err;
+	err = cx4_en_fs_create(priv, chs->ch);
+	if (err)
+		cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_TIR, priv->tirn);
+	return err;
+}
+
+static void cx4_en_steer_close(struct cx4_en_priv *priv)
+{
+	cx4_en_fs_destroy(priv);
+	cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_TIR, priv->tirn);
+}
+
+/*
+ * Point steering at @chs: a new TIR to its first RQ, the flow table
+ * rebuilt to forward to it.  On failure the old TIR and flow table are
+ * back (as far as the device lets them) and -errno returned.
+ */
+static int cx4_en_steer_switch(struct cx4_en_priv *priv,
+			       struct cx4_en_chs *chs)
+{
+	u32 old_tirn = priv->tirn, tirn;
+	int err, err2;
+
+	err = cx4_en_create_tir(priv, chs->ch[0]->rq.rqn, &tirn);
+	if (err)
+		return err;
+	cx4_en_fs_destroy(priv);
+	priv->tirn = tirn;
+	err = cx4_en_fs_create(priv, chs->ch);
+	if (!err) {
+		cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_TIR, old_tirn);
+		return 0;
+	}
+	priv->tirn = old_tirn;
+	err2 = cx4_en_fs_create(priv, priv->chs->ch);
+	if (err2)
+		netdev_err(priv->netdev, "cannot restore the flow table: %d\n",
+			   err2);
+	cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_TIR, tirn);
+	return err;
 }
 
 int cx4_en_channels_open(struct cx4_en_priv *priv)
 {
-	struct cx4_en_channel **chs;
-	u32 i;
+	struct cx4_en_chs *chs;
 	int err;
 
 	err = cx4_en_create_tis(priv);
 	if (err)
 		return err;
-	chs = kcalloc(priv->num_channels, sizeof(*chs), GFP_KERNEL);
-	if (!chs) {
-		err = -ENOMEM;
+	chs = cx4_en_chs_alloc(priv, &priv->params);
+	if (IS_ERR(chs)) {
+		err = PTR_ERR(chs);
 		goto err_destroy_tis;
 	}
-	for (i = 0; i < priv->num_channels; i++) {
-		chs[i] = cx4_en_channel_alloc(priv, i);
-		if (IS_ERR(chs[i])) {
-			err = PTR_ERR(chs[i]);
-			goto err_free_channels;
-		}
-	}
-	err = cx4_en_create_tir(priv, chs[0]->rq.rqn);
+	err = cx4_en_steer_open(priv, chs);
 	if (err)
-		goto err_free_channels;
-	err = cx4_en_fs_create(priv, chs);
-	if (err)
-		goto err_destroy_tir;
-
-	priv->channels = chs;
-	/*
-	 * The first poll arms the CQs: CQEs may already be there, and only
-	 * NAPI may touch a CQ's consumer index once it is enabled.
-	 */
-	for (i = 0; i < priv->num_channels; i++) {
-		napi_enable(&chs[i]->napi);
-		local_bh_disable();
-		napi_schedule(&chs[i]->napi);
-		local_bh_enable();
-	}
+		goto err_free_chs;
+	cx4_en_chs_publish(priv, chs);
+	cx4_en_chs_activate(chs);
 	return 0;
 
-err_destroy_tir:
-	cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_TIR, priv->tirn);
-err_free_channels:
-	cx4_en_channels_free(priv, chs, i);
+err_free_chs:
+	cx4_en_chs_free(chs);
 err_destroy_tis:
 	cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_TIS, priv->tisn);
 	return err;
@@ -466,16 +590,70 @@ err_destroy_tis:
 
 void cx4_en_channels_close(struct cx4_en_priv *priv)
 {
-	struct cx4_en_channel **chs = priv->channels;
-	u32 i;
+	struct cx4_en_chs *chs = priv->chs;
 
 	if (!chs)
 		return;
-	cx4_en_fs_destroy(priv);
-	cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_TIR, priv->tirn);
-	for (i = 0; i < priv->num_channels; i++)
-		napi_disable(&chs[i]->napi);
-	priv->channels = NULL;
-	cx4_en_channels_free(priv, chs, priv->num_channels);
+	cx4_en_steer_close(priv);
+	cx4_en_chs_deactivate(chs);
+	cx4_en_chs_publish(priv, NULL);
+	cx4_en_chs_free(chs);
 	cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_TIS, priv->tisn);
+}
+
+/*
+ * cx4_en_reconfigure() - run with new channel parameters.
+ * @priv: the function
+ * @params: what the new channels get (MTU, ring sizes, channel count)
+ * @switched: called after the new channels are in place and before they
+ *	run (e.g. to move the vport MTU); may fail, which undoes the switch.
+ *	NULL for none.
+ *
+ * Closed: the parameters are just stored.  Open: a complete new set of
+ * channels is built while the old one keeps running; only then is TX
+ * stopped, the old NAPIs disabled and steering pointed at the new RQs.
+ * Any failure before that point frees the new set and leaves the old
+ * one running untouched; a failing switch restores the old steering and
+ * resumes the old set.  Caller holds RTNL.
+ *
+ * Return: 0 or -errno (the old configuration is in force).
+ */
+int cx4_en_reconfigure(struct cx4_en_priv *priv,
+		       const struct cx4_en_params *params,
+		       int (*switched)(struct cx4_en_priv *priv,
+				       const struct cx4_en_params *params))
+{
+	struct cx4_en_chs *old = priv->chs, *new;
+	int err;
+
+	ASSERT_RTNL();
+	if (!old) {
+		priv->params = *params;
+		return switched ? switched(priv, params) : 0;
+	}
+	new = cx4_en_chs_alloc(priv, params);
+	if (IS_ERR(new))
+		return PTR_ERR(new);
+
+	netif_tx_disable(priv->netdev);
+	cx4_en_chs_deactivate(old);
+	err = cx4_en_steer_switch(priv, new);
+	if (!err && switched) {
+		err = switched(priv, params);
+		if (err)
+			WARN_ON(cx4_en_steer_switch(priv, old));
+	}
+	if (err) {
+		cx4_en_chs_activate(old);
+		netif_tx_wake_all_queues(priv->netdev);
+		cx4_en_chs_free(new);
+		return err;
+	}
+	cx4_en_chs_publish(priv, new);
+	priv->params = *params;
+	/* The old queues go before the new run: they share the TX queues. */
+	cx4_en_chs_free(old);
+	cx4_en_chs_activate(new);
+	netif_tx_wake_all_queues(priv->netdev);
+	return 0;
 }

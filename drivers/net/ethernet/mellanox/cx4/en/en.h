@@ -21,6 +21,7 @@
 
 struct cx4_core;
 struct cx4_en_channel;
+struct cx4_en_chs;
 
 /* --- steer: receive steering, RSS, filtering, LRO ----------------------- */
 
@@ -94,6 +95,15 @@ struct cx4_en_fs {
 
 #define CX4_EN_DRV_NAME		"cx4"
 
+/* dp: what a channel set is built from (cx4_en_reconfigure()). */
+struct cx4_en_params {
+	u32 mtu;		/* interface MTU: receive buffer size */
+	u32 num_channels;
+	u8 log_sq_size;		/* WQEBBs */
+	u8 log_rq_size;		/* WQEs */
+	bool rx_vlan_strip;	/* RQ vsd 0 (NETIF_F_HW_VLAN_CTAG_RX) */
+};
+
 /*
  * The vport MTU (NIC vport context, PRM Table 16) is programmed as the
  * largest L2 frame: the IP MTU plus Ethernet header, one VLAN tag and FCS.
@@ -115,12 +125,15 @@ struct cx4_en_fs {
  * @stats: software counters of @max_channels channels (see stats.h)
  * @channels: the open channels (@num_channels of them), NULL when closed
  * @inline_mode: inline mode the device requires in send WQEs
- * @lkey: reserved LKey (physical addresses) of data segments
+ * @lkey: LKey of data segments: the core's PA MKey (cx4_core_lkey())
  * @tisn: the transport interface send of all SQs
  * @tirn: the direct TIR to channel 0's RQ
  * @fs: receive steering: RQT, TIRs, flow tables, RSS/filter settings
  * @bad_reg_answers: port register answers that failed validation (port.c)
  * @ppcnt_grps: PPCNT counter groups the device answered at attach (stats.c)
+ * @params: parameters of the channels (dp; see cx4_en_reconfigure())
+ * @chs: the open channel set, NULL when closed (dp)
+ * @recover_work: SQ/RQ recovery after an error CQE or TX timeout (dp)
  */
 struct cx4_en_priv {
 	struct net_device *netdev;
@@ -140,6 +153,10 @@ struct cx4_en_priv {
 	/* eth: port registers (port.c), ethtool -S groups (stats.c) */
 	atomic_t bad_reg_answers;	/* register answers rejected */
 	u32 ppcnt_grps;			/* BIT(i): cx4_en_ppcnt_grps[i] readable */
+	/* dp: datapath parameters, channel set, recovery */
+	struct cx4_en_params params;
+	struct cx4_en_chs *chs;
+	struct work_struct recover_work;
 };
 
 static inline u32 cx4_en_hw_mtu(u32 mtu)
@@ -154,6 +171,19 @@ void cx4_en_update_carrier(struct cx4_en_priv *priv);
 int cx4_en_channels_open(struct cx4_en_priv *priv);
 void cx4_en_channels_close(struct cx4_en_priv *priv);
 int cx4_en_destroy_obj(struct cx4_en_priv *priv, u16 opcode, u32 num);
+/* dp: reconfiguration, queue state changes, recovery (recover.c) */
+int cx4_en_reconfigure(struct cx4_en_priv *priv,
+		       const struct cx4_en_params *params,
+		       int (*switched)(struct cx4_en_priv *priv,
+				       const struct cx4_en_params *params));
+int cx4_en_wq_modify(struct cx4_en_priv *priv, bool sq, u32 num, u8 cur,
+		     u8 next, int vsd);
+int cx4_en_set_rx_vlan_strip(struct cx4_en_priv *priv, bool strip);
+void cx4_en_recover_work(struct work_struct *work);
+void cx4_en_tx_timeout(struct net_device *netdev, unsigned int txqueue);
+/* steer: RXHASH, HW_VLAN_CTAG_FILTER, LRO (stub in main.c until merged) */
+int cx4_en_fs_set_features(struct cx4_en_priv *priv,
+			   netdev_features_t features);
 
 /* --- steer: steering.c, rss.c, lro.c (PRM 3.3.3, 3.3.6, 7.5, 7.8, 7.11) --- */
 struct cx4_en_channel;
@@ -177,7 +207,7 @@ int cx4_en_set_mac_address(struct net_device *netdev, void *addr);
 int cx4_en_vlan_rx_add_vid(struct net_device *netdev, __be16 proto, u16 vid);
 int cx4_en_vlan_rx_kill_vid(struct net_device *netdev, __be16 proto, u16 vid);
 /* RX buffer bytes: the MTU's frame, or an LRO session when LRO is on. */
-u32 cx4_en_rx_buf_len(const struct cx4_en_priv *priv);
+u32 cx4_en_rx_buf_len(const struct cx4_en_priv *priv, u32 mtu);
 /* ethtool (rss.c) */
 u32 cx4_en_get_rxfh_key_size(struct net_device *netdev);
 u32 cx4_en_get_rxfh_indir_size(struct net_device *netdev);
@@ -193,6 +223,5 @@ extern const struct ethtool_ops cx4_en_ethtool_ops;
 /* vport.c: NIC vport commands (PRM 12.16) */
 int cx4_en_vport_set_mtu(struct cx4_en_priv *priv, u32 hw_mtu);
 int cx4_en_query_inline_mode(struct cx4_en_priv *priv, u8 *mode);
-int cx4_en_query_lkey(struct cx4_en_priv *priv, u32 *lkey);
 
 #endif /* _CX4_EN_H */

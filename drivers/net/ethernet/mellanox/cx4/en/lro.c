@@ -209,9 +209,9 @@ bool cx4_en_rx_lro(struct cx4_en_rq *rq, const void *cqe, struct sk_buff *skb)
 
 /* --- settings ----------------------------------------------------------------- */
 
-u32 cx4_en_rx_buf_len(const struct cx4_en_priv *priv)
+u32 cx4_en_rx_buf_len(const struct cx4_en_priv *priv, u32 mtu)
 {
-	u32 mtu_len = cx4_en_hw_mtu(priv->netdev->mtu);
+	u32 mtu_len = cx4_en_hw_mtu(mtu);
 	u32 lro_len = ALIGN_DOWN((PAGE_SIZE << CX4_EN_LRO_ORDER) -
 				 SKB_DATA_ALIGN(sizeof(struct skb_shared_info)),
 				 SMP_CACHE_BYTES) - CX4_EN_RX_HEADROOM;
@@ -223,7 +223,7 @@ u32 cx4_en_rx_buf_len(const struct cx4_en_priv *priv)
 u32 cx4_en_lro_max_msg(const struct cx4_en_priv *priv)
 {
 	const void *eth = cx4_core_cap(priv->core, CX4_CAP_ETH_OFFLOAD);
-	u32 room = cx4_en_rx_buf_len(priv);
+	u32 room = cx4_en_rx_buf_len(priv, priv->netdev->mtu);
 
 	if (eth && cx4_get(eth, CX4_ETH_CAP_LRO_MAX_MSG_SZ_MODE) == 0)
 		room -= VLAN_ETH_HLEN + sizeof(struct ipv6hdr);

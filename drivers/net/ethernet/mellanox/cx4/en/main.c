@@ -18,12 +18,16 @@
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/netdevice.h>
+#include <linux/tcp.h>
 #include <linux/cx4/core.h>
 
 #include "../compat.h"
 #include "en.h"
 #include "port.h"
 #include "txrx.h"
+
+/* TX watchdog: a stopped queue without completions this long. */
+#define CX4_EN_TX_TIMEOUT	(5 * HZ)
 
 /* Every attached function; cx4_en_detach() finds its netdev here. */
 static LIST_HEAD(cx4_en_list);
@@ -81,49 +85,113 @@ static int cx4_en_stop(struct net_device *netdev)
 	return 0;
 }
 
+/* The vport MTU (PRM Table 16) for interface MTU @mtu. */
+static int cx4_en_apply_vport_mtu(struct cx4_en_priv *priv, u32 mtu)
+{
+	int err;
+
+	err = cx4_en_vport_set_mtu(priv, cx4_en_hw_mtu(mtu));
+	if (err)
+		netdev_err(priv->netdev, "cannot set the vport MTU to %u: %d\n",
+			   cx4_en_hw_mtu(mtu), err);
+	return err;
+}
+
+static int cx4_en_mtu_switched(struct cx4_en_priv *priv,
+			       const struct cx4_en_params *params)
+{
+	return cx4_en_apply_vport_mtu(priv, params->mtu);
+}
+
 /*
- * The vport MTU follows the interface MTU; the device is told first.
- * Open channels are rebuilt for the new receive buffer size.
- * The old ones are closed before the new ones open (not yet
- * new-before-old); if opening fails the old MTU is restored and reopened.
+ * MTU change through cx4_en_reconfigure(): new channels with receive
+ * buffers for the new MTU are built while the old ones run.  The vport
+ * MTU never lets through frames larger than the running buffers: it
+ * shrinks before the switch and grows after it (before the new channels
+ * run).  On any failure the old channels, vport MTU and interface MTU
+ * stay.
  */
 static int cx4_en_change_mtu(struct net_device *netdev, int new_mtu)
 {
 	struct cx4_en_priv *priv = netdev_priv(netdev);
-	bool running = netif_running(netdev);
-	int old_mtu = netdev->mtu;
+	struct cx4_en_params params = priv->params;
+	u32 old_mtu = priv->params.mtu;
+	bool grow = new_mtu > old_mtu;
 	int err;
 
-	err = cx4_en_vport_set_mtu(priv, cx4_en_hw_mtu(new_mtu));
+	if (!grow) {
+		err = cx4_en_apply_vport_mtu(priv, new_mtu);
+		if (err)
+			return err;
+	}
+	params.mtu = new_mtu;
+	err = cx4_en_reconfigure(priv, &params,
+				 grow ? cx4_en_mtu_switched : NULL);
 	if (err) {
-		netdev_err(netdev, "cannot set the vport MTU to %u: %d\n",
-			   cx4_en_hw_mtu(new_mtu), err);
+		if (!grow)
+			cx4_en_apply_vport_mtu(priv, old_mtu);
+		netdev_err(netdev, "MTU %d not applied: %d\n", new_mtu, err);
 		return err;
 	}
-	if (running)
-		cx4_en_stop(netdev);
 	WRITE_ONCE(netdev->mtu, new_mtu);
-	if (!running)
-		return 0;
-	err = cx4_en_open(netdev);
-	if (!err)
-		return 0;
-	WRITE_ONCE(netdev->mtu, old_mtu);
-	cx4_en_vport_set_mtu(priv, cx4_en_hw_mtu(old_mtu));
-	if (cx4_en_open(netdev))
-		netdev_err(netdev, "cannot reopen with the old MTU %d\n", old_mtu);
-	return err;
+	return 0;
+}
+
+/* Features the stack may not combine. */
+static netdev_features_t cx4_en_fix_features(struct net_device *netdev,
+					     netdev_features_t features)
+{
+	/* LSO needs the device to fill the checksums it cuts. */
+	if (!(features & NETIF_F_IP_CSUM))
+		features &= ~NETIF_F_TSO;
+	if (!(features & NETIF_F_IPV6_CSUM))
+		features &= ~NETIF_F_TSO6;
+	return features;
 }
 
 /*
- * steer: the steering part of the features (RXHASH, VLAN filter, LRO).
- * Placeholder until dp's ndo_set_features dispatch lands: the integrator
- * keeps dp's version, which calls cx4_en_fs_set_features().
+ * TX offloads (checksum, TSO, VLAN insertion) are read per frame and
+ * need no device change; VLAN stripping is the RQs' vsd bit; steering
+ * features go to steering.
  */
 static int cx4_en_set_features(struct net_device *netdev,
 			       netdev_features_t features)
 {
-	return cx4_en_fs_set_features(netdev_priv(netdev), features);
+	struct cx4_en_priv *priv = netdev_priv(netdev);
+	netdev_features_t changed = features ^ netdev->features;
+	bool strip = !!(features & NETIF_F_HW_VLAN_CTAG_RX);
+	int err;
+
+	if (changed & NETIF_F_HW_VLAN_CTAG_RX) {
+		err = cx4_en_set_rx_vlan_strip(priv, strip);
+		if (err) {
+			netdev_err(netdev, "cannot %s VLAN stripping: %d\n",
+				   strip ? "enable" : "disable", err);
+			return err;
+		}
+	}
+	if (changed & (NETIF_F_RXHASH | NETIF_F_HW_VLAN_CTAG_FILTER |
+		       NETIF_F_LRO)) {
+		err = cx4_en_fs_set_features(priv, features);
+		if (err) {
+			if (changed & NETIF_F_HW_VLAN_CTAG_RX)
+				cx4_en_set_rx_vlan_strip(priv, !strip);
+			return err;
+		}
+	}
+	return 0;
+}
+
+/* LSO headers must fit the inline header room. */
+static netdev_features_t cx4_en_features_check(struct sk_buff *skb,
+					       struct net_device *netdev,
+					       netdev_features_t features)
+{
+	features = vlan_features_check(skb, features);
+	if (skb_is_gso(skb) &&
+	    skb_transport_offset(skb) + tcp_hdrlen(skb) > CX4_EN_MAX_INLINE)
+		features &= ~NETIF_F_GSO_MASK;
+	return features;
 }
 
 static const struct net_device_ops cx4_en_netdev_ops = {
@@ -132,9 +200,11 @@ static const struct net_device_ops cx4_en_netdev_ops = {
 	.ndo_start_xmit		= cx4_en_start_xmit,
 	.ndo_get_stats64	= cx4_en_get_stats64,
 	.ndo_change_mtu		= cx4_en_change_mtu,
-	.ndo_validate_addr	= eth_validate_addr,
-	/* steer */
+	.ndo_fix_features	= cx4_en_fix_features,
 	.ndo_set_features	= cx4_en_set_features,
+	.ndo_features_check	= cx4_en_features_check,
+	.ndo_tx_timeout		= cx4_en_tx_timeout,
+	.ndo_validate_addr	= eth_validate_addr,
 	.ndo_set_rx_mode	= cx4_en_set_rx_mode,
 	.ndo_set_mac_address	= cx4_en_set_mac_address,
 	.ndo_vlan_rx_add_vid	= cx4_en_vlan_rx_add_vid,
@@ -175,6 +245,7 @@ static struct cx4_en_priv *cx4_en_alloc(struct cx4_core *core)
 	priv->max_channels = nch;
 	priv->num_channels = nch;
 	spin_lock_init(&priv->carrier_lock);
+	INIT_WORK(&priv->recover_work, cx4_en_recover_work);
 	priv->link_nb.notifier_call = cx4_en_link_event;
 	priv->stats = cx4_en_stats_alloc(nch);
 	if (!priv->stats || cx4_en_fs_init(priv)) {
@@ -192,9 +263,42 @@ static void cx4_en_free(struct cx4_en_priv *priv)
 	free_netdev(priv->netdev);
 }
 
+/*
+ * Offloads by what the device reports (PRM Table 147): checksums
+ * (csum_cap), VLAN insertion/stripping (vlan_cap), LSO up to
+ * 2^max_lso_cap bytes.
+ */
+static void cx4_en_init_features(struct cx4_en_priv *priv)
+{
+	const void *cap = cx4_core_cap(priv->core, CX4_CAP_ETH_OFFLOAD);
+	struct net_device *netdev = priv->netdev;
+	netdev_features_t f = NETIF_F_SG | NETIF_F_RXHASH;
+	u32 lso = cap ? cx4_get(cap, CX4_ETH_CAP_MAX_LSO_CAP) : 0;
+
+	if (cap && cx4_get(cap, CX4_ETH_CAP_CSUM_CAP))
+		f |= NETIF_F_IP_CSUM | NETIF_F_IPV6_CSUM | NETIF_F_RXCSUM;
+	if (cap && cx4_get(cap, CX4_ETH_CAP_VLAN_CAP))
+		f |= NETIF_F_HW_VLAN_CTAG_TX | NETIF_F_HW_VLAN_CTAG_RX;
+	/* LSO of at least a 64 KB GSO frame; the checksums come with it. */
+	if ((f & NETIF_F_IP_CSUM) && lso >= 16) {
+		f |= NETIF_F_TSO | NETIF_F_TSO6;
+		netif_set_tso_max_size(netdev, min_t(u32, 1u << min(lso, 31u),
+						     GSO_MAX_SIZE));
+	}
+	/* VLAN filtering on; LRO (when the device has it) off by default */
+	f |= NETIF_F_HW_VLAN_CTAG_FILTER;
+	netdev->hw_features = f;
+	if (cap && cx4_get(cap, CX4_ETH_CAP_LRO_CAP))
+		netdev->hw_features |= NETIF_F_LRO;
+	netdev->features = f;
+	netdev->vlan_features = f & (NETIF_F_SG | NETIF_F_IP_CSUM |
+				     NETIF_F_IPV6_CSUM | NETIF_F_RXCSUM |
+				     NETIF_F_TSO | NETIF_F_TSO6);
+	netdev->watchdog_timeo = CX4_EN_TX_TIMEOUT;
+}
+
 static int cx4_en_init_netdev(struct cx4_en_priv *priv)
 {
-	const void *eth_cap = cx4_core_cap(priv->core, CX4_CAP_ETH_OFFLOAD);
 	struct net_device *netdev = priv->netdev;
 	u32 max_hw_mtu;
 	int err;
@@ -206,21 +310,19 @@ static int cx4_en_init_netdev(struct cx4_en_priv *priv)
 	if (err)
 		return err;
 	netdev->max_mtu = max_hw_mtu - CX4_EN_HW_MTU_OVERHEAD;
-	netdev->hw_features = NETIF_F_SG | NETIF_F_IP_CSUM | NETIF_F_IPV6_CSUM |
-			      NETIF_F_RXCSUM | NETIF_F_RXHASH;
-	/* steer: VLAN filtering on, LRO (when the device has it) off */
-	netdev->hw_features |= NETIF_F_HW_VLAN_CTAG_FILTER;
-	if (eth_cap && cx4_get(eth_cap, CX4_ETH_CAP_LRO_CAP))
-		netdev->hw_features |= NETIF_F_LRO;
-	netdev->features = netdev->hw_features & ~NETIF_F_LRO;
-	/* steer: the L2 table follows a MAC change while up */
+	cx4_en_init_features(priv);
+	/* the L2 table follows a MAC change while up */
 	netdev->priv_flags |= IFF_LIVE_ADDR_CHANGE;
 	err = cx4_en_query_inline_mode(priv, &priv->inline_mode);
 	if (err)
 		return err;
-	err = cx4_en_query_lkey(priv, &priv->lkey);
-	if (err)
-		return err;
+	priv->lkey = cx4_core_lkey(priv->core);
+	priv->params.mtu = netdev->mtu;
+	priv->params.num_channels = priv->num_channels;
+	priv->params.log_sq_size = CX4_EN_LOG_SQ_SIZE;
+	priv->params.log_rq_size = CX4_EN_LOG_RQ_SIZE;
+	priv->params.rx_vlan_strip =
+		!!(netdev->features & NETIF_F_HW_VLAN_CTAG_RX);
 	err = netif_set_real_num_tx_queues(netdev, priv->num_channels);
 	if (err)
 		return err;
@@ -297,5 +399,7 @@ void cx4_en_detach(struct cx4_core *core)
 		return;
 	cx4_core_unregister_link_notifier(core, &priv->link_nb);
 	unregister_netdev(priv->netdev);
+	/* Closed: nothing queues recovery any more. */
+	cancel_work_sync(&priv->recover_work);
 	cx4_en_free(priv);
 }

@@ -11,11 +11,14 @@
  * logged (rate-limited) and skipped without touching a buffer.
  * Checksum: CHECKSUM_UNNECESSARY when the device says L3 and L4 are good
  * for a TCP/UDP frame; the RX hash with its L3/L4 type when the device
- * computed one.  Everything runs in the channel's NAPI poll.
+ * computed one; a tag the device stripped (RQ vsd 0, CQE cv) goes to
+ * the skb's hardware-accelerated tag.  Everything runs in the channel's
+ * NAPI poll.
  */
 
 #include <linux/dma-mapping.h>
 #include <linux/etherdevice.h>
+#include <linux/if_vlan.h>
 #include <linux/netdevice.h>
 #include <linux/skbuff.h>
 
@@ -137,6 +140,12 @@ static void cx4_en_rx_frame(struct cx4_en_rq *rq, const void *cqe)
 		return;
 	}
 	skb->protocol = eth_type_trans(skb, rq->netdev);
+	/* cv: the device stripped a C-VLAN tag (PRM 3.3.7, Table 68). */
+	if (cx4_get(cqe, CX4_CQE_CV)) {
+		__vlan_hwaccel_put_tag(skb, htons(ETH_P_8021Q),
+				       cx4_get(cqe, CX4_CQE_VLAN_TCI));
+		cx4_en_rq_stat_add(rq->stats, CX4_EN_RQ_VLAN_STRIP, 1);
+	}
 	cx4_en_rx_csum(rq, cqe, skb);
 	cx4_en_rx_hash(rq, cqe, skb);
 	skb_record_rx_queue(skb, rq->ix);
@@ -168,10 +177,19 @@ int cx4_en_poll_rx(struct cx4_en_rq *rq, int budget)
 		case CX4_EN_RX_ERR_CQE:
 			/* The buffer stays posted for the WQE's next use. */
 			cx4_en_rq_stat_add(rq->stats, CX4_EN_RQ_ERR_CQE, 1);
-			net_warn_ratelimited("%s: RQ 0x%x: error CQE syndrome 0x%x vendor 0x%x\n",
-					     netdev_name(rq->netdev), rq->rqn,
-					     cx4_get(cqe, CX4_ERR_CQE_SYNDROME),
-					     cx4_get(cqe, CX4_ERR_CQE_VENDOR_ERR_SYNDROME));
+			/*
+			 * The RQ is in ERR: reset it.  The flush CQEs that
+			 * follow (one per posted WQE) are only counted.
+			 */
+			if (cx4_get(cqe, CX4_ERR_CQE_SYNDROME) !=
+			    CX4_CQE_SYN_WR_FLUSH_ERR) {
+				cx4_en_request_recover(container_of(rq, struct cx4_en_channel, rq),
+						       CX4_EN_RECOVER_RQ);
+				net_warn_ratelimited("%s: RQ 0x%x: error CQE syndrome 0x%x vendor 0x%x\n",
+						     netdev_name(rq->netdev), rq->rqn,
+						     cx4_get(cqe, CX4_ERR_CQE_SYNDROME),
+						     cx4_get(cqe, CX4_ERR_CQE_VENDOR_ERR_SYNDROME));
+			}
 			rq->cc++;
 			break;
 		default:

@@ -33,6 +33,8 @@ const char * const cx4_en_rq_stat_names[CX4_EN_RQ_NSTATS] = {
 	[CX4_EN_RQ_BAD_CQE]		= "bad_cqe",
 	[CX4_EN_RQ_LRO_PACKETS]		= "lro_packets",
 	[CX4_EN_RQ_LRO_BYTES]		= "lro_bytes",
+	[CX4_EN_RQ_VLAN_STRIP]		= "vlan_strip",
+	[CX4_EN_RQ_RECOVER]		= "recover",
 };
 
 const char * const cx4_en_sq_stat_names[CX4_EN_SQ_NSTATS] = {
@@ -45,6 +47,10 @@ const char * const cx4_en_sq_stat_names[CX4_EN_SQ_NSTATS] = {
 	[CX4_EN_SQ_DROPPED]		= "dropped",
 	[CX4_EN_SQ_ERR_CQE]		= "err_cqe",
 	[CX4_EN_SQ_BAD_CQE]		= "bad_cqe",
+	[CX4_EN_SQ_TSO_PACKETS]		= "tso_packets",
+	[CX4_EN_SQ_TSO_BYTES]		= "tso_bytes",
+	[CX4_EN_SQ_VLAN_INSERT]		= "vlan_insert",
+	[CX4_EN_SQ_RECOVER]		= "recover",
 };
 
 const char * const cx4_en_drv_stat_names[CX4_EN_DRV_NSTATS] = {

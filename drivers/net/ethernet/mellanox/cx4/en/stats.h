@@ -7,7 +7,8 @@
  * The sets live as long as the netdev (not the channels), so counters
  * survive down/up and reconfiguration.  RX counters have one writer
  * (the channel's NAPI).  SQ counters have two, on disjoint counters:
- * ndo_start_xmit (csum_partial, doorbells, stopped, dropped) and NAPI
+ * ndo_start_xmit (csum_partial, doorbells, stopped, dropped, tso_*,
+ * vlan_insert) and NAPI
  * (the rest); on 64-bit each update is a single store, on 32-bit the
  * shared seqcount of the two writers is a known gap.  Readers use the
  * u64_stats fetch loop.
@@ -34,6 +35,9 @@ enum cx4_en_rq_stat {
 	/* steer: LRO */
 	CX4_EN_RQ_LRO_PACKETS,		/* coalesced frames (lro_num_seg > 1) */
 	CX4_EN_RQ_LRO_BYTES,		/* their bytes */
+	/* dp: VLAN stripping, recovery */
+	CX4_EN_RQ_VLAN_STRIP,		/* frames with a stripped tag (CQE cv) */
+	CX4_EN_RQ_RECOVER,		/* RQ recoveries ERR -> RST -> RDY */
 	CX4_EN_RQ_NSTATS
 };
 
@@ -47,6 +51,11 @@ enum cx4_en_sq_stat {
 	CX4_EN_SQ_DROPPED,		/* frames dropped (map or size) */
 	CX4_EN_SQ_ERR_CQE,		/* error CQEs */
 	CX4_EN_SQ_BAD_CQE,		/* CQEs with an invalid field */
+	/* dp: LSO, VLAN insertion, recovery */
+	CX4_EN_SQ_TSO_PACKETS,		/* LSO WQEs posted */
+	CX4_EN_SQ_TSO_BYTES,		/* their wire bytes */
+	CX4_EN_SQ_VLAN_INSERT,		/* frames with a tag inserted */
+	CX4_EN_SQ_RECOVER,		/* SQ recoveries (error CQE, timeout) */
 	CX4_EN_SQ_NSTATS
 };
 

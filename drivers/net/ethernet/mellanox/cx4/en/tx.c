@@ -11,6 +11,13 @@
  * batch (xmit_more), BQL accounts bytes, and the queue stops while fewer
  * than two of the largest WQEs fit.
  *
+ * A TCP GSO frame becomes one LSO WQE (PRM 3.3.2): mss set, the whole
+ * L2..TCP header inline as the segments' template; the device cuts the
+ * payload, fixes IP length/ID, TCP sequence/flags and the checksums.
+ * A VLAN tag to insert (skb_vlan_tag_present, NETIF_F_HW_VLAN_CTAG_TX)
+ * is written into the inline headers after the MAC addresses, which is
+ * how the PRM has the driver do VLAN insertion (3.3.7).
+ *
  * Concurrency: ndo_start_xmit (under the queue's lock) owns pc/dma_pc,
  * the channel's NAPI owns cc/dma_cc; each reads the other's with
  * READ_ONCE, and the stop/wake handshake is ordered with smp_mb().
@@ -194,10 +201,86 @@ static void cx4_en_tx_maybe_stop(struct cx4_en_sq *sq)
 		netif_tx_start_queue(sq->txq);
 }
 
+/* What a frame becomes on the wire, worked out before the WQE is built. */
+struct cx4_en_tx_attr {
+	u32 ihs;		/* skb bytes copied to the inline headers */
+	u32 mss;		/* LSO segment payload, 0: plain SEND */
+	u32 pkts;		/* frames on the wire */
+	u32 bytes;		/* their bytes */
+	bool vlan;		/* the tag is inserted in the inline headers */
+};
+
+/*
+ * LSO (PRM 3.3.2): the inline headers are the whole L2..TCP header of
+ * the template; the device repeats them in every segment of @mss bytes.
+ * Otherwise the inline mode decides.  A tag to insert (PRM 3.3.7) needs
+ * at least the MAC addresses inline, after which it goes.
+ */
+static int cx4_en_tx_attr(struct cx4_en_sq *sq, struct sk_buff *skb,
+			  struct cx4_en_tx_attr *a)
+{
+	u32 l3_end, l4_end;
+
+	a->vlan = skb_vlan_tag_present(skb);
+	if (skb_is_gso(skb) &&
+	    (skb_shinfo(skb)->gso_type & (SKB_GSO_TCPV4 | SKB_GSO_TCPV6))) {
+		a->ihs = skb_transport_offset(skb) + tcp_hdrlen(skb);
+		a->mss = skb_shinfo(skb)->gso_size;
+		if (a->ihs > CX4_EN_MAX_INLINE || !a->mss ||
+		    a->mss > CX4_EN_MAX_MSS)
+			return -EINVAL;
+	} else {
+		cx4_en_tx_hdr_ends(skb, &l3_end, &l4_end);
+		a->ihs = cx4_en_inline_len(sq->inline_mode, skb->len, l3_end,
+					   l4_end);
+		if (a->vlan)
+			a->ihs = max_t(u32, a->ihs, 2 * ETH_ALEN);
+		a->mss = 0;
+	}
+	a->bytes = cx4_en_tx_wire_bytes(skb->len, a->ihs, a->mss, a->vlan,
+					&a->pkts);
+	if (skb->len < ETH_HLEN)
+		return -EINVAL;
+	/* Inline bytes come from the linear part only. */
+	if (unlikely(a->ihs > skb_headlen(skb)) && !pskb_may_pull(skb, a->ihs))
+		return -ENOMEM;
+	return 0;
+}
+
+/* The inline headers: the first @a->ihs bytes, a tag after the MACs. */
+static void cx4_en_tx_inline(struct sk_buff *skb, u8 *dst,
+			     const struct cx4_en_tx_attr *a)
+{
+	__be16 tag[2];
+
+	if (!a->vlan) {
+		memcpy(dst, skb->data, a->ihs);
+		return;
+	}
+	tag[0] = skb->vlan_proto;
+	tag[1] = htons(skb_vlan_tag_get(skb));
+	memcpy(dst, skb->data, 2 * ETH_ALEN);
+	memcpy(dst + 2 * ETH_ALEN, tag, VLAN_HLEN);
+	memcpy(dst + 2 * ETH_ALEN + VLAN_HLEN, skb->data + 2 * ETH_ALEN,
+	       a->ihs - 2 * ETH_ALEN);
+}
+
+static void cx4_en_tx_offload_stats(struct cx4_en_sq *sq,
+				    const struct cx4_en_tx_attr *a)
+{
+	if (a->mss) {
+		cx4_en_sq_stat_add(sq->stats, CX4_EN_SQ_TSO_PACKETS, 1);
+		cx4_en_sq_stat_add(sq->stats, CX4_EN_SQ_TSO_BYTES, a->bytes);
+	}
+	if (a->vlan)
+		cx4_en_sq_stat_add(sq->stats, CX4_EN_SQ_VLAN_INSERT, 1);
+}
+
 static netdev_tx_t cx4_en_sq_xmit(struct cx4_en_sq *sq, struct sk_buff *skb)
 {
-	u32 l3_end, l4_end, inline_sz, ndseg, nbb, bytes;
 	struct cx4_en_tx_wqe_info *info;
+	struct cx4_en_tx_attr a;
+	u32 inl, ndseg, nbb;
 	void *ctrl, *eth;
 	u16 edge, i;
 	int n;
@@ -207,12 +290,14 @@ static netdev_tx_t cx4_en_sq_xmit(struct cx4_en_sq *sq, struct sk_buff *skb)
 		cx4_en_tx_drop(sq, skb);
 		return NETDEV_TX_OK;
 	}
-	cx4_en_tx_hdr_ends(skb, &l3_end, &l4_end);
-	inline_sz = cx4_en_inline_len(sq->inline_mode, skb->len, l3_end,
-				      l4_end);
+	if (cx4_en_tx_attr(sq, skb, &a)) {
+		cx4_en_tx_drop(sq, skb);
+		return NETDEV_TX_OK;
+	}
+	inl = a.ihs + (a.vlan ? VLAN_HLEN : 0);
 	ndseg = skb_shinfo(skb)->nr_frags +
-		(skb_headlen(skb) > inline_sz ? 1 : 0);
-	nbb = DIV_ROUND_UP(cx4_en_tx_wqe_size(inline_sz, ndseg),
+		(skb_headlen(skb) > a.ihs ? 1 : 0);
+	nbb = DIV_ROUND_UP(cx4_en_tx_wqe_size(inl, ndseg),
 			   CX4_SEND_WQEBB_SIZE);
 	if (WARN_ON_ONCE(nbb > CX4_EN_MAX_WQEBBS)) {
 		cx4_en_tx_drop(sq, skb);
@@ -225,29 +310,31 @@ static netdev_tx_t cx4_en_sq_xmit(struct cx4_en_sq *sq, struct sk_buff *skb)
 	ctrl = cx4_en_sq_wqebb(sq, sq->pc);
 	memset(ctrl, 0, nbb * CX4_SEND_WQEBB_SIZE);
 	eth = ctrl + CX4_WQE_CTRL_SIZE;
-	if (skb->ip_summed == CHECKSUM_PARTIAL) {
+	if (skb->ip_summed == CHECKSUM_PARTIAL || a.mss) {
 		/* The IPv4 header checksum too (IPv6 has none). */
 		if (vlan_get_protocol(skb) == htons(ETH_P_IP))
 			cx4_set(eth, CX4_WQE_ETH_L3CS, 1);
 		cx4_set(eth, CX4_WQE_ETH_L4CS, 1);
-		cx4_en_sq_stat_add(sq->stats, CX4_EN_SQ_CSUM_PARTIAL, 1);
+		cx4_en_sq_stat_add(sq->stats, CX4_EN_SQ_CSUM_PARTIAL, a.pkts);
 	}
-	cx4_set(eth, CX4_WQE_ETH_INLINE_HDR_SZ, inline_sz);
-	skb_copy_bits(skb, 0, eth + CX4_WQE_ETH_OFF_INLINE_HDR, inline_sz);
-	n = cx4_en_tx_map(sq, skb, inline_sz,
-			  eth + cx4_wqe_eth_seg_size(inline_sz));
+	cx4_set(eth, CX4_WQE_ETH_MSS, a.mss);
+	cx4_set(eth, CX4_WQE_ETH_INLINE_HDR_SZ, inl);
+	cx4_en_tx_inline(skb, eth + CX4_WQE_ETH_OFF_INLINE_HDR, &a);
+	n = cx4_en_tx_map(sq, skb, a.ihs, eth + cx4_wqe_eth_seg_size(inl));
 	if (n < 0) {
 		cx4_en_tx_drop(sq, skb);
 		return NETDEV_TX_OK;
 	}
-	cx4_en_build_ctrl(ctrl, sq->pc, CX4_WQE_OP_SEND, sq->sqn,
-			  cx4_en_tx_wqe_size(inline_sz, n) / CX4_WQE_OCTOWORD_SIZE,
+	cx4_en_build_ctrl(ctrl, sq->pc, a.mss ? CX4_WQE_OP_LSO : CX4_WQE_OP_SEND,
+			  sq->sqn,
+			  cx4_en_tx_wqe_size(inl, n) / CX4_WQE_OCTOWORD_SIZE,
 			  true);
+	cx4_en_tx_offload_stats(sq, &a);
 
-	bytes = max_t(u32, skb->len, ETH_ZLEN);
 	info = &sq->info[sq->pc & sq->mask];
 	info->skb = skb;
-	info->bytes = bytes;
+	info->bytes = a.bytes;
+	info->pkts = a.pkts;
 	info->num_wqebbs = nbb;
 	info->num_dma = n;
 	for (i = 1; i < nbb; i++)
@@ -257,7 +344,7 @@ static netdev_tx_t cx4_en_sq_xmit(struct cx4_en_sq *sq, struct sk_buff *skb)
 	skb_tx_timestamp(skb);
 
 	cx4_en_tx_maybe_stop(sq);
-	if (__netdev_tx_sent_queue(sq->txq, bytes, netdev_xmit_more()))
+	if (__netdev_tx_sent_queue(sq->txq, a.bytes, netdev_xmit_more()))
 		cx4_en_sq_ring(sq);
 	return NETDEV_TX_OK;
 }
@@ -315,12 +402,18 @@ bool cx4_en_poll_tx(struct cx4_en_sq *sq, int budget)
 			continue;
 		}
 		if (op == CX4_CQE_OP_REQ_ERR) {
+			u32 syn = cx4_get(cqe, CX4_ERR_CQE_SYNDROME);
+
 			cx4_en_sq_stat_add(sq->stats, CX4_EN_SQ_ERR_CQE, 1);
-			net_warn_ratelimited("%s: SQ 0x%x: error CQE syndrome 0x%x vendor 0x%x on WQE 0x%x\n",
-					     netdev_name(sq->txq->dev), sq->sqn,
-					     cx4_get(cqe, CX4_ERR_CQE_SYNDROME),
-					     cx4_get(cqe, CX4_ERR_CQE_VENDOR_ERR_SYNDROME),
-					     wc);
+			/* The SQ is in ERR: reset it; flush CQEs only count. */
+			if (syn != CX4_CQE_SYN_WR_FLUSH_ERR) {
+				cx4_en_request_recover(container_of(sq, struct cx4_en_channel, sq),
+						       CX4_EN_RECOVER_SQ);
+				net_warn_ratelimited("%s: SQ 0x%x: error CQE syndrome 0x%x vendor 0x%x on WQE 0x%x\n",
+						     netdev_name(sq->txq->dev), sq->sqn, syn,
+						     cx4_get(cqe, CX4_ERR_CQE_VENDOR_ERR_SYNDROME),
+						     wc);
+			}
 		}
 		do {
 			struct cx4_en_tx_wqe_info *info =
@@ -329,7 +422,7 @@ bool cx4_en_poll_tx(struct cx4_en_sq *sq, int budget)
 			last = sq->cc == wc;
 			cx4_en_tx_unmap(sq, info->num_dma);
 			if (info->skb) {
-				pkts++;
+				pkts += info->pkts;
 				bytes += info->bytes;
 				napi_consume_skb(info->skb, budget);
 				info->skb = NULL;

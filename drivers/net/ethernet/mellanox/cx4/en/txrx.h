@@ -15,6 +15,7 @@
 #include <linux/skbuff.h>
 #include <linux/cx4/core.h>
 
+#include "en.h"
 #include "stats.h"
 
 struct page_pool;
@@ -28,6 +29,10 @@ struct page_pool;
 #define CX4_EN_MAX_WQEBBS	16
 /* Inline bytes cx4 copies at most (L2..L4 headers of the inline modes). */
 #define CX4_EN_MAX_INLINE	256
+/* LSO segment size limit: the 14-bit mss field (PRM Table 28). */
+#define CX4_EN_MAX_MSS		0x3fff
+/* CQEs a recovery drops from a reset queue's CQ at most. */
+#define CX4_EN_CQ_DRAIN_MAX	65536
 /* Data segments at most (linear part plus fragments). */
 #define CX4_EN_MAX_DSEGS	(MAX_SKB_FRAGS + 1)
 
@@ -44,6 +49,7 @@ struct cx4_en_wq_buf {
 struct cx4_en_tx_wqe_info {
 	struct sk_buff *skb;	/* NULL for NOP padding */
 	u32 bytes;		/* wire bytes for BQL and counters */
+	u32 pkts;		/* wire frames (LSO segments) */
 	u16 num_wqebbs;		/* 0: not the start of a WQE */
 	u8 num_dma;		/* DMA records of this WQE */
 };
@@ -68,6 +74,7 @@ struct cx4_en_sq {
 	u16 mask;			/* WQEBBs - 1 */
 	u16 dma_mask;
 	u8 inline_mode;			/* enum cx4_inline_mode */
+	u8 log_size;			/* WQEBBs */
 	u32 lkey;
 	void __iomem *db;		/* BlueFlame register 0, even buffer */
 	struct device *dev;
@@ -86,6 +93,8 @@ struct cx4_en_rq {
 	u16 mask;
 	u16 ix;				/* channel index = RX queue */
 	u8 log_stride;			/* WQE stride, >= the device minimum */
+	u8 log_size;			/* WQEs */
+	bool vlan_strip;		/* created with vsd 0 */
 	u32 rqn;
 	u32 lkey;
 	u32 buf_len;			/* bytes the device may write */
@@ -101,18 +110,34 @@ struct cx4_en_rq {
 	bool created;
 };
 
+/* Recovery requests (cx4_en_channel.recover), set from NAPI or timeout. */
+enum {
+	CX4_EN_RECOVER_SQ,		/* SQ error CQE or TX timeout */
+	CX4_EN_RECOVER_RQ,		/* RQ error CQE */
+};
+
 struct cx4_en_channel {
 	struct napi_struct napi;
+	unsigned long recover;		/* CX4_EN_RECOVER_* bits */
 	struct cx4_en_sq sq;
 	struct cx4_en_rq rq;
 	struct cx4_en_priv *priv;
 	u32 ix;
 };
 
+/* A set of channels built from one cx4_en_params (channels.c). */
+struct cx4_en_chs {
+	struct cx4_en_channel **ch;
+	u32 num;
+	struct cx4_en_params params;
+};
+
 /* --- pure helpers (KUnit) --------------------------------------------- */
 
 /* Inline header bytes for @mode: L2, L3 or L4 end, capped at @len. */
 u32 cx4_en_inline_len(u8 mode, u32 len, u32 l3_end, u32 l4_end);
+/* Wire bytes and frames of a (possibly LSO) send, tags and padding in. */
+u32 cx4_en_tx_wire_bytes(u32 len, u32 ihs, u32 mss, bool vlan, u32 *pkts);
 /* Bytes of a send WQE: ctrl, eth segment with @inline_sz, @ndseg segs. */
 u32 cx4_en_tx_wqe_size(u32 inline_sz, u32 ndseg);
 void cx4_en_build_ctrl(void *ctrl, u16 pc, u8 opcode, u32 sqn, u32 ds,
@@ -144,5 +169,7 @@ void cx4_en_sq_free_pending(struct cx4_en_sq *sq);
 int cx4_en_poll_rx(struct cx4_en_rq *rq, int budget);
 int cx4_en_rq_fill(struct cx4_en_rq *rq);
 void cx4_en_rq_free_pages(struct cx4_en_rq *rq);
+/* recover.c */
+void cx4_en_request_recover(struct cx4_en_channel *ch, int bit);
 
 #endif /* _CX4_EN_TXRX_H */

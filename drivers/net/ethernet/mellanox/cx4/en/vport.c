@@ -79,20 +79,3 @@ int cx4_en_query_inline_mode(struct cx4_en_priv *priv, u8 *mode)
 	netdev_err(priv->netdev, "unknown wqe_inline_mode capability %u\n", v);
 	return -EOPNOTSUPP;
 }
-
-/*
- * The reserved LKey (QUERY_SPECIAL_CONTEXTS, PRM 12.5.4): data segments
- * with it carry physical (here: DMA) addresses.
- */
-int cx4_en_query_lkey(struct cx4_en_priv *priv, u32 *lkey)
-{
-	u8 out[CX4_QUERY_SPECIAL_CONTEXTS_OUT_SIZE] = {};
-	u8 in[CX4_QUERY_SPECIAL_CONTEXTS_IN_SIZE] = {};
-	int err;
-
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_SPECIAL_CONTEXTS);
-	err = cx4_cmd(priv->core, in, out);
-	if (!err)
-		*lkey = cx4_get(out, CX4_QUERY_SPECIAL_CONTEXTS_OUT_RESD_LKEY);
-	return err;
-}

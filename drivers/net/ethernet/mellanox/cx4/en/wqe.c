@@ -6,6 +6,7 @@
 
 #include <linux/if_ether.h>
 #include <linux/if_vlan.h>
+#include <linux/math.h>
 #include <linux/minmax.h>
 #include <linux/cx4/core.h>
 
@@ -35,6 +36,28 @@ u32 cx4_en_inline_len(u8 mode, u32 len, u32 l3_end, u32 l4_end)
 		break;
 	}
 	return min3(want, len, (u32)CX4_EN_MAX_INLINE);
+}
+
+/*
+ * What a send WQE puts on the wire: a frame of @len bytes whose first
+ * @ihs bytes are its headers, cut by LSO into @mss-byte payloads (@mss
+ * 0: sent whole), a VLAN tag inserted into each frame if @vlan, each
+ * frame padded to 60 bytes (PRM 3.3.8).  Returns the wire bytes and
+ * sets *@pkts to the frames.
+ */
+u32 cx4_en_tx_wire_bytes(u32 len, u32 ihs, u32 mss, bool vlan, u32 *pkts)
+{
+	u32 tag = vlan ? VLAN_HLEN : 0, payload, last;
+
+	if (!mss || ihs >= len) {
+		*pkts = 1;
+		return max_t(u32, len + tag, ETH_ZLEN);
+	}
+	payload = len - ihs;
+	*pkts = DIV_ROUND_UP(payload, mss);
+	last = payload - (*pkts - 1) * mss;
+	return (*pkts - 1) * (ihs + mss + tag) +
+	       max_t(u32, ihs + last + tag, ETH_ZLEN);
 }
 
 u32 cx4_en_tx_wqe_size(u32 inline_sz, u32 ndseg)

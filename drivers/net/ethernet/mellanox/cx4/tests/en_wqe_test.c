@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit: en/ send WQE building (inline sizes per inline mode, WQE size in
- * octowords, control segment fields) and the validation of completion
+ * octowords, wire bytes and frames of plain and LSO sends, control
+ * segment fields) and the validation of completion
  * fields read from the device (send wqe_counter against the posted
  * range, receive opcode / format / wqe_counter / byte_cnt).
  */
 
 #include <kunit/test.h>
 #include <linux/if_ether.h>
+#include <linux/if_vlan.h>
 #include <linux/string.h>
 
 #include "../en/txrx.h"
@@ -38,10 +40,39 @@ static void cx4_test_wqe_size(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, cx4_en_tx_wqe_size(18, 1), 64);
 	KUNIT_EXPECT_EQ(test, cx4_en_tx_wqe_size(19, 2), 96);
 	/* The largest WQE cx4 builds fits CX4_EN_MAX_WQEBBS. */
-	KUNIT_EXPECT_LE(test, DIV_ROUND_UP(cx4_en_tx_wqe_size(CX4_EN_MAX_INLINE,
+	KUNIT_EXPECT_LE(test, DIV_ROUND_UP(cx4_en_tx_wqe_size(CX4_EN_MAX_INLINE +
+							      VLAN_HLEN,
 							      CX4_EN_MAX_DSEGS),
 					   CX4_SEND_WQEBB_SIZE),
 			CX4_EN_MAX_WQEBBS);
+}
+
+static void cx4_test_wire_bytes(struct kunit *test)
+{
+	u32 pkts;
+
+	/* Plain frames: padded to 60, a tag adds 4 before the padding. */
+	KUNIT_EXPECT_EQ(test, cx4_en_tx_wire_bytes(1514, 54, 0, false, &pkts), 1514);
+	KUNIT_EXPECT_EQ(test, pkts, 1);
+	KUNIT_EXPECT_EQ(test, cx4_en_tx_wire_bytes(42, 42, 0, false, &pkts), 60);
+	KUNIT_EXPECT_EQ(test, cx4_en_tx_wire_bytes(42, 14, 0, true, &pkts), 60);
+	KUNIT_EXPECT_EQ(test, cx4_en_tx_wire_bytes(58, 14, 0, true, &pkts), 62);
+	/* LSO: 66 header bytes, 3000 payload by 1448: 1448, 1448, 104. */
+	KUNIT_EXPECT_EQ(test, cx4_en_tx_wire_bytes(3066, 66, 1448, false, &pkts),
+			2 * (66 + 1448) + 66 + 104);
+	KUNIT_EXPECT_EQ(test, pkts, 3);
+	KUNIT_EXPECT_EQ(test, cx4_en_tx_wire_bytes(3066, 66, 1448, true, &pkts),
+			2 * (70 + 1448) + 70 + 104);
+	/* Exact multiple: no empty last segment. */
+	KUNIT_EXPECT_EQ(test, cx4_en_tx_wire_bytes(66 + 2896, 66, 1448, false, &pkts),
+			2 * (66 + 1448));
+	KUNIT_EXPECT_EQ(test, pkts, 2);
+	/* A short last segment is padded: 54-byte headers + 2 bytes. */
+	KUNIT_EXPECT_EQ(test, cx4_en_tx_wire_bytes(54 + 1002, 54, 1000, false, &pkts),
+			1054 + 60);
+	/* Headers only: one frame. */
+	KUNIT_EXPECT_EQ(test, cx4_en_tx_wire_bytes(66, 66, 1448, false, &pkts), 66);
+	KUNIT_EXPECT_EQ(test, pkts, 1);
 }
 
 static void cx4_test_ctrl(struct kunit *test)
@@ -129,6 +160,7 @@ static void cx4_test_rx_check(struct kunit *test)
 static struct kunit_case cx4_en_wqe_cases[] = {
 	KUNIT_CASE(cx4_test_inline_len),
 	KUNIT_CASE(cx4_test_wqe_size),
+	KUNIT_CASE(cx4_test_wire_bytes),
 	KUNIT_CASE(cx4_test_ctrl),
 	KUNIT_CASE(cx4_test_tx_wc),
 	KUNIT_CASE(cx4_test_rx_check),

@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cx4 Ethernet part: queue recovery without a reload (PRM 7.7.1, 7.9.1).
+ *
+ * An error CQE (other than the flush CQEs that follow it) moves its SQ
+ * or RQ to ERR.  NAPI only records the request in the channel's recover
+ * bits and queues priv->recover_work; the work item, under RTNL (which
+ * also serializes it with close and reconfiguration), quiesces the
+ * queue (TX queue stopped, NAPI disabled), asks the device for the
+ * queue's state (QUERY_SQ/RQ), moves it to RST, drops what is left in
+ * its CQ, resets the ring (every pending send unmapped and freed; the
+ * posted receive buffers kept) and the doorbell record, moves it
+ * RST -> RDY and resumes.  ndo_tx_timeout asks for the same SQ recovery.
+ * Recoveries are counted per ring ("recover" in ethtool -S).
+ */
+
+#include <linux/netdevice.h>
+#include <linux/rtnetlink.h>
+#include <linux/slab.h>
+
+#include "../compat.h"
+#include "en.h"
+#include "txrx.h"
+
+/* Current state of an SQ or RQ (QUERY_SQ / QUERY_RQ), validated. */
+static int cx4_en_wq_query_state(struct cx4_en_priv *priv, bool sq, u32 num,
+				 size_t ring, u8 *state)
+{
+	size_t len = (sq ? CX4_QUERY_SQ_OUT_OFF_PAS : CX4_QUERY_RQ_OUT_OFF_PAS) +
+		     (ring / CX4_EN_PAS_PAGE) * CX4_PAS_SIZE;
+	u8 in[CX4_CMD_SIMPLE_SIZE] = {};
+	u8 *out;
+	int err;
+
+	out = kvzalloc(len, GFP_KERNEL);
+	if (!out)
+		return -ENOMEM;
+	if (sq) {
+		cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_SQ);
+		cx4_set(in, CX4_QUERY_SQ_IN_SQN, num);
+	} else {
+		cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_RQ);
+		cx4_set(in, CX4_QUERY_RQ_IN_RQN, num);
+	}
+	err = cx4_cmd_exec(priv->core, in, sizeof(in), out, len);
+	if (!err) {
+		*state = sq ? cx4_get(out + CX4_QUERY_SQ_OUT_OFF_CTX, CX4_SQC_STATE) :
+			      cx4_get(out + CX4_QUERY_RQ_OUT_OFF_CTX, CX4_RQC_STATE);
+		if (*state != CX4_WQ_STATE_RST && *state != CX4_WQ_STATE_RDY &&
+		    *state != CX4_WQ_STATE_ERR) {
+			netdev_err(priv->netdev, "%s 0x%x: device reports undefined state %u\n",
+				   sq ? "SQ" : "RQ", num, *state);
+			err = -EIO;
+		}
+	}
+	kvfree(out);
+	return err;
+}
+
+/* Whatever state the queue is in, to RST. */
+static int cx4_en_wq_reset(struct cx4_en_priv *priv, bool sq, u32 num,
+			   size_t ring)
+{
+	u8 state;
+	int err;
+
+	err = cx4_en_wq_query_state(priv, sq, num, ring, &state);
+	if (err || state == CX4_WQ_STATE_RST)
+		return err;
+	return cx4_en_wq_modify(priv, sq, num, state, CX4_WQ_STATE_RST, -1);
+}
+
+/* Drop every CQE left in @cq (flush CQEs of a queue in reset). */
+static void cx4_en_cq_drain(struct cx4_cq *cq)
+{
+	u32 n = 0;
+
+	while (cx4_cq_peek(cq) && n++ < CX4_EN_CQ_DRAIN_MAX)
+		cx4_cq_pop(cq);
+	cx4_cq_update_ci(cq);
+}
+
+static int cx4_en_sq_recover(struct cx4_en_priv *priv,
+			     struct cx4_en_channel *ch)
+{
+	struct cx4_en_sq *sq = &ch->sq;
+	int err;
+
+	__netif_tx_lock_bh(sq->txq);
+	netif_tx_stop_queue(sq->txq);
+	__netif_tx_unlock_bh(sq->txq);
+	napi_disable(&ch->napi);
+
+	err = cx4_en_wq_reset(priv, true, sq->sqn, sq->wq.size);
+	if (!err) {
+		cx4_en_cq_drain(sq->cq);
+		cx4_en_sq_free_pending(sq);
+		sq->pc = 0;
+		sq->cc = 0;
+		sq->dma_pc = 0;
+		sq->dma_cc = 0;
+		sq->wq.dbr[1] = 0;
+		dma_wmb();
+		err = cx4_en_wq_modify(priv, true, sq->sqn, CX4_WQ_STATE_RST,
+				       CX4_WQ_STATE_RDY, -1);
+	}
+	napi_enable(&ch->napi);
+	local_bh_disable();
+	napi_schedule(&ch->napi);
+	local_bh_enable();
+	if (err)
+		return err;
+	cx4_en_sq_stat_add(sq->stats, CX4_EN_SQ_RECOVER, 1);
+	netif_tx_wake_queue(sq->txq);
+	return 0;
+}
+
+static int cx4_en_rq_recover(struct cx4_en_priv *priv,
+			     struct cx4_en_channel *ch)
+{
+	struct cx4_en_rq *rq = &ch->rq;
+	int err;
+
+	napi_disable(&ch->napi);
+	err = cx4_en_wq_reset(priv, false, rq->rqn, rq->wq.size);
+	if (!err) {
+		cx4_en_cq_drain(rq->cq);
+		/* The posted pages stay in rq->pages for the refill. */
+		rq->pc = 0;
+		rq->cc = 0;
+		rq->wq.dbr[0] = 0;
+		dma_wmb();
+		err = cx4_en_wq_modify(priv, false, rq->rqn, CX4_WQ_STATE_RST,
+				       CX4_WQ_STATE_RDY, -1);
+		if (!err)
+			cx4_en_rq_fill(rq);
+	}
+	napi_enable(&ch->napi);
+	local_bh_disable();
+	napi_schedule(&ch->napi);
+	local_bh_enable();
+	if (!err)
+		cx4_en_rq_stat_add(rq->stats, CX4_EN_RQ_RECOVER, 1);
+	return err;
+}
+
+void cx4_en_recover_work(struct work_struct *work)
+{
+	struct cx4_en_priv *priv = container_of(work, struct cx4_en_priv,
+						recover_work);
+	struct cx4_en_chs *chs;
+	u32 i;
+	int err;
+
+	rtnl_lock();
+	chs = priv->chs;
+	for (i = 0; chs && i < chs->num; i++) {
+		struct cx4_en_channel *ch = chs->ch[i];
+
+		if (test_and_clear_bit(CX4_EN_RECOVER_SQ, &ch->recover)) {
+			err = cx4_en_sq_recover(priv, ch);
+			netdev_warn(priv->netdev, "channel %u: SQ 0x%x recovery %s (%d)\n",
+				    i, ch->sq.sqn, err ? "failed" : "done", err);
+		}
+		if (test_and_clear_bit(CX4_EN_RECOVER_RQ, &ch->recover)) {
+			err = cx4_en_rq_recover(priv, ch);
+			netdev_warn(priv->netdev, "channel %u: RQ 0x%x recovery %s (%d)\n",
+				    i, ch->rq.rqn, err ? "failed" : "done", err);
+		}
+	}
+	rtnl_unlock();
+}
+
+/* From NAPI or the TX watchdog: recover @bit's queue of @ch later. */
+void cx4_en_request_recover(struct cx4_en_channel *ch, int bit)
+{
+	if (!test_and_set_bit(bit, &ch->recover))
+		schedule_work(&ch->priv->recover_work);
+}
+
+/* TX watchdog (BH, TX locks held): the queue made no progress. */
+void cx4_en_tx_timeout(struct net_device *netdev, unsigned int txqueue)
+{
+	struct cx4_en_priv *priv = netdev_priv(netdev);
+
+	netdev_warn(netdev, "TX timeout on queue %u\n", txqueue);
+	if (!priv->channels || txqueue >= priv->num_channels)
+		return;
+	cx4_en_request_recover(priv->channels[txqueue], CX4_EN_RECOVER_SQ);
+}
+
+/* NETIF_F_HW_VLAN_CTAG_RX: the vsd bit of every open RQ (MODIFY_RQ). */
+int cx4_en_set_rx_vlan_strip(struct cx4_en_priv *priv, bool strip)
+{
+	struct cx4_en_chs *chs = priv->chs;
+	u32 i;
+	int err;
+
+	for (i = 0; chs && i < chs->num; i++) {
+		struct cx4_en_rq *rq = &chs->ch[i]->rq;
+
+		err = cx4_en_wq_modify(priv, false, rq->rqn, CX4_WQ_STATE_RDY,
+				       CX4_WQ_STATE_RDY, !strip);
+		if (err) {
+			/* Back to what the other RQs had. */
+			while (i--)
+				cx4_en_wq_modify(priv, false, chs->ch[i]->rq.rqn,
+						 CX4_WQ_STATE_RDY,
+						 CX4_WQ_STATE_RDY, strip);
+			return err;
+		}
+		rq->vlan_strip = strip;
+	}
+	priv->params.rx_vlan_strip = strip;
+	if (chs)
+		chs->params.rx_vlan_strip = strip;
+	return 0;
+}

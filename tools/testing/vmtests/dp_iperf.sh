@@ -1,0 +1,143 @@
+#!/bin/bash
+# vm: --nics 2 --dev-prop debug-ctl=on --timeout 900
+# SPDX-License-Identifier: GPL-2.0
+#
+# iperf3 TCP in both directions at once (--bidir, bounded: 3 s each) with
+# every offload on, then with each one off in turn: tso, tx checksum, rx
+# checksum, and on a
+# VLAN sub-interface rxvlan and txvlan.  For every run: the bytes iperf3
+# moved are cross-checked with the interface counters of both ends
+# (at least the payload; at most 4x + 1 MB: headers and retransmissions
+# of frames a loaded TCG guest dropped), the driver's TX and RX byte
+# counters must equal the device's exactly (wire bytes after LSO, tags
+# and padding), and the offload being tested must have been
+# used when on and not used when off (per-ring counters).
+. "$(dirname "$0")/lib.sh"
+
+dp_pair_up
+a=$DP_A b=$DP_B
+for ns_if in "cx4a $a 1" "cx4b $b 2"; do
+	read -r ns ifc n <<<"$ns_if"
+	ip -n "$ns" link add link "$ifc" name v200 type vlan id 200
+	ip -n "$ns" addr add "198.19.200.$n/24" dev v200
+	ip -n "$ns" link set v200 up
+done
+ip netns exec cx4a busybox ping -c 2 -W 5 198.19.200.2 || fail "VLAN ping"
+
+# The driver's TX and RX bytes must equal the device's (32-bit device
+# counters): every frame the device sent or delivered was accounted
+# once, with LSO segments, tags and padding as on the wire.
+dev_tx_check() {
+	local drv devc dir
+	for dir in tx rx; do
+		drv=$(dp_stat "$1" "$2" "${dir}[0-9]+_bytes")
+		devc=$(ctl_get "$3" "${dir}_bytes")
+		[ $((drv & 0xffffffff)) = "$devc" ] ||
+			fail "$2: driver counted $drv $dir bytes, device $devc (low 32 bits)"
+	done
+}
+
+# Snapshot of both ends' ethtool -S, one "name value" a line, names
+# prefixed a_ / b_.
+snap() {
+	{
+		ip netns exec cx4a ethtool -S "$a" | awk -F': *' 'NR > 1 { gsub(/ /, "", $1); print "a_" $1, $2 }'
+		ip netns exec cx4b ethtool -S "$b" | awk -F': *' 'NR > 1 { gsub(/ /, "", $1); print "b_" $1, $2 }'
+	} >"$1"
+}
+
+# Sum of the counters matching regex $2 (both ends) in snapshot $1.
+ssum() {
+	awk -v k="$2" '$1 ~ "^[ab]_"k"$" { s += $2 } END { print s + 0 }' "$1"
+}
+
+# run NAME ADDR "REGEX=on|off...": one 3 s iperf3 --bidir run, server
+# in b on ADDR, client in a: data both ways at once.  Both directions'
+# bytes are checked against the interface counters; every REGEX'd
+# counter (summed over both ends) must have moved (on) or not (off).
+run() {
+	local name=$1 addr=$2 specs=$3 out srv rc=0 nab nba
+	local atx arx btx brx spec re want used
+	snap /tmp/s0
+	atx=$(dp_ifstat cx4a "$a" tx_bytes) arx=$(dp_ifstat cx4a "$a" rx_bytes)
+	btx=$(dp_ifstat cx4b "$b" tx_bytes) brx=$(dp_ifstat cx4b "$b" rx_bytes)
+	out=/tmp/iperf.json
+	timeout 60 ip netns exec cx4b iperf3 -s -1 -B "$addr" >/dev/null 2>&1 &
+	srv=$!
+	sleep 1
+	timeout 55 ip netns exec cx4a iperf3 -c "$addr" -t 3 --bidir \
+		--connect-timeout 5000 -J >"$out" 2>&1 || rc=$?
+	wait "$srv" || true
+	[ "$rc" = 0 ] || { cat "$out" >&2; fail "$name: iperf3 failed ($rc)"; }
+	read -r nab nba < <(python3 -c '
+import json, sys
+e = json.load(open(sys.argv[1]))["end"]
+print(int(e["sum_received"]["bytes"]), int(e["sum_received_bidir_reverse"]["bytes"]))
+' "$out") || { cat "$out" >&2; fail "$name: iperf3 output unreadable"; }
+	sleep 0.5
+	atx=$(($(dp_ifstat cx4a "$a" tx_bytes) - atx))
+	arx=$(($(dp_ifstat cx4a "$a" rx_bytes) - arx))
+	btx=$(($(dp_ifstat cx4b "$b" tx_bytes) - btx))
+	brx=$(($(dp_ifstat cx4b "$b" rx_bytes) - brx))
+	snap /tmp/s1
+	log "$name: iperf3 a->b $nab bytes, b->a $nba; $a tx +$atx rx +$arx, $b tx +$btx rx +$brx"
+	[ "$nab" -gt 32768 ] || fail "$name: only $nab bytes moved a -> b"
+	[ "$nba" -gt 32768 ] || fail "$name: only $nba bytes moved b -> a"
+	[ "$atx" -ge "$nab" ] && [ "$brx" -ge "$nab" ] ||
+		fail "$name: a->b payload $nab > $a sent $atx or $b received $brx"
+	[ "$btx" -ge "$nba" ] && [ "$arx" -ge "$nba" ] ||
+		fail "$name: b->a payload $nba > $b sent $btx or $a received $arx"
+	# Headers, ACKs, and retransmissions of what a loaded guest dropped.
+	[ "$atx" -le $((4 * (nab + nba) + (1 << 20))) ] &&
+		[ "$btx" -le $((4 * (nab + nba) + (1 << 20))) ] ||
+		fail "$name: $atx / $btx bytes sent for $((nab + nba)) of payload"
+	[ "$brx" -le "$atx" ] && [ "$arx" -le "$btx" ] ||
+		fail "$name: more received than sent ($brx > $atx or $arx > $btx)"
+	for spec in $specs; do
+		re=${spec%=*} want=${spec#*=}
+		used=$(($(ssum /tmp/s1 "$re") - $(ssum /tmp/s0 "$re")))
+		log "  $re +$used (want $want)"
+		if [ "$want" = on ]; then
+			[ "$used" -gt 0 ] || fail "$name: $re not used"
+		else
+			[ "$used" = 0 ] || fail "$name: $re moved by $used while off"
+		fi
+	done
+	dev_tx_check cx4a "$a" "$DP_FA"
+	dev_tx_check cx4b "$b" "$DP_FB"
+}
+
+feat() {
+	dp_features cx4a "$a" "$@"
+	dp_features cx4b "$b" "$@"
+}
+
+TSO='tx[0-9]+_tso_packets' TXCS='tx[0-9]+_csum_partial'
+RXCS='rx[0-9]+_csum_unnecessary' INS='tx[0-9]+_vlan_insert'
+STRIP='rx[0-9]+_vlan_strip'
+
+run "all on" 198.18.0.2 "$TSO=on $TXCS=on $RXCS=on"
+run "all on, IPv6" 2001:db8::2 "$TSO=on $TXCS=on $RXCS=on"
+feat tso off
+run "tso off" 198.18.0.2 "$TSO=off $TXCS=on"
+feat tx off
+run "tx csum off" 198.18.0.2 "$TSO=off $TXCS=off $RXCS=on"
+feat tx on tso on rx off
+run "rx csum off" 198.18.0.2 "$TSO=on $RXCS=off"
+feat rx on
+run "vlan, all on" 198.19.200.2 "$INS=on $STRIP=on $TSO=on"
+feat rxvlan off
+run "rxvlan off" 198.19.200.2 "$INS=on $STRIP=off"
+feat rxvlan on txvlan off
+run "txvlan off" 198.19.200.2 "$INS=off $STRIP=on"
+feat txvlan on
+
+for ns_if in "cx4a $a" "cx4b $b"; do
+	read -r ns ifc <<<"$ns_if"
+	bad=$(dp_stat "$ns" "$ifc" '(rx|tx)[0-9]+_(bad_cqe|err_cqe|recover)')
+	[ "$bad" = 0 ] || fail "$ifc: $bad bad/error CQEs or recoveries"
+done
+dp_cleanup
+rmmod cx4
+assert_device_clean
+log "iperf3 both ways with each offload on and off, counters consistent"

@@ -1,0 +1,95 @@
+#!/bin/bash
+# vm: --nics 2 --dev-prop debug-ctl=on --dump-nic 0
+# SPDX-License-Identifier: GPL-2.0
+#
+# Wire checks on a capture of the cable (QEMU filter-dump of function 0,
+# /mnt/out/cx4-0.pcap): with TSO, TX checksum and VLAN insert/strip on,
+# bounded iperf3 TCP runs over IPv4, IPv6 and a VLAN sub-interface (id
+# 100, both directions), UDP and small pings; then tools/testing/lib/
+# wirecheck.py checks every frame: IP/TCP/UDP/ICMP checksums right, no IP
+# packet above the MTU, TCP segments without sequence holes, 802.1Q tag
+# 100 on exactly the VLAN's frames.  LSO and VLAN insertion must have been
+# used (driver and device counters).  A copy of the capture with one TCP
+# payload byte flipped must fail the check (the checker can fail).
+. "$(dirname "$0")/lib.sh"
+
+BB=busybox
+PCAP=/mnt/out/cx4-0.pcap
+CHECK=$(dirname "$0")/../lib/wirecheck.py
+
+dp_pair_up
+a=$DP_A b=$DP_B
+for ns_if in "cx4a $a 1" "cx4b $b 2"; do
+	read -r ns ifc n <<<"$ns_if"
+	ip -n "$ns" link add link "$ifc" name v100 type vlan id 100
+	ip -n "$ns" addr add "198.19.100.$n/24" dev v100
+	ip -n "$ns" addr add "2001:db8:100::$n/64" dev v100 nodad
+	ip -n "$ns" link set v100 up
+	dp_features "$ns" "$ifc" tso on tx on rx on rxvlan on txvlan on
+done
+
+ip netns exec cx4a $BB ping -c 2 -W 5 198.18.0.2 || fail "IPv4 ping"
+ip netns exec cx4a $BB ping -c 2 -W 5 -s 1 198.18.0.2 || fail "short IPv4 ping"
+ip netns exec cx4a $BB ping6 -c 2 -W 5 2001:db8::2 || fail "IPv6 ping"
+ip netns exec cx4a $BB ping -c 2 -W 5 198.19.100.2 || fail "VLAN ping"
+ip netns exec cx4b $BB ping6 -c 2 -W 5 2001:db8:100::1 || fail "VLAN IPv6 ping"
+
+tso0=$(dp_stat cx4a "$a" 'tx[0-9]+_tso_packets')
+seg0=$(ctl_get "$DP_FA" tx_lso_segments)
+n=$(dp_iperf cx4b 198.18.0.2 cx4a 0 -n 3M)
+log "IPv4 a -> b: $n bytes"
+n=$(dp_iperf cx4b 2001:db8::2 cx4a 0 -n 3M)
+log "IPv6 a -> b: $n bytes"
+n=$(dp_iperf cx4b 198.19.100.2 cx4a 0 -n 2M)
+log "VLAN a -> b: $n bytes"
+n=$(dp_iperf cx4a 2001:db8:100::1 cx4b 0 -n 2M)
+log "VLAN IPv6 b -> a: $n bytes"
+n=$(dp_iperf cx4b 198.18.0.2 cx4a 0 -u -b 20M -l 1200 -n 1M)
+log "UDP a -> b: $n bytes"
+
+tso=$(($(dp_stat cx4a "$a" 'tx[0-9]+_tso_packets') - tso0))
+seg=$((($(ctl_get "$DP_FA" tx_lso_segments) - seg0) & 0xffffffff))
+vins=$(dp_stat cx4a "$a" 'tx[0-9]+_vlan_insert')
+vstrip=$(dp_stat cx4b "$b" 'rx[0-9]+_vlan_strip')
+log "$a: $tso LSO WQEs -> $seg device segments; $vins tags inserted; $b stripped $vstrip"
+[ "$tso" -gt 0 ] || fail "$a: TSO never used"
+[ "$seg" -gt "$tso" ] || fail "device cut $seg segments from $tso LSO WQEs"
+[ "$vins" -gt 0 ] || fail "$a: no VLAN tag inserted"
+[ "$vstrip" -gt 0 ] || fail "$b: no VLAN tag stripped"
+
+sleep 1
+[ -s "$PCAP" ] || fail "no capture at $PCAP"
+log "capture: $(stat -c %s "$PCAP") bytes"
+timeout 300 python3 "$CHECK" --mtu 1500 --min-tcp-data 2000 --min-tagged 500 \
+	--vlan 198.19.100.0/24=100 --vlan 2001:db8:100::/64=100 \
+	--untagged 198.18.0.0/24 --untagged 2001:db8::/64 "$PCAP" ||
+	fail "wire check of $PCAP"
+
+# The checker must catch a wrong checksum: flip one payload byte of the
+# first full-size TCP segment in a copy.
+bad=/mnt/out/corrupt.pcap
+python3 - "$PCAP" "$bad" <<'EOF'
+import struct, sys
+d = bytearray(open(sys.argv[1], "rb").read())
+off = 24
+while off + 16 <= len(d):
+    incl = struct.unpack("<I", d[off + 8:off + 12])[0]
+    if incl > 1000 and d[off + 16 + 12:off + 16 + 14] == b"\x08\x00" \
+       and d[off + 16 + 23] == 6:
+        d[off + 16 + 900] ^= 0x5a
+        break
+    off += 16 + incl
+else:
+    sys.exit("no TCP frame to corrupt")
+open(sys.argv[2], "wb").write(d)
+EOF
+if timeout 300 python3 "$CHECK" --mtu 1500 "$bad" 2>/dev/null; then
+	fail "wire check passed a capture with a corrupted TCP segment"
+fi
+rm -f "$bad"
+log "the wire check rejects a corrupted segment"
+
+dp_cleanup
+rmmod cx4
+assert_device_clean
+log "LSO segments, device checksums and VLAN tags correct on the wire"
