@@ -20,7 +20,7 @@ steer_setup_pair
 a=$STEER_A b=$STEER_B
 
 rx_b() {
-	steer_stat_sum cx4b "$b" 'rx[0-9]+_packets'
+	dp_stat cx4b "$b" 'rx[0-9]+_packets'
 }
 
 # Send $N UDP datagrams from cx4a to $1 (port 9999), bounded.
@@ -99,7 +99,7 @@ except socket.timeout:
 print(n)
 ' "$GRP" "$N" > /tmp/cx4-mcast &
 rcv=$!
-steer_wait test -e /tmp/cx4-joined || fail "receiver did not join"
+dp_wait test -e /tmp/cx4-joined || fail "receiver did not join"
 sleep 1		# the join reaches the L2 table through the rx-mode work
 expect "multicast group joined" pass "$GRP"
 wait "$rcv" || fail "multicast receiver failed"

@@ -96,64 +96,19 @@ eth_stat() {
 
 # --- steer: two cabled ports in two namespaces (rss.sh, filter.sh, lro.sh) ---
 
-# Poll "$@" for up to 10 s.
-steer_wait() {
-	local i
-	for i in $(seq 100); do
-		"$@" && return 0
-		sleep 0.1
-	done
-	return 1
-}
-
-steer_carrier() {
-	[ "$(ip netns exec "$1" cat "/sys/class/net/$2/carrier" 2>/dev/null)" = 1 ]
-}
-
-steer_cleanup() {
-	ip netns del cx4a 2>/dev/null || true
-	ip netns del cx4b 2>/dev/null || true
-}
-
-# Load cx4, move the first two functions' netdevs into namespaces cx4a
-# (198.18.0.1, 2001:db8::1) and cx4b (.2, ::2), bring them up, wait for
-# carrier and ping once each way.  Sets STEER_A and STEER_B.
+# dp_pair_up (below), then one ping each way.  Sets STEER_A and STEER_B.
 steer_setup_pair() {
-	local fns
-	mapfile -t fns < <(cx4_functions)
-	[ ${#fns[@]} -ge 2 ] || fail "need two emulated functions, have ${#fns[@]}"
-	insmod "$KO"
-	STEER_A=$(ls "/sys/bus/pci/devices/${fns[0]}/net") || fail "${fns[0]}: no netdev"
-	STEER_B=$(ls "/sys/bus/pci/devices/${fns[1]}/net") || fail "${fns[1]}: no netdev"
-	trap steer_cleanup EXIT
-	ip netns add cx4a
-	ip netns add cx4b
-	ip link set "$STEER_A" netns cx4a
-	ip link set "$STEER_B" netns cx4b
-	ip -n cx4a addr add 198.18.0.1/24 dev "$STEER_A"
-	ip -n cx4b addr add 198.18.0.2/24 dev "$STEER_B"
-	ip -n cx4a addr add 2001:db8::1/64 dev "$STEER_A" nodad
-	ip -n cx4b addr add 2001:db8::2/64 dev "$STEER_B" nodad
-	ip -n cx4a link set "$STEER_A" up || fail "$STEER_A: up failed"
-	ip -n cx4b link set "$STEER_B" up || fail "$STEER_B: up failed"
-	steer_wait steer_carrier cx4a "$STEER_A" || fail "$STEER_A: no carrier"
-	steer_wait steer_carrier cx4b "$STEER_B" || fail "$STEER_B: no carrier"
+	dp_pair_up
+	STEER_A=$DP_A STEER_B=$DP_B
 	ip netns exec cx4a busybox ping -c 1 -W 5 198.18.0.2 >/dev/null ||
 		fail "IPv4 ping a -> b"
 	ip netns exec cx4a busybox ping6 -c 1 -W 5 2001:db8::2 >/dev/null ||
 		fail "IPv6 ping a -> b"
-	log "$STEER_A (${fns[0]}, cx4a) <-> $STEER_B (${fns[1]}, cx4b)"
-}
-
-# Sum of the ethtool -S counters of $2 in namespace $1 matching regex $3.
-steer_stat_sum() {
-	ip netns exec "$1" ethtool -S "$2" |
-		awk -v k="$3" '$1 ~ "^"k":$" { s += $2 } END { print s + 0 }'
 }
 
 # Tear down the pair, unload cx4 and check the device is clean.
 steer_finish() {
-	steer_cleanup
+	dp_cleanup
 	trap - EXIT
 	rmmod cx4
 	assert_device_clean

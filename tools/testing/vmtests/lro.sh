@@ -51,7 +51,7 @@ s.recv(1)
 }
 
 lro_pkts() {
-	steer_stat_sum cx4b "$b" 'rx[0-9]+_lro_packets'
+	dp_stat cx4b "$b" 'rx[0-9]+_lro_packets'
 }
 
 ip netns exec cx4b ethtool -k "$b" | grep -q "large-receive-offload: off" ||
@@ -62,7 +62,7 @@ transfer 198.18.0.2 5001
 ip netns exec cx4b ethtool -K "$b" lro on || fail "$b: ethtool -K lro on refused"
 ip netns exec cx4b ethtool -k "$b" | grep -q "large-receive-offload: on" ||
 	fail "$b: LRO not on"
-steer_wait steer_carrier cx4b "$b" || fail "$b: no carrier after LRO on"
+dp_wait dp_carrier cx4b "$b" || fail "$b: no carrier after LRO on"
 transfer 198.18.0.2 5002
 n4=$(lro_pkts)
 [ "$n4" -gt 0 ] || fail "$b: no coalesced frame over IPv4"
@@ -70,7 +70,7 @@ log "IPv4: $n4 coalesced frames, stream intact"
 transfer 2001:db8::2 5003
 n6=$(lro_pkts)
 [ "$n6" -gt "$n4" ] || fail "$b: no coalesced frame over IPv6"
-bytes=$(steer_stat_sum cx4b "$b" 'rx[0-9]+_lro_bytes')
+bytes=$(dp_stat cx4b "$b" 'rx[0-9]+_lro_bytes')
 [ "$bytes" -gt $((n6 * 1500)) ] ||
 	fail "$b: $bytes LRO bytes for $n6 frames, want more than one MTU each"
 log "IPv6: $((n6 - n4)) coalesced frames, stream intact; $bytes bytes in $n6 frames"
@@ -88,12 +88,12 @@ log "RX checksum off: $((n - n6)) merged frames verified by the stack, no TCP ch
 n6=$n
 
 ip netns exec cx4b ethtool -K "$b" lro off || fail "$b: ethtool -K lro off refused"
-steer_wait steer_carrier cx4b "$b" || fail "$b: no carrier after LRO off"
+dp_wait dp_carrier cx4b "$b" || fail "$b: no carrier after LRO off"
 transfer 198.18.0.2 5004
 [ "$(lro_pkts)" = "$n6" ] ||
 	fail "$b: LRO frames counted with LRO off ($(lro_pkts) after $n6)"
 
-bad=$(steer_stat_sum cx4b "$b" 'rx[0-9]+_(bad_cqe|err_cqe)')
+bad=$(dp_stat cx4b "$b" 'rx[0-9]+_(bad_cqe|err_cqe)')
 [ "$bad" = 0 ] || fail "$b: $bad bad or error CQEs"
 steer_finish
 log "LRO coalesces TCP, the stream stays intact, and it stops when off"

@@ -48,7 +48,7 @@ log "20 flows follow the new key and table, none on queue 0"
 # Down/up keeps the configuration (built again on open).
 ip -n cx4b link set "$b" down
 ip -n cx4b link set "$b" up
-steer_wait steer_carrier cx4b "$b" || fail "$b: no carrier after down/up"
+dp_wait dp_carrier cx4b "$b" || fail "$b: no carrier after down/up"
 ip netns exec cx4b ethtool -x "$b" | grep -q "${KEY2}" ||
 	fail "$b: key lost over down/up"
 timeout 600 python3 "$CHECK" --send-ns cx4a --recv-ns cx4b --dev "$b" \
