@@ -14,24 +14,11 @@ BB=busybox
 mapfile -t fns < <(cx4_functions)
 [ ${#fns[@]} -ge 2 ] || fail "need two emulated functions, have ${#fns[@]}"
 
-wait_for() {
-	local i
-	for i in $(seq 100); do
-		"$@" && return 0
-		sleep 0.1
-	done
-	return 1
-}
-
 netdev_of() {
 	ls "/sys/bus/pci/devices/$1/net"
 }
 
-cleanup() {
-	ip netns del cx4a 2>/dev/null || true
-	ip netns del cx4b 2>/dev/null || true
-}
-trap cleanup EXIT
+trap dp_cleanup EXIT
 
 insmod "$KO"
 a=$(netdev_of "${fns[0]}") || fail "${fns[0]}: no netdev"
@@ -51,8 +38,8 @@ ip -n cx4b link set "$b" up || fail "$b: up failed"
 carrier() {
 	[ "$(ip netns exec "$1" cat "/sys/class/net/$2/carrier" 2>/dev/null)" = 1 ]
 }
-wait_for carrier cx4a "$a" || fail "$a: no carrier"
-wait_for carrier cx4b "$b" || fail "$b: no carrier"
+dp_wait carrier cx4a "$a" || fail "$a: no carrier"
+dp_wait carrier cx4b "$b" || fail "$b: no carrier"
 
 ip netns exec cx4a $BB ping -c 3 -W 5 198.18.0.2 || fail "IPv4 ping a -> b"
 ip netns exec cx4b $BB ping -c 3 -W 5 198.18.0.1 || fail "IPv4 ping b -> a"
@@ -131,7 +118,7 @@ rx=$(stats_sum cx4b "$b" 'rx[0-9]+_packets')
 ip netns exec cx4a sysctl -qw "net.ipv6.conf.$a.keep_addr_on_down=1"
 ip -n cx4a link set "$a" down
 ip -n cx4a link set "$a" up
-wait_for carrier cx4a "$a" || fail "$a: no carrier after down/up"
+dp_wait carrier cx4a "$a" || fail "$a: no carrier after down/up"
 ip netns exec cx4a $BB ping -c 2 -W 5 198.18.0.2 || fail "ping after down/up"
 
 ip netns exec cx4a $BB ping6 -c 2 -W 5 2001:db8::2 || fail "IPv6 ping after down/up"
@@ -140,8 +127,8 @@ ip netns exec cx4a $BB ping6 -c 2 -W 5 2001:db8::2 || fail "IPv6 ping after down
 # IPv4 and IPv6 jumbo pings both ways, without fragmentation.
 ip -n cx4a link set "$a" mtu 9000 || fail "$a: MTU 9000 refused while up"
 ip -n cx4b link set "$b" mtu 9000 || fail "$b: MTU 9000 refused while up"
-wait_for carrier cx4a "$a" || fail "$a: no carrier after MTU change"
-wait_for carrier cx4b "$b" || fail "$b: no carrier after MTU change"
+dp_wait carrier cx4a "$a" || fail "$a: no carrier after MTU change"
+dp_wait carrier cx4b "$b" || fail "$b: no carrier after MTU change"
 ip netns exec cx4a $BB ping -c 2 -W 5 -s 8900 198.18.0.2 || fail "IPv4 jumbo ping"
 ip netns exec cx4b $BB ping -c 2 -W 5 -s 8900 198.18.0.1 || fail "IPv4 jumbo ping b -> a"
 ip netns exec cx4a $BB ping6 -c 2 -W 5 -s 8900 2001:db8::2 || fail "IPv6 jumbo ping"
@@ -154,7 +141,7 @@ done
 big=$(stats_sum cx4b "$b" 'rx[0-9]+_bytes')
 log "MTU 9000: IPv4 and IPv6 jumbo pings both ways ($big bytes received by $b so far)"
 
-cleanup
+dp_cleanup
 rm -f /tmp/cx4-tx /tmp/cx4-rx
 rmmod cx4
 assert_device_clean

@@ -33,24 +33,11 @@ N=20
 mapfile -t fns < <(cx4_functions)
 [ ${#fns[@]} -ge 2 ] || fail "need two emulated functions, have ${#fns[@]}"
 
-wait_for() {
-	local i
-	for i in $(seq 100); do
-		"$@" && return 0
-		sleep 0.1
-	done
-	return 1
-}
-
 netdev_of() {
 	ls "/sys/bus/pci/devices/$1/net"
 }
 
-cleanup() {
-	ip netns del cx4a 2>/dev/null || true
-	ip netns del cx4b 2>/dev/null || true
-}
-trap cleanup EXIT
+trap dp_cleanup EXIT
 
 # ethtool link-mode bit numbers (include/uapi/linux/ethtool.h).
 mask() {
@@ -98,7 +85,7 @@ ip -n cx4b link set "$b" up || fail "$b: up failed"
 carrier() {
 	[ "$(ip netns exec cx4a cat "/sys/class/net/$a/carrier" 2>/dev/null)" = 1 ]
 }
-wait_for carrier || fail "$a: no carrier"
+dp_wait carrier || fail "$a: no carrier"
 ping_ok() {
 	ip netns exec cx4a $BB ping -c "${1:-2}" -W 5 198.18.0.2 > /dev/null
 }
@@ -127,14 +114,14 @@ ea -s "$a" advertise "$(mask $M_25CR)" || fail "$a: advertise 25000baseCR refuse
 [ "$(eth_modes "$a" "Advertised link modes")" = "25000baseCR/Full" ] ||
 	fail "$a: advertised after set: $(eth_modes "$a" "Advertised link modes" | tr '\n' ' ')"
 [ "$(eth_modes "$a" "Supported link modes")" = "$MODES_ALL" ] || fail "$a: supported changed"
-wait_for carrier || fail "$a: no carrier after the retrain"
+dp_wait carrier || fail "$a: no carrier after the retrain"
 [ "$(eth_field "$a" Speed)" = 25000Mb/s ] || fail "$a: speed $(eth_field "$a" Speed), want 25000Mb/s"
 ping_ok || fail "no ping at 25G"
 ea -s "$a" speed 40000 || fail "$a: speed 40000 refused"
 [ "$(eth_modes "$a" "Advertised link modes" | tr '\n' ' ')" = \
   "40000baseCR4/Full 40000baseKR4/Full 40000baseSR4/Full " ] ||
 	fail "$a: advertised after speed 40000: $(eth_modes "$a" "Advertised link modes" | tr '\n' ' ')"
-wait_for carrier || fail "$a: no carrier after speed 40000"
+dp_wait carrier || fail "$a: no carrier after speed 40000"
 [ "$(eth_field "$a" Speed)" = 40000Mb/s ] || fail "$a: speed $(eth_field "$a" Speed), want 40000Mb/s"
 log "$a: advertise 25000baseCR -> 25000Mb/s; speed 40000 -> the 3 40G modes, 40000Mb/s"
 
@@ -158,7 +145,7 @@ log "$a: 4 invalid sets refused with a message, settings unchanged"
 
 ea -s "$a" advertise "$ALL" || fail "$a: advertise all refused"
 [ "$(eth_modes "$a" "Advertised link modes")" = "$MODES_ALL" ] || fail "$a: restore failed"
-wait_for carrier || fail "$a: no carrier after restoring"
+dp_wait carrier || fail "$a: no carrier after restoring"
 [ "$(eth_field "$a" Speed)" = 100000Mb/s ] || fail "$a: speed $(eth_field "$a" Speed) after restoring"
 
 # --- pause (PFCC) -----------------------------------------------------------------
@@ -222,7 +209,7 @@ log "$a: software counters +$((tx1 - tx0)) tx / +$((rx1 - rx0)) rx for $N pings;
 
 # --- link retrain, self-test ------------------------------------------------------------
 ea -r "$a" || fail "$a: ethtool -r failed"
-wait_for carrier || fail "$a: no carrier after ethtool -r"
+dp_wait carrier || fail "$a: no carrier after ethtool -r"
 ping_ok || fail "no ping after ethtool -r"
 out=$(ea -t "$a") || fail "$a: ethtool -t failed: $out"
 grep -q "The test result is PASS" <<<"$out" || fail "$a: self-test: $out"
@@ -230,13 +217,13 @@ for t in "command interface" "register access" "link"; do
 	grep -qE "^$t \\(online\\)[[:space:]]+0$" <<<"$out" || fail "$a: self-test '$t': $out"
 done
 ctl_set "${fns[0]}" link 0
-wait_for eval '! carrier' || fail "$a: carrier stays on with the cable out"
+dp_wait eval '! carrier' || fail "$a: carrier stays on with the cable out"
 out=$(ea -t "$a") || true
 grep -q "The test result is FAIL" <<<"$out" || fail "$a: self-test passed with the cable out: $out"
 grep -qE "^link \\(online\\)[[:space:]]+1$" <<<"$out" || fail "$a: link test did not fail: $out"
 grep -qE "^register access \\(online\\)[[:space:]]+0$" <<<"$out" || fail "$a: register test failed: $out"
 ctl_set "${fns[0]}" link 1
-wait_for carrier || fail "$a: no carrier after link 1"
+dp_wait carrier || fail "$a: no carrier after link 1"
 ea -t "$a" > /dev/null || fail "$a: self-test fails after the cable is back"
 log "$a: ethtool -r, and ethtool -t passes (link test fails with the cable out)"
 
@@ -253,7 +240,7 @@ log "devlink dev info: driver cx4, running fw $fw, $(grep -o 'board.id .*' <<<"$
 
 [ "$(eth_stat "$a" port_bad_answers)" = 0 ] || fail "$a: port register answers rejected"
 unset ETH_NS
-cleanup
+dp_cleanup
 rmmod cx4
 assert_device_clean
 log "ethtool ksettings, pause, -S, -r, -t and devlink dev info on the emulated port"
