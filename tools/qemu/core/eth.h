@@ -470,5 +470,6 @@ int cx4dev_wq_post_cqe(struct cx4dev *dev, const struct cx4dev_wq *wq, uint8_t *
 bool cx4dev_wq_error_armed(const struct cx4dev *dev, bool rq, uint32_t qn);
 uint32_t cx4dev_wq_error_fire(struct cx4dev *dev, bool rq, uint32_t qn);
 bool cx4dev_sq_stalled(struct cx4dev *dev, uint32_t sqn);
+void cx4dev_sq_stall_reset(struct cx4dev *dev, uint32_t sqn);
 
 #endif /* CX4DEV_ETH_H */

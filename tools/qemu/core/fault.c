@@ -160,14 +160,14 @@ static bool cx4dev_wq_knob_syndrome_ok(uint32_t syn)
 	}
 }
 
-/* SQ_STALL written: a new selector; the SQs it no longer holds run. */
-static void cx4dev_ctl_sq_stall(struct cx4dev *dev, uint32_t val)
+/* SQ_STALL gets a new selector: the SQs it no longer holds run. */
+static void cx4dev_sq_stall_set(struct cx4dev *dev, uint32_t val)
 {
 	uint32_t old = dev->knobs.sq_stall;
 
 	dev->knobs.sq_stall = val & CX4DEV_WQ_KNOB_ON ? val : 0;
-	dev->sq_stall_held = 0;
-	cx4dev_logf(dev, "debug-ctl: SQ_STALL = 0x%08x", dev->knobs.sq_stall);
+	if (val & CX4DEV_WQ_KNOB_ON)
+		dev->sq_stall_held = 0;
 	if (!dev->eth || !(old & CX4DEV_WQ_KNOB_ON))
 		return;
 	for (uint32_t n = 0; n < CX4DEV_MAX_SQ; n++) {
@@ -177,6 +177,18 @@ static void cx4dev_ctl_sq_stall(struct cx4dev *dev, uint32_t val)
 		    sq->wq.state == CX4_WQ_STATE_RDY)
 			cx4dev_sq_process(dev, n, sq);
 	}
+}
+
+/*
+ * SQ @sqn moved to RST (MODIFY_SQ): a stall selecting it ends there, as
+ * a reset cures a hung queue; the other SQs it held run.
+ */
+void cx4dev_sq_stall_reset(struct cx4dev *dev, uint32_t sqn)
+{
+	if (!cx4dev_wq_knob_match(dev->knobs.sq_stall, sqn))
+		return;
+	cx4dev_logf(dev, "knob: SQ_STALL ends: SQ 0x%x reset", sqn);
+	cx4dev_sq_stall_set(dev, 0);
 }
 
 /* Writes of the queue knob registers; false if @off is not one. */
@@ -204,7 +216,8 @@ static bool cx4dev_ctl_wq_write(struct cx4dev *dev, uint32_t off, uint32_t val)
 			cx4dev_guest_error(dev, "debug control page: SQ_STALL 0x%08x has bits "
 					   "30:24 set", val);
 		else
-			cx4dev_ctl_sq_stall(dev, val);
+			cx4dev_sq_stall_set(dev, val);
+		cx4dev_logf(dev, "debug-ctl: SQ_STALL = 0x%08x", dev->knobs.sq_stall);
 		return true;
 	default:
 		return false;

@@ -5,7 +5,8 @@
  * WQ_ERROR: the next WQE of the chosen SQ/RQ completes with an error CQE
  * carrying the chosen syndrome, the queue goes to ERR, later WQEs are
  * flushed, ERR -> RST -> RDY recovers it, no guest error.  SQ_STALL: the
- * SQ consumes nothing until released, then everything rung meanwhile.
+ * SQ consumes nothing until released (then everything rung meanwhile
+ * runs) or reset.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -230,26 +231,28 @@ static void test_sq_stall(void)
 	CHECK(c && cx4_get(c, CX4_CQE_WQE_COUNTER) == 1);
 	c = cq_poll(e->fh, &e->scq);
 	CHECK(c && cx4_get(c, CX4_CQE_WQE_COUNTER) == 2);
-	/* Any SQ; the driver's reset (RDY -> RST -> RDY) does not release it. */
+	/* Any SQ: the driver's reset of an SQ it holds ends the stall. */
 	ctl_wr(e, CTL_SQ_STALL, ON | ANY);
 	post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
 	CHECK(cq_poll(e->fh, &e->scq) == NULL);
+	CHECK_EQ(ctl_rd(e, CTL_SQ_STALL_HELD), 1);
 	CHECK_EQ(modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_RDY, CX4_WQ_STATE_RST, &r),
 		 CX4_CMD_STAT_OK);
+	CHECK_EQ(ctl_rd(e, CTL_SQ_STALL), 0);
+	CHECK_EQ(ctl_rd(e, CTL_SQ_STALL_HELD), 1);
+	CHECK(cq_poll(e->fh, &e->scq) == NULL);	/* the held WQE went with the reset */
+	CHECK_EQ(e->fh->n_tx, 3);
 	e->sq.pc = 0;
 	cx4_set(fh_ptr(e->fh, e->sq.dbr), CX4_WQ_DBR_SND_COUNTER, 0);
 	CHECK_EQ(modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
 		 CX4_CMD_STAT_OK);
 	post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
-	CHECK(cq_poll(e->fh, &e->scq) == NULL);
-	CHECK_EQ(e->fh->n_tx, 3);
-	/* Released: only what was posted after the reset is sent. */
-	ctl_wr(e, CTL_SQ_STALL, 0);
 	CHECK_EQ(e->fh->n_tx, 4);
 	c = cq_poll(e->fh, &e->scq);
 	CHECK(c && cx4_get(c, CX4_CQE_OPCODE) == CX4_CQE_OP_REQ &&
 	      cx4_get(c, CX4_CQE_WQE_COUNTER) == 0);
 	CHECK(cq_poll(e->fh, &e->scq) == NULL);
+	CHECK_EQ(ctl_rd(e, CTL_KNOB_HITS), 2);
 	/* An RQ bit in SQ_STALL is a guest error. */
 	ctl_wr(e, CTL_SQ_STALL, ON | RQ | e->sq.qn);
 	CHECK_EQ(ERRORS(e->fh), 1);

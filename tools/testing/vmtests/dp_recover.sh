@@ -1,66 +1,160 @@
 #!/bin/bash
-# vm: --nics 2 --dev-prop debug-ctl=on
+# vm: --nics 2 --smp 1 --dev-prop debug-ctl=on
 # SPDX-License-Identifier: GPL-2.0
 #
-# RQ error-CQE recovery.  The device model checks its vport MTU against
-# the L3 packet (Documentation/device-model.md, Receive path) while cx4
-# programs it, like the hardware expects, as the largest L2 frame and
-# sizes its receive buffers for that frame; so a frame whose IP packet
-# fits the vport MTU but whose frame does not fit the buffer reaches the
-# RQ, which the model answers with an error CQE (local length error) and
-# RQ to ERR.  The test sends such a frame to a (b at MTU 1600, a 1500:
-# vport MTU and buffer 1522; IPv4 ping of 1490 bytes: IP 1518 <= 1522,
-# frame 1532 > 1522), with the
-# one guest error this costs announced to the device (EXPECT_ERRORS).
-# cx4 must count the error CQE, reset the RQ (ERR -> RST -> RDY) from its
-# work item without a reload, count the recovery, and receive again.
-# If the device drops the frame at the vport instead (rx_mtu_drops: the
-# model's MTU check changed), no error CQE can be produced through the
-# device and the test says so and stops there.
+# Queue recovery without a reload, driven by the device's queue knobs
+# (Documentation/device-model.md, Fault injection), on function a:
+#   1. WQ_ERROR on an RQ: the next receive WQE completes with an error
+#      CQE (local length error), the RQ goes to ERR;
+#   2. WQ_ERROR on an SQ: the next send WQE completes with an error CQE
+#      (local protection error), the SQ goes to ERR;
+#   3. SQ_STALL on that SQ: it consumes nothing, a UDP burst fills the TX
+#      queue, the watchdog calls ndo_tx_timeout, the driver resets the SQ,
+#      which ends the stall (the knob reads 0 again).
+# After each: the driver logs the recovery of the queue the device hit,
+# exactly one ring's "recover" counter (ethtool -S) moved, by exactly 1,
+# ping and a short iperf3 pass.  At the end: the same ifindex, no new
+# probe, one knob hit per injection, and (runner, assert_device_clean)
+# no guest error and no splat.  One vCPU: one channel, so the burst and
+# the stalled SQ are the same ring.
 . "$(dirname "$0")/lib.sh"
 
 BB=busybox
+ON=$((1 << 31)) RQBIT=$((1 << 30)) ANYQ=$((0xffffff))
 dp_pair_up
-a=$DP_A b=$DP_B
-err_seen() {
-	[ "$(dp_stat cx4a "$a" 'rx[0-9]+_err_cqe')" -gt 0 ]
+a=$DP_A b=$DP_B fa=$DP_FA
+ifindex=$(ip netns exec cx4a cat "/sys/class/net/$a/ifindex")
+probes=$(dmesg_count 'cx4 .*: firmware [0-9]')
+
+ip netns exec cx4b $BB ping -c 2 -W 5 198.18.0.1 >/dev/null || fail "ping b -> a"
+ip netns exec cx4a $BB ping -c 2 -W 5 198.18.0.2 >/dev/null || fail "ping a -> b"
+[ "$(ctl_get "$fa" knob_hits)" = 0 ] || fail "knob hits before any knob"
+
+knob_fired() {
+	[ $(($(ctl_get "$fa" wq_error) & ON)) = 0 ]
 }
-recovered() {
-	[ "$(dp_stat cx4a "$a" 'rx[0-9]+_recover')" = 1 ]
+
+# "rx" or "tx": the per-ring recover counters of a, one "ring value" a line.
+ring_recovers() {
+	ip netns exec cx4a ethtool -S "$a" |
+		awk -v p="$1" '$1 ~ "^"p"[0-9]+_recover:$" {
+			r = $1; sub("^"p, "", r); sub("_recover:$", "", r); print r, $2 }'
 }
-ip netns exec cx4b $BB ping -c 2 -W 5 198.18.0.1 || fail "ping b -> a"
 
-ip -n cx4b link set "$b" mtu 1600 || fail "$b: MTU 1600"
-drops0=$(ctl_get "$DP_FA" rx_mtu_drops)
-ctl_set "$DP_FA" expect_errors 1
-ip netns exec cx4b $BB ping -c 1 -W 2 -s 1490 198.18.0.1 || true
+# Compare ring_recovers $1 with the snapshot $2: exactly one ring moved,
+# by exactly 1; prints that ring.
+one_ring_recovered() {
+	local now moved
+	now=$(ring_recovers "$1")
+	moved=$(join <(echo "$2") <(echo "$now") | awk '$3 != $2 { print $1, $3 - $2 }')
+	[ "$(echo "$moved" | awk 'NF { n++ } END { print n + 0 }')" = 1 ] || return 1
+	[ "$(echo "$moved" | awk '{ print $2 }')" = 1 ] || return 1
+	echo "$moved" | awk '{ print $1 }'
+}
 
-if ! dp_wait err_seen; then
-	drops=$(($(ctl_get "$DP_FA" rx_mtu_drops) - drops0))
-	[ "$drops" -gt 0 ] || fail "$a: oversize frame neither dropped nor an error CQE"
-	ctl_set "$DP_FA" expect_errors 0
-	log "the device drops the oversize frame at the vport ($drops): no error CQE to recover from"
-	dp_cleanup
-	rmmod cx4
-	assert_device_clean
-	exit 0
-fi
-[ "$(ctl_get "$DP_FA" expected_errors)" = 1 ] ||
-	fail "the device did not report the oversize frame as the one expected error"
-dp_wait recovered ||
-	fail "$a: RQ not recovered ($(dp_stat cx4a "$a" 'rx[0-9]+_recover') recoveries)"
-dmesg | grep -E "RQ 0x[0-9a-f]+ recovery done" || fail "no recovery log line"
-log "$a: error CQE counted, RQ reset to ready"
+# Traffic after a recovery: pings both ways, a 2 s iperf3 b -> a and a -> b.
+traffic_ok() {
+	local n
+	ip netns exec cx4b $BB ping -c 3 -W 5 198.18.0.1 >/dev/null ||
+		fail "$1: ping b -> a after the recovery"
+	ip netns exec cx4a $BB ping -c 3 -W 5 198.18.0.2 >/dev/null ||
+		fail "$1: ping a -> b after the recovery"
+	n=$(dp_iperf cx4a 198.18.0.1 cx4b 2)
+	[ "$n" -gt 65536 ] || fail "$1: only $n bytes received by $a after the recovery"
+	n=$(dp_iperf cx4b 198.18.0.2 cx4a 2)
+	[ "$n" -gt 65536 ] || fail "$1: only $n bytes sent by $a after the recovery"
+	log "$1: traffic resumed"
+}
 
-ip -n cx4b link set "$b" mtu 1500 || fail "$b: MTU 1500"
-ip netns exec cx4b $BB ping -c 3 -W 5 198.18.0.1 || fail "ping b -> a after the recovery"
-ip netns exec cx4b $BB ping -c 2 -W 5 -s 1472 198.18.0.1 || fail "full-size ping after the recovery"
-n=$(dp_iperf cx4a 198.18.0.1 cx4b 1)
-[ "$n" -gt 65536 ] || fail "only $n bytes received by $a after the recovery"
-log "$a receives again after the recovery ($n bytes of iperf3)"
-[ "$(dp_stat cx4a "$a" 'rx[0-9]+_recover')" = 1 ] || fail "$a: more recoveries than error CQEs"
+# --- 1. RQ error CQE ---
+snap=$(ring_recovers rx)
+[ -n "$snap" ] || fail "$a: no rxN_recover counters in ethtool -S"
+err0=$(dp_stat cx4a "$a" 'rx[0-9]+_err_cqe')
+ctl_set "$fa" wq_error_syndrome 0x1
+ctl_set "$fa" wq_error $((ON | RQBIT | ANYQ))
+ip netns exec cx4b $BB ping -c 3 -W 2 198.18.0.1 >/dev/null || true
+dp_wait knob_fired || fail "WQ_ERROR on any RQ of $fa never fired"
+v=$(ctl_get "$fa" wq_error)
+[ $((v & RQBIT)) != 0 ] || fail "WQ_ERROR fired on an SQ ($v)"
+rqn=$(printf '0x%x' $((v & ANYQ)))
+dp_wait one_ring_recovered rx "$snap" >/dev/null ||
+	fail "RQ $rqn: no single rx ring recovered once: $(ring_recovers rx | tr '\n' ' ')"
+ring=$(one_ring_recovered rx "$snap")
+[ "$(dp_stat cx4a "$a" 'rx[0-9]+_err_cqe')" -gt "$err0" ] || fail "RQ error CQE not counted"
+[ "$(dmesg_count "channel $ring: RQ $rqn recovery done")" = 1 ] ||
+	fail "no 'channel $ring: RQ $rqn recovery done' line"
+log "RQ $rqn (ring $ring): error CQE, recovered"
+traffic_ok "RQ error"
+[ "$(one_ring_recovered rx "$snap")" = "$ring" ] || fail "RQ recovered more than once"
+
+# --- 2. SQ error CQE ---
+snap=$(ring_recovers tx)
+[ -n "$snap" ] || fail "$a: no txN_recover counters in ethtool -S"
+err0=$(dp_stat cx4a "$a" 'tx[0-9]+_err_cqe')
+ctl_set "$fa" wq_error_syndrome 0x4
+ctl_set "$fa" wq_error $((ON | ANYQ))
+ip netns exec cx4a $BB ping -c 3 -W 2 198.18.0.2 >/dev/null || true
+dp_wait knob_fired || fail "WQ_ERROR on any SQ of $fa never fired"
+v=$(ctl_get "$fa" wq_error)
+[ $((v & RQBIT)) = 0 ] || fail "WQ_ERROR fired on an RQ ($v)"
+sqn=$(printf '0x%x' $((v & ANYQ)))
+dp_wait one_ring_recovered tx "$snap" >/dev/null ||
+	fail "SQ $sqn: no single tx ring recovered once: $(ring_recovers tx | tr '\n' ' ')"
+ring=$(one_ring_recovered tx "$snap")
+[ "$(dp_stat cx4a "$a" 'tx[0-9]+_err_cqe')" -gt "$err0" ] || fail "SQ error CQE not counted"
+[ "$(dmesg_count "channel $ring: SQ $sqn recovery done")" = 1 ] ||
+	fail "no 'channel $ring: SQ $sqn recovery done' line"
+log "SQ $sqn (ring $ring): error CQE, recovered"
+traffic_ok "SQ error"
+[ "$(one_ring_recovered tx "$snap")" = "$ring" ] || fail "SQ recovered more than once"
+
+# --- 3. SQ stall -> TX timeout ---
+snap=$(ring_recovers tx)
+timeouts=$(dmesg_count "$a: TX timeout on queue")
+ctl_set "$fa" sq_stall $((ON | sqn))
+# A bounded non-blocking UDP burst: the stalled ring's BQL limit or the
+# ring fills and the TX queue stops; the rest waits in (or drops from) the qdisc.
+ip netns exec cx4a python3 -c '
+import errno, socket
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+s.setsockopt(socket.SOL_SOCKET, 32, 16 << 20)  # SO_SNDBUFFORCE: outlast BQL and the ring
+s.setblocking(False)
+for i in range(4000):
+    try:
+        s.sendto(bytes(1200), ("198.18.0.2", 9))
+    except OSError as e:
+        if e.errno not in (errno.EAGAIN, errno.ENOBUFS):
+            raise
+'
+[ "$(ctl_get "$fa" sq_stall_held)" -gt 0 ] || fail "SQ $sqn: the stall held nothing"
+for i in $(seq 300); do
+	[ "$(dmesg_count "$a: TX timeout on queue")" -gt "$timeouts" ] && break
+	sleep 0.2
+done
+[ "$(dmesg_count "$a: TX timeout on queue")" = $((timeouts + 1)) ] ||
+	fail "stalled SQ $sqn: $(($(dmesg_count "$a: TX timeout on queue") - timeouts)) TX timeouts in 60 s, want 1"
+dp_wait one_ring_recovered tx "$snap" >/dev/null ||
+	fail "SQ $sqn: no single tx ring recovered once after the TX timeout"
+[ "$(ctl_get "$fa" sq_stall)" = 0 ] || fail "SQ $sqn: the stall outlived the SQ reset"
+r2=$(one_ring_recovered tx "$snap") ||
+	fail "SQ $sqn: the TX timeout recovery was not exactly one: $(ring_recovers tx | tr '\n' ' ')"
+[ "$r2" = "$ring" ] || fail "the TX timeout recovered ring $r2, the stalled SQ is ring $ring"
+[ "$(dmesg_count "channel $ring: SQ $sqn recovery done")" = 2 ] ||
+	fail "not 2 SQ $sqn recovery lines (error CQE, TX timeout)"
+log "SQ $sqn (ring $ring): stalled, TX timeout, recovered"
+traffic_ok "SQ stall"
+[ "$(one_ring_recovered tx "$snap")" = "$ring" ] || fail "SQ recovered more than once after the stall"
+[ "$(dmesg_count "$a: TX timeout on queue")" = $((timeouts + 1)) ] || fail "a second TX timeout"
+
+# --- no reload, every injection counted once ---
+[ "$(ip netns exec cx4a cat "/sys/class/net/$a/ifindex")" = "$ifindex" ] ||
+	fail "$a: ifindex changed: the netdev was re-created"
+[ "$(dmesg_count 'cx4 .*: firmware [0-9]')" = "$probes" ] || fail "cx4 probed again"
+[ "$(dmesg_count 'recovery failed')" = 0 ] || fail "a recovery failed"
+[ "$(ctl_get "$fa" knob_hits)" = 3 ] || fail "knob hits $(ctl_get "$fa" knob_hits), want 3"
+[ "$(ctl_get "$fa" guest_errors)" = 0 ] || fail "$fa: guest errors"
 
 dp_cleanup
 rmmod cx4
 assert_device_clean
-log "RQ error CQE recovered without a reload"
+log "RQ error, SQ error and SQ stall each recovered once without a reload"
