@@ -142,6 +142,8 @@ for i in range(4000):
 wait_recovery "$rec0" || fail "stalled SQ $sqn: no recovery in 60 s"
 [ "$(dmesg_count "$a: TX timeout on queue")" = $((timeouts + 1)) ] ||
 	fail "stalled SQ $sqn: $(($(dmesg_count "$a: TX timeout on queue") - timeouts)) TX timeouts, want 1"
+[ "$(dmesg_count "$a: TX timeout on queue $ring: SQ $sqn pc ")" = 1 ] ||
+	fail "the TX timeout does not name queue $ring, SQ $sqn"
 s1=$(stats)
 r=$(ring_moved tx "$s0" "$s1") || fail "SQ $sqn: not exactly one tx ring recovered once"
 [ "$r" = "$ring" ] || fail "the TX timeout recovered ring $r, the stalled SQ is ring $ring"
