@@ -49,7 +49,16 @@ struct cx4dev_knobs {
 	uint32_t delay_count;	/* commands to delay; 0 = off, ~0 = all */
 	uint32_t hang_opcode;	/* never complete the next such command; 0 = off, 0xffff = any */
 	uint32_t drop_cmd_events; /* drop the next N command completion events */
+	/* Queue knobs (rec), CX4DEV_WQ_KNOB_* encoding: */
+	uint32_t wq_error;	/* the next WQE of this SQ/RQ completes in error, queue to ERR */
+	uint32_t wq_error_syndrome; /* its error CQE syndrome (Table 74); 0 = LOCAL_LENGTH_ERR */
+	uint32_t sq_stall;	/* this SQ consumes nothing until released */
 };
+
+/* wq_error / sq_stall: bit 31 on, bit 30 RQ (wq_error only), 23:0 queue number. */
+#define CX4DEV_WQ_KNOB_ON	(1u << 31)
+#define CX4DEV_WQ_KNOB_RQ	(1u << 30)
+#define CX4DEV_WQ_KNOB_QN	0xffffffu	/* queue number mask; all ones = any queue */
 
 /* Features that can be switched off (property caps-off=...). */
 enum cx4dev_cap_off {

@@ -289,6 +289,7 @@ struct cx4dev {
 	uint64_t cqz_sessions;		/* compressed CQEs (title) written */
 	uint64_t cqz_cqes;		/* completions in them */
 	uint16_t ctl_cqe_count;		/* wqe_counter of debug-page CQEs */
+	uint32_t sq_stall_held;		/* SQ engine runs held by the SQ_STALL knob */
 	uint64_t cmd_trace_seq;		/* cmd-trace line number (trace.c) */
 	struct cx4dev_port port;	/* port registers (reg.c) */
 	struct {

@@ -465,4 +465,11 @@ int cx4dev_wq_read(struct cx4dev *dev, const struct cx4dev_wq *wq, uint32_t off,
 		   uint32_t len);
 int cx4dev_wq_post_cqe(struct cx4dev *dev, const struct cx4dev_wq *wq, uint8_t *cqe);
 
+/* fault.c: queue knobs WQ_ERROR and SQ_STALL (Documentation/device-model.md). */
+#define CX4DEV_VSYN_KNOB	0x0e	/* error CQE vendor syndrome of WQ_ERROR */
+bool cx4dev_wq_error_armed(const struct cx4dev *dev, bool rq, uint32_t qn);
+uint32_t cx4dev_wq_error_fire(struct cx4dev *dev, bool rq, uint32_t qn);
+bool cx4dev_sq_stalled(struct cx4dev *dev, uint32_t sqn);
+void cx4dev_sq_stall_reset(struct cx4dev *dev, uint32_t sqn);
+
 #endif /* CX4DEV_ETH_H */

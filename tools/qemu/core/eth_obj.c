@@ -961,6 +961,8 @@ static void cx4dev_wq_apply(struct cx4dev *dev, uint32_t qn, struct cx4dev_wq *w
 	if (next == CX4_WQ_STATE_RST) {
 		wq->hw_counter = 0;
 		wq->err_cqe_sent = false;
+		if (sq)
+			cx4dev_sq_stall_reset(dev, qn);
 	}
 	if (next == CX4_WQ_STATE_ERR && prev != CX4_WQ_STATE_ERR)
 		cx4dev_wq_flush(dev, qn, wq, sq);

@@ -21,6 +21,7 @@
 #define ETH_P_8021Q		0x8100
 #define IPPROTO_ESP_		50
 #define IPPROTO_AH_		51
+#define CX4DEV_RX_FCS		4	/* stripped before the model sees a frame */
 
 bool cx4dev_eth_can_receive(struct cx4dev *dev)
 {
@@ -185,6 +186,41 @@ static void cx4dev_rx_cqe(struct cx4dev *dev, struct cx4dev_rq *rq, const struct
 	cx4dev_wq_post_cqe(dev, &rq->wq, cqe);
 }
 
+/* The RQ's current WQE completes in error (@syn, @vsyn); RQ to ERR, flush. */
+static void cx4dev_rq_error(struct cx4dev *dev, uint32_t rqn, struct cx4dev_rq *rq,
+			    uint32_t syn, uint32_t vsyn)
+{
+	uint8_t cqe[CX4_CQE_SIZE] = { 0 };
+
+	cx4_set(cqe, CX4_CQE_OPCODE, CX4_CQE_OP_RESP_ERR);
+	cx4_set(cqe, CX4_ERR_CQE_SYNDROME, syn);
+	cx4_set(cqe, CX4_ERR_CQE_VENDOR_ERR_SYNDROME, vsyn);
+	cx4_set(cqe, CX4_CQE_WQE_COUNTER, rq->wq.hw_counter);
+	dev->eth->cnt[CX4DEV_ETH_RX_ERR_CQES]++;
+	cx4dev_wq_post_cqe(dev, &rq->wq, cqe);
+	rq->wq.hw_counter++;
+	rq->wq.state = CX4_WQ_STATE_ERR;
+	cx4dev_wq_flush(dev, rqn, &rq->wq, false);
+}
+
+/*
+ * WQ_ERROR knob armed for this RQ and a WQE posted: an LRO session in
+ * progress completes first, then the next WQE completes in error.
+ */
+static bool cx4dev_rx_knob(struct cx4dev *dev, uint32_t rqn, struct cx4dev_rq *rq,
+			   uint16_t ctr)
+{
+	uint32_t size = 1u << rq->wq.log_size;
+
+	if (!cx4dev_wq_error_armed(dev, true, rqn))
+		return false;
+	cx4dev_lro_flush(dev, rq, 0);
+	if (ctr == rq->wq.hw_counter || (uint16_t)(ctr - rq->wq.hw_counter) > size)
+		return false;
+	cx4dev_rq_error(dev, rqn, rq, cx4dev_wq_error_fire(dev, true, rqn), CX4DEV_VSYN_KNOB);
+	return true;
+}
+
 /* Deliver frame @f (parsed @p) through TIR @tirn. */
 static void cx4dev_rx_tir(struct cx4dev *dev, uint32_t tirn, const struct cx4dev_pkt *p,
 			  const uint8_t *f)
@@ -230,6 +266,8 @@ static void cx4dev_rx_tir(struct cx4dev *dev, uint32_t tirn, const struct cx4dev
 		memcpy(buf, f, len);
 	}
 	cx4dev_pkt_parse(&bp, buf, len);
+	if (cx4dev_rx_knob(dev, rqn, rq, ctr))
+		return;
 	if (t->lro_mask || rq->lro) {
 		struct cx4dev_lro_frame fr = {
 			&bp, buf, strip, tci, hash, htype,
@@ -262,20 +300,10 @@ static void cx4dev_rx_tir(struct cx4dev *dev, uint32_t tirn, const struct cx4dev
 	}
 	cx4dev_guest_error(dev, "RQ 0x%x WQE 0x%x: %s (%u byte frame) -> error CQE, RQ to ERR",
 			   rqn, rq->wq.hw_counter, why, len);
-	{
-		uint8_t cqe[CX4_CQE_SIZE] = { 0 };
-
-		cx4_set(cqe, CX4_CQE_OPCODE, CX4_CQE_OP_RESP_ERR);
-		cx4_set(cqe, CX4_ERR_CQE_SYNDROME, strcmp(why, "frame longer than the WQE's "
-							  "scatter list") ?
-			CX4_CQE_SYN_LOCAL_PROT_ERR : CX4_CQE_SYN_LOCAL_LENGTH_ERR);
-		cx4_set(cqe, CX4_CQE_WQE_COUNTER, rq->wq.hw_counter);
-		dev->eth->cnt[CX4DEV_ETH_RX_ERR_CQES]++;
-		cx4dev_wq_post_cqe(dev, &rq->wq, cqe);
-	}
-	rq->wq.hw_counter++;
-	rq->wq.state = CX4_WQ_STATE_ERR;
-	cx4dev_wq_flush(dev, rqn, &rq->wq, false);
+	if (strcmp(why, "frame longer than the WQE's scatter list"))
+		cx4dev_rq_error(dev, rqn, rq, CX4_CQE_SYN_LOCAL_PROT_ERR, 0);
+	else
+		cx4dev_rq_error(dev, rqn, rq, CX4_CQE_SYN_LOCAL_LENGTH_ERR, 0);
 }
 
 /* Frame @f (@len bytes) sent through a TIS of transport domain @td. */
@@ -337,8 +365,12 @@ size_t cx4dev_eth_receive(struct cx4dev *dev, const uint8_t *frame, size_t len)
 	if (!cx4dev_port_rx(dev, frame, (uint32_t)len))
 		return len;	/* counted by the port, not passed on */
 	cx4dev_pkt_parse(&p, frame, (uint32_t)len);
-	/* vport MTU: the L3 packet (frame less its L2 header) must fit. */
-	if (dev->vport.mtu && len - p.l2_len > dev->vport.mtu) {
+	/*
+	 * vport MTU: like PMTU (11.1.1) and the RMON "MTU octets", the whole
+	 * frame with its 4-byte FCS (what cx4 and mlx5e program: 1522 for
+	 * an IP MTU of 1500 with one VLAN tag).
+	 */
+	if (dev->vport.mtu && len + CX4DEV_RX_FCS > dev->vport.mtu) {
 		dev->eth->cnt[CX4DEV_ETH_RX_MTU_DROPS]++;
 		cx4dev_vport_count_error(dev, false, (uint32_t)len);
 		return len;

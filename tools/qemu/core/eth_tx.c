@@ -29,6 +29,7 @@ enum cx4dev_vendor_syn {
 	CX4DEV_VSYN_RLKEY	= 0x0b,
 	CX4DEV_VSYN_SCATTER	= 0x0c,
 	CX4DEV_VSYN_NO_TIS	= 0x0d,
+	/* 0x0e: CX4DEV_VSYN_KNOB (eth.h), injected by the WQ_ERROR knob */
 };
 
 /* Frame bytes are not aligned: big-endian 32-bit access byte by byte. */
@@ -146,6 +147,7 @@ struct cx4dev_wqe_err {
 	uint32_t syn;
 	uint32_t vsyn;
 	const char *why;
+	bool knob;		/* injected (WQ_ERROR): not a guest error */
 };
 
 static int cx4dev_wqe_fail(struct cx4dev_wqe_err *e, uint32_t syn, uint32_t vsyn,
@@ -155,6 +157,14 @@ static int cx4dev_wqe_fail(struct cx4dev_wqe_err *e, uint32_t syn, uint32_t vsyn
 	e->vsyn = vsyn;
 	e->why = why;
 	return -1;
+}
+
+/* The WQ_ERROR knob fails this WQE (not a guest error). */
+static void cx4dev_wqe_knob(struct cx4dev *dev, uint32_t sqn, struct cx4dev_wqe_err *e)
+{
+	e->knob = true;
+	cx4dev_wqe_fail(e, cx4dev_wq_error_fire(dev, false, sqn), CX4DEV_VSYN_KNOB,
+			"injected by the WQ_ERROR knob");
 }
 
 /* Gather @len bytes at @va through @lkey into @dst. */
@@ -409,10 +419,11 @@ static void cx4dev_send_cqe(struct cx4dev *dev, struct cx4dev_sq *sq, const uint
 static void cx4dev_sq_error(struct cx4dev *dev, uint32_t sqn, struct cx4dev_sq *sq,
 			    const uint8_t *ctrl, const struct cx4dev_wqe_err *e)
 {
-	cx4dev_guest_error(dev, "SQ 0x%x WQE 0x%x (opcode 0x%x, ds %u): %s -> error CQE "
-			   "syndrome 0x%x, SQ to ERR", sqn, sq->wq.hw_counter,
-			   cx4_get(ctrl, CX4_WQE_CTRL_OPCODE), cx4_get(ctrl, CX4_WQE_CTRL_DS),
-			   e->why, e->syn);
+	if (!e->knob)
+		cx4dev_guest_error(dev, "SQ 0x%x WQE 0x%x (opcode 0x%x, ds %u): %s -> error "
+				   "CQE syndrome 0x%x, SQ to ERR", sqn, sq->wq.hw_counter,
+				   cx4_get(ctrl, CX4_WQE_CTRL_OPCODE),
+				   cx4_get(ctrl, CX4_WQE_CTRL_DS), e->why, e->syn);
 	cx4dev_err_cqe(dev, &sq->wq, true, sq->wq.hw_counter, cx4_get(ctrl, CX4_WQE_CTRL_OPCODE),
 		       e->syn, e->vsyn);
 	sq->wq.state = CX4_WQ_STATE_ERR;
@@ -424,7 +435,7 @@ void cx4dev_sq_process(struct cx4dev *dev, uint32_t sqn, struct cx4dev_sq *sq)
 	uint8_t *wqe = dev->eth->wqe;
 	uint16_t ctr;
 
-	if (sq->wq.state != CX4_WQ_STATE_RDY)
+	if (sq->wq.state != CX4_WQ_STATE_RDY || cx4dev_sq_stalled(dev, sqn))
 		return;
 	if (cx4dev_wq_dbr(dev, &sq->wq, true, &ctr)) {
 		cx4dev_guest_error(dev, "SQ 0x%x: doorbell record not readable", sqn);
@@ -446,7 +457,9 @@ void cx4dev_sq_process(struct cx4dev *dev, uint32_t sqn, struct cx4dev_sq *sq)
 		ds = cx4_get(wqe, CX4_WQE_CTRL_DS);
 		wlen = ds * CX4_WQE_OCTOWORD_SIZE;
 		bbs = (wlen + CX4_SEND_WQEBB_SIZE - 1) / CX4_SEND_WQEBB_SIZE;
-		if (cx4_get(wqe, CX4_WQE_CTRL_WQE_INDEX) != sq->wq.hw_counter)
+		if (cx4dev_wq_error_armed(dev, false, sqn))
+			cx4dev_wqe_knob(dev, sqn, &e);
+		else if (cx4_get(wqe, CX4_WQE_CTRL_WQE_INDEX) != sq->wq.hw_counter)
 			cx4dev_wqe_fail(&e, CX4_CQE_SYN_LOCAL_LENGTH_ERR, CX4DEV_VSYN_WQE_INDEX,
 					"ctrl segment WQE index is not the WQEBB counter");
 		else if (!ds || bbs > (uint16_t)(ctr - sq->wq.hw_counter))

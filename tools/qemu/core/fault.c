@@ -36,6 +36,10 @@ enum cx4dev_ctl_reg {
 	CX4DEV_CTL_EQES			= 0x0ac,
 	CX4DEV_CTL_CQ_ERROR		= 0x0b0,
 	CX4DEV_CTL_CQE_POST		= 0x0b4,
+	CX4DEV_CTL_WQ_ERROR		= 0x0c0,
+	CX4DEV_CTL_WQ_ERROR_SYNDROME	= 0x0c4,
+	CX4DEV_CTL_SQ_STALL		= 0x0c8,
+	CX4DEV_CTL_SQ_STALL_HELD	= 0x0cc,
 };
 
 #define CX4DEV_HANG_ANY		0xffffu
@@ -90,6 +94,136 @@ enum cx4dev_knob_action cx4dev_knob_classify(struct cx4dev *dev, struct cx4dev_c
 	return cmd->knob_hit ? CX4DEV_KNOB_FAIL : CX4DEV_KNOB_NONE;
 }
 
+/* ---- queue knobs: WQ_ERROR, SQ_STALL ---- */
+
+static bool cx4dev_wq_knob_match(uint32_t knob, uint32_t qn)
+{
+	uint32_t want = knob & CX4DEV_WQ_KNOB_QN;
+
+	return (knob & CX4DEV_WQ_KNOB_ON) && (want == CX4DEV_WQ_KNOB_QN || want == qn);
+}
+
+/* Is WQ_ERROR armed for the next WQE of SQ/RQ @qn? */
+bool cx4dev_wq_error_armed(const struct cx4dev *dev, bool rq, uint32_t qn)
+{
+	uint32_t k = dev->knobs.wq_error;
+
+	return cx4dev_wq_knob_match(k, qn) && !(k & CX4DEV_WQ_KNOB_RQ) == !rq;
+}
+
+/*
+ * WQ_ERROR fires on @qn (armed, checked by the caller): disarm it,
+ * leaving the queue it hit readable, count the hit; the CQE syndrome.
+ */
+uint32_t cx4dev_wq_error_fire(struct cx4dev *dev, bool rq, uint32_t qn)
+{
+	uint32_t syn = dev->knobs.wq_error_syndrome ? dev->knobs.wq_error_syndrome :
+						      CX4_CQE_SYN_LOCAL_LENGTH_ERR;
+
+	dev->knobs.wq_error = (rq ? CX4DEV_WQ_KNOB_RQ : 0) | qn;
+	dev->knob_hits++;
+	dev->knob_hit_since_reset = true;
+	cx4dev_logf(dev, "knob: WQ_ERROR on %s 0x%x: error CQE syndrome 0x%x, %s to ERR",
+		    rq ? "RQ" : "SQ", qn, syn, rq ? "RQ" : "SQ");
+	return syn;
+}
+
+/* SQ_STALL: the SQ engine of @sqn does nothing now (doorbells are remembered). */
+bool cx4dev_sq_stalled(struct cx4dev *dev, uint32_t sqn)
+{
+	if (!cx4dev_wq_knob_match(dev->knobs.sq_stall, sqn))
+		return false;
+	if (!dev->sq_stall_held++) {
+		dev->knob_hits++;
+		dev->knob_hit_since_reset = true;
+		cx4dev_logf(dev, "knob: SQ_STALL holds SQ 0x%x", sqn);
+	}
+	return true;
+}
+
+/* Error syndromes of Table 74 the WQ_ERROR knob may inject (not the flush). */
+static bool cx4dev_wq_knob_syndrome_ok(uint32_t syn)
+{
+	switch (syn) {
+	case 0:
+	case CX4_CQE_SYN_LOCAL_LENGTH_ERR:
+	case CX4_CQE_SYN_LOCAL_PROT_ERR:
+	case CX4_CQE_SYN_MW_BIND_ERR:
+	case CX4_CQE_SYN_BAD_RESP_ERR:
+	case CX4_CQE_SYN_LOCAL_ACCESS_ERR:
+	case CX4_CQE_SYN_REMOTE_INVAL_REQ_ERR:
+	case CX4_CQE_SYN_REMOTE_ACCESS_ERR:
+	case CX4_CQE_SYN_REMOTE_OP_ERR:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* SQ_STALL gets a new selector: the SQs it no longer holds run. */
+static void cx4dev_sq_stall_set(struct cx4dev *dev, uint32_t val)
+{
+	uint32_t old = dev->knobs.sq_stall;
+
+	dev->knobs.sq_stall = val & CX4DEV_WQ_KNOB_ON ? val : 0;
+	if (val & CX4DEV_WQ_KNOB_ON)
+		dev->sq_stall_held = 0;
+	if (!dev->eth || !(old & CX4DEV_WQ_KNOB_ON))
+		return;
+	for (uint32_t n = 0; n < CX4DEV_MAX_SQ; n++) {
+		struct cx4dev_sq *sq = cx4dev_sq_get(dev, n);
+
+		if (sq && cx4dev_wq_knob_match(old, n) && !cx4dev_wq_knob_match(val, n) &&
+		    sq->wq.state == CX4_WQ_STATE_RDY)
+			cx4dev_sq_process(dev, n, sq);
+	}
+}
+
+/*
+ * SQ @sqn moved to RST (MODIFY_SQ): a stall selecting it ends there, as
+ * a reset cures a hung queue; the other SQs it held run.
+ */
+void cx4dev_sq_stall_reset(struct cx4dev *dev, uint32_t sqn)
+{
+	if (!cx4dev_wq_knob_match(dev->knobs.sq_stall, sqn))
+		return;
+	cx4dev_logf(dev, "knob: SQ_STALL ends: SQ 0x%x reset", sqn);
+	cx4dev_sq_stall_set(dev, 0);
+}
+
+/* Writes of the queue knob registers; false if @off is not one. */
+static bool cx4dev_ctl_wq_write(struct cx4dev *dev, uint32_t off, uint32_t val)
+{
+	switch (off) {
+	case CX4DEV_CTL_WQ_ERROR:
+		if (val & ~(CX4DEV_WQ_KNOB_ON | CX4DEV_WQ_KNOB_RQ | CX4DEV_WQ_KNOB_QN))
+			cx4dev_guest_error(dev, "debug control page: WQ_ERROR 0x%08x has bits "
+					   "29:24 set", val);
+		else
+			dev->knobs.wq_error = val & CX4DEV_WQ_KNOB_ON ? val : 0;
+		cx4dev_logf(dev, "debug-ctl: WQ_ERROR = 0x%08x", dev->knobs.wq_error);
+		return true;
+	case CX4DEV_CTL_WQ_ERROR_SYNDROME:
+		if (!cx4dev_wq_knob_syndrome_ok(val))
+			cx4dev_guest_error(dev, "debug control page: WQ_ERROR_SYNDROME 0x%x is not "
+					   "an error syndrome of Table 74 (0x5 flush excluded)",
+					   val);
+		else
+			dev->knobs.wq_error_syndrome = val;
+		return true;
+	case CX4DEV_CTL_SQ_STALL:
+		if (val & ~(CX4DEV_WQ_KNOB_ON | CX4DEV_WQ_KNOB_QN))
+			cx4dev_guest_error(dev, "debug control page: SQ_STALL 0x%08x has bits "
+					   "30:24 set", val);
+		else
+			cx4dev_sq_stall_set(dev, val);
+		cx4dev_logf(dev, "debug-ctl: SQ_STALL = 0x%08x", dev->knobs.sq_stall);
+		return true;
+	default:
+		return false;
+	}
+}
+
 /* ---- debug control page ---- */
 
 static uint32_t *cx4dev_ctl_knob(struct cx4dev *dev, uint32_t off)
@@ -131,6 +265,10 @@ uint32_t cx4dev_ctl_read(struct cx4dev *dev, uint32_t off)
 	case CX4DEV_CTL_HEALTH_STOP:	return dev->health_stopped;
 	case CX4DEV_CTL_LINK:		return dev->port_up;
 	case CX4DEV_CTL_EQES:		return (uint32_t)dev->eqes;
+	case CX4DEV_CTL_WQ_ERROR:	return dev->knobs.wq_error;
+	case CX4DEV_CTL_WQ_ERROR_SYNDROME: return dev->knobs.wq_error_syndrome;
+	case CX4DEV_CTL_SQ_STALL:	return dev->knobs.sq_stall;
+	case CX4DEV_CTL_SQ_STALL_HELD:	return dev->sq_stall_held;
 	default:
 		if (off >= CX4DEV_CTL_PORT_STATE)
 			return cx4dev_port_ctl_read(dev, off);
@@ -181,6 +319,8 @@ void cx4dev_ctl_write(struct cx4dev *dev, uint32_t off, uint32_t val)
 		cx4dev_logf(dev, "debug-ctl: register 0x%03x = 0x%x", off, val);
 		return;
 	}
+	if (cx4dev_ctl_wq_write(dev, off, val))
+		return;
 	switch (off) {
 	case CX4DEV_CTL_RESET_COUNTERS:
 		if (val & 1) {

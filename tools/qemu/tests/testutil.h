@@ -73,5 +73,8 @@ extern const size_t lb_tests_count;
 /* test_port.c: PAOS operational state and events, PPCNT counters. */
 extern const struct test port_tests[];
 extern const size_t port_tests_count;
+/* test_recover.c: queue knobs WQ_ERROR and SQ_STALL, vport MTU on receive. */
+extern const struct test recover_tests[];
+extern const size_t recover_tests_count;
 
 #endif

@@ -1,66 +1,174 @@
 #!/bin/bash
-# vm: --nics 2 --dev-prop debug-ctl=on
+# vm: --nics 2 --smp 1 --dev-prop debug-ctl=on
 # SPDX-License-Identifier: GPL-2.0
 #
-# RQ error-CQE recovery.  The device model checks its vport MTU against
-# the L3 packet (Documentation/device-model.md, Receive path) while cx4
-# programs it, like the hardware expects, as the largest L2 frame and
-# sizes its receive buffers for that frame; so a frame whose IP packet
-# fits the vport MTU but whose frame does not fit the buffer reaches the
-# RQ, which the model answers with an error CQE (local length error) and
-# RQ to ERR.  The test sends such a frame to a (b at MTU 1600, a 1500:
-# vport MTU and buffer 1522; IPv4 ping of 1490 bytes: IP 1518 <= 1522,
-# frame 1532 > 1522), with the
-# one guest error this costs announced to the device (EXPECT_ERRORS).
-# cx4 must count the error CQE, reset the RQ (ERR -> RST -> RDY) from its
-# work item without a reload, count the recovery, and receive again.
-# If the device drops the frame at the vport instead (rx_mtu_drops: the
-# model's MTU check changed), no error CQE can be produced through the
-# device and the test says so and stops there.
+# Queue recovery without a reload, driven by the device's queue knobs
+# (Documentation/device-model.md, Fault injection), on function a:
+#   1. WQ_ERROR on any RQ: the next receive WQE completes with an error
+#      CQE (local length error), the RQ goes to ERR;
+#   2. WQ_ERROR on any SQ: the next send WQE completes with an error CQE
+#      (local protection error), the SQ goes to ERR;
+#   3. SQ_STALL on the SQ step 2 hit: it consumes nothing, a UDP burst
+#      fills its TX queue, the watchdog calls ndo_tx_timeout, the driver
+#      resets the SQ, which ends the stall (the knob reads 0 again).
+# After each: the driver logs the recovery of the queue the device names
+# (WQ_ERROR reads back the queue it hit), exactly one ring's "recover"
+# counter (ethtool -S) moved, by exactly 1, the error CQE was counted, and
+# a ping each way and 1 s of iperf3 through that queue pass.  At the end:
+# no further recovery or TX timeout, the same ifindex, no new probe, one
+# knob hit per injection, and (runner, assert_device_clean) no guest
+# error and no splat.  One vCPU: one channel, so the burst and the
+# stalled SQ share the ring.  cx4ctl and ethtool are slow under TCG: the
+# test reads them once per step and polls only the kernel log.
 . "$(dirname "$0")/lib.sh"
 
 BB=busybox
+ON=$((1 << 31)) RQBIT=$((1 << 30)) ANYQ=$((0xffffff))
 dp_pair_up
-a=$DP_A b=$DP_B
-err_seen() {
-	[ "$(dp_stat cx4a "$a" 'rx[0-9]+_err_cqe')" -gt 0 ]
+a=$DP_A b=$DP_B fa=$DP_FA
+ifindex=$(ip netns exec cx4a cat "/sys/class/net/$a/ifindex")
+probes=$(dmesg_count 'cx4 .*: firmware [0-9]')
+
+# ethtool -S of a, one "name value" a line.
+stats() {
+	ip netns exec cx4a ethtool -S "$a" | awk -F': *' 'NF == 2 { gsub(/ /, "", $1); print $1, $2 }'
 }
-recovered() {
-	[ "$(dp_stat cx4a "$a" 'rx[0-9]+_recover')" = 1 ]
+
+# From two stats snapshots $2, $3: the ring whose $1 ("rx"/"tx") recover
+# counter moved; fails unless exactly one moved, by exactly 1.
+ring_moved() {
+	join <(echo "$2" | sort) <(echo "$3" | sort) | awk -v p="$1" '
+		$1 ~ "^"p"[0-9]+_recover$" && $3 != $2 {
+			n++; d = $3 - $2; r = $1; sub("^"p, "", r); sub("_recover$", "", r)
+		}
+		END { if (n != 1 || d != 1) exit 1; print r }'
 }
-ip netns exec cx4b $BB ping -c 2 -W 5 198.18.0.1 || fail "ping b -> a"
 
-ip -n cx4b link set "$b" mtu 1600 || fail "$b: MTU 1600"
-drops0=$(ctl_get "$DP_FA" rx_mtu_drops)
-ctl_set "$DP_FA" expect_errors 1
-ip netns exec cx4b $BB ping -c 1 -W 2 -s 1490 198.18.0.1 || true
+# Sum of the counters matching ^$2$ in snapshot $1.
+stat_sum() {
+	echo "$1" | awk -v k="$2" '$1 ~ "^"k"$" { s += $2 } END { print s + 0 }'
+}
 
-if ! dp_wait err_seen; then
-	drops=$(($(ctl_get "$DP_FA" rx_mtu_drops) - drops0))
-	[ "$drops" -gt 0 ] || fail "$a: oversize frame neither dropped nor an error CQE"
-	ctl_set "$DP_FA" expect_errors 0
-	log "the device drops the oversize frame at the vport ($drops): no error CQE to recover from"
-	dp_cleanup
-	rmmod cx4
-	assert_device_clean
-	exit 0
-fi
-[ "$(ctl_get "$DP_FA" expected_errors)" = 1 ] ||
-	fail "the device did not report the oversize frame as the one expected error"
-dp_wait recovered ||
-	fail "$a: RQ not recovered ($(dp_stat cx4a "$a" 'rx[0-9]+_recover') recoveries)"
-dmesg | grep -E "RQ 0x[0-9a-f]+ recovery done" || fail "no recovery log line"
-log "$a: error CQE counted, RQ reset to ready"
+recoveries() {
+	dmesg_count "channel [0-9]+: [RS]Q 0x[0-9a-f]+ recovery"
+}
 
-ip -n cx4b link set "$b" mtu 1500 || fail "$b: MTU 1500"
-ip netns exec cx4b $BB ping -c 3 -W 5 198.18.0.1 || fail "ping b -> a after the recovery"
-ip netns exec cx4b $BB ping -c 2 -W 5 -s 1472 198.18.0.1 || fail "full-size ping after the recovery"
-n=$(dp_iperf cx4a 198.18.0.1 cx4b 1)
-[ "$n" -gt 65536 ] || fail "only $n bytes received by $a after the recovery"
-log "$a receives again after the recovery ($n bytes of iperf3)"
-[ "$(dp_stat cx4a "$a" 'rx[0-9]+_recover')" = 1 ] || fail "$a: more recoveries than error CQEs"
+# Wait (bounded, 60 s) until the kernel log has more than $1 recovery lines.
+wait_recovery() {
+	local i
+	for i in $(seq 300); do
+		[ "$(recoveries)" -gt "$1" ] && return 0
+		sleep 0.2
+	done
+	return 1
+}
+
+# A ping each way, then 1 s of iperf3 through a's $2 queue (rx: b -> a).
+traffic_ok() {
+	local n
+	ip netns exec cx4b $BB ping -c 1 -W 5 198.18.0.1 >/dev/null ||
+		fail "$1: ping b -> a after the recovery"
+	ip netns exec cx4a $BB ping -c 1 -W 5 198.18.0.2 >/dev/null ||
+		fail "$1: ping a -> b after the recovery"
+	if [ "$2" = rx ]; then
+		n=$(dp_iperf cx4a 198.18.0.1 cx4b 1)
+	else
+		n=$(dp_iperf cx4b 198.18.0.2 cx4a 1)
+	fi
+	[ "$n" -gt 65536 ] || fail "$1: only $n bytes of iperf3 through $a's $2 queue"
+	log "$1: traffic resumed ($n bytes of iperf3)"
+}
+
+# WQ_ERROR on any RQ ($1 = rx) or SQ (tx) with syndrome $2, the frame
+# that hits it sent by ping from netns $3 to $4; checks as above.  Sets
+# QN (the queue hit) and RING.
+wq_error_step() {
+	local kind=$1 syn=$2 s0 s1 v rec0 want q
+	s0=$(stats)
+	rec0=$(recoveries)
+	if [ "$kind" = rx ]; then
+		want=$RQBIT q=RQ
+	else
+		want=0 q=SQ
+	fi
+	"$CTL" "$fa" set wq_error_syndrome "$syn" wq_error $((ON | want | ANYQ)) ||
+		fail "cannot arm WQ_ERROR"
+	ip netns exec "$3" $BB ping -c 1 -W 2 "$4" >/dev/null || true
+	wait_recovery "$rec0" || fail "no $q recovery after WQ_ERROR on any $q"
+	v=$(ctl_get "$fa" wq_error)
+	[ $((v & (ON | RQBIT))) = "$want" ] || fail "WQ_ERROR read back $v: not fired on an $q"
+	QN=$(printf '0x%x' $((v & ANYQ)))
+	s1=$(stats)
+	RING=$(ring_moved "$kind" "$s0" "$s1") ||
+		fail "$q $QN: not exactly one $kind ring recovered once"
+	[ "$(stat_sum "$s1" "${kind}[0-9]+_err_cqe")" -gt "$(stat_sum "$s0" "${kind}[0-9]+_err_cqe")" ] ||
+		fail "$q $QN: error CQE not counted"
+	[ "$(dmesg_count "channel $RING: $q $QN recovery done")" -ge 1 ] ||
+		fail "no 'channel $RING: $q $QN recovery done' line"
+	log "$q $QN (ring $RING): error CQE syndrome $syn, recovered"
+}
+
+ip netns exec cx4b $BB ping -c 1 -W 5 198.18.0.1 >/dev/null || fail "ping b -> a"
+ip netns exec cx4a $BB ping -c 1 -W 5 198.18.0.2 >/dev/null || fail "ping a -> b"
+
+# --- 1. RQ error CQE ---
+wq_error_step rx 0x1 cx4b 198.18.0.1
+traffic_ok "RQ error" rx
+
+# --- 2. SQ error CQE ---
+wq_error_step tx 0x4 cx4a 198.18.0.2
+sqn=$QN ring=$RING
+traffic_ok "SQ error" tx
+
+# --- 3. SQ stall -> TX timeout ---
+s0=$(stats)
+rec0=$(recoveries)
+timeouts=$(dmesg_count "$a: TX timeout on queue")
+ctl_set "$fa" sq_stall $((ON | sqn))
+# A bounded non-blocking UDP burst: the stalled ring's BQL limit or the
+# ring fills and the TX queue stops; the rest waits in (or drops from) the qdisc.
+ip netns exec cx4a python3 -c '
+import errno, socket
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+s.setsockopt(socket.SOL_SOCKET, 32, 16 << 20)  # SO_SNDBUFFORCE: outlast BQL and the ring
+s.setblocking(False)
+for i in range(4000):
+    try:
+        s.sendto(bytes(1200), ("198.18.0.2", 9))
+    except OSError as e:
+        if e.errno not in (errno.EAGAIN, errno.ENOBUFS):
+            raise
+'
+wait_recovery "$rec0" || fail "stalled SQ $sqn: no recovery in 60 s"
+[ "$(dmesg_count "$a: TX timeout on queue")" = $((timeouts + 1)) ] ||
+	fail "stalled SQ $sqn: $(($(dmesg_count "$a: TX timeout on queue") - timeouts)) TX timeouts, want 1"
+[ "$(dmesg_count "$a: TX timeout on queue $ring: SQ $sqn pc ")" = 1 ] ||
+	fail "the TX timeout does not name queue $ring, SQ $sqn"
+s1=$(stats)
+r=$(ring_moved tx "$s0" "$s1") || fail "SQ $sqn: not exactly one tx ring recovered once"
+[ "$r" = "$ring" ] || fail "the TX timeout recovered ring $r, the stalled SQ is ring $ring"
+[ "$(dmesg_count "channel $ring: SQ $sqn recovery done")" = 2 ] ||
+	fail "not 2 SQ $sqn recovery lines (error CQE, TX timeout)"
+log "SQ $sqn (ring $ring): stalled, TX timeout, recovered"
+traffic_ok "SQ stall" tx
+
+# --- nothing more, no reload, every injection counted once ---
+s1=$(stats)
+[ "$(stat_sum "$s1" 'rx[0-9]+_recover')/$(stat_sum "$s1" 'tx[0-9]+_recover')" = 1/2 ] ||
+	fail "rx/tx recoveries $(stat_sum "$s1" 'rx[0-9]+_recover')/$(stat_sum "$s1" 'tx[0-9]+_recover'), want 1/2"
+[ "$(dmesg_count 'recovery failed')" = 0 ] || fail "a recovery failed"
+[ "$(recoveries)" = 3 ] || fail "$(recoveries) recovery log lines, want 3"
+[ "$(dmesg_count "$a: TX timeout on queue")" = $((timeouts + 1)) ] || fail "a second TX timeout"
+[ "$(ip netns exec cx4a cat "/sys/class/net/$a/ifindex")" = "$ifindex" ] ||
+	fail "$a: ifindex changed: the netdev was re-created"
+[ "$(dmesg_count 'cx4 .*: firmware [0-9]')" = "$probes" ] || fail "cx4 probed again"
+mapfile -t v < <("$CTL" "$fa" get knob_hits sq_stall sq_stall_held)
+[ "${v[0]}" = 3 ] || fail "knob hits ${v[0]}, want 3 (2 WQ_ERROR, 1 SQ_STALL)"
+[ "${v[1]}" = 0 ] || fail "SQ $sqn: the stall outlived the SQ reset (SQ_STALL ${v[1]})"
+[ "${v[2]}" -gt 0 ] || fail "SQ $sqn: the stall held nothing"
+log "device: 3 knob hits, the stall held the SQ engine ${v[2]} times, ended by the reset"
 
 dp_cleanup
 rmmod cx4
 assert_device_clean
-log "RQ error CQE recovered without a reload"
+log "RQ error, SQ error and SQ stall each recovered once without a reload"
