@@ -36,6 +36,7 @@ enum cx4dev_ctl_reg {
 	CX4DEV_CTL_EQES			= 0x0ac,
 	CX4DEV_CTL_CQ_ERROR		= 0x0b0,
 	CX4DEV_CTL_CQE_POST		= 0x0b4,
+	CX4DEV_CTL_CHAN			= 0x0e0,	/* chan: 0x0e0-0x0fc, cq.c */
 };
 
 #define CX4DEV_HANG_ANY		0xffffu
@@ -131,6 +132,8 @@ uint32_t cx4dev_ctl_read(struct cx4dev *dev, uint32_t off)
 	case CX4DEV_CTL_HEALTH_STOP:	return dev->health_stopped;
 	case CX4DEV_CTL_LINK:		return dev->port_up;
 	case CX4DEV_CTL_EQES:		return (uint32_t)dev->eqes;
+	case CX4DEV_CTL_CHAN ... CX4DEV_CTL_CHAN + 0x1f:
+		return cx4dev_chan_ctl_read(dev, off);
 	default:
 		if (off >= CX4DEV_CTL_PORT_STATE)
 			return cx4dev_port_ctl_read(dev, off);

@@ -73,5 +73,8 @@ extern const size_t lb_tests_count;
 /* test_port.c: PAOS operational state and events, PPCNT counters. */
 extern const struct test port_tests[];
 extern const size_t port_tests_count;
+/* test_chan.c: the channels' view of the debug control page (chan). */
+extern const struct test chan_tests[];
+extern const size_t chan_tests_count;
 
 #endif
