@@ -596,3 +596,66 @@ uint8_t cx4dev_exec_modify_cq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	}
 	return CX4_CMD_STAT_OK;
 }
+
+/* ---- debug control page: the channels' view (0x0e0-0x0fc) ---- */
+
+/* Running min (bits 15:0) / max (bits 31:16) of 16-bit values. */
+static void cx4dev_minmax(uint32_t *mm, uint32_t v, bool first)
+{
+	uint32_t lo = *mm & 0xffffu, hi = *mm >> 16;
+
+	if (first || v < lo)
+		lo = v;
+	if (first || v > hi)
+		hi = v;
+	*mm = hi << 16 | lo;
+}
+
+/*
+ * Over the RDY RQs (@rq) or SQs: their number (@what 0), log WQ size
+ * min/max (1), their CQs' cq_period min/max (2) or cq_max_count (3).
+ */
+static uint32_t cx4dev_chan_view(const struct cx4dev *dev, bool rq, uint32_t what)
+{
+	uint32_t n = 0, mm = 0;
+
+	for (uint32_t i = 0; i < (rq ? CX4DEV_MAX_RQ : CX4DEV_MAX_SQ); i++) {
+		const struct cx4dev_wq *wq = rq ? (dev->eth->rq[i] ? &dev->eth->rq[i]->wq : NULL)
+						: (dev->eth->sq[i] ? &dev->eth->sq[i]->wq : NULL);
+		const struct cx4dev_cq *cq;
+		uint32_t v;
+
+		if (!wq || wq->state != CX4_WQ_STATE_RDY)
+			continue;
+		cq = cx4dev_cq_get(dev, wq->cqn);
+		if (what == 1)
+			v = wq->log_size;
+		else if (!cq)
+			continue;
+		else
+			v = what == 2 ? cq->cq_period : cq->cq_max_count;
+		cx4dev_minmax(&mm, v, !n);
+		n++;
+	}
+	return what ? mm : n;
+}
+
+/*
+ * CHAN registers (Documentation/device-model.md): 0x0e0 SQs / 0x0e4 RQs
+ * in RDY; 0x0e8 SQ / 0x0ec RQ log_wq_sz min-max; 0x0f0 / 0x0f4 cq_period
+ * / cq_max_count min-max of the RQs' CQs, 0x0f8 / 0x0fc of the SQs'.
+ */
+uint32_t cx4dev_chan_ctl_read(const struct cx4dev *dev, uint32_t off)
+{
+	switch (off) {
+	case 0x0e0:	return cx4dev_chan_view(dev, false, 0);
+	case 0x0e4:	return cx4dev_chan_view(dev, true, 0);
+	case 0x0e8:	return cx4dev_chan_view(dev, false, 1);
+	case 0x0ec:	return cx4dev_chan_view(dev, true, 1);
+	case 0x0f0:	return cx4dev_chan_view(dev, true, 2);
+	case 0x0f4:	return cx4dev_chan_view(dev, true, 3);
+	case 0x0f8:	return cx4dev_chan_view(dev, false, 2);
+	case 0x0fc:	return cx4dev_chan_view(dev, false, 3);
+	default:	return 0;
+	}
+}

@@ -443,6 +443,8 @@ uint32_t cx4dev_toeplitz(const uint8_t *key, uint32_t keylen, const uint8_t *in,
  */
 #define CX4DEV_CTL_ETH_CNT	0x100u
 uint32_t cx4dev_eth_ctl_read(const struct cx4dev *dev, uint32_t off);
+/* chan: debug page 0x0e0-0x0fc, the channels' view (cq.c) */
+uint32_t cx4dev_chan_ctl_read(const struct cx4dev *dev, uint32_t off);
 uint64_t cx4dev_eth_counter(const struct cx4dev *dev, enum cx4dev_eth_cnt which);
 
 /* eth_lro.c: LRO sessions. */

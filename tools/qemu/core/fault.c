@@ -40,6 +40,7 @@ enum cx4dev_ctl_reg {
 	CX4DEV_CTL_WQ_ERROR_SYNDROME	= 0x0c4,
 	CX4DEV_CTL_SQ_STALL		= 0x0c8,
 	CX4DEV_CTL_SQ_STALL_HELD	= 0x0cc,
+	CX4DEV_CTL_CHAN			= 0x0e0,	/* chan: 0x0e0-0x0fc, cq.c */
 };
 
 #define CX4DEV_HANG_ANY		0xffffu
@@ -269,6 +270,8 @@ uint32_t cx4dev_ctl_read(struct cx4dev *dev, uint32_t off)
 	case CX4DEV_CTL_WQ_ERROR_SYNDROME: return dev->knobs.wq_error_syndrome;
 	case CX4DEV_CTL_SQ_STALL:	return dev->knobs.sq_stall;
 	case CX4DEV_CTL_SQ_STALL_HELD:	return dev->sq_stall_held;
+	case CX4DEV_CTL_CHAN ... CX4DEV_CTL_CHAN + 0x1f:
+		return cx4dev_chan_ctl_read(dev, off);
 	default:
 		if (off >= CX4DEV_CTL_PORT_STATE)
 			return cx4dev_port_ctl_read(dev, off);

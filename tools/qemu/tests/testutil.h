@@ -76,5 +76,8 @@ extern const size_t port_tests_count;
 /* test_recover.c: queue knobs WQ_ERROR and SQ_STALL, vport MTU on receive. */
 extern const struct test recover_tests[];
 extern const size_t recover_tests_count;
+/* test_chan.c: the channels' view of the debug control page (chan). */
+extern const struct test chan_tests[];
+extern const size_t chan_tests_count;
 
 #endif

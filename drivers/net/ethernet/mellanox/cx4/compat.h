@@ -101,4 +101,16 @@ static inline int cx4_compat_set_rxfh(struct net_device *dev,
 #include <net/page_pool.h>
 #endif
 
+/*
+ * chan: formatted extack messages exist from 6.2; before, the message
+ * names the kernel log, which gets the formatted text.
+ */
+#include <linux/netlink.h>
+#ifndef NL_SET_ERR_MSG_FMT_MOD
+#define NL_SET_ERR_MSG_FMT_MOD(extack, fmt, args...) do {		\
+	NL_SET_ERR_MSG_MOD(extack, "invalid request: see the kernel log"); \
+	pr_err(KBUILD_MODNAME ": " fmt "\n", ##args);			\
+} while (0)
+#endif
+
 #endif /* _CX4_COMPAT_H */

@@ -10,9 +10,10 @@
  * 7.5) and the NIC RX flow table (steering.c); finally it enables and
  * schedules NAPI, whose first poll arms the CQs.
  * cx4_en_channels_close() undoes it in reverse.  cx4_en_reconfigure()
- * builds a new set before tearing the old one down (MTU change; ring
- * sizes and channel count later).  All run under RTNL; a failing step
- * undoes every step before it.
+ * builds a new set before tearing the old one down (MTU change, ring
+ * sizes, channel count) and re-points steering at the new RQs with
+ * MODIFY_RQT and an FTE modify (no steering rebuild).  All run under
+ * RTNL; a failing step undoes every step before it.
  */
 
 #include <linux/dma-mapping.h>
@@ -345,6 +346,7 @@ static int cx4_en_napi_poll(struct napi_struct *napi, int budget)
 	if (!tx_done || done >= budget)
 		return budget;
 	if (napi_complete_done(napi, done)) {
+		cx4_en_dim_sample(ch);
 		cx4_cq_arm(ch->sq.cq);
 		cx4_cq_arm(ch->rq.cq);
 	}
@@ -356,6 +358,7 @@ static void cx4_en_cq_comp(struct cx4_cq *cq, void *ctx)
 {
 	struct cx4_en_channel *ch = ctx;
 
+	ch->events++;
 	napi_schedule(&ch->napi);
 }
 
@@ -368,8 +371,11 @@ static void cx4_en_cq_error(struct cx4_cq *cq, void *ctx, u8 syndrome)
 			    cx4_cq_cqn(cq), syndrome);
 }
 
-static struct cx4_cq *cx4_en_cq_create(struct cx4_en_channel *ch, u8 log)
+/* A channel's TX or RX CQ with the moderation in force (params.c). */
+static struct cx4_cq *cx4_en_cq_create(struct cx4_en_channel *ch, u8 log,
+				       bool tx)
 {
+	struct cx4_en_priv *priv = ch->priv;
 	struct cx4_cq_attr attr = {
 		.vector = ch->ix,
 		.log_cqe_cnt = log,
@@ -378,13 +384,17 @@ static struct cx4_cq *cx4_en_cq_create(struct cx4_en_channel *ch, u8 log)
 		.ctx = ch,
 	};
 
-	return cx4_cq_create(ch->priv->core, &attr);
+	cx4_en_coal_initial(tx ? &priv->tx_coal : &priv->rx_coal, tx,
+			    &attr.moder_usecs, &attr.moder_frames);
+	return cx4_cq_create(priv->core, &attr);
 }
 
 static void cx4_en_channel_free(struct cx4_en_channel *ch)
 {
 	struct cx4_en_priv *priv = ch->priv;
 
+	/* NAPI is off: no new DIM decisions; the CQs outlive the work. */
+	cx4_en_dim_cancel(ch);
 	cx4_en_sq_free(priv, &ch->sq);
 	cx4_en_rq_free(priv, &ch->rq);
 	if (!IS_ERR_OR_NULL(ch->sq.cq))
@@ -408,8 +418,9 @@ cx4_en_channel_alloc(struct cx4_en_priv *priv, u32 ix,
 	ch->priv = priv;
 	ch->ix = ix;
 	netif_napi_add(priv->netdev, &ch->napi, cx4_en_napi_poll);
-	ch->sq.cq = cx4_en_cq_create(ch, params->log_sq_size);
-	ch->rq.cq = cx4_en_cq_create(ch, params->log_rq_size);
+	cx4_en_dim_init(ch);
+	ch->sq.cq = cx4_en_cq_create(ch, params->log_sq_size, true);
+	ch->rq.cq = cx4_en_cq_create(ch, params->log_rq_size, false);
 	if (IS_ERR(ch->sq.cq) || IS_ERR(ch->rq.cq)) {
 		err = IS_ERR(ch->sq.cq) ? PTR_ERR(ch->sq.cq) : PTR_ERR(ch->rq.cq);
 		goto err_free;
@@ -532,31 +543,34 @@ static void cx4_en_steer_close(struct cx4_en_priv *priv)
 }
 
 /*
- * Point steering at @chs: a new TIR to its first RQ, the flow table
- * rebuilt to forward to it.  On failure the old TIR and flow table are
- * back (as far as the device lets them) and -errno returned.
+ * Point steering at @chs without rebuilding it: a new direct TIR to its
+ * first RQ takes over the TTC entries of the old one (FTE modify), the
+ * RQT is re-pointed at its RQs (MODIFY_RQT), then the old direct TIR
+ * goes.  On failure the old TIR and RQT contents are back (as far as the
+ * device lets them) and -errno returned.
  */
 static int cx4_en_steer_switch(struct cx4_en_priv *priv,
 			       struct cx4_en_chs *chs)
 {
 	u32 old_tirn = priv->tirn, tirn;
-	int err, err2;
+	int err;
 
 	err = cx4_en_create_tir(priv, chs->ch[0]->rq.rqn, &tirn);
 	if (err)
 		return err;
-	cx4_en_fs_destroy(priv);
-	priv->tirn = tirn;
-	err = cx4_en_fs_create(priv, chs->ch);
-	if (!err) {
-		cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_TIR, old_tirn);
-		return 0;
-	}
-	priv->tirn = old_tirn;
-	err2 = cx4_en_fs_create(priv, priv->chs->ch);
-	if (err2)
-		netdev_err(priv->netdev, "cannot restore the flow table: %d\n",
-			   err2);
+	err = cx4_en_ttc_set_direct(priv, tirn);
+	if (err)
+		goto err_destroy_tir;
+	err = cx4_en_rss_redirect(priv, chs->ch, chs->num);
+	if (err)
+		goto err_restore_direct;
+	cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_TIR, old_tirn);
+	return 0;
+
+err_restore_direct:
+	if (cx4_en_ttc_set_direct(priv, old_tirn))
+		netdev_err(priv->netdev, "cannot restore the direct TIR\n");
+err_destroy_tir:
 	cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_TIR, tirn);
 	return err;
 }
@@ -628,8 +642,16 @@ int cx4_en_reconfigure(struct cx4_en_priv *priv,
 
 	ASSERT_RTNL();
 	if (!old) {
+		struct cx4_en_params prev = priv->params;
+
 		priv->params = *params;
-		return switched ? switched(priv, params) : 0;
+		priv->num_channels = params->num_channels;
+		err = switched ? switched(priv, params) : 0;
+		if (err) {
+			priv->params = prev;
+			priv->num_channels = prev.num_channels;
+		}
+		return err;
 	}
 	new = cx4_en_chs_alloc(priv, params);
 	if (IS_ERR(new))

@@ -95,6 +95,23 @@ struct cx4_en_fs {
 
 #define CX4_EN_DRV_NAME		"cx4"
 
+/* --- chan: rings, channels, interrupt moderation (params.c) ------------- */
+
+/*
+ * Moderation of one direction's CQs: cq_period (@usecs) and cq_max_count
+ * (@frames) of PRM Table 139, or lib/dim's profile when @adaptive.
+ * Written under RTNL; @adaptive is read by NAPI (READ_ONCE).
+ */
+struct cx4_en_coal {
+	u16 usecs;
+	u16 frames;
+	bool adaptive;
+};
+
+/* Ring sizes: powers of two, 2^6 .. 2^13 bounded by the device caps. */
+#define CX4_EN_MIN_LOG_RING	6
+#define CX4_EN_MAX_LOG_RING	13
+
 /* dp: what a channel set is built from (cx4_en_reconfigure()). */
 struct cx4_en_params {
 	u32 mtu;		/* interface MTU: receive buffer size */
@@ -157,6 +174,9 @@ struct cx4_en_priv {
 	struct cx4_en_params params;
 	struct cx4_en_chs *chs;
 	struct work_struct recover_work;
+	/* chan: interrupt moderation of the RX and TX CQs (params.c) */
+	struct cx4_en_coal rx_coal;
+	struct cx4_en_coal tx_coal;
 };
 
 static inline u32 cx4_en_hw_mtu(u32 mtu)
@@ -219,6 +239,46 @@ int cx4_en_rss_set(struct net_device *netdev, const u32 *indir, const u8 *key,
 
 /* ethtool.c */
 extern const struct ethtool_ops cx4_en_ethtool_ops;
+
+/* chan: params.c (ethtool -g/-G, -l/-L, -c/-C; lib/dim) */
+struct ethtool_ringparam;
+struct ethtool_channels;
+struct ethtool_coalesce;
+struct kernel_ethtool_ringparam;
+struct kernel_ethtool_coalesce;
+
+#define CX4_EN_COALESCE_PARAMS	(ETHTOOL_COALESCE_USECS | \
+				 ETHTOOL_COALESCE_MAX_FRAMES | \
+				 ETHTOOL_COALESCE_USE_ADAPTIVE)
+void cx4_en_get_ringparam(struct net_device *netdev,
+			  struct ethtool_ringparam *ring,
+			  struct kernel_ethtool_ringparam *kring,
+			  struct netlink_ext_ack *extack);
+int cx4_en_set_ringparam(struct net_device *netdev,
+			 struct ethtool_ringparam *ring,
+			 struct kernel_ethtool_ringparam *kring,
+			 struct netlink_ext_ack *extack);
+void cx4_en_get_channels(struct net_device *netdev,
+			 struct ethtool_channels *ch);
+int cx4_en_set_channels(struct net_device *netdev,
+			struct ethtool_channels *ch);
+int cx4_en_get_coalesce(struct net_device *netdev,
+			struct ethtool_coalesce *ec,
+			struct kernel_ethtool_coalesce *kec,
+			struct netlink_ext_ack *extack);
+int cx4_en_set_coalesce(struct net_device *netdev,
+			struct ethtool_coalesce *ec,
+			struct kernel_ethtool_coalesce *kec,
+			struct netlink_ext_ack *extack);
+/* What a new channel's CQs start with (static values or DIM's start). */
+void cx4_en_coal_initial(const struct cx4_en_coal *coal, bool tx, u16 *usecs,
+			 u16 *frames);
+/* channels.c / NAPI: lib/dim of a channel */
+void cx4_en_dim_init(struct cx4_en_channel *ch);
+void cx4_en_dim_sample(struct cx4_en_channel *ch);
+void cx4_en_dim_cancel(struct cx4_en_channel *ch);
+/* rss.c / steering.c helpers (chan): direct TIR re-point by FTE modify */
+int cx4_en_ttc_set_direct(struct cx4_en_priv *priv, u32 tirn);
 
 /* vport.c: NIC vport commands (PRM 12.16) */
 int cx4_en_vport_set_mtu(struct cx4_en_priv *priv, u32 hw_mtu);

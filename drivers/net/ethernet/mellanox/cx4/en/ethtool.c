@@ -328,4 +328,12 @@ const struct ethtool_ops cx4_en_ethtool_ops = {
 	.get_rxfh_indir_size	= cx4_en_get_rxfh_indir_size,
 	.get_rxfh		= cx4_compat_get_rxfh,	/* rss.c via compat.h */
 	.set_rxfh		= cx4_compat_set_rxfh,
+	/* chan: rings, channels, moderation (params.c) */
+	.supported_coalesce_params = CX4_EN_COALESCE_PARAMS,
+	.get_ringparam		= cx4_en_get_ringparam,
+	.set_ringparam		= cx4_en_set_ringparam,
+	.get_channels		= cx4_en_get_channels,
+	.set_channels		= cx4_en_set_channels,
+	.get_coalesce		= cx4_en_get_coalesce,
+	.set_coalesce		= cx4_en_set_coalesce,
 };

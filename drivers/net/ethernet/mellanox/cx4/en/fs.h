@@ -60,6 +60,10 @@ int cx4_en_fte_add(struct cx4_en_priv *priv, const struct cx4_en_ft *ft,
 		   const struct cx4_en_dest *dest);
 void cx4_en_fte_del(struct cx4_en_priv *priv, const struct cx4_en_ft *ft,
 		    u32 index);
+/* chan: change an existing entry's destination in place (FTE modify). */
+int cx4_en_fte_set_dest(struct cx4_en_priv *priv, const struct cx4_en_ft *ft,
+			u32 group, u32 index, const struct cx4_en_match *m,
+			const struct cx4_en_dest *dest);
 
 /* rss.c: RQT, indirect TIRs and the traffic-type classifier table. */
 int cx4_en_rss_create(struct cx4_en_priv *priv, struct cx4_en_channel **chs);

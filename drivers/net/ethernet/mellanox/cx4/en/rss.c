@@ -449,3 +449,65 @@ int cx4_en_get_rxnfc(struct net_device *netdev, struct ethtool_rxnfc *info,
 		return -EOPNOTSUPP;
 	}
 }
+
+/* --- chan: direct TIR re-point on a channel switch ----------------------------- */
+
+/* Does TTC entry @tt forward to the direct TIR (not an indirect one)? */
+static bool cx4_en_ttc_is_direct(const struct cx4_en_priv *priv,
+				 enum cx4_en_tt tt)
+{
+	return tt >= CX4_EN_TT_NUM_INDIR || !priv->fs.rss;
+}
+
+/* TTC entry @tt (as cx4_en_ttc_rule_add() made it) now to TIR @tirn. */
+static int cx4_en_ttc_rule_point(struct cx4_en_priv *priv, enum cx4_en_tt tt,
+				 u32 tirn)
+{
+	struct cx4_en_dest d = { CX4_FLOW_DEST_TIR, tirn };
+	struct cx4_en_match m = {};
+	u32 g = CX4_EN_TTC_FG_ANY;
+
+	if (tt < CX4_EN_TT_NUM_INDIR) {
+		g = cx4_en_tt[tt].ip_proto ? CX4_EN_TTC_FG_L4 : CX4_EN_TTC_FG_L3;
+		m.ethertype = cx4_en_tt[tt].ethertype;
+		m.ip_proto = cx4_en_tt[tt].ip_proto;
+	}
+	m.fields = cx4_en_ttc_groups[g].fields;
+	return cx4_en_fte_set_dest(priv, &priv->fs.ttc, g, tt, &m, &d);
+}
+
+/*
+ * cx4_en_ttc_set_direct() - make @tirn the direct TIR of the TTC table
+ * @priv: the function, steering created
+ * @tirn: the new direct TIR
+ *
+ * Every TTC entry of the direct TIR is modified in place (no window
+ * without an entry), then priv->tirn is @tirn.  On failure the entries
+ * already moved are put back and priv->tirn is unchanged.  Under RTNL.
+ *
+ * Return: 0 or -errno.
+ */
+int cx4_en_ttc_set_direct(struct cx4_en_priv *priv, u32 tirn)
+{
+	u32 tt, done;
+	int err = 0;
+
+	ASSERT_RTNL();
+	for (done = 0; done < priv->fs.ttc_rules; done++) {
+		if (!cx4_en_ttc_is_direct(priv, done))
+			continue;
+		err = cx4_en_ttc_rule_point(priv, done, tirn);
+		if (err)
+			break;
+	}
+	if (!err) {
+		priv->tirn = tirn;
+		return 0;
+	}
+	for (tt = 0; tt < done; tt++)
+		if (cx4_en_ttc_is_direct(priv, tt) &&
+		    cx4_en_ttc_rule_point(priv, tt, priv->tirn))
+			netdev_err(priv->netdev, "cannot restore TTC entry %u\n",
+				   tt);
+	return err;
+}

@@ -740,3 +740,38 @@ void cx4_en_fs_cleanup(struct cx4_en_priv *priv)
 	kfree(priv->fs.addrs);
 	priv->fs.addrs = NULL;
 }
+
+/* --- chan: destination change of an existing entry ----------------------- */
+
+/*
+ * SET_FLOW_TABLE_ENTRY op_mod 1 (PRM Table 428): @index keeps its group
+ * and match value @m and forwards to @dest from now on, atomically.
+ */
+int cx4_en_fte_set_dest(struct cx4_en_priv *priv, const struct cx4_en_ft *ft,
+			u32 group, u32 index, const struct cx4_en_match *m,
+			const struct cx4_en_dest *dest)
+{
+	u32 len = cx4_fte_cmd_size(1);
+	u8 out[CX4_SET_FTE_OUT_SIZE] = {};
+	u8 *in, *flowc, *d;
+	int err;
+
+	in = kzalloc(len, GFP_KERNEL);
+	if (!in)
+		return -ENOMEM;
+	cx4_en_ft_addr(in, CX4_CMD_SET_FLOW_TABLE_ENTRY, ft->id);
+	cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_SET_FTE_MODIFY);
+	cx4_set(in, CX4_SET_FTE_IN_MODIFY_ENABLE_MASK, CX4_SET_FTE_MOD_DEST_LIST);
+	cx4_set(in, CX4_FTE_CMD_FLOW_INDEX, index);
+	flowc = in + CX4_FTE_OFF_FLOW_CTX;
+	cx4_set(flowc, CX4_FLOWC_GROUP_ID, ft->group_id[group]);
+	cx4_set(flowc, CX4_FLOWC_ACTION, CX4_FLOW_ACTION_FWD_DEST);
+	cx4_set(flowc, CX4_FLOWC_DESTINATION_LIST_SIZE, 1);
+	cx4_en_match_value(flowc + CX4_FLOWC_OFF_MATCH_VALUE, m);
+	d = flowc + cx4_flowc_dest_off(0);
+	cx4_set(d, CX4_FLOW_DEST_TYPE, dest->type);
+	cx4_set(d, CX4_FLOW_DEST_ID, dest->id);
+	err = cx4_cmd_exec(priv->core, in, len, out, sizeof(out));
+	kfree(in);
+	return err;
+}

@@ -11,6 +11,7 @@
 #ifndef _CX4_EN_TXRX_H
 #define _CX4_EN_TXRX_H
 
+#include <linux/dim.h>
 #include <linux/netdevice.h>
 #include <linux/skbuff.h>
 #include <linux/cx4/core.h>
@@ -123,6 +124,10 @@ struct cx4_en_channel {
 	struct cx4_en_rq rq;
 	struct cx4_en_priv *priv;
 	u32 ix;
+	/* chan: completion events (hard IRQ) and lib/dim per direction */
+	u16 events;
+	struct dim rx_dim;
+	struct dim tx_dim;
 };
 
 /* A set of channels built from one cx4_en_params (channels.c). */
