@@ -212,7 +212,8 @@ void cx4dev_port_rx_discard(struct cx4dev *dev)
 void cx4dev_port_tx(struct cx4dev *dev, const uint8_t *f, uint32_t len, bool sent)
 {
 	struct cx4dev_port_counters *c = &dev->eth->pcnt;
-	uint32_t w = len + CX4DEV_FCS, prio = cx4dev_frame_prio(f, len);
+	/* The MAC pads short frames to the 64-byte minimum. */
+	uint32_t w = (len < 60 ? 60 : len) + CX4DEV_FCS, prio = cx4dev_frame_prio(f, len);
 
 	if (!sent) {
 		c->c[CX4DEV_PC_TX_DISCARDS]++;

@@ -323,8 +323,30 @@ static void test_ppcnt_datapath(void)
 	env_free(e);
 }
 
+/* A short frame leaves the MAC padded: counted as 64 octets with FCS. */
+static void test_ppcnt_tx_short_padded(void)
+{
+	struct env *e = env_new(true);
+	struct fh_result r;
+	const uint8_t *s;
+	uint8_t f[128];
+	uint32_t len;
+
+	len = build_ipv4(f, peer_mac, 17, 0, true);
+	CHECK_EQ(len, 42);
+	post_send(e, CX4_WQE_OP_SEND, f, len, 18, 0, 0, CX4DEV_RESD_LKEY, true);
+	CHECK_EQ(ERRORS(e->fh), 0);
+	s = ppcnt(e, CX4_PPCNT_GRP_IEEE_802_3, 0, false, &r);
+	CHECK_EQ(CNT(s, CX4_PPCNT_A_FRAMES_TRANSMITTED_OK), 1);
+	CHECK_EQ(CNT(s, CX4_PPCNT_A_OCTETS_TRANSMITTED_OK), 64);
+	s = ppcnt(e, CX4_PPCNT_GRP_PER_PRIO, 0, false, &r);
+	CHECK_EQ(CNT(s, CX4_PPCNT_PRIO_TX_OCTETS), 64);
+	env_free(e);
+}
+
 const struct test port_tests[] = {
 	T(test_paos_port_events),
 	T(test_ppcnt_datapath),
+	T(test_ppcnt_tx_short_padded),
 };
 const size_t port_tests_count = sizeof(port_tests) / sizeof(port_tests[0]);
