@@ -49,20 +49,10 @@ snap() {
 	ip netns exec "$1" ethtool -S "$2" | awk -F': *' 'NF == 2 {
 		gsub(/^[ \t]+/, "", $1); print $1 "=" $2 }'
 }
-# Wait until nothing moves on either port (in-flight pings done).
-port_frames() {
-	echo "$(ctl_get "$FA" pc_tx_frames) $(ctl_get "$FA" pc_rx_all)"
-}
-settle() {
-	local i prev cur
-	prev=$(port_frames)
-	for i in $(seq 20); do
-		sleep 0.5
-		cur=$(port_frames)
-		[ "$cur" = "$prev" ] && return 0
-		prev=$cur
-	done
-	fail "traffic does not stop: $cur"
+# Wait until counter $3 of "ethtool -S $2" in netns $1 reads $4 (the
+# frames sent have all crossed the wire).
+arrived() {
+	[ "$(ip netns exec "$1" ethtool -S "$2" | awk -v k="$3:" '$1 == k { print $2 }')" = "$4" ]
 }
 declare -A A0 B0 A1 B1
 load() {
@@ -134,14 +124,15 @@ send_frames() {
 	ip netns exec "$1" python3 -c "$SEND_PY" "$2"
 }
 
-settle
+# Pings wait for their replies: nothing is in flight now.
 load A0 cx4a "$A"
 load B0 cx4b "$B"
 txp0=$(dp_ifstat cx4a "$A" tx_packets)
 mac0=$(ip netns exec cx4a ethtool -S "$A" --groups eth-mac)
 sent=$(send_frames cx4a "$A" <<<"$SPEC") || fail "sending raw frames failed"
 [ "$sent" = 37 ] || fail "sent $sent frames, want 37"
-settle
+dp_wait arrived cx4b "$B" ether_pkts $((B0[ether_pkts] + 37)) ||
+	fail "$B: the 37 frames did not all arrive"
 load A1 cx4a "$A"
 load B1 cx4b "$B"
 txp1=$(dp_ifstat cx4a "$A" tx_packets)
@@ -155,7 +146,7 @@ read -r TOT OCT UC MC BC P5 < <(awk -v mb="$MAC_B" '
 	  if ($4 == 5) p5 += $5 }
 	END { print t, o, u, m, b, p5 }' <<<"$SPEC")
 [ "$TOT $UC $MC $BC $P5" = "37 31 3 3 4" ] || fail "spec arithmetic: $TOT $UC $MC $BC $P5"
-log "sent $TOT frames, $OCT octets: $UC unicast, $MC multicast (1 PAUSE), $BC broadcast, $P5 at priority 5"
+log "[${SECONDS}s] sent $TOT frames, $OCT octets: $UC unicast, $MC multicast (1 PAUSE), $BC broadcast, $P5 at priority 5"
 
 # --- transmit side (a) ---
 want a a_frames_transmitted_ok "$TOT"
@@ -182,7 +173,7 @@ m1=$(sed -n 's/.*FramesTransmittedOK: //p' <<<"$mac1")
 	fail "$A: eth-mac FramesTransmittedOK $m0 -> $m1, want +$TOT: $mac1"
 grep -qE "OctetsTransmittedOK: ${A1[a_octets_transmitted_ok]}$" <<<"$mac1" ||
 	fail "$A: eth-mac octets differ from a_octets_transmitted_ok: $mac1"
-log "$A: IEEE 802.3, RFC 2863, per priority, vport, ndo_get_stats64 and eth-mac transmit counters moved by exactly what was sent"
+log "[${SECONDS}s] $A: IEEE 802.3, RFC 2863, per priority, vport, ndo_get_stats64 and eth-mac transmit counters moved by exactly what was sent"
 
 # --- receive side (b) ---
 want b ether_pkts "$TOT"
@@ -229,19 +220,19 @@ grep -qE "MACControlFramesReceived: ${B1[a_mac_control_frames_received]}$" <<<"$
 	fail "$B: eth-ctrl MACControlFramesReceived: $out"
 out=$(ip netns exec cx4b ethtool -S "$B" --groups eth-phy) || fail "$B: --groups eth-phy failed"
 grep -qE "SymbolErrorDuringCarrier: 0$" <<<"$out" || fail "$B: eth-phy: $out"
-log "$B: receive counters, the 10 RFC 2819 buckets (and rmon), pause (-I, eth-ctrl) moved by exactly what was sent"
+log "[${SECONDS}s] $B: receive counters, the 10 RFC 2819 buckets (and rmon), pause (-I, eth-ctrl) moved by exactly what was sent"
 
 # --- PMTU: b back to 1500, a's 3000-byte frame dropped by b's port ---
 ip -n cx4b link set "$B" mtu 1500 || fail "$B: mtu 1500 refused"
 [ "$(ctl_get "$FB" port_mtu)" = 1522 ] || fail "$B: port MTU $(ctl_get "$FB" port_mtu) after mtu 1500, want 1522"
 dp_wait dp_carrier cx4b "$B" || fail "$B: no carrier after mtu 1500"
-settle
 load B0 cx4b "$B"
 rxp0=$(dp_ifstat cx4b "$B" rx_packets)
 sent=$(send_frames cx4a "$A" <<<"$MAC_B 88b5 3000 - 1
 $MAC_B 88b5 1518 - 1") || fail "sending raw frames failed"
 [ "$sent" = 2 ] || fail "sent $sent frames, want 2"
-settle
+dp_wait arrived cx4b "$B" ether_pkts $((B0[ether_pkts] + 2)) ||
+	fail "$B: the 2 frames did not all arrive"
 load B1 cx4b "$B"
 want b a_frame_too_long_errors 1
 want b ether_oversize_pkts 1
@@ -252,44 +243,45 @@ want b ether_pkts2048to4095octets 1
 want b ether_pkts1519to2047octets 1
 [ $(($(dp_ifstat cx4b "$B" rx_packets) - rxp0)) = 1 ] || fail "$B: the oversize frame was received"
 ip netns exec cx4a busybox ping -c 2 -W 5 198.18.0.2 > /dev/null || fail "no ping after mtu 1500"
-log "$B: mtu 1500 -> port admin MTU 1522; a 3000-byte frame dropped and counted, a 1518-byte one received"
+log "[${SECONDS}s] $B: mtu 1500 -> port admin MTU 1522; a 3000-byte frame dropped and counted, a 1518-byte one received"
 
 # --- link: cable out and in on both ends ---
-state() {	# operational, PAOS admin, PAOS oper of function $1
-	local v
-	v=$(ctl_get "$1" port_state)
-	echo "$((v & 1)) $(((v >> 8) & 15)) $(((v >> 16) & 15))"
+# Port view of function $1 in one debug page read: "operational PAOS-admin
+# PAOS-oper link_down_events".
+state() {
+	local v d
+	read -r v d < <("$CTL" "$1" dump | awk '$1 == "port_state" { v = $2 }
+		$1 == "link_down_events" { d = $2 } END { print v, d }')
+	echo "$((v & 1)) $(((v >> 8) & 15)) $(((v >> 16) & 15)) $((d))"
 }
-lde_a=$(ctl_get "$FA" link_down_events)
-lde_b=$(ctl_get "$FB" link_down_events)
+lde_a=$(state "$FA" | cut -d" " -f4)
+lde_b=$(state "$FB" | cut -d" " -f4)
 ctl_set "$FA" link 0
 ctl_set "$FB" link 0
 dp_wait eval '! dp_carrier cx4a "$A"' || fail "$A: carrier on with the cable out"
 dp_wait eval '! dp_carrier cx4b "$B"' || fail "$B: carrier on with the cable out"
-[ "$(state "$FA")" = "0 1 2" ] || fail "$A: port state $(state "$FA") with the cable out"
-[ "$(state "$FB")" = "0 1 2" ] || fail "$B: port state $(state "$FB") with the cable out"
+[ "$(state "$FA")" = "0 1 2 $((lde_a + 1))" ] || fail "$A: port state $(state "$FA") with the cable out"
+[ "$(state "$FB")" = "0 1 2 $((lde_b + 1))" ] || fail "$B: port state $(state "$FB") with the cable out"
 [ "$(ip netns exec cx4a ethtool "$A" | sed -n 's/^[[:space:]]*Link detected: //p')" = no ] ||
 	fail "$A: ethtool reports a link with the cable out"
 ctl_set "$FA" link 1
 ctl_set "$FB" link 1
 dp_wait dp_carrier cx4a "$A" || fail "$A: no carrier with the cable back"
 dp_wait dp_carrier cx4b "$B" || fail "$B: no carrier with the cable back"
-[ "$(state "$FA")" = "1 1 1" ] || fail "$A: port state $(state "$FA") with the cable back"
-[ "$(state "$FB")" = "1 1 1" ] || fail "$B: port state $(state "$FB") with the cable back"
-[ $(($(ctl_get "$FA" link_down_events) - lde_a)) = 1 ] || fail "$A: link_down_events not +1"
-[ $(($(ctl_get "$FB" link_down_events) - lde_b)) = 1 ] || fail "$B: link_down_events not +1"
+[ "$(state "$FA")" = "1 1 1 $((lde_a + 1))" ] || fail "$A: port state $(state "$FA") with the cable back"
+[ "$(state "$FB")" = "1 1 1 $((lde_b + 1))" ] || fail "$B: port state $(state "$FB") with the cable back"
 ip netns exec cx4a busybox ping -c 2 -W 5 198.18.0.2 > /dev/null || fail "no ping with the cable back"
-log "cable out/in on both ends: carrier and PAOS oper agree, link_down_events +1"
+log "[${SECONDS}s] cable out/in on both ends: carrier and PAOS oper agree, link_down_events +1"
 
 # --- admin: ip link set down/up drives PAOS admin_status ---
 ip -n cx4a link set "$A" down
-[ "$(state "$FA")" = "0 2 2" ] || fail "$A: port state $(state "$FA") after link down, want admin/oper down"
+[ "$(state "$FA")" = "0 2 2 $((lde_a + 2))" ] ||
+	fail "$A: port state $(state "$FA") after link down, want admin/oper down"
 ip -n cx4a link set "$A" up || fail "$A: up failed"
 dp_wait dp_carrier cx4a "$A" || fail "$A: no carrier after link up"
-[ "$(state "$FA")" = "1 1 1" ] || fail "$A: port state $(state "$FA") after link up"
-[ $(($(ctl_get "$FA" link_down_events) - lde_a)) = 2 ] || fail "$A: link_down_events not +2 after admin down"
+[ "$(state "$FA")" = "1 1 1 $((lde_a + 2))" ] || fail "$A: port state $(state "$FA") after link up"
 ip netns exec cx4a busybox ping -c 2 -W 5 198.18.0.2 > /dev/null || fail "no ping after link down/up"
-log "$A: ip link set down/up -> PAOS admin and oper down/up, carrier follows"
+log "[${SECONDS}s] $A: ip link set down/up -> PAOS admin and oper down/up, carrier follows"
 
 [ "$(ip netns exec cx4a ethtool -S "$A" | awk '$1 == "port_bad_answers:" { print $2 }')" = 0 ] ||
 	fail "$A: port register answers rejected"
@@ -297,4 +289,4 @@ dp_cleanup
 trap - EXIT
 rmmod cx4
 assert_device_clean
-log "port/vport counters exact, PMTU drop counted, link and admin state on the emulated port"
+log "[${SECONDS}s] port/vport counters exact, PMTU drop counted, link and admin state on the emulated port"
