@@ -15,7 +15,8 @@
 #    --groups rmon), pause frames (-I --show-pause, --groups eth-ctrl);
 #  - PMTU: b back to MTU 1500 programs the port's admin MTU (debug view),
 #    a 3000-byte frame from a is dropped by b's port and counted in
-#    a_frame_too_long_errors / ether_oversize_pkts, not received;
+#    a_frame_too_long_errors / ether_oversize_pkts, not received; frames
+#    with a bad 802.3 length field counted as length errors (eth-mac too);
 #  - link: cable pulled and plugged on both ends (LINK knob): carrier and
 #    PAOS oper_status (device view) agree on both ends, link_down_events
 #    +1; "ip link set down/up" drives PAOS admin_status down/up and the
@@ -228,22 +229,36 @@ ip -n cx4b link set "$B" mtu 1500 || fail "$B: mtu 1500 refused"
 dp_wait dp_carrier cx4b "$B" || fail "$B: no carrier after mtu 1500"
 load B0 cx4b "$B"
 rxp0=$(dp_ifstat cx4b "$B" rx_packets)
+# Also two 802.3 length-field frames: length 100 with 200 bytes of data,
+# and length 1535 (above 1500): counted as length errors, dropped.
 sent=$(send_frames cx4a "$A" <<<"$MAC_B 88b5 3000 - 1
-$MAC_B 88b5 1518 - 1") || fail "sending raw frames failed"
-[ "$sent" = 2 ] || fail "sent $sent frames, want 2"
-dp_wait arrived cx4b "$B" ether_pkts $((B0[ether_pkts] + 2)) ||
-	fail "$B: the 2 frames did not all arrive"
+$MAC_B 88b5 1518 - 1
+$MAC_B 0064 214 - 1
+$MAC_B 05ff 100 - 1") || fail "sending raw frames failed"
+[ "$sent" = 4 ] || fail "sent $sent frames, want 4"
+dp_wait arrived cx4b "$B" ether_pkts $((B0[ether_pkts] + 4)) ||
+	fail "$B: the 4 frames did not all arrive"
 load B1 cx4b "$B"
 want b a_frame_too_long_errors 1
 want b ether_oversize_pkts 1
 want b dot3_frame_too_long 1
-want b ether_pkts 2
+want b a_in_range_length_errors 1
+want b a_out_of_range_length_field 1
+want b if_in_errors 3
+want b ether_pkts 4
 want b a_frames_received_ok 1
 want b ether_pkts2048to4095octets 1
 want b ether_pkts1519to2047octets 1
+want b ether_pkts128to255octets 1
+want b ether_pkts65to127octets 1
+out=$(ip netns exec cx4b ethtool -S "$B" --groups eth-mac) || fail "$B: --groups eth-mac failed"
+grep -qE "InRangeLengthErrors: ${B1[a_in_range_length_errors]}$" <<<"$out" &&
+	grep -qE "OutOfRangeLengthField: ${B1[a_out_of_range_length_field]}$" <<<"$out" &&
+	grep -qE "FrameTooLongErrors: ${B1[a_frame_too_long_errors]}$" <<<"$out" ||
+	fail "$B: eth-mac length errors differ from ethtool -S: $out"
 [ $(($(dp_ifstat cx4b "$B" rx_packets) - rxp0)) = 1 ] || fail "$B: the oversize frame was received"
 ip netns exec cx4a busybox ping -c 2 -W 5 198.18.0.2 > /dev/null || fail "no ping after mtu 1500"
-log "[${SECONDS}s] $B: mtu 1500 -> port admin MTU 1522; a 3000-byte frame dropped and counted, a 1518-byte one received"
+log "[${SECONDS}s] $B: mtu 1500 -> port admin MTU 1522; a 3000-byte frame dropped and counted, a 1518-byte one received; 802.3 length errors counted"
 
 # --- link: cable out and in on both ends ---
 # Port view of function $1 in one debug page read: "operational PAOS-admin
