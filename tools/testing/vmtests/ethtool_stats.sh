@@ -12,7 +12,8 @@
 #    prio0/prio5 transmit counters, vport transmit counters, the netdev's
 #    tx_packets (ndo_get_stats64) and the eth-mac standard group.  On b:
 #    the receive counters of the same groups, the RFC 2819 buckets (and
-#    --groups rmon), pause frames (-I --show-pause, --groups eth-ctrl);
+#    --groups rmon), pause frames (-I --show-pause, --groups eth-ctrl),
+#    rx_packets (ndo_get_stats64) = the vport's received packets;
 #  - PMTU: b back to MTU 1500 programs the port's admin MTU (debug view),
 #    a 3000-byte frame from a is dropped by b's port and counted in
 #    a_frame_too_long_errors / ether_oversize_pkts, not received; frames
@@ -129,6 +130,7 @@ send_frames() {
 load A0 cx4a "$A"
 load B0 cx4b "$B"
 txp0=$(dp_ifstat cx4a "$A" tx_packets)
+brx0=$(dp_ifstat cx4b "$B" rx_packets)
 mac0=$(ip netns exec cx4a ethtool -S "$A" --groups eth-mac)
 sent=$(send_frames cx4a "$A" <<<"$SPEC") || fail "sending raw frames failed"
 [ "$sent" = 37 ] || fail "sent $sent frames, want 37"
@@ -137,6 +139,7 @@ dp_wait arrived cx4b "$B" ether_pkts $((B0[ether_pkts] + 37)) ||
 load A1 cx4a "$A"
 load B1 cx4b "$B"
 txp1=$(dp_ifstat cx4a "$A" tx_packets)
+brx1=$(dp_ifstat cx4b "$B" rx_packets)
 mac1=$(ip netns exec cx4a ethtool -S "$A" --groups eth-mac)
 
 # Expected from $SPEC: frames, octets (with the 4-byte FCS), casts (MC
@@ -207,6 +210,13 @@ want b ether_pkts1519to2047octets 1
 want b ether_pkts2048to4095octets 1
 want b ether_pkts4096to8191octets 1
 want b ether_pkts8192to10239octets 1
+# What the port steered to the vport is what the driver received.
+vrx=0
+for k in ucast mcast bcast; do
+	vrx=$((vrx + $(delta B0 B1 "vport_rx_${k}_packets")))
+done
+[ $((brx1 - brx0)) = "$vrx" ] && [ "$vrx" -gt 0 ] ||
+	fail "$B: rx_packets (ndo_get_stats64) +$((brx1 - brx0)), vport rx packets +$vrx"
 out=$(ip netns exec cx4b ethtool -S "$B" --groups rmon) || fail "$B: --groups rmon failed"
 for kv in "Pkts65to127Octets ${B1[ether_pkts65to127octets]}" "Pkts8192to10239Octets ${B1[ether_pkts8192to10239octets]}" \
 	  "OversizePkts ${B1[ether_oversize_pkts]}"; do
