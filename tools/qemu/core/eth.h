@@ -224,14 +224,16 @@ enum cx4dev_pc {
 	CX4DEV_PC_RX_MCAST,
 	CX4DEV_PC_RX_BCAST,
 	CX4DEV_PC_RX_DISCARDS,		/* passed on, steered to no TIR */
-	CX4DEV_PC_RX_ERRORS,		/* too long */
+	CX4DEV_PC_RX_ERRORS,		/* too long, length errors */
 	CX4DEV_PC_RX_TOO_LONG,		/* longer than PMTU oper_mtu (with FCS) */
 	CX4DEV_PC_RX_UNDERSIZE,		/* never: short frames count padded */
 	CX4DEV_PC_RX_MAC_CTRL,		/* EtherType 0x8808 */
 	CX4DEV_PC_RX_PAUSE,		/* opcode 0x0001 */
 	CX4DEV_PC_RX_UNSUP_OPCODE,	/* other than PAUSE / PFC */
 	CX4DEV_PC_RX_64,		/* RFC 2819 buckets: 10 counters from here */
-	CX4DEV_PC_NUM = CX4DEV_PC_RX_64 + 10,
+	CX4DEV_PC_RX_IN_RANGE_LEN = CX4DEV_PC_RX_64 + 10, /* length field != data */
+	CX4DEV_PC_RX_OUT_OF_RANGE_LEN,	/* length field 1501..1535 */
+	CX4DEV_PC_NUM,
 };
 
 enum cx4dev_pp {

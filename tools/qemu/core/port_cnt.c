@@ -6,8 +6,9 @@
  * counters"): a frame counts with its 4-byte FCS (the wire has one even
  * though QEMU frames carry none) and at least 64 bytes (short frames are
  * counted padded, as a MAC pads them); received frames longer than the
- * PMTU oper_mtu or MAC control frames (EtherType 0x8808) are not passed
- * on; loopback frames never cross the wire.
+ * PMTU oper_mtu, MAC control frames (EtherType 0x8808) or frames whose
+ * 802.3 length field is out of range or does not match their data are
+ * not passed on; loopback frames never cross the wire.
  *
  * Each group (and each priority of the per-priority group) keeps a base
  * per counter: a group reads counter - base, clr sets the base, so
@@ -40,6 +41,8 @@ static const struct cx4dev_pc_map cx4dev_pc_8023[] = {
 	{ CX4_PPCNT_A_BROADCAST_FRAMES_XMITTED_OK, CX4DEV_PC_TX_BCAST },
 	{ CX4_PPCNT_A_MULTICAST_FRAMES_RECEIVED_OK, CX4DEV_PC_RX_MCAST },
 	{ CX4_PPCNT_A_BROADCAST_FRAMES_RECEIVED_OK, CX4DEV_PC_RX_BCAST },
+	{ CX4_PPCNT_A_IN_RANGE_LENGTH_ERRORS, CX4DEV_PC_RX_IN_RANGE_LEN },
+	{ CX4_PPCNT_A_OUT_OF_RANGE_LENGTH_FIELD, CX4DEV_PC_RX_OUT_OF_RANGE_LEN },
 	{ CX4_PPCNT_A_FRAME_TOO_LONG_ERRORS, CX4DEV_PC_RX_TOO_LONG },
 	{ CX4_PPCNT_A_MAC_CONTROL_FRAMES_RECEIVED, CX4DEV_PC_RX_MAC_CTRL },
 	{ CX4_PPCNT_A_UNSUPPORTED_OPCODES_RECEIVED, CX4DEV_PC_RX_UNSUP_OPCODE },
@@ -170,6 +173,27 @@ static void cx4dev_pc_mac_ctrl(struct cx4dev_port_counters *c, const uint8_t *f,
 }
 
 /*
+ * IEEE 802.3 length field check of a frame whose Length/Type field (at
+ * @off) is a length (< 0x600): the counter of the error, or CX4DEV_PC_NUM
+ * if none.  Above 1500 the field is out of range; otherwise the data
+ * after it must be as long as the field says, or exactly the 46 bytes of
+ * a padded minimum frame (QEMU may also deliver a short frame unpadded:
+ * data between the field and 46 bytes is padding in progress, accepted).
+ */
+static enum cx4dev_pc cx4dev_pc_length_check(const uint8_t *f, uint32_t len, uint32_t off)
+{
+	uint32_t field = cx4dev_rd16(f + off), data = len - off - 2;
+
+	if (field >= 0x600)
+		return CX4DEV_PC_NUM;
+	if (field > 1500)
+		return CX4DEV_PC_RX_OUT_OF_RANGE_LEN;
+	if (data < field || (data > field && data > 46))
+		return CX4DEV_PC_RX_IN_RANGE_LEN;
+	return CX4DEV_PC_NUM;
+}
+
+/*
  * A frame of @len bytes arrived from the wire (port operational): count
  * it; false if the port does not pass it on (too long for the PMTU or a
  * MAC control frame).
@@ -194,6 +218,16 @@ bool cx4dev_port_rx(struct cx4dev *dev, const uint8_t *f, uint32_t len)
 		cx4dev_pc_mac_ctrl(c, f, len);
 		return false;
 	}
+	if (len >= 14) {
+		uint32_t off = len >= 18 && cx4dev_rd16(f + 12) == ETH_P_8021Q_ ? 16 : 12;
+		enum cx4dev_pc e = cx4dev_pc_length_check(f, len, off);
+
+		if (e != CX4DEV_PC_NUM) {
+			c->c[e]++;
+			c->c[CX4DEV_PC_RX_ERRORS]++;
+			return false;
+		}
+	}
 	c->c[CX4DEV_PC_RX_OK]++;
 	c->c[CX4DEV_PC_RX_OK_OCTETS] += w;
 	cx4dev_pc_cast(c, f, false);
@@ -212,7 +246,8 @@ void cx4dev_port_rx_discard(struct cx4dev *dev)
 void cx4dev_port_tx(struct cx4dev *dev, const uint8_t *f, uint32_t len, bool sent)
 {
 	struct cx4dev_port_counters *c = &dev->eth->pcnt;
-	uint32_t w = len + CX4DEV_FCS, prio = cx4dev_frame_prio(f, len);
+	/* The MAC pads short frames to the 64-byte minimum. */
+	uint32_t w = (len < 60 ? 60 : len) + CX4DEV_FCS, prio = cx4dev_frame_prio(f, len);
 
 	if (!sent) {
 		c->c[CX4DEV_PC_TX_DISCARDS]++;

@@ -323,8 +323,75 @@ static void test_ppcnt_datapath(void)
 	env_free(e);
 }
 
+/* A short frame leaves the MAC padded: counted as 64 octets with FCS. */
+static void test_ppcnt_tx_short_padded(void)
+{
+	struct env *e = env_new(true);
+	struct fh_result r;
+	const uint8_t *s;
+	uint8_t f[128];
+	uint32_t len;
+
+	len = build_ipv4(f, peer_mac, 17, 0, true);
+	CHECK_EQ(len, 42);
+	post_send(e, CX4_WQE_OP_SEND, f, len, 18, 0, 0, CX4DEV_RESD_LKEY, true);
+	CHECK_EQ(ERRORS(e->fh), 0);
+	s = ppcnt(e, CX4_PPCNT_GRP_IEEE_802_3, 0, false, &r);
+	CHECK_EQ(CNT(s, CX4_PPCNT_A_FRAMES_TRANSMITTED_OK), 1);
+	CHECK_EQ(CNT(s, CX4_PPCNT_A_OCTETS_TRANSMITTED_OK), 64);
+	s = ppcnt(e, CX4_PPCNT_GRP_PER_PRIO, 0, false, &r);
+	CHECK_EQ(CNT(s, CX4_PPCNT_PRIO_TX_OCTETS), 64);
+	env_free(e);
+}
+
+/*
+ * 802.3 length field: a length that does not match the data, or above
+ * 1500, is counted and the frame dropped; a padded or exact short LLC
+ * frame, and a tagged one with the right length, pass.
+ */
+static void test_ppcnt_length_errors(void)
+{
+	struct env *e = env_new(true);
+	struct fh_result r;
+	const uint8_t *s;
+	uint8_t f[256];
+
+	memset(f, 0, sizeof(f));
+	memcpy(f, my_mac, 6);
+	memcpy(f + 6, peer_mac, 6);
+	f[12] = 0x00;
+	f[13] = 100;			/* length 100, 200 bytes of data: error */
+	cx4dev_receive(e->fh->dev, f, 214);
+	f[13] = 38;			/* length 38, padded to 46: ok */
+	cx4dev_receive(e->fh->dev, f, 60);
+	cx4dev_receive(e->fh->dev, f, 14 + 2 + 38 - 2);	/* unpadded: ok */
+	cx4dev_receive(e->fh->dev, f, 14 + 2 + 30 - 2);	/* truncated: error */
+	f[12] = 0x05;
+	f[13] = 0xff;			/* 1535: out of range */
+	cx4dev_receive(e->fh->dev, f, 100);
+	f[12] = 0x81;			/* tagged, length 100 with 100 bytes: ok */
+	f[13] = 0x00;
+	f[14] = 0x00;
+	f[15] = 0x07;
+	f[16] = 0x00;
+	f[17] = 100;
+	cx4dev_receive(e->fh->dev, f, 18 + 100);
+	s = ppcnt(e, CX4_PPCNT_GRP_IEEE_802_3, 0, false, &r);
+	CHECK_EQ(CNT(s, CX4_PPCNT_A_IN_RANGE_LENGTH_ERRORS), 2);
+	CHECK_EQ(CNT(s, CX4_PPCNT_A_OUT_OF_RANGE_LENGTH_FIELD), 1);
+	CHECK_EQ(CNT(s, CX4_PPCNT_A_FRAMES_RECEIVED_OK), 3);
+	s = ppcnt(e, CX4_PPCNT_GRP_RFC_2863, 0, false, &r);
+	CHECK_EQ(CNT(s, CX4_PPCNT_IF_IN_ERRORS), 3);
+	s = ppcnt(e, CX4_PPCNT_GRP_RFC_2819, 0, false, &r);
+	CHECK_EQ(CNT(s, CX4_PPCNT_ETHER_STATS_PKTS), 6);
+	CHECK_EQ(ERRORS(e->fh), 0);
+	env_free(e);
+}
+
 const struct test port_tests[] = {
 	T(test_paos_port_events),
 	T(test_ppcnt_datapath),
+	T(test_ppcnt_tx_short_padded),
+	T(test_ppcnt_length_errors),
 };
 const size_t port_tests_count = sizeof(port_tests) / sizeof(port_tests[0]);

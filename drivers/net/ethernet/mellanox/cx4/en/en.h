@@ -282,6 +282,9 @@ int cx4_en_ttc_set_direct(struct cx4_en_priv *priv, u32 tirn);
 
 /* vport.c: NIC vport commands (PRM 12.16) */
 int cx4_en_vport_set_mtu(struct cx4_en_priv *priv, u32 hw_mtu);
+/* stats: port (PMTU) and vport MTU together, vport counters */
+int cx4_en_set_hw_mtu(struct cx4_en_priv *priv, u32 hw_mtu);
+int cx4_en_vport_counters(struct cx4_en_priv *priv, u8 *out);
 int cx4_en_query_inline_mode(struct cx4_en_priv *priv, u8 *mode);
 
 #endif /* _CX4_EN_H */

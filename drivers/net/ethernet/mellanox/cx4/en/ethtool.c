@@ -322,6 +322,9 @@ const struct ethtool_ops cx4_en_ethtool_ops = {
 	.get_ethtool_stats	= cx4_en_get_ethtool_stats,
 	.get_pause_stats	= cx4_en_get_pause_stats,
 	.get_rmon_stats		= cx4_en_get_rmon_stats,
+	.get_eth_mac_stats	= cx4_en_get_eth_mac_stats,
+	.get_eth_phy_stats	= cx4_en_get_eth_phy_stats,
+	.get_eth_ctrl_stats	= cx4_en_get_eth_ctrl_stats,
 	/* steer: RSS */
 	.get_rxnfc		= cx4_en_get_rxnfc,
 	.get_rxfh_key_size	= cx4_en_get_rxfh_key_size,

@@ -71,6 +71,10 @@ static int cx4_en_open(struct net_device *netdev)
 		netdev_err(netdev, "cannot open the channels: %d\n", err);
 		return err;
 	}
+	if (cx4_en_port_admin(priv, true)) {
+		cx4_en_channels_close(priv);
+		return -EIO;
+	}
 	cx4_en_update_carrier(priv);
 	netif_tx_start_all_queues(netdev);
 	return 0;
@@ -80,6 +84,7 @@ static int cx4_en_stop(struct net_device *netdev)
 {
 	struct cx4_en_priv *priv = netdev_priv(netdev);
 
+	cx4_en_port_admin(priv, false);
 	netif_tx_disable(netdev);
 	cx4_en_channels_close(priv);
 	return 0;
@@ -90,7 +95,7 @@ static int cx4_en_apply_vport_mtu(struct cx4_en_priv *priv, u32 mtu)
 {
 	int err;
 
-	err = cx4_en_vport_set_mtu(priv, cx4_en_hw_mtu(mtu));
+	err = cx4_en_set_hw_mtu(priv, cx4_en_hw_mtu(mtu));
 	if (err)
 		netdev_err(priv->netdev, "cannot set the vport MTU to %u: %d\n",
 			   cx4_en_hw_mtu(mtu), err);
@@ -331,7 +336,7 @@ static int cx4_en_init_netdev(struct cx4_en_priv *priv)
 		return err;
 	cx4_en_set_mac(priv);
 	/* The device starts with the port MTU; make it the netdev's. */
-	return cx4_en_vport_set_mtu(priv, cx4_en_hw_mtu(netdev->mtu));
+	return cx4_en_set_hw_mtu(priv, cx4_en_hw_mtu(netdev->mtu));
 }
 
 int cx4_en_attach(struct cx4_core *core)

@@ -6,8 +6,12 @@
  *   PTYS  (11.1.2) protocol capability / admin / oper -> link modes, speed
  *   PAOS  (11.1.3) admin and operational status; a retrain is down then up
  *   PFCC  (11.1.4) global pause (pptx/pprx), PFC left as it is
- *   PMTU  (11.1.1) max_mtu -> the netdev's largest MTU
+ *   PMTU  (11.1.1) max_mtu -> the netdev's largest MTU; admin_mtu follows
+ *                  the netdev MTU (oversize frames are dropped by the port)
  *   PPCNT (11.1.5) counter groups for ethtool -S (stats.c)
+ *
+ * The port's admin state follows the netdev: up in ndo_open, down in
+ * ndo_stop (cx4_en_port_admin()).
  *
  * Every answer is checked before use (local_port, group, states, bit
  * counts); a bad one is counted in cx4_en_priv.bad_reg_answers, logged
@@ -305,17 +309,34 @@ int cx4_en_port_set_paos(struct cx4_en_priv *priv, u8 admin)
 
 /*
  * PTYS admin changes take effect at the next link training (PRM 11.1.2
- * note): take the port down and up again.  If up fails, the port is
- * left down and the error returned (logged by the command layer).
+ * note): take the port down and up again (up only while the netdev is
+ * running: a stopped netdev keeps its port down).  If up fails, the port
+ * is left down and the error returned (logged by the command layer).
  */
 int cx4_en_port_retrain(struct cx4_en_priv *priv)
 {
 	int err;
 
 	err = cx4_en_port_set_paos(priv, CX4_PAOS_DOWN);
-	if (err)
+	if (err || !netif_running(priv->netdev))
 		return err;
 	return cx4_en_port_set_paos(priv, CX4_PAOS_UP);
+}
+
+/*
+ * Port admin state for ndo_open (@up) / ndo_stop: PAOS admin_status up or
+ * down.  The operational state and the carrier follow through the port
+ * state change event.  Failures are logged here.
+ */
+int cx4_en_port_admin(struct cx4_en_priv *priv, bool up)
+{
+	int err;
+
+	err = cx4_en_port_set_paos(priv, up ? CX4_PAOS_UP : CX4_PAOS_DOWN);
+	if (err)
+		netdev_err(priv->netdev, "cannot set the port admin state %s: %d\n",
+			   up ? "up" : "down", err);
+	return err;
 }
 
 /* PFCC read: global pause and whether PFC is on (Table 112). */
@@ -384,11 +405,20 @@ int cx4_en_port_max_mtu(struct cx4_en_priv *priv, u32 *hw_mtu)
 	return 0;
 }
 
+/* PMTU admin_mtu: frames larger than @hw_mtu are dropped by the port. */
+int cx4_en_port_set_mtu(struct cx4_en_priv *priv, u32 hw_mtu)
+{
+	u8 reg[CX4_PMTU_SIZE] = {};
+
+	cx4_set(reg, CX4_PMTU_ADMIN_MTU, hw_mtu);
+	return cx4_en_reg_write(priv, CX4_REG_PMTU, reg, sizeof(reg));
+}
+
 /*
- * One PPCNT counter group (@grp, no priority/TC): its counter set,
- * CX4_PPCNT_COUNTER_SET_SIZE bytes, into @set.
+ * One PPCNT counter group (@grp; @prio for the per-priority group, else
+ * 0): its counter set, CX4_PPCNT_COUNTER_SET_SIZE bytes, into @set.
  */
-int cx4_en_port_ppcnt(struct cx4_en_priv *priv, u8 grp, u8 *set)
+int cx4_en_port_ppcnt(struct cx4_en_priv *priv, u8 grp, u8 prio, u8 *set)
 {
 	u8 *reg;
 	u32 got;
@@ -398,12 +428,18 @@ int cx4_en_port_ppcnt(struct cx4_en_priv *priv, u8 grp, u8 *set)
 	if (!reg)
 		return -ENOMEM;
 	cx4_set(reg, CX4_PPCNT_GRP, grp);
+	cx4_set(reg, CX4_PPCNT_PRIO_TC, prio);
 	err = cx4_en_reg_read(priv, CX4_REG_PPCNT, "PPCNT", reg, CX4_PPCNT_SIZE);
 	if (err)
 		goto out;
 	got = cx4_get(reg, CX4_PPCNT_GRP);
 	if (got != grp) {
 		err = cx4_en_port_bad(priv, "PPCNT", "grp", got);
+		goto out;
+	}
+	got = cx4_get(reg, CX4_PPCNT_PRIO_TC);
+	if (got != prio) {
+		err = cx4_en_port_bad(priv, "PPCNT", "prio_tc", got);
 		goto out;
 	}
 	memcpy(set, reg + CX4_PPCNT_OFF_COUNTER_SET, CX4_PPCNT_COUNTER_SET_SIZE);

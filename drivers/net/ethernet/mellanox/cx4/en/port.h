@@ -57,9 +57,11 @@ int cx4_en_port_set_ptys_admin(struct cx4_en_priv *priv, u32 admin);
 int cx4_en_port_query_paos(struct cx4_en_priv *priv, u8 *admin, u8 *oper);
 int cx4_en_port_set_paos(struct cx4_en_priv *priv, u8 admin);
 int cx4_en_port_retrain(struct cx4_en_priv *priv);
+int cx4_en_port_admin(struct cx4_en_priv *priv, bool up);
 int cx4_en_port_query_pause(struct cx4_en_priv *priv, struct cx4_en_pause *p);
 int cx4_en_port_set_pause(struct cx4_en_priv *priv, bool rx, bool tx);
 int cx4_en_port_max_mtu(struct cx4_en_priv *priv, u32 *hw_mtu);
-int cx4_en_port_ppcnt(struct cx4_en_priv *priv, u8 grp, u8 *set);
+int cx4_en_port_set_mtu(struct cx4_en_priv *priv, u32 hw_mtu);
+int cx4_en_port_ppcnt(struct cx4_en_priv *priv, u8 grp, u8 prio, u8 *set);
 
 #endif /* _CX4_EN_PORT_H */

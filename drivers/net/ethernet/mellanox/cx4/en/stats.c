@@ -124,13 +124,89 @@ static const struct cx4_en_ppcnt_stat cx4_en_rfc_2819_stats[] = {
 	CX4_EN_PPC(ether_pkts8192to10239octets, 0xa0),
 };
 
+/* Table 122: Ethernet RFC 3635 counters (dot3stats_ shortened to dot3_). */
+static const struct cx4_en_ppcnt_stat cx4_en_rfc_3635_stats[] = {
+	CX4_EN_PPC(dot3_alignment_errors, 0x00),
+	CX4_EN_PPC(dot3_fcs_errors, 0x08),
+	CX4_EN_PPC(dot3_single_collision_frames, 0x10),
+	CX4_EN_PPC(dot3_multiple_collision_frames, 0x18),
+	CX4_EN_PPC(dot3_sqe_test_errors, 0x20),
+	CX4_EN_PPC(dot3_deferred_transmissions, 0x28),
+	CX4_EN_PPC(dot3_late_collisions, 0x30),
+	CX4_EN_PPC(dot3_excessive_collisions, 0x38),
+	CX4_EN_PPC(dot3_internal_mac_tx_errors, 0x40),
+	CX4_EN_PPC(dot3_carrier_sense_errors, 0x48),
+	CX4_EN_PPC(dot3_frame_too_long, 0x50),
+	CX4_EN_PPC(dot3_internal_mac_rx_errors, 0x58),
+	CX4_EN_PPC(dot3_symbol_errors, 0x60),
+	CX4_EN_PPC(dot3_control_in_unknown_opcodes, 0x68),
+	CX4_EN_PPC(dot3_in_pause_frames, 0x70),
+	CX4_EN_PPC(dot3_out_pause_frames, 0x78),
+};
+
+/* Table 124: Ethernet per priority counters, shown as prio<N>_<name>. */
+static const struct cx4_en_ppcnt_stat cx4_en_per_prio_stats[] = {
+	CX4_EN_PPC(rx_octets, 0x00),
+	CX4_EN_PPC(rx_frames, 0x20),
+	CX4_EN_PPC(tx_octets, 0x28),
+	CX4_EN_PPC(tx_frames, 0x48),
+	CX4_EN_PPC(rx_pause, 0x50),
+	CX4_EN_PPC(rx_pause_duration, 0x58),
+	CX4_EN_PPC(tx_pause, 0x60),
+	CX4_EN_PPC(tx_pause_duration, 0x68),
+	CX4_EN_PPC(rx_pause_transition, 0x70),
+	CX4_EN_PPC(rx_discards, 0x78),
+};
+
+/*
+ * Tables 487-491: QUERY_VPORT_COUNTER output, each a (packets, octets)
+ * TRAFFIC_COUNTER; offsets from the start of the command output.
+ */
+#define CX4_EN_VPP(o)	((o) + CX4_TRAFFIC_COUNTER_OFF_PACKETS)
+#define CX4_EN_VPO(o)	((o) + CX4_TRAFFIC_COUNTER_OFF_OCTETS)
+
+static const struct cx4_en_ppcnt_stat cx4_en_vport_stats[] = {
+	CX4_EN_PPC(vport_rx_errors_packets, CX4_EN_VPP(CX4_VPORT_CNT_OFF_RX_ERRORS)),
+	CX4_EN_PPC(vport_rx_errors_bytes, CX4_EN_VPO(CX4_VPORT_CNT_OFF_RX_ERRORS)),
+	CX4_EN_PPC(vport_tx_errors_packets, CX4_EN_VPP(CX4_VPORT_CNT_OFF_TX_ERRORS)),
+	CX4_EN_PPC(vport_tx_errors_bytes, CX4_EN_VPO(CX4_VPORT_CNT_OFF_TX_ERRORS)),
+	CX4_EN_PPC(vport_rx_bcast_packets, CX4_EN_VPP(CX4_VPORT_CNT_OFF_RX_BCAST)),
+	CX4_EN_PPC(vport_rx_bcast_bytes, CX4_EN_VPO(CX4_VPORT_CNT_OFF_RX_BCAST)),
+	CX4_EN_PPC(vport_tx_bcast_packets, CX4_EN_VPP(CX4_VPORT_CNT_OFF_TX_BCAST)),
+	CX4_EN_PPC(vport_tx_bcast_bytes, CX4_EN_VPO(CX4_VPORT_CNT_OFF_TX_BCAST)),
+	CX4_EN_PPC(vport_rx_ucast_packets, CX4_EN_VPP(CX4_VPORT_CNT_OFF_RX_UCAST)),
+	CX4_EN_PPC(vport_rx_ucast_bytes, CX4_EN_VPO(CX4_VPORT_CNT_OFF_RX_UCAST)),
+	CX4_EN_PPC(vport_tx_ucast_packets, CX4_EN_VPP(CX4_VPORT_CNT_OFF_TX_UCAST)),
+	CX4_EN_PPC(vport_tx_ucast_bytes, CX4_EN_VPO(CX4_VPORT_CNT_OFF_TX_UCAST)),
+	CX4_EN_PPC(vport_rx_mcast_packets, CX4_EN_VPP(CX4_VPORT_CNT_OFF_RX_MCAST)),
+	CX4_EN_PPC(vport_rx_mcast_bytes, CX4_EN_VPO(CX4_VPORT_CNT_OFF_RX_MCAST)),
+	CX4_EN_PPC(vport_tx_mcast_packets, CX4_EN_VPP(CX4_VPORT_CNT_OFF_TX_MCAST)),
+	CX4_EN_PPC(vport_tx_mcast_bytes, CX4_EN_VPO(CX4_VPORT_CNT_OFF_TX_MCAST)),
+};
+
+#define CX4_EN_PRIO_GRP(p)						\
+	{ .name = "per priority", .grp = CX4_PPCNT_GRP_PER_PRIO,	\
+	  .prio = (p), .stats = cx4_en_per_prio_stats,			\
+	  .n = ARRAY_SIZE(cx4_en_per_prio_stats) }
+
+/*
+ * The device counters of ethtool -S, in order: the vport's, then the
+ * PPCNT groups, the per priority one once per priority.
+ */
 const struct cx4_en_ppcnt_grp cx4_en_ppcnt_grps[] = {
-	{ "IEEE 802.3", CX4_PPCNT_GRP_IEEE_802_3, cx4_en_ieee_802_3_stats,
+	{ "vport", CX4_EN_GRP_VPORT, 0, cx4_en_vport_stats,
+	  ARRAY_SIZE(cx4_en_vport_stats) },
+	{ "IEEE 802.3", CX4_PPCNT_GRP_IEEE_802_3, 0, cx4_en_ieee_802_3_stats,
 	  ARRAY_SIZE(cx4_en_ieee_802_3_stats) },
-	{ "RFC 2863", CX4_PPCNT_GRP_RFC_2863, cx4_en_rfc_2863_stats,
+	{ "RFC 2863", CX4_PPCNT_GRP_RFC_2863, 0, cx4_en_rfc_2863_stats,
 	  ARRAY_SIZE(cx4_en_rfc_2863_stats) },
-	{ "RFC 2819", CX4_PPCNT_GRP_RFC_2819, cx4_en_rfc_2819_stats,
+	{ "RFC 2819", CX4_PPCNT_GRP_RFC_2819, 0, cx4_en_rfc_2819_stats,
 	  ARRAY_SIZE(cx4_en_rfc_2819_stats) },
+	{ "RFC 3635", CX4_PPCNT_GRP_RFC_3635, 0, cx4_en_rfc_3635_stats,
+	  ARRAY_SIZE(cx4_en_rfc_3635_stats) },
+	CX4_EN_PRIO_GRP(0), CX4_EN_PRIO_GRP(1), CX4_EN_PRIO_GRP(2),
+	CX4_EN_PRIO_GRP(3), CX4_EN_PRIO_GRP(4), CX4_EN_PRIO_GRP(5),
+	CX4_EN_PRIO_GRP(6), CX4_EN_PRIO_GRP(7),
 };
 
 const unsigned int cx4_en_ppcnt_ngrps = ARRAY_SIZE(cx4_en_ppcnt_grps);
@@ -262,11 +338,23 @@ static void cx4_en_drv_fill(struct cx4_en_priv *priv, u64 *data)
 	data[CX4_EN_DRV_BAD_REG_ANSWERS] = atomic_read(&priv->bad_reg_answers);
 }
 
+/*
+ * Read the counters of group @g into @buf (CX4_EN_GRP_BUF_SIZE bytes):
+ * the vport's QUERY_VPORT_COUNTER output or a PPCNT counter set.
+ */
+static int cx4_en_grp_read(struct cx4_en_priv *priv,
+			   const struct cx4_en_ppcnt_grp *g, u8 *buf)
+{
+	if (g->grp == CX4_EN_GRP_VPORT)
+		return cx4_en_vport_counters(priv, buf);
+	return cx4_en_port_ppcnt(priv, g->grp, g->prio, buf);
+}
+
 /* Set once the PPCNT groups have been probed (in cx4_en_priv.ppcnt_grps). */
 #define CX4_EN_PPCNT_PROBED	BIT(31)
 static_assert(ARRAY_SIZE(cx4_en_ppcnt_grps) < 31);
 
-/* Which PPCNT groups the device answers: decided once (RTNL held). */
+/* Which counter groups the device answers: decided once (RTNL held). */
 static u32 cx4_en_ppcnt_avail(struct cx4_en_priv *priv)
 {
 	unsigned int i;
@@ -277,13 +365,14 @@ static u32 cx4_en_ppcnt_avail(struct cx4_en_priv *priv)
 		return priv->ppcnt_grps;
 	/* Decided now even if it fails: the count must not change later. */
 	priv->ppcnt_grps = CX4_EN_PPCNT_PROBED;
-	set = kmalloc(CX4_PPCNT_COUNTER_SET_SIZE, GFP_KERNEL);
+	set = kmalloc(CX4_EN_GRP_BUF_SIZE, GFP_KERNEL);
 	if (!set)
 		return priv->ppcnt_grps;
 	for (i = 0; i < cx4_en_ppcnt_ngrps; i++) {
-		if (cx4_en_port_ppcnt(priv, cx4_en_ppcnt_grps[i].grp, set))
-			netdev_warn(priv->netdev, "PPCNT %s counters unavailable, not in ethtool -S\n",
-				    cx4_en_ppcnt_grps[i].name);
+		if (cx4_en_grp_read(priv, &cx4_en_ppcnt_grps[i], set))
+			netdev_warn(priv->netdev, "%s counters (prio %u) unavailable, not in ethtool -S\n",
+				    cx4_en_ppcnt_grps[i].name,
+				    cx4_en_ppcnt_grps[i].prio);
 		else
 			priv->ppcnt_grps |= BIT(i);
 	}
@@ -308,10 +397,17 @@ static void cx4_en_ppcnt_strings(struct cx4_en_priv *priv, u8 **data)
 	unsigned int i, j;
 
 	for (i = 0; i < cx4_en_ppcnt_ngrps; i++) {
+		const struct cx4_en_ppcnt_grp *g = &cx4_en_ppcnt_grps[i];
+
 		if (!(avail & BIT(i)))
 			continue;
-		for (j = 0; j < cx4_en_ppcnt_grps[i].n; j++)
-			cx4_en_puts(data, cx4_en_ppcnt_grps[i].stats[j].name);
+		for (j = 0; j < g->n; j++) {
+			if (g->grp == CX4_PPCNT_GRP_PER_PRIO)
+				ethtool_sprintf(data, "prio%u_%s", g->prio,
+						g->stats[j].name);
+			else
+				cx4_en_puts(data, g->stats[j].name);
+		}
 	}
 }
 
@@ -321,14 +417,14 @@ static void cx4_en_ppcnt_fill(struct cx4_en_priv *priv, u64 *data)
 	unsigned int i, j;
 	u8 *set;
 
-	set = kmalloc(CX4_PPCNT_COUNTER_SET_SIZE, GFP_KERNEL);
+	set = kmalloc(CX4_EN_GRP_BUF_SIZE, GFP_KERNEL);
 	for (i = 0; i < cx4_en_ppcnt_ngrps; i++) {
 		const struct cx4_en_ppcnt_grp *g = &cx4_en_ppcnt_grps[i];
 		bool ok;
 
 		if (!(avail & BIT(i)))
 			continue;
-		ok = set && !cx4_en_port_ppcnt(priv, g->grp, set);
+		ok = set && !cx4_en_grp_read(priv, g, set);
 		for (j = 0; j < g->n; j++)
 			*data++ = ok ? cx4_get64(set, g->stats[j].off) : 0;
 	}
@@ -369,16 +465,7 @@ void cx4_en_stats_fill(struct cx4_en_priv *priv, u64 *data)
 	}
 }
 
-/* --- standard groups (ethtool -I -a, ethtool -S --groups rmon) ----------- */
-
-/* Counter set offsets used by the standard groups (Tables 116, 120). */
-#define CX4_EN_802_3_PAUSE_RX		0x88
-#define CX4_EN_802_3_PAUSE_TX		0x90
-#define CX4_EN_2819_UNDERSIZE		0x30
-#define CX4_EN_2819_OVERSIZE		0x38
-#define CX4_EN_2819_FRAGMENTS		0x40
-#define CX4_EN_2819_JABBERS		0x48
-#define CX4_EN_2819_HIST		0x58	/* 10 buckets, 64 .. 8192-10239 */
+/* --- standard groups (ethtool -I -a, ethtool -S --groups ...) ------------ */
 
 /* The RFC 2819 size buckets of the counter set, in order (Table 120). */
 static const struct ethtool_rmon_hist_range cx4_en_rmon_ranges[] = {
@@ -389,20 +476,102 @@ static const struct ethtool_rmon_hist_range cx4_en_rmon_ranges[] = {
 
 static_assert(ARRAY_SIZE(cx4_en_rmon_ranges) - 1 == ETHTOOL_RMON_HIST_MAX);
 
-/* Pause frames from the IEEE 802.3 group; left unset if it cannot be read. */
-void cx4_en_get_pause_stats(struct net_device *netdev,
-			    struct ethtool_pause_stats *st)
+/*
+ * Counter set of PPCNT group @grp in a new buffer (kfree() it), NULL if
+ * it cannot be read: the standard groups are then left unset.
+ */
+static u8 *cx4_en_ppcnt_read(struct cx4_en_priv *priv, u8 grp)
 {
-	struct cx4_en_priv *priv = netdev_priv(netdev);
 	u8 *set;
 
 	set = kmalloc(CX4_PPCNT_COUNTER_SET_SIZE, GFP_KERNEL);
+	if (set && cx4_en_port_ppcnt(priv, grp, 0, set)) {
+		kfree(set);
+		set = NULL;
+	}
+	return set;
+}
+
+/* Pause frames from the IEEE 802.3 group. */
+void cx4_en_get_pause_stats(struct net_device *netdev,
+			    struct ethtool_pause_stats *st)
+{
+	u8 *set = cx4_en_ppcnt_read(netdev_priv(netdev),
+				    CX4_PPCNT_GRP_IEEE_802_3);
+
 	if (!set)
 		return;
-	if (!cx4_en_port_ppcnt(priv, CX4_PPCNT_GRP_IEEE_802_3, set)) {
-		st->tx_pause_frames = cx4_get64(set, CX4_EN_802_3_PAUSE_TX);
-		st->rx_pause_frames = cx4_get64(set, CX4_EN_802_3_PAUSE_RX);
-	}
+	st->tx_pause_frames =
+		cx4_get64(set, CX4_PPCNT_A_PAUSE_MAC_CTRL_FRAMES_TRANSMITTED);
+	st->rx_pause_frames =
+		cx4_get64(set, CX4_PPCNT_A_PAUSE_MAC_CTRL_FRAMES_RECEIVED);
+	kfree(set);
+}
+
+/* IEEE 802.3 MAC counters (30.3.1.1) of the IEEE 802.3 group, Table 116. */
+void cx4_en_get_eth_mac_stats(struct net_device *netdev,
+			      struct ethtool_eth_mac_stats *st)
+{
+	u8 *set = cx4_en_ppcnt_read(netdev_priv(netdev),
+				    CX4_PPCNT_GRP_IEEE_802_3);
+
+	if (!set)
+		return;
+	st->FramesTransmittedOK =
+		cx4_get64(set, CX4_PPCNT_A_FRAMES_TRANSMITTED_OK);
+	st->FramesReceivedOK = cx4_get64(set, CX4_PPCNT_A_FRAMES_RECEIVED_OK);
+	st->FrameCheckSequenceErrors =
+		cx4_get64(set, CX4_PPCNT_A_FRAME_CHECK_SEQUENCE_ERRORS);
+	st->AlignmentErrors = cx4_get64(set, CX4_PPCNT_A_ALIGNMENT_ERRORS);
+	st->OctetsTransmittedOK =
+		cx4_get64(set, CX4_PPCNT_A_OCTETS_TRANSMITTED_OK);
+	st->OctetsReceivedOK = cx4_get64(set, CX4_PPCNT_A_OCTETS_RECEIVED_OK);
+	st->MulticastFramesXmittedOK =
+		cx4_get64(set, CX4_PPCNT_A_MULTICAST_FRAMES_XMITTED_OK);
+	st->BroadcastFramesXmittedOK =
+		cx4_get64(set, CX4_PPCNT_A_BROADCAST_FRAMES_XMITTED_OK);
+	st->MulticastFramesReceivedOK =
+		cx4_get64(set, CX4_PPCNT_A_MULTICAST_FRAMES_RECEIVED_OK);
+	st->BroadcastFramesReceivedOK =
+		cx4_get64(set, CX4_PPCNT_A_BROADCAST_FRAMES_RECEIVED_OK);
+	st->InRangeLengthErrors =
+		cx4_get64(set, CX4_PPCNT_A_IN_RANGE_LENGTH_ERRORS);
+	st->OutOfRangeLengthField =
+		cx4_get64(set, CX4_PPCNT_A_OUT_OF_RANGE_LENGTH_FIELD);
+	st->FrameTooLongErrors =
+		cx4_get64(set, CX4_PPCNT_A_FRAME_TOO_LONG_ERRORS);
+	kfree(set);
+}
+
+/* IEEE 802.3 PHY counters (30.3.2.1): symbol errors, Table 116. */
+void cx4_en_get_eth_phy_stats(struct net_device *netdev,
+			      struct ethtool_eth_phy_stats *st)
+{
+	u8 *set = cx4_en_ppcnt_read(netdev_priv(netdev),
+				    CX4_PPCNT_GRP_IEEE_802_3);
+
+	if (!set)
+		return;
+	st->SymbolErrorDuringCarrier =
+		cx4_get64(set, CX4_PPCNT_A_SYMBOL_ERROR_DURING_CARRIER);
+	kfree(set);
+}
+
+/* IEEE 802.3 MAC control counters (30.3.3), Table 116. */
+void cx4_en_get_eth_ctrl_stats(struct net_device *netdev,
+			       struct ethtool_eth_ctrl_stats *st)
+{
+	u8 *set = cx4_en_ppcnt_read(netdev_priv(netdev),
+				    CX4_PPCNT_GRP_IEEE_802_3);
+
+	if (!set)
+		return;
+	st->MACControlFramesTransmitted =
+		cx4_get64(set, CX4_PPCNT_A_MAC_CONTROL_FRAMES_TRANSMITTED);
+	st->MACControlFramesReceived =
+		cx4_get64(set, CX4_PPCNT_A_MAC_CONTROL_FRAMES_RECEIVED);
+	st->UnsupportedOpcodesReceived =
+		cx4_get64(set, CX4_PPCNT_A_UNSUPPORTED_OPCODES_RECEIVED);
 	kfree(set);
 }
 
@@ -411,22 +580,19 @@ void cx4_en_get_rmon_stats(struct net_device *netdev,
 			   struct ethtool_rmon_stats *st,
 			   const struct ethtool_rmon_hist_range **ranges)
 {
-	struct cx4_en_priv *priv = netdev_priv(netdev);
+	u8 *set = cx4_en_ppcnt_read(netdev_priv(netdev),
+				    CX4_PPCNT_GRP_RFC_2819);
 	unsigned int i;
-	u8 *set;
 
-	set = kmalloc(CX4_PPCNT_COUNTER_SET_SIZE, GFP_KERNEL);
 	if (!set)
 		return;
-	if (cx4_en_port_ppcnt(priv, CX4_PPCNT_GRP_RFC_2819, set))
-		goto out;
-	st->undersize_pkts = cx4_get64(set, CX4_EN_2819_UNDERSIZE);
-	st->oversize_pkts = cx4_get64(set, CX4_EN_2819_OVERSIZE);
-	st->fragments = cx4_get64(set, CX4_EN_2819_FRAGMENTS);
-	st->jabbers = cx4_get64(set, CX4_EN_2819_JABBERS);
+	st->undersize_pkts = cx4_get64(set, CX4_PPCNT_ETHER_STATS_UNDERSIZE_PKTS);
+	st->oversize_pkts = cx4_get64(set, CX4_PPCNT_ETHER_STATS_OVERSIZE_PKTS);
+	st->fragments = cx4_get64(set, CX4_PPCNT_ETHER_STATS_FRAGMENTS);
+	st->jabbers = cx4_get64(set, CX4_PPCNT_ETHER_STATS_JABBERS);
 	for (i = 0; i < ETHTOOL_RMON_HIST_MAX; i++)
-		st->hist[i] = cx4_get64(set, CX4_EN_2819_HIST + 8 * i);
+		st->hist[i] = cx4_get64(set, CX4_PPCNT_ETHER_STATS_PKTS64OCTETS +
+					     8 * i);
 	*ranges = cx4_en_rmon_ranges;
-out:
 	kfree(set);
 }

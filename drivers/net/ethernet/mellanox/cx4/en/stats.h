@@ -16,8 +16,11 @@
 #ifndef _CX4_EN_STATS_H
 #define _CX4_EN_STATS_H
 
+#include <linux/build_bug.h>
 #include <linux/types.h>
 #include <linux/u64_stats_sync.h>
+#include <linux/cx4/prm_cmd.h>
+#include <linux/cx4/prm_reg.h>
 
 struct cx4_en_priv;
 struct net_device;
@@ -96,20 +99,30 @@ extern const char * const cx4_en_rq_stat_names[CX4_EN_RQ_NSTATS];
 extern const char * const cx4_en_sq_stat_names[CX4_EN_SQ_NSTATS];
 
 /*
- * PPCNT counter groups (PRM 11.1.5) in ethtool -S: one table per group of
- * (name, byte offset of the 64-bit counter in the group's counter set).
+ * Device counter groups in ethtool -S: the vport counters (PRM 12.17,
+ * QUERY_VPORT_COUNTER) and the PPCNT counter groups (PRM 11.1.5), the
+ * per priority group once per priority.  Each group is one table of
+ * (name, byte offset of the 64-bit counter in the group's answer).
  * The names are the PRM's field names without _high/_low, shortened to
- * fit ETH_GSTRING_LEN: RFC 2819's ether_stats_ prefix is ether_, and
- * three IEEE 802.3 names say xmitted/rcvd (Documentation/ethtool.md).
+ * fit ETH_GSTRING_LEN: RFC 2819's ether_stats_ prefix is ether_, RFC
+ * 3635's dot3stats_ is dot3_, three IEEE 802.3 names say xmitted/rcvd,
+ * per priority ones are prio<N>_<name> (Documentation/ethtool.md).
  */
 struct cx4_en_ppcnt_stat {
 	const char *name;
 	u16 off;
 };
 
+/* cx4_en_ppcnt_grp.grp of the vport counters (not a PPCNT group). */
+#define CX4_EN_GRP_VPORT	0xff
+/* Bytes of one group's answer: the larger of the two sources. */
+#define CX4_EN_GRP_BUF_SIZE	CX4_QUERY_VPORT_COUNTER_OUT_SIZE
+static_assert(CX4_EN_GRP_BUF_SIZE >= CX4_PPCNT_COUNTER_SET_SIZE);
+
 struct cx4_en_ppcnt_grp {
 	const char *name;		/* PRM section name, for logs */
-	u8 grp;				/* Table 114 grp */
+	u8 grp;				/* Table 114 grp, or CX4_EN_GRP_VPORT */
+	u8 prio;			/* prio_tc of the per priority group */
 	const struct cx4_en_ppcnt_stat *stats;
 	u32 n;
 };
@@ -128,10 +141,19 @@ extern const char * const cx4_en_drv_stat_names[CX4_EN_DRV_NSTATS];
 struct ethtool_pause_stats;
 struct ethtool_rmon_stats;
 struct ethtool_rmon_hist_range;
+struct ethtool_eth_mac_stats;
+struct ethtool_eth_phy_stats;
+struct ethtool_eth_ctrl_stats;
 
 void cx4_en_puts(u8 **data, const char *str);
 void cx4_en_get_pause_stats(struct net_device *netdev,
 			    struct ethtool_pause_stats *st);
+void cx4_en_get_eth_mac_stats(struct net_device *netdev,
+			      struct ethtool_eth_mac_stats *st);
+void cx4_en_get_eth_phy_stats(struct net_device *netdev,
+			      struct ethtool_eth_phy_stats *st);
+void cx4_en_get_eth_ctrl_stats(struct net_device *netdev,
+			       struct ethtool_eth_ctrl_stats *st);
 void cx4_en_get_rmon_stats(struct net_device *netdev,
 			   struct ethtool_rmon_stats *st,
 			   const struct ethtool_rmon_hist_range **ranges);

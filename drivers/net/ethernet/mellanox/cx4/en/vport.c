@@ -7,6 +7,7 @@
 #include <linux/cx4/core.h>
 
 #include "en.h"
+#include "port.h"
 
 /* MODIFY_NIC_VPORT_CONTEXT of the mtu field only (field_select bit 6). */
 int cx4_en_vport_set_mtu(struct cx4_en_priv *priv, u32 hw_mtu)
@@ -28,6 +29,24 @@ int cx4_en_vport_set_mtu(struct cx4_en_priv *priv, u32 hw_mtu)
 	err = cx4_cmd_exec(priv->core, in, in_len, out, sizeof(out));
 	kfree(in);
 	return err;
+}
+
+/*
+ * The MTU of the function, @hw_mtu bytes of frame with FCS: the port's
+ * (PMTU admin_mtu, PRM 11.1.1: longer frames are dropped and counted in
+ * a_frame_too_long_errors) and the NIC vport's.  Failures are logged.
+ */
+int cx4_en_set_hw_mtu(struct cx4_en_priv *priv, u32 hw_mtu)
+{
+	int err;
+
+	err = cx4_en_port_set_mtu(priv, hw_mtu);
+	if (err) {
+		netdev_err(priv->netdev, "cannot set the port MTU to %u: %d\n",
+			   hw_mtu, err);
+		return err;
+	}
+	return cx4_en_vport_set_mtu(priv, hw_mtu);
 }
 
 /* min_wqe_inline_mode of the NIC vport context (PRM Table 16). */
@@ -78,4 +97,17 @@ int cx4_en_query_inline_mode(struct cx4_en_priv *priv, u8 *mode)
 	}
 	netdev_err(priv->netdev, "unknown wqe_inline_mode capability %u\n", v);
 	return -EOPNOTSUPP;
+}
+
+/*
+ * QUERY_VPORT_COUNTER (PRM 12.17.1) of the function's vport, without
+ * clearing: CX4_QUERY_VPORT_COUNTER_OUT_SIZE bytes into @out.
+ */
+int cx4_en_vport_counters(struct cx4_en_priv *priv, u8 *out)
+{
+	u8 in[CX4_QUERY_VPORT_COUNTER_IN_SIZE] = {};
+
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_VPORT_COUNTER);
+	return cx4_cmd_exec(priv->core, in, sizeof(in), out,
+			    CX4_QUERY_VPORT_COUNTER_OUT_SIZE);
 }

@@ -1,0 +1,317 @@
+#!/bin/bash
+# vm: --nics 2 --dev-prop debug-ctl=on
+# SPDX-License-Identifier: GPL-2.0
+#
+# Port and vport counters, port admin state and the port MTU, on two
+# cabled functions in two network namespaces kept quiet (no IPv6, static
+# neighbours), so that every counter must move by exactly the frames the
+# test sends (raw frames of known sizes, AF_PACKET):
+#  - a -> b: unicast frames of 60..9000 bytes (one RFC 2819 size bucket
+#    each, jumbo MTU on both ends), broadcast, multicast, 802.1Q priority
+#    5, a PAUSE frame.  On a: IEEE 802.3 / RFC 2863 transmit counters,
+#    prio0/prio5 transmit counters, vport transmit counters, the netdev's
+#    tx_packets (ndo_get_stats64) and the eth-mac standard group.  On b:
+#    the receive counters of the same groups, the RFC 2819 buckets (and
+#    --groups rmon), pause frames (-I --show-pause, --groups eth-ctrl),
+#    rx_packets (ndo_get_stats64) = the vport's received packets;
+#  - PMTU: b back to MTU 1500 programs the port's admin MTU (debug view),
+#    a 3000-byte frame from a is dropped by b's port and counted in
+#    a_frame_too_long_errors / ether_oversize_pkts, not received; frames
+#    with a bad 802.3 length field counted as length errors (eth-mac too);
+#  - link: cable pulled and plugged on both ends (LINK knob): carrier and
+#    PAOS oper_status (device view) agree on both ends, link_down_events
+#    +1; "ip link set down/up" drives PAOS admin_status down/up and the
+#    carrier follows;
+#  - no port register answer rejected, no guest error, rmmod clean.
+. "$(dirname "$0")/lib.sh"
+
+dp_pair_up
+A=$DP_A B=$DP_B FA=$DP_FA FB=$DP_FB
+
+quiet_ns() {
+	local ns=$1 ifc=$2 peer_ip=$3 peer_mac=$4
+	ip netns exec "$ns" sysctl -qw "net.ipv6.conf.$ifc.disable_ipv6=1"
+	ip -n "$ns" neigh replace "$peer_ip" lladdr "$peer_mac" dev "$ifc" nud permanent
+}
+MAC_A=$(ip netns exec cx4a cat "/sys/class/net/$A/address")
+MAC_B=$(ip netns exec cx4b cat "/sys/class/net/$B/address")
+quiet_ns cx4a "$A" 198.18.0.2 "$MAC_B"
+quiet_ns cx4b "$B" 198.18.0.1 "$MAC_A"
+for ns_if in "cx4a $A" "cx4b $B"; do
+	set -- $ns_if
+	ip -n "$1" link set "$2" mtu 9000 || fail "$2: mtu 9000 refused"
+done
+dp_wait dp_carrier cx4a "$A" || fail "$A: no carrier after mtu 9000"
+dp_wait dp_carrier cx4b "$B" || fail "$B: no carrier after mtu 9000"
+ip netns exec cx4a busybox ping -c 2 -W 5 198.18.0.2 > /dev/null || fail "no ping a -> b"
+[ "$(ctl_get "$FB" port_mtu)" = 9022 ] || fail "$B: port MTU $(ctl_get "$FB" port_mtu), want 9022"
+
+# All counters of "ethtool -S" of netdev $2 in netns $1, as name=value.
+snap() {
+	ip netns exec "$1" ethtool -S "$2" | awk -F': *' 'NF == 2 {
+		gsub(/^[ \t]+/, "", $1); print $1 "=" $2 }'
+}
+# Wait until counter $3 of "ethtool -S $2" in netns $1 reads $4 (the
+# frames sent have all crossed the wire).
+arrived() {
+	[ "$(ip netns exec "$1" ethtool -S "$2" | awk -v k="$3:" '$1 == k { print $2 }')" = "$4" ]
+}
+declare -A A0 B0 A1 B1
+load() {
+	local -n arr=$1
+	local kv
+	arr=()
+	while IFS= read -r kv; do
+		arr[${kv%%=*}]=${kv#*=}
+	done < <(snap "$2" "$3")
+}
+# delta ARRAY_BEFORE ARRAY_AFTER NAME
+delta() {
+	local -n x=$1 y=$2
+	[ -n "${x[$3]}" ] && [ -n "${y[$3]}" ] || fail "no ethtool -S counter $3"
+	echo $((y[$3] - x[$3]))
+}
+# want SIDE NAME EXPECTED
+want() {
+	local d
+	if [ "$1" = a ]; then d=$(delta A0 A1 "$2"); else d=$(delta B0 B1 "$2"); fi
+	[ "$d" = "$3" ] || fail "$1: $2 moved by $d, want $3"
+}
+
+# Frames a sends: "dst ethertype total_length pcp count" (pcp - : untagged).
+BCAST=ff:ff:ff:ff:ff:ff MCAST=01:00:5e:00:00:01 PAUSE=01:80:c2:00:00:01
+SPEC="$MAC_B 88b5 60 - 7
+$MAC_B 88b5 100 - 5
+$MAC_B 88b5 200 - 4
+$MAC_B 88b5 400 - 3
+$MAC_B 88b5 800 - 2
+$MAC_B 88b5 1200 - 2
+$MAC_B 88b5 1600 - 1
+$MAC_B 88b5 3000 - 1
+$MAC_B 88b5 5000 - 1
+$MAC_B 88b5 9000 - 1
+$BCAST 88b5 80 - 3
+$MCAST 88b5 90 - 2
+$MAC_B 88b5 120 5 4
+$PAUSE 8808 60 - 1"
+
+# send_frames NETNS IFACE: send the frames of a spec read from stdin,
+# print how many were sent.
+SEND_PY=$(cat <<'EOF'
+import socket, struct, sys
+ifc = sys.argv[1]
+s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW)
+s.bind((ifc, 0))
+src = open(f"/sys/class/net/{ifc}/address").read().strip()
+mac = lambda m: bytes.fromhex(m.replace(":", ""))
+n = 0
+for line in sys.stdin.read().split("\n"):
+    if not line.strip():
+        continue
+    dst, et, size, pcp, count = line.split()
+    et, size, count = int(et, 16), int(size), int(count)
+    hdr = mac(dst) + mac(src)
+    if pcp != "-":
+        hdr += struct.pack("!HH", 0x8100, int(pcp) << 13 | 7)
+    hdr += struct.pack("!H", et)
+    body = struct.pack("!H", 1) if et == 0x8808 else b""
+    frame = hdr + body + bytes(size - len(hdr) - len(body))
+    assert len(frame) == size
+    for _ in range(count):
+        n += s.send(frame) and 1
+print(n)
+EOF
+)
+send_frames() {
+	ip netns exec "$1" python3 -c "$SEND_PY" "$2"
+}
+
+# Pings wait for their replies: nothing is in flight now.
+load A0 cx4a "$A"
+load B0 cx4b "$B"
+txp0=$(dp_ifstat cx4a "$A" tx_packets)
+brx0=$(dp_ifstat cx4b "$B" rx_packets)
+mac0=$(ip netns exec cx4a ethtool -S "$A" --groups eth-mac)
+sent=$(send_frames cx4a "$A" <<<"$SPEC") || fail "sending raw frames failed"
+[ "$sent" = 37 ] || fail "sent $sent frames, want 37"
+dp_wait arrived cx4b "$B" ether_pkts $((B0[ether_pkts] + 37)) ||
+	fail "$B: the 37 frames did not all arrive"
+load A1 cx4a "$A"
+load B1 cx4b "$B"
+txp1=$(dp_ifstat cx4a "$A" tx_packets)
+brx1=$(dp_ifstat cx4b "$B" rx_packets)
+mac1=$(ip netns exec cx4a ethtool -S "$A" --groups eth-mac)
+
+# Expected from $SPEC: frames, octets (with the 4-byte FCS), casts (MC
+# counts the PAUSE frame on transmit; the receiving port consumes it).
+read -r TOT OCT UC MC BC P5 < <(awk -v mb="$MAC_B" '
+	{ t += $5; o += $5 * ($3 + 4)
+	  if ($1 == "ff:ff:ff:ff:ff:ff") b += $5; else if ($1 == mb) u += $5; else m += $5
+	  if ($4 == 5) p5 += $5 }
+	END { print t, o, u, m, b, p5 }' <<<"$SPEC")
+[ "$TOT $UC $MC $BC $P5" = "37 31 3 3 4" ] || fail "spec arithmetic: $TOT $UC $MC $BC $P5"
+log "[${SECONDS}s] sent $TOT frames, $OCT octets: $UC unicast, $MC multicast (1 PAUSE), $BC broadcast, $P5 at priority 5"
+
+# --- transmit side (a) ---
+want a a_frames_transmitted_ok "$TOT"
+want a a_octets_transmitted_ok "$OCT"
+want a a_multicast_frames_xmitted_ok "$MC"
+want a a_broadcast_frames_xmitted_ok "$BC"
+want a if_out_octets "$OCT"
+want a if_out_ucast_pkts "$UC"
+want a if_out_multicast_pkts "$MC"
+want a if_out_broadcast_pkts "$BC"
+want a if_out_discards 0
+want a if_out_errors 0
+want a prio5_tx_frames "$P5"
+want a prio5_tx_octets $((P5 * 124))
+want a prio0_tx_frames $((TOT - P5))
+want a vport_tx_ucast_packets "$UC"
+want a vport_tx_mcast_packets "$MC"
+want a vport_tx_bcast_packets "$BC"
+want a vport_tx_errors_packets 0
+[ $((txp1 - txp0)) = "$TOT" ] || fail "$A: tx_packets (ndo_get_stats64) +$((txp1 - txp0)), want $TOT"
+m0=$(sed -n 's/.*FramesTransmittedOK: //p' <<<"$mac0")
+m1=$(sed -n 's/.*FramesTransmittedOK: //p' <<<"$mac1")
+[ -n "$m0" ] && [ $((m1 - m0)) = "$TOT" ] ||
+	fail "$A: eth-mac FramesTransmittedOK $m0 -> $m1, want +$TOT: $mac1"
+grep -qE "OctetsTransmittedOK: ${A1[a_octets_transmitted_ok]}$" <<<"$mac1" ||
+	fail "$A: eth-mac octets differ from a_octets_transmitted_ok: $mac1"
+log "[${SECONDS}s] $A: IEEE 802.3, RFC 2863, per priority, vport, ndo_get_stats64 and eth-mac transmit counters moved by exactly what was sent"
+
+# --- receive side (b) ---
+want b ether_pkts "$TOT"
+want b ether_octets "$OCT"
+want b a_frames_received_ok $((TOT - 1))
+want b a_octets_received_ok $((OCT - 64))
+want b a_broadcast_frames_received_ok "$BC"
+want b a_multicast_frames_received_ok $((MC - 1))
+want b if_in_ucast_pkts "$UC"
+want b if_in_broadcast_pkts "$BC"
+want b if_in_multicast_pkts $((MC - 1))
+want b ether_broadcast_pkts "$BC"
+want b ether_multicast_pkts $((MC - 1))
+want b a_mac_control_frames_received 1
+want b a_pause_mac_ctrl_frames_rcvd 1
+want b dot3_in_pause_frames 1
+want b a_frame_too_long_errors 0
+want b if_in_errors 0
+want b prio5_rx_frames "$P5"
+want b prio0_rx_frames $((TOT - P5 - 1))
+want b vport_rx_errors_packets 0
+# 60, 80 (bcast), 90 (mcast), 100, 120 (+4 tag: 124) ... with FCS.
+want b ether_pkts64octets $((7 + 1))
+want b ether_pkts65to127octets $((5 + 3 + 2 + 4))
+want b ether_pkts128to255octets 4
+want b ether_pkts256to511octets 3
+want b ether_pkts512to1023octets 2
+want b ether_pkts1024to1518octets 2
+want b ether_pkts1519to2047octets 1
+want b ether_pkts2048to4095octets 1
+want b ether_pkts4096to8191octets 1
+want b ether_pkts8192to10239octets 1
+# What the port steered to the vport is what the driver received.
+vrx=0
+for k in ucast mcast bcast; do
+	vrx=$((vrx + $(delta B0 B1 "vport_rx_${k}_packets")))
+done
+[ $((brx1 - brx0)) = "$vrx" ] && [ "$vrx" -gt 0 ] ||
+	fail "$B: rx_packets (ndo_get_stats64) +$((brx1 - brx0)), vport rx packets +$vrx"
+out=$(ip netns exec cx4b ethtool -S "$B" --groups rmon) || fail "$B: --groups rmon failed"
+for kv in "Pkts65to127Octets ${B1[ether_pkts65to127octets]}" "Pkts8192to10239Octets ${B1[ether_pkts8192to10239octets]}" \
+	  "OversizePkts ${B1[ether_oversize_pkts]}"; do
+	set -- $kv
+	grep -qE "etherStats$1: $2$" <<<"$out" || fail "$B: rmon etherStats$1 is not $2: $out"
+done
+out=$(ip netns exec cx4b ethtool -I --show-pause "$B") || fail "$B: -I --show-pause failed"
+grep -qE "rx_pause_frames: ${B1[a_pause_mac_ctrl_frames_rcvd]}$" <<<"$out" ||
+	fail "$B: rx_pause_frames is not ${B1[a_pause_mac_ctrl_frames_rcvd]}: $out"
+out=$(ip netns exec cx4b ethtool -S "$B" --groups eth-ctrl) || fail "$B: --groups eth-ctrl failed"
+grep -qE "MACControlFramesReceived: ${B1[a_mac_control_frames_received]}$" <<<"$out" ||
+	fail "$B: eth-ctrl MACControlFramesReceived: $out"
+out=$(ip netns exec cx4b ethtool -S "$B" --groups eth-phy) || fail "$B: --groups eth-phy failed"
+grep -qE "SymbolErrorDuringCarrier: 0$" <<<"$out" || fail "$B: eth-phy: $out"
+log "[${SECONDS}s] $B: receive counters, the 10 RFC 2819 buckets (and rmon), pause (-I, eth-ctrl) moved by exactly what was sent"
+
+# --- PMTU: b back to 1500, a's 3000-byte frame dropped by b's port ---
+ip -n cx4b link set "$B" mtu 1500 || fail "$B: mtu 1500 refused"
+[ "$(ctl_get "$FB" port_mtu)" = 1522 ] || fail "$B: port MTU $(ctl_get "$FB" port_mtu) after mtu 1500, want 1522"
+dp_wait dp_carrier cx4b "$B" || fail "$B: no carrier after mtu 1500"
+load B0 cx4b "$B"
+rxp0=$(dp_ifstat cx4b "$B" rx_packets)
+# Also two 802.3 length-field frames: length 100 with 200 bytes of data,
+# and length 1535 (above 1500): counted as length errors, dropped.
+sent=$(send_frames cx4a "$A" <<<"$MAC_B 88b5 3000 - 1
+$MAC_B 88b5 1518 - 1
+$MAC_B 0064 214 - 1
+$MAC_B 05ff 100 - 1") || fail "sending raw frames failed"
+[ "$sent" = 4 ] || fail "sent $sent frames, want 4"
+dp_wait arrived cx4b "$B" ether_pkts $((B0[ether_pkts] + 4)) ||
+	fail "$B: the 4 frames did not all arrive"
+load B1 cx4b "$B"
+want b a_frame_too_long_errors 1
+want b ether_oversize_pkts 1
+want b dot3_frame_too_long 1
+want b a_in_range_length_errors 1
+want b a_out_of_range_length_field 1
+want b if_in_errors 3
+want b ether_pkts 4
+want b a_frames_received_ok 1
+want b ether_pkts2048to4095octets 1
+want b ether_pkts1519to2047octets 1
+want b ether_pkts128to255octets 1
+want b ether_pkts65to127octets 1
+out=$(ip netns exec cx4b ethtool -S "$B" --groups eth-mac) || fail "$B: --groups eth-mac failed"
+grep -qE "InRangeLengthErrors: ${B1[a_in_range_length_errors]}$" <<<"$out" &&
+	grep -qE "OutOfRangeLengthField: ${B1[a_out_of_range_length_field]}$" <<<"$out" &&
+	grep -qE "FrameTooLongErrors: ${B1[a_frame_too_long_errors]}$" <<<"$out" ||
+	fail "$B: eth-mac length errors differ from ethtool -S: $out"
+[ $(($(dp_ifstat cx4b "$B" rx_packets) - rxp0)) = 1 ] || fail "$B: the oversize frame was received"
+ip netns exec cx4a busybox ping -c 2 -W 5 198.18.0.2 > /dev/null || fail "no ping after mtu 1500"
+log "[${SECONDS}s] $B: mtu 1500 -> port admin MTU 1522; a 3000-byte frame dropped and counted, a 1518-byte one received; 802.3 length errors counted"
+
+# --- link: cable out and in on both ends ---
+# Port view of function $1 in one debug page read: "operational PAOS-admin
+# PAOS-oper link_down_events".
+state() {
+	local v d
+	read -r v d < <("$CTL" "$1" dump | awk '$1 == "port_state" { v = $2 }
+		$1 == "link_down_events" { d = $2 } END { print v, d }')
+	echo "$((v & 1)) $(((v >> 8) & 15)) $(((v >> 16) & 15)) $((d))"
+}
+lde_a=$(state "$FA" | cut -d" " -f4)
+lde_b=$(state "$FB" | cut -d" " -f4)
+ctl_set "$FA" link 0
+ctl_set "$FB" link 0
+dp_wait eval '! dp_carrier cx4a "$A"' || fail "$A: carrier on with the cable out"
+dp_wait eval '! dp_carrier cx4b "$B"' || fail "$B: carrier on with the cable out"
+[ "$(state "$FA")" = "0 1 2 $((lde_a + 1))" ] || fail "$A: port state $(state "$FA") with the cable out"
+[ "$(state "$FB")" = "0 1 2 $((lde_b + 1))" ] || fail "$B: port state $(state "$FB") with the cable out"
+[ "$(ip netns exec cx4a ethtool "$A" | sed -n 's/^[[:space:]]*Link detected: //p')" = no ] ||
+	fail "$A: ethtool reports a link with the cable out"
+ctl_set "$FA" link 1
+ctl_set "$FB" link 1
+dp_wait dp_carrier cx4a "$A" || fail "$A: no carrier with the cable back"
+dp_wait dp_carrier cx4b "$B" || fail "$B: no carrier with the cable back"
+[ "$(state "$FA")" = "1 1 1 $((lde_a + 1))" ] || fail "$A: port state $(state "$FA") with the cable back"
+[ "$(state "$FB")" = "1 1 1 $((lde_b + 1))" ] || fail "$B: port state $(state "$FB") with the cable back"
+ip netns exec cx4a busybox ping -c 2 -W 5 198.18.0.2 > /dev/null || fail "no ping with the cable back"
+log "[${SECONDS}s] cable out/in on both ends: carrier and PAOS oper agree, link_down_events +1"
+
+# --- admin: ip link set down/up drives PAOS admin_status ---
+ip -n cx4a link set "$A" down
+[ "$(state "$FA")" = "0 2 2 $((lde_a + 2))" ] ||
+	fail "$A: port state $(state "$FA") after link down, want admin/oper down"
+ip -n cx4a link set "$A" up || fail "$A: up failed"
+dp_wait dp_carrier cx4a "$A" || fail "$A: no carrier after link up"
+[ "$(state "$FA")" = "1 1 1 $((lde_a + 2))" ] || fail "$A: port state $(state "$FA") after link up"
+ip netns exec cx4a busybox ping -c 2 -W 5 198.18.0.2 > /dev/null || fail "no ping after link down/up"
+log "[${SECONDS}s] $A: ip link set down/up -> PAOS admin and oper down/up, carrier follows"
+
+[ "$(ip netns exec cx4a ethtool -S "$A" | awk '$1 == "port_bad_answers:" { print $2 }')" = 0 ] ||
+	fail "$A: port register answers rejected"
+dp_cleanup
+trap - EXIT
+rmmod cx4
+assert_device_clean
+log "[${SECONDS}s] port/vport counters exact, PMTU drop counted, link and admin state on the emulated port"
