@@ -183,7 +183,7 @@ void cx4_en_tx_timeout(struct net_device *netdev, unsigned int txqueue)
 {
 	struct cx4_en_priv *priv = netdev_priv(netdev);
 
-	netdev_warn(netdev, "TX timeout on queue %u\n", txqueue);
+	netif_warn(priv, tx_err, netdev, "TX timeout on queue %u\n", txqueue);
 	if (!priv->channels || txqueue >= priv->num_channels)
 		return;
 	cx4_en_request_recover(priv->channels[txqueue], CX4_EN_RECOVER_SQ);
