@@ -123,6 +123,35 @@ for bad in "udp4 m" "tcp4 v" "tcp6 t" "tcp6 r" "sctp4 sd" "ah4 sd"; do
 done
 [ "$(hash_fields udp4)" = sd ] || fail "$b: a refused -N changed udp4"
 [ "$(hash_fields tcp6)" = sdfn ] || fail "$b: a refused -N changed tcp6"
+
+# ip4/ip6 (not in ethtool 6.1's rx-flow-hash names): the SIOCETHTOOL
+# ioctl.  rxfh_ip get|set ip4|ip6 [RXH bits]: prints the bits, exit 1 if
+# refused.
+rxfh_ip() {
+	nsb python3 -c '
+import fcntl, socket, struct, sys, ctypes
+op, ft = sys.argv[2], {"ip4": 0x10, "ip6": 0x11}[sys.argv[3]]
+cmd = 0x29 if op == "get" else 0x2a		# ETHTOOL_GRXFH / SRXFH
+data = int(sys.argv[4], 0) if op == "set" else 0
+buf = ctypes.create_string_buffer(struct.pack("=IIQ", cmd, ft, data), 256)
+ifr = struct.pack("16sP", sys.argv[1].encode(), ctypes.addressof(buf))
+try:
+    fcntl.ioctl(socket.socket(), 0x8946, ifr)	# SIOCETHTOOL
+except OSError as e:
+    sys.exit(f"refused: {e}")
+print(hex(struct.unpack_from("=IIQ", buf)[2]))
+' "$b" "$@"
+}
+[ "$(rxfh_ip get ip4)" = 0x30 ] || fail "$b: ip4 hashes $(rxfh_ip get ip4), want 0x30 (sd)"
+[ "$(rxfh_ip get ip6)" = 0x30 ] || fail "$b: ip6 hashes $(rxfh_ip get ip6), want 0x30 (sd)"
+rxfh_ip set ip4 0x10 >/dev/null || fail "$b: ip4 src-only refused"
+[ "$(rxfh_ip get ip4)" = 0x10 ] || fail "$b: ip4 reads back $(rxfh_ip get ip4)"
+rxfh_ip set ip6 0xf0 >/dev/null 2>&1 && fail "$b: ports accepted for ip6"
+[ "$(rxfh_ip get ip6)" = 0x30 ] || fail "$b: a refused ip6 selection changed it"
+rxfh_ip set ip4 0x30 >/dev/null || fail "$b: ip4 sd refused"
+ip netns exec cx4a busybox ping -c 1 -W 5 198.18.0.2 >/dev/null ||
+	fail "no ping after the ip4 hash changes"
+log "ip4/ip6 hash fields through the ioctl: sd default, s set, ports refused"
 log "unsupported rx-flow-hash selections refused, nothing changed"
 
 # --- hash function (ethtool -X hfunc) ---

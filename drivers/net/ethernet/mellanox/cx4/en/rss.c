@@ -474,8 +474,7 @@ int cx4_en_rss_set(struct net_device *netdev, const u32 *indir, const u8 *key,
 
 /* --- rx-flow-hash (ethtool -n/-N IF rx-flow-hash TYPE) ----------------------- */
 
-/* The traffic type of an ethtool flow type, or -EINVAL. */
-static int cx4_en_flow_tt(u32 flow_type)
+int cx4_en_flow_tt(u32 flow_type)
 {
 	switch (flow_type & ~(FLOW_EXT | FLOW_MAC_EXT | FLOW_RSS)) {
 	case TCP_V4_FLOW:
@@ -506,7 +505,7 @@ static const struct {
 	{ RXH_L4_B_2_3,	CX4_HASH_FIELD_L4_DPORT },
 };
 
-static u64 cx4_en_fields_to_rxh(u8 fields)
+u64 cx4_en_fields_to_rxh(u8 fields)
 {
 	u64 rxh = 0;
 	u32 i;
@@ -517,12 +516,7 @@ static u64 cx4_en_fields_to_rxh(u8 fields)
 	return rxh;
 }
 
-/*
- * The selected_fields of @rxh for traffic type @tt, or -EINVAL when
- * @rxh asks for something the TIR cannot hash on: L2 address, VLAN, L3
- * protocol, discard, or ports on a traffic type without L4 header.
- */
-static int cx4_en_rxh_to_fields(enum cx4_en_tt tt, u64 rxh)
+int cx4_en_rxh_to_fields(enum cx4_en_tt tt, u64 rxh)
 {
 	u64 ok = cx4_en_tt[tt].ip_proto ?
 		 RXH_IP_SRC | RXH_IP_DST | RXH_L4_B_0_1 | RXH_L4_B_2_3 :
