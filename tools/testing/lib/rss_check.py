@@ -145,7 +145,7 @@ def main():
     ap.add_argument("--dev", required=True, help="receiver netdev")
     ap.add_argument("--flows", default="udp4:24,udp6:8,tcp4:8")
     ap.add_argument("--port-base", type=int, default=20000)
-    ap.add_argument("--count", type=int, default=16)
+    ap.add_argument("--count", type=int, default=8)
     ap.add_argument("--min-queues", type=int, default=4)
     ap.add_argument("--max-queues", type=int, default=0)
     ap.add_argument("--fields", default="",
