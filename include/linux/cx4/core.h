@@ -162,6 +162,15 @@ int cx4_core_access_reg(struct cx4_core *core, u16 reg_id, bool write,
  */
 int cx4_core_nop(struct cx4_core *core);
 
+/*
+ * The device interrupts: a NOP command completes by its completion event
+ * on the control EQ (PRM 7.14.1), not found by polling.  For self-tests.
+ * Sleeps.  Return: 0; -EOPNOTSUPP before the control EQ exists; -EIO
+ * when the completion event did not arrive (or another command's event
+ * was lost meanwhile); or cx4_cmd_exec()'s errno.
+ */
+int cx4_core_test_irq(struct cx4_core *core);
+
 /* --- Completion queues (PRM 7.12) -------------------------------------- */
 
 struct cx4_cq;

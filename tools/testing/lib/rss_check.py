@@ -9,8 +9,14 @@ source port -- and after each flow reads the receiver's per-queue
 rx<N>_packets counters.  Every flow must have landed, whole, on one queue,
 and that queue must be indir[toeplitz(key, src ip, dst ip, sport, dport)
 % table size], the NDIS computation of PRM 3.3.3.  Prints one line per
-flow; exits 1 on the first mismatch or when fewer than --min-queues
-queues received a flow.
+flow; exits 1 on the first mismatch or when fewer than --min-queues (or
+more than --max-queues) queues received a flow.
+
+--fields KIND:LETTERS hashes only the fields named with ethtool's
+rx-flow-hash letters (s src IP, d dst IP, f src port, n dst port) for
+that kind; --hfunc xor computes the device's inverted XOR8 instead of
+Toeplitz: the XOR of the selected bytes with the low log2(table size)
+bits inverted.
 """
 import argparse
 import re
@@ -81,6 +87,27 @@ def toeplitz(key, data):
     return h
 
 
+def xor8(data, table_size):
+    h = 0
+    for byte in data:
+        h ^= byte
+    return h ^ ((table_size - 1) & 0xFF)
+
+
+def hash_input(fields, src, dst, sport, dport):
+    """Selected fields in the device's order: src IP, dst IP, ports."""
+    data = b""
+    if "s" in fields:
+        data += ipaddress.ip_address(src).packed
+    if "d" in fields:
+        data += ipaddress.ip_address(dst).packed
+    if "f" in fields:
+        data += sport.to_bytes(2, "big")
+    if "n" in fields:
+        data += dport.to_bytes(2, "big")
+    return data
+
+
 def nsrun(ns, *cmd):
     return subprocess.run(["ip", "netns", "exec", ns, *cmd], check=True,
                           capture_output=True, text=True, timeout=60).stdout
@@ -118,14 +145,23 @@ def main():
     ap.add_argument("--dev", required=True, help="receiver netdev")
     ap.add_argument("--flows", default="udp4:24,udp6:8,tcp4:8")
     ap.add_argument("--port-base", type=int, default=20000)
-    ap.add_argument("--count", type=int, default=16)
+    ap.add_argument("--count", type=int, default=8)
     ap.add_argument("--min-queues", type=int, default=4)
+    ap.add_argument("--max-queues", type=int, default=0)
+    ap.add_argument("--fields", default="",
+                    help="KIND:LETTERS,... hashed fields (default sdfn)")
+    ap.add_argument("--hfunc", choices=("toeplitz", "xor"),
+                    default="toeplitz")
     ap.add_argument("--forbid-queue", type=int, action="append", default=[])
     a = ap.parse_args()
 
+    fields = {k: "sdfn" for k in ("udp4", "udp6", "tcp4", "tcp6")}
+    for spec in filter(None, a.fields.split(",")):
+        kind, letters = spec.split(":")
+        fields[kind] = letters
     key, indir = read_rss(a.recv_ns, a.dev)
-    print(f"key {key.hex()} table {len(indir)} entries, "
-          f"queues in it {sorted(set(indir))}")
+    print(f"{a.hfunc} key {key.hex()} table {len(indir)} entries, "
+          f"queues in it {sorted(set(indir))}, fields {fields}")
     addrs = {"4": ("198.18.0.1", "198.18.0.2"),
              "6": ("2001:db8::1", "2001:db8::2")}
     srv = {}
@@ -147,10 +183,11 @@ def main():
             dport = 9999 if proto == "udp" else 9998
             for _ in range(int(n)):
                 port += 1
-                data = (ipaddress.ip_address(src).packed +
-                        ipaddress.ip_address(dst).packed +
-                        port.to_bytes(2, "big") + dport.to_bytes(2, "big"))
-                h = toeplitz(key, data)
+                data = hash_input(fields[kind], src, dst, port, dport)
+                if a.hfunc == "xor":
+                    h = xor8(data, len(indir))
+                else:
+                    h = toeplitz(key, data)
                 want = indir[h % len(indir)]
                 before = rx_queues(a.recv_ns, a.dev)
                 snd.stdin.write(f"{proto} {src} {dst} {port} {dport} "
@@ -178,14 +215,17 @@ def main():
         snd.stdin.close()
         snd.wait(timeout=30)
         for p in srv.values():
-            p.kill()
+            p.terminate()	# timeout(1) passes it on to the server
             p.wait()
     print(f"{len(used)} queues received flows: {sorted(used)}")
     if bad:
-        sys.exit(f"{bad} flows not on their Toeplitz queue")
+        sys.exit(f"{bad} flows not on their {a.hfunc} queue")
     if len(used) < a.min_queues:
         sys.exit(f"flows spread over {len(used)} queues, want >= "
                  f"{a.min_queues}")
+    if a.max_queues and len(used) > a.max_queues:
+        sys.exit(f"flows spread over {len(used)} queues, want <= "
+                 f"{a.max_queues}")
 
 
 if __name__ == "__main__":

@@ -73,6 +73,9 @@ struct cx4_en_fs {
 	bool lro;			/* NETIF_F_LRO: TIR LRO, big buffers */
 	u8 rss_key[CX4_EN_RSS_KEY_SIZE];
 	u32 rss_indir[CX4_EN_RSS_INDIR_SIZE];	/* channel indices */
+	/* rssx: hash function and fields (ethtool -X hfunc, -N rx-flow-hash) */
+	u8 rss_hfunc;				/* enum cx4_tir_hash_fn */
+	u8 rss_fields[CX4_EN_TT_NUM_INDIR];	/* enum cx4_hash_sel_field */
 	struct work_struct rx_mode_work;
 	/* device objects */
 	bool ready;			/* tables exist, root set */
@@ -151,6 +154,7 @@ struct cx4_en_params {
  * @params: parameters of the channels (dp; see cx4_en_reconfigure())
  * @chs: the open channel set, NULL when closed (dp)
  * @recover_work: SQ/RQ recovery after an error CQE or TX timeout (dp)
+ * @msg_enable: netif_msg_* bits the driver's messages honour (rssx)
  */
 struct cx4_en_priv {
 	struct net_device *netdev;
@@ -177,7 +181,28 @@ struct cx4_en_priv {
 	/* chan: interrupt moderation of the RX and TX CQs (params.c) */
 	struct cx4_en_coal rx_coal;
 	struct cx4_en_coal tx_coal;
+	/* rssx: netif_msg_* bits (ethtool -s IF msglvl) */
+	u32 msg_enable;
 };
+
+/*
+ * rssx: message classes (ethtool -s IF msglvl).  Link changes, device
+ * errors (error CQEs, invalid device answers) are shown by default,
+ * ifup/ifdown not.
+ */
+#define CX4_EN_MSG_DEFAULT	(NETIF_MSG_DRV | NETIF_MSG_PROBE | \
+				 NETIF_MSG_LINK | NETIF_MSG_RX_ERR | \
+				 NETIF_MSG_TX_ERR | NETIF_MSG_HW)
+
+/* A rate-limited warning of netif_msg class @type (rx_err, tx_err, hw). */
+#define cx4_en_warn_rl(netdev, type, fmt, ...)				\
+	do {								\
+		struct net_device *__nd = (netdev);			\
+		struct cx4_en_priv *__priv = netdev_priv(__nd);		\
+									\
+		if (netif_msg_##type(__priv) && net_ratelimit())	\
+			netdev_warn(__nd, fmt, ##__VA_ARGS__);		\
+	} while (0)
 
 static inline u32 cx4_en_hw_mtu(u32 mtu)
 {
@@ -236,6 +261,9 @@ int cx4_en_get_rxnfc(struct net_device *netdev, struct ethtool_rxnfc *info,
 int cx4_en_rss_get(struct net_device *netdev, u32 *indir, u8 *key, u8 *hfunc);
 int cx4_en_rss_set(struct net_device *netdev, const u32 *indir, const u8 *key,
 		   u8 hfunc, struct netlink_ext_ack *extack);
+/* rssx: ethtool -N rx-flow-hash (rss.c); -t loopback (selftest.c) */
+int cx4_en_set_rxnfc(struct net_device *netdev, struct ethtool_rxnfc *info);
+int cx4_en_test_loopback(struct cx4_en_priv *priv);
 
 /* ethtool.c */
 extern const struct ethtool_ops cx4_en_ethtool_ops;

@@ -3,7 +3,9 @@
  * cx4 Ethernet part: ethtool operations.
  *
  * Link settings, pause and the self-test read and write the port
- * registers (port.c); -S is table-driven (stats.c).  ethtool calls these
+ * registers (port.c); the self-test also checks the command interface's
+ * interrupt (core) and, offline, loopback through the device
+ * (selftest.c); -S is table-driven (stats.c).  ethtool calls these
  * with RTNL held, which also serializes the register read-modify-write
  * sequences.  A bad request is refused with -EINVAL and a netdev_err
  * naming what is wrong (these ops get no extack), before anything is
@@ -206,6 +208,8 @@ enum cx4_en_test {
 	CX4_EN_TEST_CMD,	/* NOP through the command interface */
 	CX4_EN_TEST_REG,	/* PTYS, PAOS, PMTU read and consistent */
 	CX4_EN_TEST_LINK,	/* PAOS oper up and the link state agrees */
+	CX4_EN_TEST_IRQ,	/* NOP completion reported by EQ interrupt */
+	CX4_EN_TEST_LOOPBACK,	/* frames through TX, self-loopback, RX */
 	CX4_EN_TEST_NUM
 };
 
@@ -213,6 +217,8 @@ static const char * const cx4_en_test_names[CX4_EN_TEST_NUM] = {
 	[CX4_EN_TEST_CMD]	= "command interface (online)",
 	[CX4_EN_TEST_REG]	= "register access (online)",
 	[CX4_EN_TEST_LINK]	= "link (online)",
+	[CX4_EN_TEST_IRQ]	= "interrupt (online)",
+	[CX4_EN_TEST_LOOPBACK]	= "loopback (offline)",
 };
 
 static int cx4_en_test_reg(struct cx4_en_priv *priv)
@@ -261,6 +267,11 @@ static void cx4_en_self_test(struct net_device *netdev,
 	res[CX4_EN_TEST_CMD] = cx4_core_nop(priv->core);
 	res[CX4_EN_TEST_REG] = cx4_en_test_reg(priv);
 	res[CX4_EN_TEST_LINK] = cx4_en_test_link(priv);
+	res[CX4_EN_TEST_IRQ] = cx4_core_test_irq(priv->core);
+	/* Offline tests not asked for are reported as passed (0). */
+	res[CX4_EN_TEST_LOOPBACK] = 0;
+	if (test->flags & ETH_TEST_FL_OFFLINE)
+		res[CX4_EN_TEST_LOOPBACK] = cx4_en_test_loopback(priv);
 	for (i = 0; i < CX4_EN_TEST_NUM; i++) {
 		data[i] = res[i] ? 1 : 0;
 		if (res[i]) {
@@ -269,6 +280,18 @@ static void cx4_en_self_test(struct net_device *netdev,
 				   cx4_en_test_names[i], res[i]);
 		}
 	}
+}
+
+/* --- message level -------------------------------------------------------- */
+
+static u32 cx4_en_get_msglevel(struct net_device *netdev)
+{
+	return ((struct cx4_en_priv *)netdev_priv(netdev))->msg_enable;
+}
+
+static void cx4_en_set_msglevel(struct net_device *netdev, u32 level)
+{
+	((struct cx4_en_priv *)netdev_priv(netdev))->msg_enable = level;
 }
 
 /* --- strings and counters ------------------------------------------------ */
@@ -327,6 +350,10 @@ const struct ethtool_ops cx4_en_ethtool_ops = {
 	.get_eth_ctrl_stats	= cx4_en_get_eth_ctrl_stats,
 	/* steer: RSS */
 	.get_rxnfc		= cx4_en_get_rxnfc,
+	/* rssx: rx-flow-hash, msglevel */
+	.set_rxnfc		= cx4_en_set_rxnfc,
+	.get_msglevel		= cx4_en_get_msglevel,
+	.set_msglevel		= cx4_en_set_msglevel,
 	.get_rxfh_key_size	= cx4_en_get_rxfh_key_size,
 	.get_rxfh_indir_size	= cx4_en_get_rxfh_indir_size,
 	.get_rxfh		= cx4_compat_get_rxfh,	/* rss.c via compat.h */

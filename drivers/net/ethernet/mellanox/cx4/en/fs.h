@@ -70,6 +70,19 @@ int cx4_en_rss_create(struct cx4_en_priv *priv, struct cx4_en_channel **chs);
 void cx4_en_rss_destroy(struct cx4_en_priv *priv);
 void cx4_en_rss_init(struct cx4_en_priv *priv);
 
+/*
+ * rssx, pure (KUnit): rx-flow-hash.  cx4_en_flow_tt(): the indirect
+ * traffic type of an ethtool flow type (FLOW_EXT/MAC_EXT/RSS flags
+ * ignored), or -EINVAL.  cx4_en_rxh_to_fields(): the TIR selected_fields
+ * (enum cx4_hash_sel_field) of ethtool RXH_* bits for @tt, or -EINVAL
+ * when @rxh asks for what the TIR cannot hash on: L2 address, VLAN, L3
+ * protocol, discard, or ports on a traffic type without L4 header.
+ * cx4_en_fields_to_rxh(): the reverse.
+ */
+int cx4_en_flow_tt(u32 flow_type);
+int cx4_en_rxh_to_fields(enum cx4_en_tt tt, u64 rxh);
+u64 cx4_en_fields_to_rxh(u8 fields);
+
 /* lro.c */
 u32 cx4_en_lro_max_msg(const struct cx4_en_priv *priv);
 u32 cx4_en_lro_timeout(const struct cx4_en_priv *priv);

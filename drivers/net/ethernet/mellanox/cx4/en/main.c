@@ -39,9 +39,14 @@ static DEFINE_MUTEX(cx4_en_list_lock);
 void cx4_en_update_carrier(struct cx4_en_priv *priv)
 {
 	unsigned long flags;
+	bool up;
 
 	spin_lock_irqsave(&priv->carrier_lock, flags);
-	if (cx4_core_link_up(priv->core))
+	up = cx4_core_link_up(priv->core);
+	if (up != netif_carrier_ok(priv->netdev))	/* rssx: msglvl link */
+		netif_info(priv, link, priv->netdev, "link %s\n",
+			   up ? "up" : "down");
+	if (up)
 		netif_carrier_on(priv->netdev);
 	else
 		netif_carrier_off(priv->netdev);
@@ -77,6 +82,7 @@ static int cx4_en_open(struct net_device *netdev)
 	}
 	cx4_en_update_carrier(priv);
 	netif_tx_start_all_queues(netdev);
+	netif_info(priv, ifup, netdev, "up, %u channels\n", priv->num_channels);
 	return 0;
 }
 
@@ -87,6 +93,7 @@ static int cx4_en_stop(struct net_device *netdev)
 	cx4_en_port_admin(priv, false);
 	netif_tx_disable(netdev);
 	cx4_en_channels_close(priv);
+	netif_info(priv, ifdown, netdev, "down\n");
 	return 0;
 }
 
@@ -249,6 +256,7 @@ static struct cx4_en_priv *cx4_en_alloc(struct cx4_core *core)
 	priv->core = core;
 	priv->max_channels = nch;
 	priv->num_channels = nch;
+	priv->msg_enable = CX4_EN_MSG_DEFAULT;
 	spin_lock_init(&priv->carrier_lock);
 	INIT_WORK(&priv->recover_work, cx4_en_recover_work);
 	priv->link_nb.notifier_call = cx4_en_link_event;

@@ -185,13 +185,14 @@ void cx4_en_tx_timeout(struct net_device *netdev, unsigned int txqueue)
 	struct cx4_en_sq *sq;
 
 	if (!priv->channels || txqueue >= priv->num_channels) {
-		netdev_warn(netdev, "TX timeout on queue %u (no such channel)\n", txqueue);
+		netif_warn(priv, tx_err, netdev, "TX timeout on queue %u (no such channel)\n",
+			   txqueue);
 		return;
 	}
 	sq = &priv->channels[txqueue]->sq;
 	/* Where the ring stands helps tell a hung SQ from lost completions. */
-	netdev_warn(netdev, "TX timeout on queue %u: SQ 0x%x pc 0x%x cc 0x%x\n",
-		    txqueue, sq->sqn, sq->pc, READ_ONCE(sq->cc));
+	netif_warn(priv, tx_err, netdev, "TX timeout on queue %u: SQ 0x%x pc 0x%x cc 0x%x\n",
+		   txqueue, sq->sqn, sq->pc, READ_ONCE(sq->cc));
 	cx4_en_request_recover(priv->channels[txqueue], CX4_EN_RECOVER_SQ);
 }
 

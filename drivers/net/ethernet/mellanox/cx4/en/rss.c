@@ -5,11 +5,15 @@
  *
  * One RQT of CX4_EN_RSS_INDIR_SIZE entries (the ethtool indirection
  * table, channel indices mapped to their RQs) and six indirect TIRs
- * hashing with Toeplitz over the fields of their traffic type (key from
- * netdev_rss_key_fill() or ethtool -X):
+ * hashing with Toeplitz (key from netdev_rss_key_fill() or ethtool -X) or
+ * inverted XOR8 (ethtool -X hfunc xor) over the fields of their traffic
+ * type, by default:
  *
  *   IPv4/IPv6 TCP, IPv4/IPv6 UDP   source/destination IP and L4 ports
  *   IPv4/IPv6 other                source/destination IP
+ *
+ * ethtool -N rx-flow-hash picks any subset of those fields per traffic
+ * type (rx_hash_field_selector_outer, PRM Table 47).
  *
  * The TTC flow table (level 2) sends each traffic type to its TIR:
  * ethertype + IP protocol + not-a-fragment for TCP/UDP, ethertype for
@@ -17,9 +21,12 @@
  * TIRs carry the LRO settings when LRO is on (lro.c).  Without the
  * device's RSS capability every type goes to the direct TIR.
  *
- * Changes (ethtool -X, new channels) are MODIFY_RQT / MODIFY_TIR on the
- * live objects: the device switches atomically per object, and a failed
- * key change puts back the old key on the TIRs already changed.
+ * Changes (ethtool -X, -N, new channels) are MODIFY_RQT / MODIFY_TIR on
+ * the live objects: the device switches atomically per object, and a
+ * failed hash change puts back the old hash on the TIRs already changed.
+ *
+ * The offline self-test's loopback (ethtool -t) opens the direct TIR to
+ * the function's own unicast frames (self_lb_en, PRM 3.4) while it runs.
  */
 
 #include <linux/ethtool.h>
@@ -32,7 +39,7 @@
 #include "fs.h"
 #include "txrx.h"
 
-/* Hash fields and TTC match of each traffic type. */
+/* Default hash fields and TTC match of each traffic type. */
 static const struct {
 	u8 l3;			/* enum cx4_hash_sel_l3 */
 	u8 l4;			/* enum cx4_hash_sel_l4 */
@@ -135,17 +142,32 @@ int cx4_en_rss_redirect(struct cx4_en_priv *priv, struct cx4_en_channel **chs,
 
 /* --- TIRs ---------------------------------------------------------------------- */
 
-static void cx4_en_tir_hash(struct cx4_en_priv *priv, void *tirc,
-			    enum cx4_en_tt tt, const u8 *key)
+/* What the hash of an indirect TIR is made of (MODIFY_TIR bitmask bit 2). */
+struct cx4_en_hash {
+	const u8 *key;
+	u8 fn;			/* enum cx4_tir_hash_fn */
+	u8 fields;		/* enum cx4_hash_sel_field */
+};
+
+static void cx4_en_tir_hash(void *tirc, enum cx4_en_tt tt,
+			    const struct cx4_en_hash *h)
 {
 	void *sel = tirc + CX4_TIRC_OFF_RX_HASH_FIELD_SEL_OUTER;
 
-	cx4_set(tirc, CX4_TIRC_RX_HASH_FN, CX4_TIR_HASH_TOEPLITZ);
-	memcpy(tirc + CX4_TIRC_OFF_RX_HASH_TOEPLITZ_KEY, key,
+	cx4_set(tirc, CX4_TIRC_RX_HASH_FN, h->fn);
+	memcpy(tirc + CX4_TIRC_OFF_RX_HASH_TOEPLITZ_KEY, h->key,
 	       CX4_EN_RSS_KEY_SIZE);
 	cx4_set(sel, CX4_HASH_SEL_L3_PROT_TYPE, cx4_en_tt[tt].l3);
 	cx4_set(sel, CX4_HASH_SEL_L4_PROT_TYPE, cx4_en_tt[tt].l4);
-	cx4_set(sel, CX4_HASH_SEL_SELECTED_FIELDS, cx4_en_tt[tt].fields);
+	cx4_set(sel, CX4_HASH_SEL_SELECTED_FIELDS, h->fields);
+}
+
+/* The configured hash of traffic type @tt. */
+static struct cx4_en_hash cx4_en_hash_cur(const struct cx4_en_priv *priv,
+					  enum cx4_en_tt tt)
+{
+	return (struct cx4_en_hash){ priv->fs.rss_key, priv->fs.rss_hfunc,
+				     priv->fs.rss_fields[tt] };
 }
 
 static void cx4_en_tir_lro(struct cx4_en_priv *priv, void *tirc,
@@ -164,13 +186,15 @@ static int cx4_en_tir_create(struct cx4_en_priv *priv, enum cx4_en_tt tt)
 	u8 in[CX4_CREATE_TIR_IN_SIZE] = {};
 	u8 out[CX4_CREATE_TIR_OUT_SIZE] = {};
 	void *tirc = in + CX4_CREATE_TIR_IN_OFF_CTX;
+	struct cx4_en_hash h;
 	int err;
 
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_TIR);
 	cx4_set(tirc, CX4_TIRC_DISP_TYPE, CX4_TIR_DISP_INDIRECT);
 	cx4_set(tirc, CX4_TIRC_INDIRECT_TABLE, priv->fs.rqtn);
 	cx4_set(tirc, CX4_TIRC_TRANSPORT_DOMAIN, cx4_core_tdn(priv->core));
-	cx4_en_tir_hash(priv, tirc, tt, priv->fs.rss_key);
+	h = cx4_en_hash_cur(priv, tt);
+	cx4_en_tir_hash(tirc, tt, &h);
 	cx4_en_tir_lro(priv, tirc, tt);
 	err = cx4_cmd(priv->core, in, out);
 	if (!err)
@@ -178,9 +202,9 @@ static int cx4_en_tir_create(struct cx4_en_priv *priv, enum cx4_en_tt tt)
 	return err;
 }
 
-/* MODIFY_TIR: the hash (key and fields) of indirect TIR @tt. */
-static int cx4_en_tir_set_key(struct cx4_en_priv *priv, enum cx4_en_tt tt,
-			      const u8 *key)
+/* MODIFY_TIR: the hash (function, key and fields) of indirect TIR @tt. */
+static int cx4_en_tir_set_hash(struct cx4_en_priv *priv, enum cx4_en_tt tt,
+			       const struct cx4_en_hash *h)
 {
 	u8 in[CX4_MODIFY_TIR_IN_SIZE] = {};
 	u8 out[CX4_MODIFY_TIR_OUT_SIZE] = {};
@@ -188,25 +212,33 @@ static int cx4_en_tir_set_key(struct cx4_en_priv *priv, enum cx4_en_tt tt,
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MODIFY_TIR);
 	cx4_set(in, CX4_MODIFY_TIR_IN_TIRN, priv->fs.tirn[tt]);
 	cx4_set64(in, CX4_MODIFY_TIR_IN_OFF_BITMASK, CX4_MODIFY_TIR_SEL_HASH);
-	cx4_en_tir_hash(priv, in + CX4_MODIFY_TIR_IN_OFF_CTX, tt, key);
+	cx4_en_tir_hash(in + CX4_MODIFY_TIR_IN_OFF_CTX, tt, h);
 	return cx4_cmd(priv->core, in, out);
 }
 
-/* The new key on every TIR, or the old one back on all of them. */
-static int cx4_en_rss_set_key(struct cx4_en_priv *priv, const u8 *key)
+/*
+ * A new key and/or function on every existing TIR, or the configured
+ * ones back on all of them.  The configuration is not changed here.
+ */
+static int cx4_en_rss_set_hash(struct cx4_en_priv *priv, const u8 *key,
+			       u8 fn)
 {
+	struct cx4_en_hash h;
 	u32 i;
 	int err = 0;
 
 	for (i = 0; i < priv->fs.ntirs; i++) {
-		err = cx4_en_tir_set_key(priv, i, key);
+		h = (struct cx4_en_hash){ key, fn, priv->fs.rss_fields[i] };
+		err = cx4_en_tir_set_hash(priv, i, &h);
 		if (err)
 			break;
 	}
 	if (!err)
 		return 0;
-	while (i--)
-		cx4_en_tir_set_key(priv, i, priv->fs.rss_key);
+	while (i--) {
+		h = cx4_en_hash_cur(priv, i);
+		cx4_en_tir_set_hash(priv, i, &h);
+	}
 	return err;
 }
 
@@ -326,6 +358,9 @@ void cx4_en_rss_init(struct cx4_en_priv *priv)
 	for (i = 0; i < CX4_EN_RSS_INDIR_SIZE; i++)
 		priv->fs.rss_indir[i] =
 			ethtool_rxfh_indir_default(i, priv->num_channels);
+	priv->fs.rss_hfunc = CX4_TIR_HASH_TOEPLITZ;
+	for (i = 0; i < CX4_EN_TT_NUM_INDIR; i++)
+		priv->fs.rss_fields[i] = cx4_en_tt[i].fields;
 }
 
 /* --- ethtool ------------------------------------------------------------------- */
@@ -345,7 +380,8 @@ int cx4_en_rss_get(struct net_device *netdev, u32 *indir, u8 *key, u8 *hfunc)
 	struct cx4_en_priv *priv = netdev_priv(netdev);
 
 	if (hfunc)
-		*hfunc = ETH_RSS_HASH_TOP;
+		*hfunc = priv->fs.rss_hfunc == CX4_TIR_HASH_INVERTED_XOR8 ?
+			 ETH_RSS_HASH_XOR : ETH_RSS_HASH_TOP;
 	if (key)
 		memcpy(key, priv->fs.rss_key, CX4_EN_RSS_KEY_SIZE);
 	if (indir)
@@ -380,12 +416,25 @@ int cx4_en_rss_set(struct net_device *netdev, const u32 *indir, const u8 *key,
 {
 	struct cx4_en_priv *priv = netdev_priv(netdev);
 	struct cx4_en_fs *fs = &priv->fs;
+	bool hash;
+	u8 fn;
 	u32 i;
 	int err;
 
 	ASSERT_RTNL();
-	if (hfunc != ETH_RSS_HASH_NO_CHANGE && hfunc != ETH_RSS_HASH_TOP) {
-		NL_SET_ERR_MSG_MOD(extack, "only the Toeplitz hash is supported");
+	switch (hfunc) {
+	case ETH_RSS_HASH_NO_CHANGE:
+		fn = fs->rss_hfunc;
+		break;
+	case ETH_RSS_HASH_TOP:
+		fn = CX4_TIR_HASH_TOEPLITZ;
+		break;
+	case ETH_RSS_HASH_XOR:
+		fn = CX4_TIR_HASH_INVERTED_XOR8;
+		break;
+	default:
+		NL_SET_ERR_MSG_MOD(extack,
+				   "hash function: toeplitz or xor (inverted XOR8)");
 		return -EOPNOTSUPP;
 	}
 	if (indir) {
@@ -397,18 +446,21 @@ int cx4_en_rss_set(struct net_device *netdev, const u32 *indir, const u8 *key,
 			}
 		}
 	}
-	if (key && fs->rqt_created) {
-		err = cx4_en_rss_set_key(priv, key);
+	hash = (key || fn != fs->rss_hfunc) && fs->rqt_created;
+	if (hash) {
+		err = cx4_en_rss_set_hash(priv, key ? key : fs->rss_key, fn);
 		if (err) {
-			NL_SET_ERR_MSG_MOD(extack, "device refused the hash key");
+			NL_SET_ERR_MSG_MOD(extack,
+					   "device refused the hash key or function");
 			return err;
 		}
 	}
 	if (indir) {
 		err = cx4_en_rss_set_indir(priv, indir);
 		if (err) {
-			if (key && fs->rqt_created)
-				cx4_en_rss_set_key(priv, fs->rss_key);
+			if (hash)
+				cx4_en_rss_set_hash(priv, fs->rss_key,
+						    fs->rss_hfunc);
 			NL_SET_ERR_MSG_MOD(extack,
 					   "device refused the indirection table");
 			return err;
@@ -416,7 +468,125 @@ int cx4_en_rss_set(struct net_device *netdev, const u32 *indir, const u8 *key,
 	}
 	if (key)
 		memcpy(fs->rss_key, key, CX4_EN_RSS_KEY_SIZE);
+	fs->rss_hfunc = fn;
 	return 0;
+}
+
+/* --- rx-flow-hash (ethtool -n/-N IF rx-flow-hash TYPE) ----------------------- */
+
+int cx4_en_flow_tt(u32 flow_type)
+{
+	switch (flow_type & ~(FLOW_EXT | FLOW_MAC_EXT | FLOW_RSS)) {
+	case TCP_V4_FLOW:
+		return CX4_EN_TT_IPV4_TCP;
+	case TCP_V6_FLOW:
+		return CX4_EN_TT_IPV6_TCP;
+	case UDP_V4_FLOW:
+		return CX4_EN_TT_IPV4_UDP;
+	case UDP_V6_FLOW:
+		return CX4_EN_TT_IPV6_UDP;
+	case IPV4_FLOW:
+		return CX4_EN_TT_IPV4;
+	case IPV6_FLOW:
+		return CX4_EN_TT_IPV6;
+	default:
+		return -EINVAL;
+	}
+}
+
+/* RXH_* bits <-> selected_fields bits (Table 47). */
+static const struct {
+	u32 rxh;
+	u8 field;
+} cx4_en_rxh_map[] = {
+	{ RXH_IP_SRC,	CX4_HASH_FIELD_SRC_IP },
+	{ RXH_IP_DST,	CX4_HASH_FIELD_DST_IP },
+	{ RXH_L4_B_0_1,	CX4_HASH_FIELD_L4_SPORT },
+	{ RXH_L4_B_2_3,	CX4_HASH_FIELD_L4_DPORT },
+};
+
+u64 cx4_en_fields_to_rxh(u8 fields)
+{
+	u64 rxh = 0;
+	u32 i;
+
+	for (i = 0; i < ARRAY_SIZE(cx4_en_rxh_map); i++)
+		if (fields & cx4_en_rxh_map[i].field)
+			rxh |= cx4_en_rxh_map[i].rxh;
+	return rxh;
+}
+
+int cx4_en_rxh_to_fields(enum cx4_en_tt tt, u64 rxh)
+{
+	u64 ok = cx4_en_tt[tt].ip_proto ?
+		 RXH_IP_SRC | RXH_IP_DST | RXH_L4_B_0_1 | RXH_L4_B_2_3 :
+		 RXH_IP_SRC | RXH_IP_DST;
+	int fields = 0;
+	u32 i;
+
+	if (rxh & ~ok)
+		return -EINVAL;
+	for (i = 0; i < ARRAY_SIZE(cx4_en_rxh_map); i++)
+		if (rxh & cx4_en_rxh_map[i].rxh)
+			fields |= cx4_en_rxh_map[i].field;
+	return fields;
+}
+
+static int cx4_en_set_rxfh_fields(struct cx4_en_priv *priv,
+				  const struct ethtool_rxnfc *info)
+{
+	struct net_device *netdev = priv->netdev;
+	struct cx4_en_hash h;
+	int tt, fields, err;
+
+	tt = cx4_en_flow_tt(info->flow_type);
+	if (tt < 0) {
+		netdev_err(netdev, "rx-flow-hash: flow type 0x%x not hashed; tcp4, udp4, tcp6, udp6, ip4 and ip6 are\n",
+			   info->flow_type);
+		return -EINVAL;
+	}
+	if ((info->flow_type & FLOW_RSS) && info->rss_context) {
+		netdev_err(netdev, "rx-flow-hash: no RSS context other than 0\n");
+		return -EINVAL;
+	}
+	fields = cx4_en_rxh_to_fields(tt, info->data);
+	if (fields < 0) {
+		netdev_err(netdev, "rx-flow-hash: fields 0x%llx not supported for this flow type (IP source/destination%s only)\n",
+			   info->data,
+			   cx4_en_tt[tt].ip_proto ? ", L4 ports" : "");
+		return -EINVAL;
+	}
+	if (!cx4_en_rqt_size(priv)) {
+		netdev_err(netdev, "rx-flow-hash: the device has no RSS\n");
+		return -EOPNOTSUPP;
+	}
+	if (fields == priv->fs.rss_fields[tt])
+		return 0;
+	if (tt < priv->fs.ntirs) {
+		h = cx4_en_hash_cur(priv, tt);
+		h.fields = fields;
+		err = cx4_en_tir_set_hash(priv, tt, &h);
+		if (err) {
+			netdev_err(netdev, "rx-flow-hash: device refused fields 0x%x: %d\n",
+				   fields, err);
+			return err;
+		}
+	}
+	priv->fs.rss_fields[tt] = fields;
+	return 0;
+}
+
+int cx4_en_set_rxnfc(struct net_device *netdev, struct ethtool_rxnfc *info)
+{
+	struct cx4_en_priv *priv = netdev_priv(netdev);
+
+	ASSERT_RTNL();
+	switch (info->cmd) {
+	case ETHTOOL_SRXFH:
+		return cx4_en_set_rxfh_fields(priv, info);
+	default:
+		return -EOPNOTSUPP;
+	}
 }
 
 int cx4_en_get_rxnfc(struct net_device *netdev, struct ethtool_rxnfc *info,
@@ -428,23 +598,14 @@ int cx4_en_get_rxnfc(struct net_device *netdev, struct ethtool_rxnfc *info,
 	case ETHTOOL_GRXRINGS:
 		info->data = priv->num_channels;
 		return 0;
-	case ETHTOOL_GRXFH:
-		switch (info->flow_type) {
-		case TCP_V4_FLOW:
-		case UDP_V4_FLOW:
-		case TCP_V6_FLOW:
-		case UDP_V6_FLOW:
-			info->data = RXH_IP_SRC | RXH_IP_DST |
-				     RXH_L4_B_0_1 | RXH_L4_B_2_3;
-			return 0;
-		case IPV4_FLOW:
-		case IPV6_FLOW:
-			info->data = RXH_IP_SRC | RXH_IP_DST;
-			return 0;
-		default:
-			info->data = 0;
-			return 0;
-		}
+	case ETHTOOL_GRXFH: {
+		int tt = cx4_en_flow_tt(info->flow_type);
+
+		/* Without RSS everything goes to channel 0: no hash. */
+		info->data = tt >= 0 && cx4_en_rqt_size(priv) ?
+			     cx4_en_fields_to_rxh(priv->fs.rss_fields[tt]) : 0;
+		return 0;
+	}
 	default:
 		return -EOPNOTSUPP;
 	}

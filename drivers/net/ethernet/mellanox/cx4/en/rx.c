@@ -185,22 +185,24 @@ int cx4_en_poll_rx(struct cx4_en_rq *rq, int budget)
 			    CX4_CQE_SYN_WR_FLUSH_ERR) {
 				cx4_en_request_recover(container_of(rq, struct cx4_en_channel, rq),
 						       CX4_EN_RECOVER_RQ);
-				net_warn_ratelimited("%s: RQ 0x%x: error CQE syndrome 0x%x vendor 0x%x\n",
-						     netdev_name(rq->netdev), rq->rqn,
-						     cx4_get(cqe, CX4_ERR_CQE_SYNDROME),
-						     cx4_get(cqe, CX4_ERR_CQE_VENDOR_ERR_SYNDROME));
+				cx4_en_warn_rl(rq->netdev, rx_err,
+					       "RQ 0x%x: error CQE syndrome 0x%x vendor 0x%x\n",
+					       rq->rqn,
+					       cx4_get(cqe, CX4_ERR_CQE_SYNDROME),
+					       cx4_get(cqe, CX4_ERR_CQE_VENDOR_ERR_SYNDROME));
 			}
 			rq->cc++;
 			break;
 		default:
 			cx4_en_rq_stat_add(rq->stats, CX4_EN_RQ_BAD_CQE, 1);
-			net_warn_ratelimited("%s: RQ 0x%x: %s CQE (opcode 0x%x wqe_counter 0x%x byte_cnt %u, cc 0x%x) ignored\n",
-					     netdev_name(rq->netdev), rq->rqn,
-					     cx4_en_rx_verdict_names[v],
-					     cx4_get(cqe, CX4_CQE_OPCODE),
-					     cx4_get(cqe, CX4_CQE_WQE_COUNTER),
-					     cx4_get(cqe, CX4_CQE_BYTE_CNT),
-					     rq->cc);
+			cx4_en_warn_rl(rq->netdev, hw,
+				       "RQ 0x%x: %s CQE (opcode 0x%x wqe_counter 0x%x byte_cnt %u, cc 0x%x) ignored\n",
+				       rq->rqn,
+				       cx4_en_rx_verdict_names[v],
+				       cx4_get(cqe, CX4_CQE_OPCODE),
+				       cx4_get(cqe, CX4_CQE_WQE_COUNTER),
+				       cx4_get(cqe, CX4_CQE_BYTE_CNT),
+				       rq->cc);
 			break;
 		}
 		cx4_cq_pop(rq->cq);

@@ -366,11 +366,12 @@ static void cx4_en_tx_bad_cqe(struct cx4_en_sq *sq, const void *cqe,
 			      const char *what)
 {
 	cx4_en_sq_stat_add(sq->stats, CX4_EN_SQ_BAD_CQE, 1);
-	net_warn_ratelimited("%s: SQ 0x%x: %s CQE (opcode 0x%x wqe_counter 0x%x, cc 0x%x pc 0x%x) ignored\n",
-			     netdev_name(sq->txq->dev), sq->sqn, what,
-			     cx4_get(cqe, CX4_CQE_OPCODE),
-			     cx4_get(cqe, CX4_CQE_WQE_COUNTER), sq->cc,
-			     READ_ONCE(sq->pc));
+	cx4_en_warn_rl(sq->txq->dev, hw,
+		       "SQ 0x%x: %s CQE (opcode 0x%x wqe_counter 0x%x, cc 0x%x pc 0x%x) ignored\n",
+		       sq->sqn, what,
+		       cx4_get(cqe, CX4_CQE_OPCODE),
+		       cx4_get(cqe, CX4_CQE_WQE_COUNTER), sq->cc,
+		       READ_ONCE(sq->pc));
 }
 
 /*
@@ -409,10 +410,11 @@ bool cx4_en_poll_tx(struct cx4_en_sq *sq, int budget)
 			if (syn != CX4_CQE_SYN_WR_FLUSH_ERR) {
 				cx4_en_request_recover(container_of(sq, struct cx4_en_channel, sq),
 						       CX4_EN_RECOVER_SQ);
-				net_warn_ratelimited("%s: SQ 0x%x: error CQE syndrome 0x%x vendor 0x%x on WQE 0x%x\n",
-						     netdev_name(sq->txq->dev), sq->sqn, syn,
-						     cx4_get(cqe, CX4_ERR_CQE_VENDOR_ERR_SYNDROME),
-						     wc);
+				cx4_en_warn_rl(sq->txq->dev, tx_err,
+					       "SQ 0x%x: error CQE syndrome 0x%x vendor 0x%x on WQE 0x%x\n",
+					       sq->sqn, syn,
+					       cx4_get(cqe, CX4_ERR_CQE_VENDOR_ERR_SYNDROME),
+					       wc);
 			}
 		}
 		do {
