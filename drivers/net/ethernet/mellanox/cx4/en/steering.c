@@ -168,10 +168,15 @@ int cx4_en_ft_create(struct cx4_en_priv *priv, struct cx4_en_ft *ft, u8 level,
 	return 0;
 }
 
-/* SET_FLOW_TABLE_ENTRY: frames matching @m forward to @dest. */
-int cx4_en_fte_add(struct cx4_en_priv *priv, const struct cx4_en_ft *ft,
-		   u32 group, u32 index, const struct cx4_en_match *m,
-		   const struct cx4_en_dest *dest)
+/*
+ * SET_FLOW_TABLE_ENTRY with op_mod @op_mod: entry @index of @group matches
+ * @m and forwards to @dest.  A modify (CX4_SET_FTE_MODIFY) changes only
+ * the destination list (PRM Table 428).
+ */
+static int cx4_en_fte_set(struct cx4_en_priv *priv, const struct cx4_en_ft *ft,
+			  u32 op_mod, u32 group, u32 index,
+			  const struct cx4_en_match *m,
+			  const struct cx4_en_dest *dest)
 {
 	u32 len = cx4_fte_cmd_size(1);
 	u8 out[CX4_SET_FTE_OUT_SIZE] = {};
@@ -182,7 +187,10 @@ int cx4_en_fte_add(struct cx4_en_priv *priv, const struct cx4_en_ft *ft,
 	if (!in)
 		return -ENOMEM;
 	cx4_en_ft_addr(in, CX4_CMD_SET_FLOW_TABLE_ENTRY, ft->id);
-	cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_SET_FTE_NEW);
+	cx4_set(in, CX4_CMD_IN_OP_MOD, op_mod);
+	if (op_mod == CX4_SET_FTE_MODIFY)
+		cx4_set(in, CX4_SET_FTE_IN_MODIFY_ENABLE_MASK,
+			CX4_SET_FTE_MOD_DEST_LIST);
 	cx4_set(in, CX4_FTE_CMD_FLOW_INDEX, index);
 	flowc = in + CX4_FTE_OFF_FLOW_CTX;
 	cx4_set(flowc, CX4_FLOWC_GROUP_ID, ft->group_id[group]);
@@ -195,6 +203,14 @@ int cx4_en_fte_add(struct cx4_en_priv *priv, const struct cx4_en_ft *ft,
 	err = cx4_cmd_exec(priv->core, in, len, out, sizeof(out));
 	kfree(in);
 	return err;
+}
+
+/* A new entry: frames matching @m forward to @dest. */
+int cx4_en_fte_add(struct cx4_en_priv *priv, const struct cx4_en_ft *ft,
+		   u32 group, u32 index, const struct cx4_en_match *m,
+		   const struct cx4_en_dest *dest)
+{
+	return cx4_en_fte_set(priv, ft, CX4_SET_FTE_NEW, group, index, m, dest);
 }
 
 void cx4_en_fte_del(struct cx4_en_priv *priv, const struct cx4_en_ft *ft,
@@ -743,35 +759,10 @@ void cx4_en_fs_cleanup(struct cx4_en_priv *priv)
 
 /* --- chan: destination change of an existing entry ----------------------- */
 
-/*
- * SET_FLOW_TABLE_ENTRY op_mod 1 (PRM Table 428): @index keeps its group
- * and match value @m and forwards to @dest from now on, atomically.
- */
+/* Entry @index keeps group and match @m; it forwards to @dest from now on. */
 int cx4_en_fte_set_dest(struct cx4_en_priv *priv, const struct cx4_en_ft *ft,
 			u32 group, u32 index, const struct cx4_en_match *m,
 			const struct cx4_en_dest *dest)
 {
-	u32 len = cx4_fte_cmd_size(1);
-	u8 out[CX4_SET_FTE_OUT_SIZE] = {};
-	u8 *in, *flowc, *d;
-	int err;
-
-	in = kzalloc(len, GFP_KERNEL);
-	if (!in)
-		return -ENOMEM;
-	cx4_en_ft_addr(in, CX4_CMD_SET_FLOW_TABLE_ENTRY, ft->id);
-	cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_SET_FTE_MODIFY);
-	cx4_set(in, CX4_SET_FTE_IN_MODIFY_ENABLE_MASK, CX4_SET_FTE_MOD_DEST_LIST);
-	cx4_set(in, CX4_FTE_CMD_FLOW_INDEX, index);
-	flowc = in + CX4_FTE_OFF_FLOW_CTX;
-	cx4_set(flowc, CX4_FLOWC_GROUP_ID, ft->group_id[group]);
-	cx4_set(flowc, CX4_FLOWC_ACTION, CX4_FLOW_ACTION_FWD_DEST);
-	cx4_set(flowc, CX4_FLOWC_DESTINATION_LIST_SIZE, 1);
-	cx4_en_match_value(flowc + CX4_FLOWC_OFF_MATCH_VALUE, m);
-	d = flowc + cx4_flowc_dest_off(0);
-	cx4_set(d, CX4_FLOW_DEST_TYPE, dest->type);
-	cx4_set(d, CX4_FLOW_DEST_ID, dest->id);
-	err = cx4_cmd_exec(priv->core, in, len, out, sizeof(out));
-	kfree(in);
-	return err;
+	return cx4_en_fte_set(priv, ft, CX4_SET_FTE_MODIFY, group, index, m, dest);
 }
