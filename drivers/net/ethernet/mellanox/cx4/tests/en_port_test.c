@@ -110,9 +110,20 @@ static void cx4_test_ptys_oper(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, cx4_en_ptys_port(0), PORT_NONE);
 }
 
-/* PPCNT tables: in the counter set, aligned, unique names that fit. */
+/* The name ethtool -S shows: per priority counters get a prio<N>_ prefix. */
+static void cx4_test_stat_name(char *buf, const struct cx4_en_ppcnt_grp *grp,
+			       const struct cx4_en_ppcnt_stat *s)
+{
+	if (grp->grp == CX4_PPCNT_GRP_PER_PRIO)
+		snprintf(buf, ETH_GSTRING_LEN, "prio%u_%s", grp->prio, s->name);
+	else
+		strscpy(buf, s->name, ETH_GSTRING_LEN);
+}
+
+/* PPCNT tables: in the counter set, aligned, unique shown names that fit. */
 static void cx4_test_ppcnt_tables(struct kunit *test)
 {
+	char name[ETH_GSTRING_LEN], other[ETH_GSTRING_LEN];
 	unsigned int g, i, h, j;
 
 	for (g = 0; g < cx4_en_ppcnt_ngrps; g++) {
@@ -124,13 +135,20 @@ static void cx4_test_ppcnt_tables(struct kunit *test)
 
 			KUNIT_EXPECT_EQ(test, s->off % 8, 0);
 			KUNIT_EXPECT_LE(test, s->off + 8, CX4_PPCNT_COUNTER_SET_SIZE);
-			KUNIT_EXPECT_LT(test, strlen(s->name), ETH_GSTRING_LEN);
+			KUNIT_EXPECT_LT(test, strlen(s->name) +
+					(grp->grp == CX4_PPCNT_GRP_PER_PRIO ? 6 : 0),
+					ETH_GSTRING_LEN);
 			if (i)
 				KUNIT_EXPECT_GT(test, s->off, grp->stats[i - 1].off);
-			for (h = 0; h <= g; h++)
-				for (j = 0; j < (h == g ? i : cx4_en_ppcnt_grps[h].n); j++)
-					KUNIT_EXPECT_STRNEQ(test, s->name,
-							    cx4_en_ppcnt_grps[h].stats[j].name);
+			cx4_test_stat_name(name, grp, s);
+			for (h = 0; h <= g; h++) {
+				const struct cx4_en_ppcnt_grp *og = &cx4_en_ppcnt_grps[h];
+
+				for (j = 0; j < (h == g ? i : og->n); j++) {
+					cx4_test_stat_name(other, og, &og->stats[j]);
+					KUNIT_EXPECT_STRNEQ(test, name, other);
+				}
+			}
 		}
 	}
 }
