@@ -77,11 +77,7 @@ ip netns exec cx4a $BB ping -c 2 -W 5 198.18.0.2 || fail "ping after a failed re
 n=$(dp_iperf cx4b 198.18.0.2 cx4a 1)
 log "failed MTU change left the old channels running ($n bytes after)"
 
-for ns_if in "cx4a $a" "cx4b $b"; do
-	read -r ns ifc <<<"$ns_if"
-	bad=$(dp_stat "$ns" "$ifc" '(rx|tx)[0-9]+_(bad_cqe|recover)')
-	[ "$bad" = 0 ] || fail "$ifc: $bad bad CQEs or recoveries"
-done
+dp_assert_no_recover "cx4a $a" "cx4b $b"
 dp_cleanup
 rmmod cx4
 assert_device_clean

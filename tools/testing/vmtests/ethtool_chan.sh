@@ -193,11 +193,7 @@ expect_dev "$fb" chan_rx_count "$(mm 8)" "adaptive-rx off"
 traffic "adaptive-rx off"
 log "adaptive moderation: DIM moved the device's RX moderation, static values back"
 
-for ns_if in "cx4a $a" "cx4b $b"; do
-	read -r ns ifc <<<"$ns_if"
-	bad=$(dp_stat "$ns" "$ifc" '(rx|tx)[0-9]+_(bad_cqe|recover)')
-	[ "$bad" = 0 ] || fail "$ifc: $bad bad CQEs or recoveries"
-done
+dp_assert_no_recover "cx4a $a" "cx4b $b"
 dp_cleanup
 trap - EXIT
 rmmod cx4

@@ -172,6 +172,16 @@ dp_stat() {
 		awk -v k="$3" '$1 ~ "^"k":$" { s += $2 } END { print s + 0 }'
 }
 
+# No ring of any "NETNS NETDEV" argument saw a bad CQE or needed a recovery.
+dp_assert_no_recover() {
+	local ns_if ns ifc bad
+	for ns_if in "$@"; do
+		read -r ns ifc <<<"$ns_if"
+		bad=$(dp_stat "$ns" "$ifc" '(rx|tx)[0-9]+_(bad_cqe|recover)')
+		[ "$bad" = 0 ] || fail "$ifc: $bad bad CQEs or recoveries"
+	done
+}
+
 # Interface counter $3 (rx_bytes, tx_packets...) of netdev $2 in netns $1.
 dp_ifstat() {
 	ip netns exec "$1" cat "/sys/class/net/$2/statistics/$3"
