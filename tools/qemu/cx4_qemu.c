@@ -91,7 +91,11 @@ static int cx4_dma_read(void *opaque, uint64_t addr, void *buf, size_t len)
 		cx4_log_line(s, "cx4: DMA read blocked: Bus Master Enable is off (PRM 8.1)");
 		return -1;
 	}
-	return pci_dma_read(&s->parent_obj, addr, buf, len) == MEMTX_OK ? 0 : -1;
+	if (pci_dma_read(&s->parent_obj, addr, buf, len) != MEMTX_OK) {
+		cx4dev_dma_fault(s->core, false, addr, len);
+		return -1;
+	}
+	return 0;
 }
 
 static int cx4_dma_write(void *opaque, uint64_t addr, const void *buf, size_t len)
@@ -102,7 +106,11 @@ static int cx4_dma_write(void *opaque, uint64_t addr, const void *buf, size_t le
 		cx4_log_line(s, "cx4: DMA write blocked: Bus Master Enable is off (PRM 8.1)");
 		return -1;
 	}
-	return pci_dma_write(&s->parent_obj, addr, buf, len) == MEMTX_OK ? 0 : -1;
+	if (pci_dma_write(&s->parent_obj, addr, buf, len) != MEMTX_OK) {
+		cx4dev_dma_fault(s->core, true, addr, len);
+		return -1;
+	}
+	return 0;
 }
 
 static void cx4_msix_notify(void *opaque, unsigned vector)

@@ -110,6 +110,7 @@ enum cx4dev_counter {
 	CX4DEV_CNT_EQES,		/* EQEs written to guest memory */
 	CX4DEV_CNT_EQS,			/* EQs in use */
 	CX4DEV_CNT_CQS,			/* CQs in use */
+	CX4DEV_CNT_DMA_FAULTS,		/* DMAs the bus refused (no IOMMU mapping) */
 };
 
 struct cx4dev;
@@ -154,6 +155,14 @@ void cx4dev_fatal_error(struct cx4dev *dev, uint8_t syndrome);
  * CQ does not exist, is in error or overran.
  */
 int cx4dev_post_cqe(struct cx4dev *dev, uint32_t cqn, const uint8_t *cqe);
+
+/*
+ * The glue reports every DMA the bus refused (no IOMMU mapping for the
+ * address, or no memory there): a guest error, whatever the device was
+ * doing, since the driver told the device to use that address.  Counted
+ * apart as well (CX4DEV_CNT_DMA_FAULTS, debug page dma_faults).
+ */
+void cx4dev_dma_fault(struct cx4dev *dev, bool write, uint64_t addr, size_t len);
 
 /*
  * PCI vendor-specific capability (beyond PRM rev 0.40): dword registers at

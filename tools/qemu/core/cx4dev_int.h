@@ -285,6 +285,8 @@ struct cx4dev {
 	uint64_t expected_errors;
 	uint64_t commands;
 	uint64_t knob_hits;
+	uint64_t dma_faults;		/* cx4dev_dma_fault() */
+	uint64_t dma_probe_addr;	/* debug page DMA_PROBE_HI:LO */
 	uint64_t eqes;
 	uint64_t cqz_sessions;		/* compressed CQEs (title) written */
 	uint64_t cqz_cqes;		/* completions in them */

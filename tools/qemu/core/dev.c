@@ -405,6 +405,7 @@ uint64_t cx4dev_counter(const struct cx4dev *dev, enum cx4dev_counter which)
 	case CX4DEV_CNT_EQES:			return dev->eqes;
 	case CX4DEV_CNT_EQS:			return cx4dev_eqs_count(dev);
 	case CX4DEV_CNT_CQS:			return cx4dev_cqs_count(dev);
+	case CX4DEV_CNT_DMA_FAULTS:		return dev->dma_faults;
 	}
 	return 0;
 }

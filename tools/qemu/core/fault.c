@@ -19,6 +19,9 @@ enum cx4dev_ctl_reg {
 	CX4DEV_CTL_EXPECTED_ERRORS	= 0x018,
 	CX4DEV_CTL_RESET_COUNTERS	= 0x01c,
 	CX4DEV_CTL_EXPECT_ERRORS	= 0x020,
+	CX4DEV_CTL_DMA_PROBE_HI		= 0x030,
+	CX4DEV_CTL_DMA_PROBE		= 0x034,	/* write: read 8 bytes at HI:val */
+	CX4DEV_CTL_DMA_FAULTS		= 0x038,
 	CX4DEV_CTL_FAIL_NTH		= 0x040,
 	CX4DEV_CTL_FAIL_OPCODE		= 0x044,
 	CX4DEV_CTL_FAIL_STATUS		= 0x048,
@@ -266,6 +269,8 @@ uint32_t cx4dev_ctl_read(struct cx4dev *dev, uint32_t off)
 	case CX4DEV_CTL_HEALTH_STOP:	return dev->health_stopped;
 	case CX4DEV_CTL_LINK:		return dev->port_up;
 	case CX4DEV_CTL_EQES:		return (uint32_t)dev->eqes;
+	case CX4DEV_CTL_DMA_PROBE_HI:	return (uint32_t)(dev->dma_probe_addr >> 32);
+	case CX4DEV_CTL_DMA_FAULTS:	return (uint32_t)dev->dma_faults;
 	case CX4DEV_CTL_WQ_ERROR:	return dev->knobs.wq_error;
 	case CX4DEV_CTL_WQ_ERROR_SYNDROME: return dev->knobs.wq_error_syndrome;
 	case CX4DEV_CTL_SQ_STALL:	return dev->knobs.sq_stall;
@@ -308,6 +313,21 @@ static void cx4dev_ctl_post_cqe(struct cx4dev *dev, uint32_t val)
 		cx4dev_logf(dev, "debug-ctl: CQE to CQ 0x%x not posted", val & 0xffffff);
 }
 
+/*
+ * DMA_PROBE: the device reads 8 bytes of guest memory at DMA_PROBE_HI:@lo,
+ * as any of its engines would.  A refused read is counted by the glue
+ * (cx4dev_dma_fault): this is how a test shows that the IOMMU check bites.
+ */
+static void cx4dev_ctl_dma_probe(struct cx4dev *dev, uint32_t lo)
+{
+	uint64_t addr = (dev->dma_probe_addr & ~0xffffffffull) | lo;
+	uint8_t b[8];
+
+	dev->dma_probe_addr = addr;
+	cx4dev_logf(dev, "debug-ctl: DMA probe read at 0x%llx: %s", (unsigned long long)addr,
+		    dev->ops->dma_read(dev->opaque, addr, b, sizeof(b)) ? "refused" : "ok");
+}
+
 void cx4dev_ctl_write(struct cx4dev *dev, uint32_t off, uint32_t val)
 {
 	uint32_t *knob = cx4dev_ctl_knob(dev, off);
@@ -325,6 +345,12 @@ void cx4dev_ctl_write(struct cx4dev *dev, uint32_t off, uint32_t val)
 	if (cx4dev_ctl_wq_write(dev, off, val))
 		return;
 	switch (off) {
+	case CX4DEV_CTL_DMA_PROBE_HI:
+		dev->dma_probe_addr = (uint64_t)val << 32;
+		return;
+	case CX4DEV_CTL_DMA_PROBE:
+		cx4dev_ctl_dma_probe(dev, val);
+		return;
 	case CX4DEV_CTL_RESET_COUNTERS:
 		if (val & 1) {
 			dev->commands = 0;

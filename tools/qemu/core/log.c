@@ -62,6 +62,14 @@ void cx4dev_guest_error(struct cx4dev *dev, const char *fmt, ...)
 	cx4dev_log_error_count(dev);
 }
 
+void cx4dev_dma_fault(struct cx4dev *dev, bool write, uint64_t addr, size_t len)
+{
+	dev->dma_faults++;
+	cx4dev_guest_error(dev, "DMA %s of %zu bytes at 0x%llx refused by the bus "
+			   "(no IOMMU mapping, or not memory)", write ? "write" : "read", len,
+			   (unsigned long long)addr);
+}
+
 struct cx4dev_name {
 	uint32_t val;
 	const char *name;

@@ -21,8 +21,11 @@ static int fh_dma_read(void *opaque, uint64_t addr, void *buf, size_t len)
 {
 	struct fh *fh = opaque;
 
-	if (!fh_range_ok(addr, len))
+	if (!fh_range_ok(addr, len)) {
+		if (fh->report_dma_faults)
+			cx4dev_dma_fault(fh->dev, false, addr, len);
 		return -1;
+	}
 	memcpy(buf, fh->mem + (addr - FH_MEM_BASE), len);
 	return 0;
 }
@@ -31,8 +34,11 @@ static int fh_dma_write(void *opaque, uint64_t addr, const void *buf, size_t len
 {
 	struct fh *fh = opaque;
 
-	if (!fh_range_ok(addr, len))
+	if (!fh_range_ok(addr, len)) {
+		if (fh->report_dma_faults)
+			cx4dev_dma_fault(fh->dev, true, addr, len);
 		return -1;
+	}
 	memcpy(fh->mem + (addr - FH_MEM_BASE), buf, len);
 	if (len == 1 && fh->n_byte_writes < FH_MAX_WRITES)
 		fh->byte_writes[fh->n_byte_writes++] = addr;

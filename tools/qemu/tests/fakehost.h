@@ -35,6 +35,8 @@ struct fh {
 	uint64_t byte_writes[FH_MAX_WRITES];
 	size_t n_byte_writes;
 	struct cx4dev *dev;
+	/* Report refused DMAs to the core, as the QEMU glue does. */
+	bool report_dma_faults;
 	/* Frames the device transmitted (ops->transmit), oldest first. */
 	uint8_t *tx[FH_MAX_TX];
 	size_t tx_len[FH_MAX_TX];

@@ -22,6 +22,11 @@
 
 /* Debug control page registers (Documentation/device-model.md). */
 #define CTL_KNOB_HITS		0x014
+#define CTL_EXPECTED_ERRORS	0x018
+#define CTL_EXPECT_ERRORS	0x020
+#define CTL_DMA_PROBE_HI	0x030
+#define CTL_DMA_PROBE		0x034
+#define CTL_DMA_FAULTS		0x038
 #define CTL_WQ_ERROR		0x0c0
 #define CTL_WQ_ERROR_SYNDROME	0x0c4
 #define CTL_SQ_STALL		0x0c8
@@ -304,7 +309,37 @@ static void test_vport_mtu_frame(void)
 	env_free(e);
 }
 
+/*
+ * DMA_PROBE reads guest memory as an engine would; a refused DMA (the
+ * IOMMU has no mapping) is a guest error and a dma_fault, or an expected
+ * error when the test said so first.
+ */
+static void test_dma_probe(void)
+{
+	struct env *e = env_new(true);
+
+	e->fh->report_dma_faults = true;
+	ctl_wr(e, CTL_DMA_PROBE_HI, (uint32_t)(FH_MEM_BASE >> 32));
+	ctl_wr(e, CTL_DMA_PROBE, (uint32_t)FH_MEM_BASE);
+	CHECK(fh_log_has(e->fh, "DMA probe read at 0x123400000: ok"));
+	CHECK_EQ(ctl_rd(e, CTL_DMA_FAULTS), 0);
+	CHECK_EQ(ERRORS(e->fh), 0);
+	ctl_wr(e, CTL_EXPECT_ERRORS, 1);
+	ctl_wr(e, CTL_DMA_PROBE_HI, 0);
+	ctl_wr(e, CTL_DMA_PROBE, 0x100000);
+	CHECK(fh_log_has(e->fh, "DMA probe read at 0x100000: refused"));
+	CHECK_EQ(ctl_rd(e, CTL_DMA_FAULTS), 1);
+	CHECK_EQ(ctl_rd(e, CTL_EXPECTED_ERRORS), 1);
+	CHECK_EQ(ERRORS(e->fh), 0);
+	ctl_wr(e, CTL_DMA_PROBE, 0x100000);
+	CHECK_EQ(ctl_rd(e, CTL_DMA_FAULTS), 2);
+	CHECK_EQ(ERRORS(e->fh), 1);
+	CHECK(fh_log_has(e->fh, "guest-error: DMA read of 8 bytes at 0x100000 refused"));
+	env_free(e);
+}
+
 const struct test recover_tests[] = {
+	T(test_dma_probe),
 	T(test_wq_error_sq),
 	T(test_wq_error_rq),
 	T(test_sq_stall),
