@@ -50,7 +50,7 @@ traffic() {
 		fail "ping after $1"
 	[ "${2:-}" = iperf ] || return 0
 	local n
-	n=$(dp_iperf cx4b 198.18.0.2 cx4a 2)
+	n=$(dp_iperf cx4b 198.18.0.2 cx4a 0 -n 1M)
 	[ "$n" -gt 65536 ] || fail "only $n bytes after $1"
 }
 refused() {
