@@ -648,14 +648,14 @@ static uint32_t cx4dev_chan_view(const struct cx4dev *dev, bool rq, uint32_t wha
 uint32_t cx4dev_chan_ctl_read(const struct cx4dev *dev, uint32_t off)
 {
 	switch (off) {
-	case 0x0e0:	return cx4dev_chan_view(dev, false, 0);
-	case 0x0e4:	return cx4dev_chan_view(dev, true, 0);
-	case 0x0e8:	return cx4dev_chan_view(dev, false, 1);
-	case 0x0ec:	return cx4dev_chan_view(dev, true, 1);
-	case 0x0f0:	return cx4dev_chan_view(dev, true, 2);
-	case 0x0f4:	return cx4dev_chan_view(dev, true, 3);
-	case 0x0f8:	return cx4dev_chan_view(dev, false, 2);
-	case 0x0fc:	return cx4dev_chan_view(dev, false, 3);
+	case CX4DEV_CTL_CHAN_SQS:	return cx4dev_chan_view(dev, false, 0);
+	case CX4DEV_CTL_CHAN_RQS:	return cx4dev_chan_view(dev, true, 0);
+	case CX4DEV_CTL_CHAN_SQ_LOG:	return cx4dev_chan_view(dev, false, 1);
+	case CX4DEV_CTL_CHAN_RQ_LOG:	return cx4dev_chan_view(dev, true, 1);
+	case CX4DEV_CTL_CHAN_RX_PERIOD:	return cx4dev_chan_view(dev, true, 2);
+	case CX4DEV_CTL_CHAN_RX_COUNT:	return cx4dev_chan_view(dev, true, 3);
+	case CX4DEV_CTL_CHAN_TX_PERIOD:	return cx4dev_chan_view(dev, false, 2);
+	case CX4DEV_CTL_CHAN_TX_COUNT:	return cx4dev_chan_view(dev, false, 3);
 	default:	return 0;
 	}
 }

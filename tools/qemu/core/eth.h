@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cx4dev_ctl.h"
+
 struct cx4dev;
 struct cx4dev_cmd;
 
@@ -396,12 +398,9 @@ uint64_t cx4dev_port_counter(const struct cx4dev *dev, enum cx4dev_pc idx);
  * Debug control page, port view: CX4DEV_CTL_PORT_STATE (bit 0 operational,
  * 11:8 PAOS admin_status, 19:16 oper_status, bit 31 cable), _PORT_MTU
  * (PMTU admin = oper), _LINK_DOWN_EVENTS, port counter i (enum cx4dev_pc,
- * low 32 bits, not affected by PPCNT clr) at CX4DEV_CTL_PORT_CNT + 4 * i.
+ * low 32 bits, not affected by PPCNT clr) at CX4DEV_CTL_PORT_CNT + 4 * i
+ * (offsets: cx4dev_ctl.h).
  */
-#define CX4DEV_CTL_PORT_STATE		0x180u
-#define CX4DEV_CTL_PORT_MTU		0x184u
-#define CX4DEV_CTL_LINK_DOWN_EVENTS	0x188u
-#define CX4DEV_CTL_PORT_CNT		0x200u
 uint32_t cx4dev_port_ctl_read(const struct cx4dev *dev, uint32_t off);
 
 /* pkt.c: frame parsing and checksums. */
@@ -441,9 +440,8 @@ uint32_t cx4dev_toeplitz(const uint8_t *key, uint32_t keylen, const uint8_t *in,
 
 /*
  * Debug control page: datapath counter i (enum cx4dev_eth_cnt) at
- * CX4DEV_CTL_ETH_CNT + 4 * i, low 32 bits; 0 elsewhere.
+ * CX4DEV_CTL_ETH_CNT + 4 * i, low 32 bits; 0 elsewhere (cx4dev_ctl.h).
  */
-#define CX4DEV_CTL_ETH_CNT	0x100u
 uint32_t cx4dev_eth_ctl_read(const struct cx4dev *dev, uint32_t off);
 /* chan: debug page 0x0e0-0x0fc, the channels' view (cq.c) */
 uint32_t cx4dev_chan_ctl_read(const struct cx4dev *dev, uint32_t off);

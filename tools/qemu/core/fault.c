@@ -6,45 +6,47 @@
  */
 #include "cx4dev_int.h"
 
-#define CX4DEV_CTL_MAGIC_VAL	0x43583444u	/* "CX4D" */
-#define CX4DEV_CTL_VERSION_VAL	1u
+/*
+ * The register map is core/cx4dev_ctl.h, shared with the guest tool
+ * (tools/testing/cx4ctl.c).  The arrays in it follow the model's enums:
+ */
+_Static_assert(CX4DEV_CTL_BASE == CX4DEV_CTL_PAGE_OFF, "debug control page offset");
 
-enum cx4dev_ctl_reg {
-	CX4DEV_CTL_MAGIC		= 0x000,
-	CX4DEV_CTL_VERSION		= 0x004,
-	CX4DEV_CTL_GUEST_ERRORS		= 0x008,
-	CX4DEV_CTL_COMMANDS		= 0x00c,
-	CX4DEV_CTL_PAGES_OWNED		= 0x010,
-	CX4DEV_CTL_KNOB_HITS		= 0x014,
-	CX4DEV_CTL_EXPECTED_ERRORS	= 0x018,
-	CX4DEV_CTL_RESET_COUNTERS	= 0x01c,
-	CX4DEV_CTL_EXPECT_ERRORS	= 0x020,
-	CX4DEV_CTL_DMA_PROBE_HI		= 0x030,
-	CX4DEV_CTL_DMA_PROBE		= 0x034,	/* write: read 8 bytes at HI:val */
-	CX4DEV_CTL_DMA_FAULTS		= 0x038,
-	CX4DEV_CTL_FAIL_NTH		= 0x040,
-	CX4DEV_CTL_FAIL_OPCODE		= 0x044,
-	CX4DEV_CTL_FAIL_STATUS		= 0x048,
-	CX4DEV_CTL_FAIL_SYNDROME	= 0x04c,
-	CX4DEV_CTL_DELAY_MS		= 0x050,
-	CX4DEV_CTL_DELAY_OPCODE		= 0x054,
-	CX4DEV_CTL_DELAY_COUNT		= 0x058,
-	CX4DEV_CTL_HANG_OPCODE		= 0x05c,
-	CX4DEV_CTL_HEALTH_SYNDROME	= 0x080,
-	CX4DEV_CTL_HEALTH_STOP		= 0x084,
-	CX4DEV_CTL_INTERNAL_ERROR	= 0x088,
-	CX4DEV_CTL_PAGE_REQUEST		= 0x0a0,
-	CX4DEV_CTL_DROP_CMD_EVENTS	= 0x0a4,
-	CX4DEV_CTL_LINK			= 0x0a8,
-	CX4DEV_CTL_EQES			= 0x0ac,
-	CX4DEV_CTL_CQ_ERROR		= 0x0b0,
-	CX4DEV_CTL_CQE_POST		= 0x0b4,
-	CX4DEV_CTL_WQ_ERROR		= 0x0c0,
-	CX4DEV_CTL_WQ_ERROR_SYNDROME	= 0x0c4,
-	CX4DEV_CTL_SQ_STALL		= 0x0c8,
-	CX4DEV_CTL_SQ_STALL_HELD	= 0x0cc,
-	CX4DEV_CTL_CHAN			= 0x0e0,	/* chan: 0x0e0-0x0fc, cq.c */
-};
+/* Each array is contiguous (register k at base + 4 * k)... */
+#define CX4DEV_CTL_POS(id, name, off, acc)	CX4DEV_CTL_POS_##id,
+enum { CX4DEV_CTL_REGS_PORT_CNT(CX4DEV_CTL_POS) CX4DEV_CTL_NUM_PORT_CNT };
+enum { CX4DEV_CTL_REGS_ETH_CNT(CX4DEV_CTL_POS) CX4DEV_CTL_NUM_ETH_CNT };
+enum { CX4DEV_CTL_REGS_CHAN(CX4DEV_CTL_POS) CX4DEV_CTL_NUM_CHAN };
+#undef CX4DEV_CTL_POS
+#define CX4DEV_CTL_AT_PORT_CNT(id, name, off, acc)				\
+	_Static_assert((off) == CX4DEV_CTL_PORT_CNT + 4 * CX4DEV_CTL_POS_##id, #id);
+#define CX4DEV_CTL_AT_ETH_CNT(id, name, off, acc)				\
+	_Static_assert((off) == CX4DEV_CTL_ETH_CNT + 4 * CX4DEV_CTL_POS_##id, #id);
+#define CX4DEV_CTL_AT_CHAN(id, name, off, acc)					\
+	_Static_assert((off) == CX4DEV_CTL_CHAN + 4 * CX4DEV_CTL_POS_##id, #id);
+CX4DEV_CTL_REGS_PORT_CNT(CX4DEV_CTL_AT_PORT_CNT)
+CX4DEV_CTL_REGS_ETH_CNT(CX4DEV_CTL_AT_ETH_CNT)
+CX4DEV_CTL_REGS_CHAN(CX4DEV_CTL_AT_CHAN)
+
+/* ... as long as the model's array, ... */
+_Static_assert((int)CX4DEV_CTL_NUM_PORT_CNT == (int)CX4DEV_PC_NUM, "port counters");
+_Static_assert((int)CX4DEV_CTL_NUM_ETH_CNT == (int)CX4DEV_ETH_NUM_CNT, "datapath counters");
+_Static_assert(CX4DEV_CTL_CHAN_TX_COUNT + 4 == CX4DEV_CTL_ETH_CNT, "channels' view");
+
+/* ... in the order of the model's enum. */
+#define CX4DEV_CTL_IS_ETH(id, name, off, acc)					\
+	_Static_assert((int)CX4DEV_CTL_POS_##id == (int)CX4DEV_##id, #id);
+CX4DEV_CTL_REGS_ETH_CNT(CX4DEV_CTL_IS_ETH)
+_Static_assert((int)CX4DEV_CTL_POS_PC_TX_FRAMES == (int)CX4DEV_PC_TX_FRAMES &&
+	       (int)CX4DEV_CTL_POS_PC_TX_ERRORS == (int)CX4DEV_PC_TX_ERRORS &&
+	       (int)CX4DEV_CTL_POS_PC_RX_ALL == (int)CX4DEV_PC_RX_ALL &&
+	       (int)CX4DEV_CTL_POS_PC_RX_OK_OCTETS == (int)CX4DEV_PC_RX_OK_OCTETS &&
+	       (int)CX4DEV_CTL_POS_PC_RX_DISCARDS == (int)CX4DEV_PC_RX_DISCARDS &&
+	       (int)CX4DEV_CTL_POS_PC_RX_UNSUP_OPCODE == (int)CX4DEV_PC_RX_UNSUP_OPCODE &&
+	       (int)CX4DEV_CTL_POS_PC_RX_64 == (int)CX4DEV_PC_RX_64 &&
+	       (int)CX4DEV_CTL_POS_PC_RX_IN_RANGE_LEN == (int)CX4DEV_PC_RX_IN_RANGE_LEN &&
+	       (int)CX4DEV_CTL_POS_PC_RX_OUT_OF_RANGE_LEN == (int)CX4DEV_PC_RX_OUT_OF_RANGE_LEN,
+	       "port counters");
 
 #define CX4DEV_HANG_ANY		0xffffu
 
@@ -275,7 +277,7 @@ uint32_t cx4dev_ctl_read(struct cx4dev *dev, uint32_t off)
 	case CX4DEV_CTL_WQ_ERROR_SYNDROME: return dev->knobs.wq_error_syndrome;
 	case CX4DEV_CTL_SQ_STALL:	return dev->knobs.sq_stall;
 	case CX4DEV_CTL_SQ_STALL_HELD:	return dev->sq_stall_held;
-	case CX4DEV_CTL_CHAN ... CX4DEV_CTL_CHAN + 0x1f:
+	case CX4DEV_CTL_CHAN ... CX4DEV_CTL_CHAN_TX_COUNT + 3:
 		return cx4dev_chan_ctl_read(dev, off);
 	default:
 		if (off >= CX4DEV_CTL_PORT_STATE)

@@ -4,7 +4,7 @@
 set -euo pipefail
 
 KO=${1:?usage: $0 path/to/cx4.ko}
-CTL=$(dirname "${BASH_SOURCE[0]}")/../cx4ctl
+CTL=${CX4CTL:?CX4CTL: path of the compiled cx4ctl (tools/testing/build-cx4ctl)}
 
 fail() {
 	echo "FAIL: $*" >&2
