@@ -24,13 +24,15 @@ both() {
 
 # One TCP connection carries traffic through every reconfiguration: it
 # must still be running when they are done (a reset or a stall that
-# iperf3 gives up on ends it early), and b must have received data.
+# iperf3 gives up on ends it early), and b must have received data.  Its
+# 300 s only bound it: the changes take about a minute under TCG and the
+# connection is stopped as soon as they are done.
 out=/mnt/out/iperf-long.json
 rx0=$(dp_ifstat cx4b "$b" rx_bytes)
-timeout 100 ip netns exec cx4b iperf3 -s -1 -B 198.18.0.2 >/dev/null 2>&1 &
+timeout 330 ip netns exec cx4b iperf3 -s -1 -B 198.18.0.2 >/dev/null 2>&1 &
 srv=$!
 sleep 1
-timeout 95 ip netns exec cx4a iperf3 -c 198.18.0.2 -t 60 --connect-timeout 5000 \
+timeout 320 ip netns exec cx4a iperf3 -c 198.18.0.2 -t 300 --connect-timeout 5000 \
 	-J >"$out" 2>&1 &
 cli=$!
 sleep 2
