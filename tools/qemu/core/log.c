@@ -49,6 +49,12 @@ void cx4dev_guest_error(struct cx4dev *dev, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
+	if (cx4dev_hostile_excuse(dev)) {
+		/* The guest reacting to a hostile action (hostile.c): not its error. */
+		cx4dev_vlog(dev, "cx4: guest-error (hostile reaction): ", fmt, ap);
+		va_end(ap);
+		return;
+	}
 	if (dev->expect_errors) {
 		dev->expect_errors--;
 		dev->expected_errors++;
