@@ -242,7 +242,8 @@ bool cx4dev_hostile_cmd_excused(const struct cx4dev *dev, const struct cx4dev_cm
 		return false;
 	if (cmd->opcode == CX4_CMD_TEARDOWN_HCA || cmd->opcode == CX4_CMD_DISABLE_HCA)
 		return true;
-	if (h->faked_zero && !(cx4_rd32(cmd->in, CX4_CMD_HDR_SIZE) & 0xffffff) &&
+	if (h->faked_zero && end >= CX4_CMD_HDR_SIZE + 4 &&
+	    !(cx4_rd32(cmd->in, CX4_CMD_HDR_SIZE) & 0xffffff) &&
 	    cx4dev_hostile_names_object(cmd->opcode))
 		return true;
 	for (uint32_t off = CX4_CMD_HDR_SIZE; off + 4 <= end; off += 4) {

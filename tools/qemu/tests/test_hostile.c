@@ -400,6 +400,7 @@ static void test_hostile_cmd(void)
 	struct fh *fh = fh_up(), *fh2 = fh_up();
 	struct fh_result r;
 	uint32_t nds = 0, nearly = 0, nfake = 0;
+	uint8_t in[CX4_CMD_HDR_SIZE];
 
 	cmd_run(fh, 0, 0, &base);
 	for (uint32_t i = 0; i < NCMD; i++) {
@@ -440,6 +441,13 @@ static void test_hostile_cmd(void)
 	CHECK_EQ(cmd_obj(fh, CX4_CMD_DEALLOC_PD, CX4_DEALLOC_PD_IN_PD, 0xabcd,
 			 CX4_DEALLOC_PD_OUT_SIZE, &r), CX4_CMD_STAT_BAD_RESOURCE);
 	CHECK_EQ(ERRORS(fh), 1);
+	/* A faked id 0 (seed 77 has one): an 8-byte input is not read beyond. */
+	CHECK(fh->dev->hostile.faked_zero);
+	memset(in, 0, sizeof(in));
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_DEALLOC_PD);
+	fh_exec(fh, in, CX4_CMD_HDR_SIZE, 16, &r);
+	CHECK_STATUS(r, CX4_CMD_STAT_BAD_INPUT_LEN, CX4DEV_SYN_IN_LEN);
+	CHECK_EQ(ERRORS(fh), 2);
 	fh_free(fh);
 }
 
