@@ -280,7 +280,7 @@ static bool cx4_make_config(CX4State *s, struct cx4dev_config *cfg, Error **errp
 	cfg->knobs = s->knobs;
 	cfg->cmd_trace = s->cmd_trace;
 	if (s->hostile & ~((1u << CX4DEV_HOSTILE_NUM) - 1)) {
-		error_setg(errp, "cx4: hostile=0x%x: action bits 0x%x are defined", s->hostile,
+		error_setg(errp, "cx4: hostile=0x%x: only action bits 0x%x are defined", s->hostile,
 			   (1u << CX4DEV_HOSTILE_NUM) - 1);
 		return false;
 	}

@@ -53,6 +53,7 @@ static const char *const cx4dev_hostile_names[CX4DEV_HOSTILE_NUM] = {
 #define CX4DEV_HOSTILE_LOG_WINDOW_NS	1000000000ull
 #define CX4DEV_HOSTILE_LOG_PER_WINDOW	32
 #define CX4DEV_HOSTILE_ALL		((1u << CX4DEV_HOSTILE_NUM) - 1)
+#define CX4DEV_HOSTILE_HUGE		(1 << 20)	/* pages: 4 GB */
 
 /* ---- stream, counting, log ---- */
 
@@ -760,13 +761,17 @@ static void cx4dev_hostile_storm(struct cx4dev *dev)
 static void cx4dev_hostile_pages(struct cx4dev *dev)
 {
 	int32_t n;
+	uint32_t kind;
 
 	if (dev->state != CX4DEV_ST_INITIALIZED)
 		return;
 	cx4dev_hostile_hit(dev, CX4DEV_HOSTILE_PAGES);
 	dev->hostile.pages_tainted = true;
 	n = 1 + (int32_t)(cx4dev_hostile_rand(dev) % 64);
-	switch (cx4dev_hostile_rand(dev) % 4) {
+	kind = cx4dev_hostile_rand(dev) % 4;
+	if (kind == 2 && dev->pages_delta >= CX4DEV_HOSTILE_HUGE)
+		kind = 0;	/* one huge request outstanding at a time */
+	switch (kind) {
 	case 0:		/* more */
 		cx4dev_hostile_log(dev, CX4DEV_HOSTILE_PAGES, "page request +%d", n);
 		cx4dev_page_request_delta(dev, n, "hostile");
@@ -776,8 +781,9 @@ static void cx4dev_hostile_pages(struct cx4dev *dev)
 		cx4dev_page_request_delta(dev, -n, "hostile");
 		break;
 	case 2:		/* huge: 4 GB */
-		cx4dev_hostile_log(dev, CX4DEV_HOSTILE_PAGES, "page request +%d (huge)", 1 << 20);
-		cx4dev_page_request_delta(dev, 1 << 20, "hostile");
+		cx4dev_hostile_log(dev, CX4DEV_HOSTILE_PAGES, "page request +%d (huge)",
+				   CX4DEV_HOSTILE_HUGE);
+		cx4dev_page_request_delta(dev, CX4DEV_HOSTILE_HUGE, "hostile");
 		break;
 	default:	/* interleaved: more, then fewer before the driver answered */
 		cx4dev_hostile_log(dev, CX4DEV_HOSTILE_PAGES, "page requests +%d, -%d", n, n);
