@@ -350,7 +350,10 @@ void cx4dev_hostile_cqe(struct cx4dev *dev, uint32_t cqn, uint8_t *cqe)
 			   cqn, i, CX4_FLD_OFF(cx4dev_hostile_cqe_fields[i]), v);
 }
 
-/* Rewrite the remembered CQE with one field changed, owner bit as written. */
+/*
+ * Rewrite the remembered CQE with one field changed and signed again, the
+ * owner bit as written (software's).
+ */
 static void cx4dev_hostile_refetch(struct cx4dev *dev)
 {
 	struct cx4dev_hostile *h = &dev->hostile;
@@ -366,9 +369,8 @@ static void cx4dev_hostile_refetch(struct cx4dev *dev)
 		return;
 	i = cx4dev_hostile_cqe_mutate(dev, h->refetch_cqe, &v);
 	off = CX4_FLD_OFF(cx4dev_hostile_cqe_fields[i]);
-	/* Whole 64 bytes but the owner byte: the opcode shares it, keep it as written. */
-	if (dev->ops->dma_write(dev->opaque, h->refetch_addr, h->refetch_cqe,
-				CX4_CQE_OFF_OWNER_BYTE)) {
+	cx4_cqe_sign(h->refetch_cqe, cq->cc ? 0 : h->refetch_pc & ((1u << cq->log_size) - 1));
+	if (dev->ops->dma_write(dev->opaque, h->refetch_addr, h->refetch_cqe, CX4_CQE_SIZE)) {
 		cx4dev_hostile_dma_fault(dev, CX4DEV_HOSTILE_CQE, h->refetch_addr,
 					 "CQE rewrite (double fetch)");
 		return;

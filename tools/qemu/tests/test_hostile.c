@@ -212,6 +212,7 @@ static void test_hostile_cqe(void)
 			continue;
 		changed_later++;
 		CHECK_EQ(cx4_get(a->seen[i], CX4_CQE_OWNER), cx4_get(a->later[i], CX4_CQE_OWNER));
+		CHECK(cx4_cqe_sig_ok(a->later[i], i));
 	}
 	/* (A rewrite may come during the same send: BlueFlame is many writes.) */
 	CHECK(changed_later >= 1 && changed_later <= a->rewritten);
@@ -290,6 +291,17 @@ static void test_hostile_cqe_extra(void)
 	      ((wc1 - wc0) & 0xffff) < 0x8000 ? fh_log_has(e->fh, "unposted") :
 	      fh_log_has(e->fh, "out-of-order"));
 	CHECK(cq_poll(e->fh, &e->scq) == NULL);
+	CHECK_EQ(ERRORS(e->fh), 0);
+	/* The next entry unmapped: the real CQE lands, the extra one faults. */
+	e->fh->hole = e->scq.buf + 3 * CX4_CQE_SIZE;
+	e->fh->hole_len = CX4_CQE_SIZE;
+	ctl_wr(e->fh, CTL_CQE_POST, e->scq.cqn);
+	e->fh->hole_len = 0;
+	CHECK(cq_poll(e->fh, &e->scq) != NULL);
+	CHECK(cq_poll(e->fh, &e->scq) == NULL);
+	CHECK_EQ(ctl_rd(e->fh, CTL_HOSTILE_DMA_FAULTS), 1);
+	CHECK(fh_log_has(e->fh, "DMA fault: extra CQE"));
+	CHECK_EQ(e->fh->dev->cqs[e->scq.cqn]->status, CX4_CQC_STATUS_OK);
 	CHECK_EQ(ERRORS(e->fh), 0);
 	env_free(e);
 	free(buf);
