@@ -269,6 +269,12 @@ static void test_hostile_cqe_extra(void)
 	CHECK(hits > 0);
 	CHECK(!memcmp(b1, b2, 32 * CX4_CQE_SIZE) && hits == hits1 && exc == exc1);
 	CHECK(memcmp(buf, b1, 32 * CX4_CQE_SIZE));
+	/* Mask bit off (cqe-extra's neighbours on): the overrun is the driver's again. */
+	extra_run(1u << CX4DEV_HOSTILE_EQE | 1u << CX4DEV_HOSTILE_STORM, 5, b2, &err, &exc, &hits);
+	CHECK_EQ(err, 1);
+	CHECK_EQ(exc, 0);
+	CHECK_EQ(hits, 0);
+	CHECK(!memcmp(buf, b2, 32 * CX4_CQE_SIZE));
 
 	/* One send: the real CQE, then an extra one with another wqe_counter story. */
 	e = env_new(true);
@@ -387,8 +393,11 @@ static void cmd_run(struct fh *fh, uint32_t mask, uint32_t seed, struct cmd_run 
 	uint64_t status_byte = fh->cmdq + CX4_CMDQ_OFF_STATUS_BYTE;	/* slot 0 */
 
 	memset(o, 0, sizeof(*o));
-	if (mask)
-		hostile_on(fh, CX4DEV_HOSTILE_CMD, seed, 1);
+	if (mask) {
+		ctl_wr(fh, CTL_HOSTILE_ONE_IN(CX4DEV_HOSTILE_CMD), 1);
+		ctl_wr(fh, CTL_HOSTILE_SEED, seed);
+		ctl_wr(fh, CTL_HOSTILE, mask);
+	}
 	for (uint32_t i = 0; i < NCMD; i++) {
 		size_t w = fh->n_byte_writes;
 
@@ -420,6 +429,14 @@ static void test_hostile_cmd(void)
 		CHECK_EQ(base.early[i], 1);
 	}
 	CHECK_EQ(base.hits, 0);
+	fh_free(fh);
+	/* Every other action on, this one off: answers as without hostile mode. */
+	fh = fh_up();
+	cmd_run(fh, 0xffu & ~(1u << CX4DEV_HOSTILE_CMD), 77, &a);
+	CHECK(!memcmp(base.ds, a.ds, sizeof(a.ds)) && !memcmp(base.pd, a.pd, sizeof(a.pd)) &&
+	      !memcmp(base.early, a.early, sizeof(a.early)));
+	CHECK_EQ(a.hits, 0);
+	CHECK_EQ(ERRORS(fh), 0);
 	fh_free(fh);
 	fh = fh_up();
 	cmd_run(fh, 1u << CX4DEV_HOSTILE_CMD, 77, &a);
@@ -555,8 +572,11 @@ static void test_hostile_storm(void)
 
 static void pages_run(struct fh *fh, uint32_t mask, int32_t *q)
 {
-	if (mask)
-		hostile_on(fh, CX4DEV_HOSTILE_PAGES, 12, 1);
+	if (mask) {
+		ctl_wr(fh, CTL_HOSTILE_ONE_IN(CX4DEV_HOSTILE_PAGES), 1);
+		ctl_wr(fh, CTL_HOSTILE_SEED, 12);
+		ctl_wr(fh, CTL_HOSTILE, mask);
+	}
 	for (uint32_t i = 0; i < 6; i++)
 		q[i] = fh_query_pages(fh, CX4_PAGES_REGULAR);
 }
@@ -594,6 +614,12 @@ static void test_hostile_pages(void)
 	/* Without hostile page requests the same is the driver's fault. */
 	CHECK_EQ(fh_give_pages(fh3, 1, NULL, &r), CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(ERRORS(fh3), 1);
+	/* Mask bit off (storm and zombie on): no page requests. */
+	fh_free(fh2);
+	fh2 = fh_up();
+	pages_run(fh2, 1u << CX4DEV_HOSTILE_STORM | 1u << CX4DEV_HOSTILE_ZOMBIE, b);
+	CHECK(!memcmp(base, b, sizeof(b)));
+	CHECK_EQ(ctl_rd(fh2, CTL_HOSTILE_HITS_BY(CX4DEV_HOSTILE_PAGES)), 0);
 	fh_free(fh);
 	fh_free(fh2);
 	fh_free(fh3);
