@@ -706,6 +706,128 @@ static void test_hostile_log_rate(void)
 	fh_free(fh);
 }
 
+/* ---- everything at once: the model survives its own hostility ---- */
+
+/* Give what QUERY_PAGES(@op_mod) asks, at most 64 pages. */
+static void survive_pages(struct fh *fh, uint16_t op_mod)
+{
+	int32_t n = fh_query_pages(fh, op_mod);
+
+	if (n > 0)
+		fh_give_pages(fh, n > 64 ? 64 : (uint32_t)n, NULL, NULL);
+	else if (n < 0 && n != INT32_MIN)
+		fh_take_pages(fh, n < -64 ? 64 : (uint32_t)-n, NULL);
+}
+
+/* A driver that checks nothing and never trusts a count beyond 64. */
+static void survive_run(uint32_t seed, uint64_t *hits_by)
+{
+	struct cx4dev_config cfg;
+	struct fh *fh;
+	struct fh_result r;
+	struct fh_post p;
+	uint8_t in[CX4_CREATE_CQ_OFF_PAS + CX4_PAS_SIZE];
+	uint32_t uar, eqn, cqn, cc = 0;
+	uint64_t eqbuf, cqbuf, dbr, uoff;
+
+	cx4dev_config_init(&cfg);
+	cfg.debug_ctl = true;
+	cfg.hostile = 0xff;
+	cfg.hostile_seed = seed;
+	fh = fh_new(&cfg);
+	for (unsigned a = 0; a < CX4DEV_HOSTILE_NUM; a++)
+		ctl_wr(fh, CTL_HOSTILE_ONE_IN(a), a == CX4DEV_HOSTILE_CAPS ? 1 : 3);
+	fh_boot(fh);
+	fh_simple(fh, CX4_CMD_ENABLE_HCA, 0, NULL);
+	memset(in, 0, sizeof(in));
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_HCA_CAP);
+	cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_HCA_CAP_OPMOD(CX4_CAP_GENERAL, 1));
+	run(fh, in, 16, CX4_QUERY_HCA_CAP_OUT_SIZE, &r);
+	survive_pages(fh, CX4_PAGES_BOOT);
+	survive_pages(fh, CX4_PAGES_INIT);
+	fh_simple(fh, CX4_CMD_INIT_HCA, 0, NULL);
+	fh_simple(fh, CX4_CMD_ALLOC_UAR, 0, &r);
+	uar = cx4_get(r.out, CX4_ALLOC_UAR_OUT_UAR) & 0x7ff;
+	eqbuf = fh_alloc(fh, CX4_PAGE_SIZE, CX4_PAGE_SIZE);
+	memset(in, 0, sizeof(in));
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_EQ);
+	cx4_set(in + CX4_CREATE_EQ_OFF_EQC, CX4_EQC_LOG_EQ_SIZE, 6);
+	cx4_set(in + CX4_CREATE_EQ_OFF_EQC, CX4_EQC_UAR_PAGE, uar);
+	cx4_set64(in, CX4_CREATE_EQ_OFF_EVENT_BITMASK,
+		  CX4_EVENT_BIT(CX4_EVENT_CQ_ERROR) | CX4_EVENT_BIT(CX4_EVENT_PAGE_REQUEST) |
+		  CX4_EVENT_BIT(CX4_EVENT_PORT_STATE_CHANGE));
+	cx4_set64(in, CX4_CREATE_EQ_OFF_PAS, eqbuf);
+	run(fh, in, CX4_CREATE_EQ_OFF_PAS + CX4_PAS_SIZE, CX4_CREATE_EQ_OUT_SIZE, &r);
+	eqn = cx4_get(r.out, CX4_CREATE_EQ_OUT_EQ_NUMBER);
+	cqbuf = fh_alloc(fh, CX4_PAGE_SIZE, CX4_PAGE_SIZE);
+	dbr = fh_alloc(fh, 64, 64);
+	memset(in, 0, sizeof(in));
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_CQ);
+	cx4_set(in + CX4_CREATE_CQ_OFF_CQC, CX4_CQC_LOG_CQ_SIZE, 4);
+	cx4_set(in + CX4_CREATE_CQ_OFF_CQC, CX4_CQC_UAR_PAGE, uar);
+	cx4_set(in + CX4_CREATE_CQ_OFF_CQC, CX4_CQC_C_EQN, eqn);
+	cx4_set64(in + CX4_CREATE_CQ_OFF_CQC, CX4_CQC_OFF_DBR_ADDR, dbr);
+	cx4_set64(in, CX4_CREATE_CQ_OFF_PAS, cqbuf);
+	run(fh, in, sizeof(in), CX4_CREATE_CQ_OUT_SIZE, &r);
+	cqn = cx4_get(r.out, CX4_CREATE_CQ_OUT_CQN);
+	uoff = (uint64_t)uar << cx4dev_uar_shift(fh->dev);
+	for (uint32_t i = 0; i < 64; i++) {
+		uint8_t db[CX4_CQ_DB_SIZE] = { 0 };
+
+		ctl_wr(fh, CTL_CQE_POST, cqn);
+		cc++;
+		cx4_set(fh_ptr(fh, dbr), CX4_CQ_DBR_UPDATE_CI, cc);
+		cx4_set(db, CX4_CQ_DB_CMD_SN, i & 3);
+		cx4_set(db, CX4_CQ_DB_CQ_CI, cc);
+		cx4_set(db, CX4_CQ_DB_CQN, cqn);
+		fh_wr32(fh, uoff + CX4_UAR_OFF_CQ_DB, cx4_rd32(db, 0));
+		fh_wr32(fh, uoff + CX4_UAR_OFF_CQ_DB + 4, cx4_rd32(db, 4));
+		/* All EQEs consumed (the harness peeks at the producer counter). */
+		fh_wr32(fh, uoff + CX4_UAR_OFF_EQ_ARM, (eqn & 0xff) << 24 |
+			(eqn < CX4DEV_MAX_EQ ? fh->dev->eqs[eqn].pc : 0));
+		if (i % 8 == 0)
+			survive_pages(fh, CX4_PAGES_REGULAR);
+		if (i == 20) {
+			ctl_wr(fh, CTL_FAIL_OPCODE, CX4_CMD_DESTROY_CQ);
+			cmd_obj(fh, CX4_CMD_DESTROY_CQ, CX4_DESTROY_CQ_IN_CQN, cqn,
+				CX4_DESTROY_CQ_OUT_SIZE, &r);
+		}
+		if (i == 30) {
+			uint8_t q[16] = { 0 };
+
+			ctl_wr(fh, CTL_HANG_OPCODE, CX4_CMD_QUERY_HCA_CAP);
+			cx4_set(q, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_HCA_CAP);
+			cx4_set(q, CX4_CMD_IN_OP_MOD, CX4_HCA_CAP_OPMOD(CX4_CAP_GENERAL, 1));
+			fh_post(fh, &p, 9, q, sizeof(q), CX4_QUERY_HCA_CAP_OUT_SIZE);
+			fh_ring(fh, 1u << 9);
+		}
+		if (i == 40) {
+			fh->hole = cqbuf;
+			fh->hole_len = CX4_PAGE_SIZE;
+		}
+	}
+	fh->hole_len = 0;
+	fh_simple(fh, CX4_CMD_TEARDOWN_HCA, 0, NULL);
+	cx4dev_reset(fh->dev, CX4DEV_RESET_FLR);
+	fh_advance(fh, 1000000000ull);
+	for (unsigned a = 0; a < CX4DEV_HOSTILE_NUM; a++)
+		hits_by[a] += ctl_rd(fh, CTL_HOSTILE_HITS_BY(a));
+	fh_free(fh);
+}
+
+static void test_hostile_survive(void)
+{
+	uint64_t hits_by[CX4DEV_HOSTILE_NUM] = { 0 };
+	int saved = t_failed;
+
+	/* Under ASan/UBSan: any model bug reached by the actions aborts here. */
+	for (uint32_t seed = 1; seed <= 24; seed++)
+		survive_run(seed, hits_by);
+	t_failed = saved;
+	for (unsigned a = 0; a < CX4DEV_HOSTILE_NUM; a++)
+		CHECK(hits_by[a] > 0);
+}
+
 const struct test hostile_tests[] = {
 	T(test_hostile_regs),
 	T(test_hostile_cqe),
@@ -717,5 +839,6 @@ const struct test hostile_tests[] = {
 	T(test_hostile_pages),
 	T(test_hostile_zombie),
 	T(test_hostile_log_rate),
+	T(test_hostile_survive),
 };
 const size_t hostile_tests_count = sizeof(hostile_tests) / sizeof(hostile_tests[0]);
