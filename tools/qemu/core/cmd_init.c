@@ -713,22 +713,19 @@ static void cx4dev_cmd_do(struct cx4dev *dev, struct cx4dev_cmd *cmd,
 	}
 	if (cx4dev_cmd_checks(dev, cmd, d) != CX4_CMD_STAT_OK)
 		return;
+	/* Format and state errors above are never reactions (hostile.c). */
+	dev->hostile.excusing = cx4dev_hostile_cmd_excused(dev, cmd);
 	cmd->status = d->exec(dev, cmd);
+	dev->hostile.excusing = false;
 	if (cmd->status != CX4_CMD_STAT_OK)
 		memset(cmd->out, 0, cmd->out_len);	/* output undefined on failure */
 }
 
-/*
- * Guest errors while executing a command that reacts to a hostile answer
- * (hostile.c) are excused, not counted.
- */
 void cx4dev_cmd_execute(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 {
 	const struct cx4dev_cmd_desc *d = cx4dev_cmd_lookup(cmd->opcode);
 
 	cmd->status = CX4_CMD_STAT_OK;
 	cmd->syndrome = 0;
-	dev->hostile.excusing = cx4dev_hostile_cmd_excused(dev, cmd);
 	cx4dev_cmd_do(dev, cmd, d);
-	dev->hostile.excusing = false;
 }

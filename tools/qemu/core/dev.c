@@ -319,7 +319,14 @@ static uint32_t cx4dev_bar_read32(struct cx4dev *dev, uint64_t off)
 static void cx4dev_bar_write32(struct cx4dev *dev, uint64_t off, uint32_t val)
 {
 	if (off < CX4_INIT_SEG_SIZE) {
+		/* Not a register of the segment: maybe a doorbell to a faked UAR 0. */
+		dev->hostile.excusing = off != CX4_INIT_OFF_CMD_DBELL &&
+					off != CX4_INIT_OFF_CMDQ_ADDR_H &&
+					off != CX4_INIT_OFF_CMDQ_ADDR_L &&
+					off != CX4_FLD_OFF(CX4_INIT_CLEAR_INT) &&
+					cx4dev_hostile_db_excused(dev, 0, val);
 		cx4dev_iseg_write32(dev, (uint32_t)off, val);
+		dev->hostile.excusing = false;
 		return;
 	}
 	if (off >= CX4DEV_CTL_BASE && off < CX4DEV_CTL_BASE + CX4DEV_CTL_SIZE) {

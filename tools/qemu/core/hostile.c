@@ -209,11 +209,12 @@ static bool cx4dev_hostile_is_faked(const struct cx4dev *dev, uint32_t v)
 }
 
 /*
- * Are the guest errors of @cmd reactions to hostile actions?  Commands
+ * Are the guest errors of @cmd's execution (not of its format or state
+ * checks) reactions to hostile actions?  Commands
  * that name an object id the model faked (action cmd: anywhere in the
  * first 512 bytes of the input; a faked id 0 only as the object of a
- * DESTROY_, DEALLOC_, QUERY_ or MODIFY_ command), the page commands
- * after hostile page requests or page counts, TEARDOWN_HCA / DISABLE_HCA
+ * DESTROY_, DEALLOC_, QUERY_ or MODIFY_ command), MANAGE_PAGES, INIT_HCA
+ * and DISABLE_HCA after hostile page requests or page counts, TEARDOWN_HCA / DISABLE_HCA
  * (objects and pages the driver lost track of) after faked outputs, and
  * WQ state changes (recovering queues a hostile CQE declared broken).
  */
@@ -234,6 +235,7 @@ bool cx4dev_hostile_cmd_excused(const struct cx4dev *dev, const struct cx4dev_cm
 	uint32_t end = cmd->in_len < 0x200 ? cmd->in_len : 0x200;
 
 	if (h->pages_tainted && (cmd->opcode == CX4_CMD_MANAGE_PAGES ||
+				 cmd->opcode == CX4_CMD_INIT_HCA ||
 				 cmd->opcode == CX4_CMD_DISABLE_HCA))
 		return true;
 	if (h->cqe_tainted && (cmd->opcode == CX4_CMD_MODIFY_SQ ||
@@ -259,13 +261,15 @@ bool cx4dev_hostile_cmd_excused(const struct cx4dev *dev, const struct cx4dev_cm
 
 /*
  * A UAR doorbell write: does it name (as UAR page, EQN, CQN or SQN) an
- * object id the model faked?  Then its guest errors are reactions.
+ * object id the model faked?  Then its guest errors are reactions.  UAR
+ * page 0 is the initialization segment: a doorbell the driver aimed at a
+ * faked UAR 0 lands there.
  */
 bool cx4dev_hostile_db_excused(const struct cx4dev *dev, uint32_t uar, uint32_t val)
 {
 	if (!dev->hostile.cmd_tainted)
 		return false;
-	return cx4dev_hostile_is_faked(dev, uar) || cx4dev_hostile_is_faked(dev, val >> 24) ||
+	return cx4dev_hostile_is_faked(dev, uar) || (!uar && dev->hostile.faked_zero) || cx4dev_hostile_is_faked(dev, val >> 24) ||
 	       cx4dev_hostile_is_faked(dev, val & 0xffffff) ||
 	       cx4dev_hostile_is_faked(dev, val >> 8);
 }
@@ -586,6 +590,8 @@ void cx4dev_hostile_cmd_out(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 		cx4_wr32(cmd->out, off, fake);
 		cx4dev_hostile_hit(dev, CX4DEV_HOSTILE_CMD);
 		dev->hostile.cmd_tainted = true;
+		if (cmd->opcode == CX4_CMD_QUERY_PAGES)
+			dev->hostile.pages_tainted = true;	/* a faked page count */
 		if (off == CX4_CMD_HDR_SIZE) {
 			cx4dev_hostile_fake_id(dev, fake & 0xffffff);
 			cx4dev_hostile_fake_id(dev, fake & 0xff);
