@@ -422,6 +422,7 @@ static void test_hostile_cmd(void)
 	struct fh_result r;
 	uint32_t nds = 0, nearly = 0, nfake = 0;
 	uint8_t in[CX4_CMD_HDR_SIZE];
+	uint32_t exc;
 
 	cmd_run(fh, 0, 0, &base);
 	for (uint32_t i = 0; i < NCMD; i++) {
@@ -477,6 +478,17 @@ static void test_hostile_cmd(void)
 	fh_exec(fh, in, CX4_CMD_HDR_SIZE, 16, &r);
 	CHECK_STATUS(r, CX4_CMD_STAT_BAD_INPUT_LEN, CX4DEV_SYN_IN_LEN);
 	CHECK_EQ(ERRORS(fh), 2);
+	/* State checks are never excused, not even for TEARDOWN_HCA. */
+	CHECK_EQ(fh_simple(fh, CX4_CMD_ENABLE_HCA, 0, NULL), CX4_CMD_STAT_BAD_SYS_STATE);
+	CHECK_EQ(ERRORS(fh), 3);
+	CHECK_EQ(fh_simple(fh, CX4_CMD_TEARDOWN_HCA, 0, NULL), CX4_CMD_STAT_OK);
+	CHECK_EQ(fh_simple(fh, CX4_CMD_TEARDOWN_HCA, 0, NULL), CX4_CMD_STAT_BAD_SYS_STATE);
+	CHECK_EQ(ERRORS(fh), 4);
+	/* A CQ doorbell aimed at the faked UAR 0 lands on the init segment: excused. */
+	exc = ctl_rd(fh, CTL_HOSTILE_EXCUSED);
+	fh_wr32(fh, CX4_UAR_OFF_CQ_DB, 0x01000000);
+	CHECK_EQ(ERRORS(fh), 4);
+	CHECK_EQ(ctl_rd(fh, CTL_HOSTILE_EXCUSED), exc + 1);
 	fh_free(fh);
 }
 
