@@ -61,6 +61,8 @@ struct CX4State {
 	char *caps_on;
 	char *log_path;
 	struct cx4dev_knobs knobs;
+	uint32_t hostile;		/* hostile-device mode action mask */
+	uint32_t hostile_seed;
 };
 
 /* ---- core callbacks ---- */
@@ -285,6 +287,13 @@ static bool cx4_make_config(CX4State *s, struct cx4dev_config *cfg, Error **errp
 	cfg->msix_vectors = s->msix_vectors;
 	cfg->knobs = s->knobs;
 	cfg->cmd_trace = s->cmd_trace;
+	if (s->hostile & ~((1u << CX4DEV_HOSTILE_NUM) - 1)) {
+		error_setg(errp, "cx4: hostile=0x%x: only action bits 0x%x are defined", s->hostile,
+			   (1u << CX4DEV_HOSTILE_NUM) - 1);
+		return false;
+	}
+	cfg->hostile = s->hostile;
+	cfg->hostile_seed = s->hostile_seed;
 	/* cmd-trace function name: the qdev id, else the slot.function. */
 	if (DEVICE(s)->id) {
 		snprintf(cfg->fn_id, sizeof(cfg->fn_id), "%s", DEVICE(s)->id);
@@ -477,6 +486,8 @@ static Property cx4_properties[] = {
 	DEFINE_PROP_UINT32("delay-count", CX4State, knobs.delay_count, 0),
 	DEFINE_PROP_UINT32("hang-opcode", CX4State, knobs.hang_opcode, 0),
 	DEFINE_PROP_UINT32("drop-cmd-events", CX4State, knobs.drop_cmd_events, 0),
+	DEFINE_PROP_UINT32("hostile", CX4State, hostile, 0),
+	DEFINE_PROP_UINT32("hostile-seed", CX4State, hostile_seed, 0),
 	DEFINE_PROP_END_OF_LIST(),
 };
 

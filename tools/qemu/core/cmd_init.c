@@ -341,6 +341,8 @@ static uint8_t cx4dev_exec_query_hca_cap(struct cx4dev *dev, struct cx4dev_cmd *
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_CAP_TYPE_OFF,
 				     "capability type 0x%x not supported (its general cap bit is "
 				     "0)", type);
+	if (cur && idx == CX4DEV_CAPI_GENERAL)
+		cx4dev_hostile_caps(dev);
 	memcpy(cmd->out + CX4_HCA_CAP_OFF, cur ? dev->caps.cur[idx] : dev->caps.max[idx],
 	       CX4_HCA_CAP_SIZE);
 	return CX4_CMD_STAT_OK;
@@ -693,12 +695,9 @@ static uint8_t cx4dev_cmd_checks(struct cx4dev *dev, struct cx4dev_cmd *cmd,
 	return CX4_CMD_STAT_OK;
 }
 
-void cx4dev_cmd_execute(struct cx4dev *dev, struct cx4dev_cmd *cmd)
+static void cx4dev_cmd_do(struct cx4dev *dev, struct cx4dev_cmd *cmd,
+			  const struct cx4dev_cmd_desc *d)
 {
-	const struct cx4dev_cmd_desc *d = cx4dev_cmd_lookup(cmd->opcode);
-
-	cmd->status = CX4_CMD_STAT_OK;
-	cmd->syndrome = 0;
 	if (!d) {
 		if (strcmp(cx4dev_opcode_name(cmd->opcode), "?")) {
 			/* A PRM command the model does not have yet: not the guest's fault. */
@@ -714,7 +713,19 @@ void cx4dev_cmd_execute(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	}
 	if (cx4dev_cmd_checks(dev, cmd, d) != CX4_CMD_STAT_OK)
 		return;
+	/* Format and state errors above are never reactions (hostile.c). */
+	dev->hostile.excusing = cx4dev_hostile_cmd_excused(dev, cmd);
 	cmd->status = d->exec(dev, cmd);
+	dev->hostile.excusing = false;
 	if (cmd->status != CX4_CMD_STAT_OK)
 		memset(cmd->out, 0, cmd->out_len);	/* output undefined on failure */
+}
+
+void cx4dev_cmd_execute(struct cx4dev *dev, struct cx4dev_cmd *cmd)
+{
+	const struct cx4dev_cmd_desc *d = cx4dev_cmd_lookup(cmd->opcode);
+
+	cmd->status = CX4_CMD_STAT_OK;
+	cmd->syndrome = 0;
+	cx4dev_cmd_do(dev, cmd, d);
 }

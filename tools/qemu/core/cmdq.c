@@ -307,10 +307,24 @@ static void cx4dev_release_entry(struct cx4dev *dev, struct cx4dev_cmd *cmd, uin
 	cx4dev_cmd_event(dev, cmd);
 }
 
+/* Hostile mode: the status/ownership byte (ownership = SW) before anything else. */
+static void cx4dev_release_early(struct cx4dev *dev, struct cx4dev_cmd *cmd)
+{
+	uint8_t e[CX4_CMDQ_ENTRY_SIZE];
+
+	memcpy(e, cmd->entry, sizeof(e));
+	cx4_set(e, CX4_CMDQ_STATUS, CX4_CMDQ_DS_OK);
+	cx4_set(e, CX4_CMDQ_OWNERSHIP, CX4_CMDQ_OWNER_SW);
+	dev->ops->dma_write(dev->opaque, cmd->entry_addr + CX4_CMDQ_OFF_STATUS_BYTE,
+			    e + CX4_CMDQ_OFF_STATUS_BYTE, 1);
+}
+
 static void cx4dev_complete(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 {
 	uint32_t inl = cmd->out_len < CX4_CMDQ_INLINE_SIZE ? cmd->out_len : CX4_CMDQ_INLINE_SIZE;
 
+	if (cx4dev_hostile_cmd_early(dev, cmd))
+		cx4dev_release_early(dev, cmd);
 	cx4_set(cmd->out, CX4_CMD_OUT_STATUS, cmd->status);
 	cx4_set(cmd->out, CX4_CMD_OUT_SYNDROME, cmd->syndrome);
 	memset(cmd->entry + CX4_CMDQ_OFF_OUT_INLINE, 0, CX4_CMDQ_INLINE_SIZE);
@@ -329,6 +343,10 @@ static void cx4dev_run(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 {
 	if (!cmd->knob_hit)
 		cx4dev_cmd_execute(dev, cmd);
+	if (cmd->status != CX4_CMD_STAT_OK)
+		cx4dev_hostile_cmd_failed(dev, cmd, false);
+	else
+		cx4dev_hostile_cmd_out(dev, cmd);
 	dev->commands++;
 	cx4dev_complete(dev, cmd);
 }
@@ -357,12 +375,21 @@ static void cx4dev_cmdq_start(struct cx4dev *dev, unsigned slot)
 		return;
 	}
 	ds = cx4dev_deliver(dev, cmd);
+	if (ds == CX4_CMDQ_DS_OK && cx4dev_hostile_cmd_ds(dev, cmd, &ds)) {
+		/* Hostile mode: a delivery error instead of executing it. */
+		cx4dev_hostile_cmd_failed(dev, cmd, false);
+		cx4dev_release_entry(dev, cmd, ds);
+		cx4dev_cmd_free(cmd);
+		return;
+	}
 	if (ds != CX4_CMDQ_DS_OK) {
 		cx4dev_release_entry(dev, cmd, ds);
 		cx4dev_cmd_free(cmd);
 		return;
 	}
 	act = cx4dev_knob_classify(dev, cmd, &delay);
+	if (act == CX4DEV_KNOB_HANG)
+		cx4dev_hostile_cmd_failed(dev, cmd, true);
 	if (act == CX4DEV_KNOB_HANG || act == CX4DEV_KNOB_DELAY) {
 		dev->slots[slot].state = act == CX4DEV_KNOB_HANG ? CX4DEV_SLOT_HUNG :
 								   CX4DEV_SLOT_DELAYED;

@@ -211,6 +211,7 @@ void cx4dev_cq_write(struct cx4dev *dev, uint32_t cqn, struct cx4dev_cq *cq, con
 		     uint32_t nent)
 {
 	uint32_t size = 1u << cq->log_size, idx = cq->cc ? 0 : cq->pc & (size - 1);
+	uint32_t pc = cq->pc;
 	uint8_t cqe[CX4_CQE_SIZE];
 	uint64_t addr = cx4dev_cq_entry_addr(cq, idx);
 
@@ -220,6 +221,8 @@ void cx4dev_cq_write(struct cx4dev *dev, uint32_t cqn, struct cx4dev_cq *cq, con
 	if (dev->ops->dma_write(dev->opaque, addr, cqe, CX4_CQE_OFF_OWNER_BYTE) ||
 	    dev->ops->dma_write(dev->opaque, addr + CX4_CQE_OFF_OWNER_BYTE,
 				cqe + CX4_CQE_OFF_OWNER_BYTE, 1)) {
+		if (cx4dev_hostile_cqe_dma_fault(dev, addr))
+			return;
 		cx4dev_guest_error(dev, "CQ 0x%x: CQE %u at 0x%llx not writable by DMA", cqn, idx,
 				   (unsigned long long)addr);
 		cx4dev_cq_error(dev, cqn, cq, CX4_CQ_ERR_ACCESS_VIOLATION);
@@ -235,13 +238,15 @@ void cx4dev_cq_write(struct cx4dev *dev, uint32_t cqn, struct cx4dev_cq *cq, con
 	if (cq->st == CX4_CQC_ST_ARMED ||
 	    (cq->st == CX4_CQC_ST_SOLICITED_ARMED && cx4_get(cqe, CX4_CQE_SE)))
 		cx4dev_cq_notify(dev, cqn, cq, cq->scqe_break && cx4_get(cqe, CX4_CQE_SE));
+	cx4dev_hostile_cqe_written(dev, cqn, cq, pc, addr, cqe);
 }
 
-int cx4dev_post_cqe(struct cx4dev *dev, uint32_t cqn, const uint8_t *in)
+int cx4dev_post_cqe(struct cx4dev *dev, uint32_t cqn, const uint8_t *cqe)
 {
 	struct cx4dev_cq *cq = cx4dev_cq_get(dev, cqn);
-	uint8_t rec[4];
+	uint8_t rec[4], in[CX4_CQE_SIZE];
 	uint32_t size, ci = 0, pend;
+	bool excusing = dev->hostile.excusing;
 
 	if (!cq || cq->status != CX4_CQC_STATUS_OK)
 		return -1;
@@ -252,13 +257,18 @@ int cx4dev_post_cqe(struct cx4dev *dev, uint32_t cqn, const uint8_t *in)
 	cq->ci = ci;
 	pend = cq->z ? cq->z->n : 0;	/* entries an open session will take */
 	if (!cq->oi && ((cq->pc + pend - ci) & CX4DEV_CTR_MASK) >= size) {
+		/* Extra CQEs of hostile mode took entries the driver did not plan for. */
+		dev->hostile.excusing = excusing || cq->hostile_extra;
 		cx4dev_guest_error(dev, "CQ 0x%x overrun: producer %u, consumer %u, size %u "
 				   "(driver did not poll / update the doorbell record)", cqn,
 				   cq->pc + pend, ci, size);
+		dev->hostile.excusing = excusing;
 		cx4dev_cqz_close(dev, cqn, cq);
 		cx4dev_cq_error(dev, cqn, cq, CX4_CQ_ERR_OVERRUN);
 		return -1;
 	}
+	memcpy(in, cqe, sizeof(in));
+	cx4dev_hostile_cqe(dev, cqn, in);
 	if (cx4dev_cqz_add(dev, cqn, cq, in))
 		return 0;
 	if (cq->status != CX4_CQC_STATUS_OK)

@@ -93,6 +93,24 @@ struct cx4dev_config {
 	struct cx4dev_knobs knobs;
 	bool cmd_trace;			/* "cmd-trace" lines (trace.c) */
 	char fn_id[32];			/* function name in cmd-trace lines */
+	uint32_t hostile;		/* hostile-device mode: action mask, 0 = off */
+	uint32_t hostile_seed;		/* its seed */
+};
+
+/*
+ * Hostile-device mode actions (Documentation/device-model.md,
+ * "Hostile-device mode"): bit (1 << action) of the hostile mask.
+ */
+enum cx4dev_hostile_action {
+	CX4DEV_HOSTILE_CQE,		/* CQE fields mutated, rewritten after ownership */
+	CX4DEV_HOSTILE_CQE_EXTRA,	/* CQEs for unposted/duplicate/out-of-order WQEs */
+	CX4DEV_HOSTILE_EQE,		/* EQE fields mutated */
+	CX4DEV_HOSTILE_CMD,		/* command outputs, early ownership, delivery errors */
+	CX4DEV_HOSTILE_CAPS,		/* capabilities at their limits (QUERY_HCA_CAP) */
+	CX4DEV_HOSTILE_STORM,		/* spurious MSI-X on every vector */
+	CX4DEV_HOSTILE_PAGES,		/* page request sequences */
+	CX4DEV_HOSTILE_ZOMBIE,		/* DMA after a failed DESTROY or a hang */
+	CX4DEV_HOSTILE_NUM,
 };
 
 enum cx4dev_reset_kind {
@@ -111,6 +129,9 @@ enum cx4dev_counter {
 	CX4DEV_CNT_EQS,			/* EQs in use */
 	CX4DEV_CNT_CQS,			/* CQs in use */
 	CX4DEV_CNT_DMA_FAULTS,		/* DMAs the bus refused (no IOMMU mapping) */
+	CX4DEV_CNT_HOSTILE_HITS,	/* hostile actions taken */
+	CX4DEV_CNT_HOSTILE_DMA_FAULTS,	/* hostile DMAs that failed */
+	CX4DEV_CNT_HOSTILE_EXCUSED,	/* guest errors excused as reactions */
 };
 
 struct cx4dev;
@@ -136,6 +157,8 @@ bool cx4dev_can_receive(struct cx4dev *dev);
 size_t cx4dev_receive(struct cx4dev *dev, const void *frame, size_t len);
 
 void cx4dev_set_knobs(struct cx4dev *dev, const struct cx4dev_knobs *knobs);
+/* Hostile-device mode: action mask, seed (restarts the sequence, clears its counters). */
+void cx4dev_set_hostile(struct cx4dev *dev, uint32_t mask, uint32_t seed);
 void cx4dev_get_knobs(const struct cx4dev *dev, struct cx4dev_knobs *knobs);
 uint64_t cx4dev_counter(const struct cx4dev *dev, enum cx4dev_counter which);
 

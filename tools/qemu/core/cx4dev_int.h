@@ -138,6 +138,7 @@ struct cx4dev_cmd {
 	uint32_t syndrome;
 	bool knob_hit;
 	bool no_event;		/* no command completion event (PRM 12.6.1) */
+	uint8_t hostile;	/* hostile answer to give (hostile.c), 0 none */
 };
 
 enum cx4dev_slot_state {
@@ -216,6 +217,55 @@ struct cx4dev_cq {
 	uint32_t mini_fmt;		/* mini_cqe_res_format */
 	struct cx4dev_cqz *z;		/* compression session, NULL until needed */
 	uint64_t z_deadline;		/* session to be written, 0 none */
+	uint32_t hostile_extra;		/* extra CQEs hostile mode posted to it */
+};
+
+/* Hostile-device mode (hostile.c). */
+#define CX4DEV_HOSTILE_FAKED	16	/* faked object ids remembered */
+#define CX4DEV_HOSTILE_ZOMBIES	8	/* objects DMAed after a failed DESTROY / hang */
+
+struct cx4dev_hostile_zombie {
+	uint32_t kind;			/* DESTROY_CQ / DESTROY_EQ opcode, 0 hung command */
+	uint32_t id;			/* cqn, eqn or cmdq slot */
+	uint64_t addr;
+	uint32_t len;
+};
+
+struct cx4dev_hostile {
+	uint32_t mask;			/* enum cx4dev_hostile_action bits */
+	uint32_t seed;
+	uint64_t rng;			/* xorshift64* state */
+	uint32_t one_in[CX4DEV_HOSTILE_NUM];	/* 1 in N, 0 = default */
+	uint64_t hits;
+	uint64_t hits_by[CX4DEV_HOSTILE_NUM];
+	uint64_t dma_faults;
+	uint64_t excused;		/* guest errors excused as reactions */
+	uint64_t log_dropped;
+	uint64_t log_window;
+	uint32_t log_lines;
+	uint32_t log_window_dropped;
+	bool excusing;			/* guest errors now are reactions */
+	bool in_extra;			/* writing an extra CQE */
+	bool in_dma;			/* cx4dev_hostile_dma() running */
+	/* Since the last reset: */
+	bool cmd_tainted;		/* a command answer was faked */
+	bool pages_tainted;		/* page requests / counts were faked */
+	bool cqe_tainted;		/* CQEs were mutated or made up */
+	uint32_t faked[CX4DEV_HOSTILE_FAKED];
+	uint32_t nfaked;
+	bool faked_zero;		/* an id was faked as 0 */
+	/* Double fetch: a CQE to rewrite after its owner bit flipped. */
+	bool refetch_want;		/* for the next CQE written to refetch_want_cqn */
+	uint32_t refetch_want_cqn;
+	bool refetch;
+	uint32_t refetch_cqn;
+	uint32_t refetch_pc;
+	uint64_t refetch_tick;		/* ticks when it was written */
+	uint64_t ticks;			/* doorbell writes seen while a rewrite waits */
+	uint64_t refetch_addr;
+	uint8_t refetch_cqe[CX4_CQE_SIZE];
+	struct cx4dev_hostile_zombie zombie[CX4DEV_HOSTILE_ZOMBIES];
+	uint32_t nzombie;
 };
 
 struct cx4dev_caps {
@@ -294,6 +344,7 @@ struct cx4dev {
 	uint32_t sq_stall_held;		/* SQ engine runs held by the SQ_STALL knob */
 	uint64_t cmd_trace_seq;		/* cmd-trace line number (trace.c) */
 	struct cx4dev_port port;	/* port registers (reg.c) */
+	struct cx4dev_hostile hostile;	/* hostile-device mode (hostile.c) */
 	struct {
 		uint32_t space, counter, sem, addr;
 	} vsc;				/* PCI vendor-specific capability (vsc.c) */
@@ -394,6 +445,7 @@ bool cx4dev_event(struct cx4dev *dev, uint8_t type, uint8_t sub_type, const uint
 void cx4dev_cmd_event(struct cx4dev *dev, struct cx4dev_cmd *cmd);
 void cx4dev_internal_error(struct cx4dev *dev, uint8_t syndrome, const char *why);
 void cx4dev_page_request(struct cx4dev *dev, int32_t n);
+void cx4dev_page_request_delta(struct cx4dev *dev, int32_t n, const char *who);
 void cx4dev_pages_rearm(struct cx4dev *dev);
 void cx4dev_port_event(struct cx4dev *dev, bool up);
 uint8_t cx4dev_exec_create_eq(struct cx4dev *dev, struct cx4dev_cmd *cmd);
@@ -461,6 +513,26 @@ enum cx4dev_knob_action cx4dev_knob_classify(struct cx4dev *dev, struct cx4dev_c
 					     uint64_t *delay_ns);
 uint32_t cx4dev_ctl_read(struct cx4dev *dev, uint32_t off);
 void cx4dev_ctl_write(struct cx4dev *dev, uint32_t off, uint32_t val);
+
+/* hostile.c: hostile-device mode (Documentation/device-model.md). */
+void cx4dev_hostile_init(struct cx4dev *dev);
+void cx4dev_hostile_reset(struct cx4dev *dev);
+bool cx4dev_hostile_ctl_read(struct cx4dev *dev, uint32_t off, uint32_t *val);
+bool cx4dev_hostile_ctl_write(struct cx4dev *dev, uint32_t off, uint32_t val);
+bool cx4dev_hostile_cmd_excused(const struct cx4dev *dev, const struct cx4dev_cmd *cmd);
+bool cx4dev_hostile_db_excused(const struct cx4dev *dev, uint32_t uar, uint32_t val);
+bool cx4dev_hostile_excuse(struct cx4dev *dev);
+void cx4dev_hostile_cqe(struct cx4dev *dev, uint32_t cqn, uint8_t *cqe);
+void cx4dev_hostile_cqe_written(struct cx4dev *dev, uint32_t cqn, struct cx4dev_cq *cq,
+				uint32_t pc, uint64_t addr, const uint8_t *cqe);
+bool cx4dev_hostile_cqe_dma_fault(struct cx4dev *dev, uint64_t addr);
+void cx4dev_hostile_eqe(struct cx4dev *dev, unsigned eqn, uint8_t *eqe);
+bool cx4dev_hostile_cmd_ds(struct cx4dev *dev, struct cx4dev_cmd *cmd, uint8_t *ds);
+void cx4dev_hostile_cmd_out(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+bool cx4dev_hostile_cmd_early(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+void cx4dev_hostile_cmd_failed(struct cx4dev *dev, struct cx4dev_cmd *cmd, bool hung);
+void cx4dev_hostile_caps(struct cx4dev *dev);
+void cx4dev_hostile_tick(struct cx4dev *dev);
 
 /* Field helpers on command buffers. */
 static inline uint32_t cx4dev_in_get(const struct cx4dev_cmd *cmd, uint32_t f)

@@ -96,6 +96,7 @@ static void cx4dev_reset_state(struct cx4dev *dev)
 	dev->health_frozen = 0;
 	dev->health_syndrome = 0;
 	dev->knob_hit_since_reset = false;
+	cx4dev_hostile_reset(dev);
 	cx4dev_timer_update(dev);
 }
 
@@ -123,6 +124,7 @@ struct cx4dev *cx4dev_create(const struct cx4dev_ops *ops, void *opaque,
 	dev->opaque = opaque;
 	dev->cfg = *cfg;
 	dev->knobs = cfg->knobs;
+	cx4dev_hostile_init(dev);
 	cx4dev_set_init(&dev->pages);
 	cx4dev_set_init(&dev->uars);
 	cx4dev_set_init(&dev->pds);
@@ -289,6 +291,7 @@ static void cx4dev_iseg_write32(struct cx4dev *dev, uint32_t off, uint32_t val)
 		return;
 	case CX4_INIT_OFF_CMD_DBELL:
 		cx4dev_cmdq_doorbell(dev, val);
+		cx4dev_hostile_tick(dev);
 		return;
 	case CX4_FLD_OFF(CX4_INIT_CLEAR_INT):
 		if (val & ~1u)
@@ -316,7 +319,14 @@ static uint32_t cx4dev_bar_read32(struct cx4dev *dev, uint64_t off)
 static void cx4dev_bar_write32(struct cx4dev *dev, uint64_t off, uint32_t val)
 {
 	if (off < CX4_INIT_SEG_SIZE) {
+		/* Not a register of the segment: maybe a doorbell to a faked UAR 0. */
+		dev->hostile.excusing = off != CX4_INIT_OFF_CMD_DBELL &&
+					off != CX4_INIT_OFF_CMDQ_ADDR_H &&
+					off != CX4_INIT_OFF_CMDQ_ADDR_L &&
+					off != CX4_FLD_OFF(CX4_INIT_CLEAR_INT) &&
+					cx4dev_hostile_db_excused(dev, 0, val);
 		cx4dev_iseg_write32(dev, (uint32_t)off, val);
+		dev->hostile.excusing = false;
 		return;
 	}
 	if (off >= CX4DEV_CTL_BASE && off < CX4DEV_CTL_BASE + CX4DEV_CTL_SIZE) {
@@ -324,7 +334,11 @@ static void cx4dev_bar_write32(struct cx4dev *dev, uint64_t off, uint32_t val)
 		return;
 	}
 	if (off >= CX4DEV_UAR_RESERVED && off < CX4DEV_UAR_AREA_SIZE) {
+		dev->hostile.excusing = cx4dev_hostile_db_excused(dev,
+				(uint32_t)(off >> cx4dev_uar_shift(dev)), val);
 		cx4dev_uar_write32(dev, off, val);
+		dev->hostile.excusing = false;
+		cx4dev_hostile_tick(dev);
 		return;
 	}
 	cx4dev_guest_error(dev, "BAR0: write 0x%08x to unimplemented offset 0x%llx", val,
@@ -406,6 +420,9 @@ uint64_t cx4dev_counter(const struct cx4dev *dev, enum cx4dev_counter which)
 	case CX4DEV_CNT_EQS:			return cx4dev_eqs_count(dev);
 	case CX4DEV_CNT_CQS:			return cx4dev_cqs_count(dev);
 	case CX4DEV_CNT_DMA_FAULTS:		return dev->dma_faults;
+	case CX4DEV_CNT_HOSTILE_HITS:		return dev->hostile.hits;
+	case CX4DEV_CNT_HOSTILE_DMA_FAULTS:	return dev->hostile.dma_faults;
+	case CX4DEV_CNT_HOSTILE_EXCUSED:	return dev->hostile.excused;
 	}
 	return 0;
 }

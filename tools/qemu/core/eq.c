@@ -151,6 +151,7 @@ static bool cx4dev_eq_post(struct cx4dev *dev, unsigned eqn, uint8_t *eqe)
 		return false;
 	}
 	idx = eq->ec ? 0 : eq->pc & (size - 1);
+	cx4dev_hostile_eqe(dev, eqn, eqe);
 	cx4_set(eqe, CX4_EQE_OWNER, cx4_owner_bit(eq->pc, eq->log_size));
 	cx4_eqe_sign(eqe, idx);
 	addr = cx4dev_eq_addr(eq, (uint64_t)idx * CX4_EQE_SIZE);
@@ -235,13 +236,13 @@ static void cx4dev_page_event(struct cx4dev *dev)
 		    (long long)need);
 }
 
-void cx4dev_page_request(struct cx4dev *dev, int32_t n)
+/* The device wants @n more pages (n < 0: fewer); @who: "knob", "hostile". */
+void cx4dev_page_request_delta(struct cx4dev *dev, int32_t n, const char *who)
 {
 	int64_t floor = -(int64_t)dev->cfg.regular_pages;
 
-	dev->knob_hits++;
 	if (dev->state != CX4DEV_ST_INITIALIZED) {
-		cx4dev_logf(dev, "knob: page request %d ignored (state %s, needs INIT_HCA)", n,
+		cx4dev_logf(dev, "%s: page request %d ignored (state %s, needs INIT_HCA)", who, n,
 			    cx4dev_state_name(dev->state));
 		return;
 	}
@@ -249,9 +250,15 @@ void cx4dev_page_request(struct cx4dev *dev, int32_t n)
 	dev->pages_delta += n;
 	if (dev->pages_delta < floor)
 		dev->pages_delta = floor;
-	cx4dev_logf(dev, "knob: page request %d: QUERY_PAGES(regular) now %lld", n,
+	cx4dev_logf(dev, "%s: page request %d: QUERY_PAGES(regular) now %lld", who, n,
 		    (long long)(cx4dev_pages_target(dev) - (int64_t)dev->pages.n));
 	cx4dev_page_event(dev);
+}
+
+void cx4dev_page_request(struct cx4dev *dev, int32_t n)
+{
+	dev->knob_hits++;
+	cx4dev_page_request_delta(dev, n, "knob");
 }
 
 /* MANAGE_PAGES executed: the page request event is armed again. */

@@ -254,11 +254,14 @@ static uint32_t *cx4dev_ctl_knob(struct cx4dev *dev, uint32_t off)
 uint32_t cx4dev_ctl_read(struct cx4dev *dev, uint32_t off)
 {
 	uint32_t *knob = cx4dev_ctl_knob(dev, off);
+	uint32_t val;
 
 	if (!dev->cfg.debug_ctl)
 		return 0;
 	if (knob)
 		return *knob;
+	if (cx4dev_hostile_ctl_read(dev, off, &val))
+		return val;	/* 0x300-0x35c, hostile.c */
 	switch (off) {
 	case CX4DEV_CTL_MAGIC:		return CX4DEV_CTL_MAGIC_VAL;
 	case CX4DEV_CTL_VERSION:	return CX4DEV_CTL_VERSION_VAL;
@@ -346,6 +349,8 @@ void cx4dev_ctl_write(struct cx4dev *dev, uint32_t off, uint32_t val)
 	}
 	if (cx4dev_ctl_wq_write(dev, off, val))
 		return;
+	if (cx4dev_hostile_ctl_write(dev, off, val))
+		return;		/* 0x300-0x35c, hostile.c */
 	switch (off) {
 	case CX4DEV_CTL_DMA_PROBE_HI:
 		dev->dma_probe_addr = (uint64_t)val << 32;

@@ -49,6 +49,12 @@ void cx4dev_guest_error(struct cx4dev *dev, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
+	if (cx4dev_hostile_excuse(dev)) {
+		/* The guest reacting to a hostile action (hostile.c): not its error. */
+		cx4dev_vlog(dev, "cx4: guest-error (hostile reaction): ", fmt, ap);
+		va_end(ap);
+		return;
+	}
 	if (dev->expect_errors) {
 		dev->expect_errors--;
 		dev->expected_errors++;
@@ -64,6 +70,9 @@ void cx4dev_guest_error(struct cx4dev *dev, const char *fmt, ...)
 
 void cx4dev_dma_fault(struct cx4dev *dev, bool write, uint64_t addr, size_t len)
 {
+	/* A hostile action's DMA: hostile.c counts it as a hostile DMA fault. */
+	if (dev->hostile.in_dma || dev->hostile.in_extra)
+		return;
 	dev->dma_faults++;
 	cx4dev_guest_error(dev, "DMA %s of %zu bytes at 0x%llx refused by the bus "
 			   "(no IOMMU mapping, or not memory)", write ? "write" : "read", len,

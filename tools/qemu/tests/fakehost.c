@@ -17,11 +17,21 @@ static bool fh_range_ok(uint64_t addr, size_t len)
 	       addr - FH_MEM_BASE <= FH_MEM_SIZE - len;
 }
 
+/* Device access: in guest memory and not in the unmapped hole. */
+static bool fh_dma_ok(struct fh *fh, uint64_t addr, size_t len)
+{
+	if (fh->hole_len && addr < fh->hole + fh->hole_len && addr + len > fh->hole) {
+		fh->hole_faults++;
+		return false;
+	}
+	return fh_range_ok(addr, len);
+}
+
 static int fh_dma_read(void *opaque, uint64_t addr, void *buf, size_t len)
 {
 	struct fh *fh = opaque;
 
-	if (!fh_range_ok(addr, len)) {
+	if (!fh_dma_ok(fh, addr, len)) {
 		if (fh->report_dma_faults)
 			cx4dev_dma_fault(fh->dev, false, addr, len);
 		return -1;
@@ -34,7 +44,7 @@ static int fh_dma_write(void *opaque, uint64_t addr, const void *buf, size_t len
 {
 	struct fh *fh = opaque;
 
-	if (!fh_range_ok(addr, len)) {
+	if (!fh_dma_ok(fh, addr, len)) {
 		if (fh->report_dma_faults)
 			cx4dev_dma_fault(fh->dev, true, addr, len);
 		return -1;

@@ -43,6 +43,10 @@ struct fh {
 	size_t n_tx;
 	uint64_t cmdq;
 	uint8_t next_token;
+	/* DMA touching [hole, hole + hole_len) fails, as an IOMMU unmap would. */
+	uint64_t hole;
+	uint64_t hole_len;
+	unsigned hole_faults;
 };
 
 /* Where a posted command lives in guest memory. */

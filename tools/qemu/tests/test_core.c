@@ -1140,6 +1140,7 @@ int main(int argc, char **argv)
 	run_tests(port_tests, port_tests_count, &passed, &failed);
 	run_tests(recover_tests, recover_tests_count, &passed, &failed);
 	run_tests(chan_tests, chan_tests_count, &passed, &failed);
+	run_tests(hostile_tests, hostile_tests_count, &passed, &failed);
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }

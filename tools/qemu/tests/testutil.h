@@ -79,5 +79,8 @@ extern const size_t recover_tests_count;
 /* test_chan.c: the channels' view of the debug control page (chan). */
 extern const struct test chan_tests[];
 extern const size_t chan_tests_count;
+/* test_hostile.c: hostile-device mode. */
+extern const struct test hostile_tests[];
+extern const size_t hostile_tests_count;
 
 #endif
