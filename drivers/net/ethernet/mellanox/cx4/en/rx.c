@@ -21,6 +21,7 @@
 #include <linux/if_vlan.h>
 #include <linux/netdevice.h>
 #include <linux/skbuff.h>
+#include <linux/string.h>
 
 #include "../compat.h"
 #include "en.h"
@@ -162,12 +163,19 @@ static const char * const cx4_en_rx_verdict_names[] = {
 
 int cx4_en_poll_rx(struct cx4_en_rq *rq, int budget)
 {
-	const void *cqe;
+	u8 cqe[CX4_CQE_SIZE] __aligned(8);
+	const void *hw;
 	int done = 0;
 
-	while (done < budget && (cqe = cx4_cq_peek(rq->cq))) {
+	while (done < budget && (hw = cx4_cq_peek(rq->cq))) {
 		enum cx4_en_rx_verdict v;
 
+		/*
+		 * One read of the CQE (after the owner check and dma_rmb()
+		 * in cx4_cq_peek()): everything below uses only the copy,
+		 * so a field checked is the field used.
+		 */
+		memcpy(cqe, hw, sizeof(cqe));
 		v = cx4_en_rx_cqe_check(cqe, rq->cc, rq->buf_len);
 		switch (v) {
 		case CX4_EN_RX_OK:

@@ -30,6 +30,7 @@
 #include <linux/ipv6.h>
 #include <linux/netdevice.h>
 #include <linux/skbuff.h>
+#include <linux/string.h>
 #include <linux/tcp.h>
 #include <linux/udp.h>
 
@@ -381,16 +382,21 @@ static void cx4_en_tx_bad_cqe(struct cx4_en_sq *sq, const void *cqe,
  */
 bool cx4_en_poll_tx(struct cx4_en_sq *sq, int budget)
 {
+	u8 cqe[CX4_CQE_SIZE] __aligned(8);
 	u32 pkts = 0, bytes = 0;
-	const void *cqe;
+	const void *hw;
 	int n = 0;
 
-	while (n < CX4_EN_TX_POLL_MAX && (cqe = cx4_cq_peek(sq->cq))) {
-		u32 op = cx4_get(cqe, CX4_CQE_OPCODE);
-		u16 wc = cx4_get(cqe, CX4_CQE_WQE_COUNTER);
+	while (n < CX4_EN_TX_POLL_MAX && (hw = cx4_cq_peek(sq->cq))) {
 		u16 pc = READ_ONCE(sq->pc);
 		bool last;
+		u32 op;
+		u16 wc;
 
+		/* Read the CQE once; only the copy is used (see rx.c). */
+		memcpy(cqe, hw, sizeof(cqe));
+		op = cx4_get(cqe, CX4_CQE_OPCODE);
+		wc = cx4_get(cqe, CX4_CQE_WQE_COUNTER);
 		n++;
 		if (op != CX4_CQE_OP_REQ && op != CX4_CQE_OP_REQ_ERR) {
 			cx4_en_tx_bad_cqe(sq, cqe, "bad opcode");
