@@ -176,7 +176,7 @@ int cx4_en_poll_rx(struct cx4_en_rq *rq, int budget)
 		 * so a field checked is the field used.
 		 */
 		memcpy(cqe, hw, sizeof(cqe));
-		v = cx4_en_rx_cqe_check(cqe, rq->cc, rq->buf_len);
+		v = cx4_en_rx_cqe_check(cqe, rq->cc, rq->pc, rq->buf_len);
 		switch (v) {
 		case CX4_EN_RX_OK:
 			cx4_en_rx_frame(rq, cqe);

@@ -159,11 +159,11 @@ enum cx4_en_rx_verdict {
 	CX4_EN_RX_OK,
 	CX4_EN_RX_ERR_CQE,	/* error CQE: the WQE is consumed */
 	CX4_EN_RX_BAD_OPCODE,
-	CX4_EN_RX_BAD_COUNTER,	/* wqe_counter is not the next WQE */
+	CX4_EN_RX_BAD_COUNTER,	/* wqe_counter is not the next posted WQE */
 	CX4_EN_RX_BAD_LEN,	/* byte_cnt too short or above the buffer */
 };
 
-enum cx4_en_rx_verdict cx4_en_rx_cqe_check(const void *cqe, u16 cc,
+enum cx4_en_rx_verdict cx4_en_rx_cqe_check(const void *cqe, u16 cc, u16 pc,
 					   u32 buf_len);
 
 /* --- tx.c / rx.c ------------------------------------------------------- */
