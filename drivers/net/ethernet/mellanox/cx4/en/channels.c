@@ -275,15 +275,23 @@ static int cx4_en_rq_alloc(struct cx4_en_priv *priv, struct cx4_en_channel *ch,
 	struct page_pool_params pp = {};
 	struct cx4_en_rq *rq = &ch->rq;
 	u32 n = 1u << params->log_rq_size;
+	const void *cap = cx4_core_cap(priv->core, CX4_CAP_GENERAL);
+	u32 smin = cx4_get(cap, CX4_CAP_LOG_MIN_STRIDE_SZ_RQ);
+	u32 smax = cx4_get(cap, CX4_CAP_LOG_MAX_STRIDE_SZ_RQ);
 	int err;
 
+	err = cx4_en_rq_log_stride(smin, smax);
+	if (err < 0) {
+		netdev_err(priv->netdev, "RQ stride: device range 2^%u..2^%u bytes, cx4 needs 2^%u..2^%u\n",
+			   smin, smax, CX4_EN_RQ_LOG_STRIDE,
+			   CX4_EN_RQ_MAX_LOG_STRIDE);
+		return err;
+	}
+	rq->log_stride = err;
 	rq->log_size = params->log_rq_size;
 	rq->vlan_strip = params->rx_vlan_strip;
 	rq->mask = n - 1;
 	rq->ix = ch->ix;
-	rq->log_stride = max_t(u32, CX4_EN_RQ_LOG_STRIDE,
-			       cx4_get(cx4_core_cap(priv->core, CX4_CAP_GENERAL),
-				       CX4_CAP_LOG_MIN_STRIDE_SZ_RQ));
 	rq->lkey = priv->lkey;
 	rq->dev = dev;
 	rq->netdev = priv->netdev;

@@ -24,6 +24,12 @@ struct page_pool;
 #define CX4_EN_LOG_SQ_SIZE	10	/* WQEBBs */
 #define CX4_EN_LOG_RQ_SIZE	10	/* WQEs, one scatter entry each */
 #define CX4_EN_RQ_LOG_STRIDE	4	/* one 16-byte scatter entry */
+/*
+ * Largest RQ stride cx4 accepts from log_min_stride_sz_rq (5-bit cap;
+ * log_wq_stride itself is 4 bits): 64 bytes, four scatter entries.  A
+ * ring of CX4_EN_MAX_LOG_RING WQEs is then 512 KB at most.
+ */
+#define CX4_EN_RQ_MAX_LOG_STRIDE	6
 #define CX4_EN_PAS_PAGE		4096	/* PAS entries are 4 KB pages */
 #define CX4_EN_RX_HEADROOM	NET_SKB_PAD
 /* Largest send WQE cx4 builds, in WQEBBs; a queue stops below this room. */
@@ -153,6 +159,13 @@ void cx4_en_build_ctrl(void *ctrl, u16 pc, u8 opcode, u32 sqn, u32 ds,
  */
 bool cx4_en_tx_wc_valid(u16 wc, u16 cc, u16 pc, u16 mask,
 			const struct cx4_en_tx_wqe_info *info);
+
+/*
+ * The RQ stride from the device's log_min/log_max_stride_sz_rq: ours or
+ * the minimum if larger; -EINVAL if above CX4_EN_RQ_MAX_LOG_STRIDE or
+ * the device's maximum.
+ */
+int cx4_en_rq_log_stride(u32 log_min, u32 log_max);
 
 /* Verdict on a receive CQE before any of it is used. */
 enum cx4_en_rx_verdict {

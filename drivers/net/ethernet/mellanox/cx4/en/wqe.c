@@ -86,6 +86,15 @@ bool cx4_en_tx_wc_valid(u16 wc, u16 cc, u16 pc, u16 mask,
 	return info[wc & mask].num_wqebbs != 0;
 }
 
+int cx4_en_rq_log_stride(u32 log_min, u32 log_max)
+{
+	u32 log = max_t(u32, CX4_EN_RQ_LOG_STRIDE, log_min);
+
+	if (log > CX4_EN_RQ_MAX_LOG_STRIDE || log > log_max)
+		return -EINVAL;
+	return log;
+}
+
 /*
  * A receive CQE of a cyclic RQ completes the WQEs in order: its
  * wqe_counter must be the consumer counter @cc of a WQE that is posted
