@@ -465,9 +465,11 @@ static struct cx4_en_chs *cx4_en_chs_alloc(struct cx4_en_priv *priv,
 	struct cx4_en_chs *chs;
 	int err;
 
-	if (WARN_ON(!params->num_channels ||
-		    params->num_channels > priv->max_channels))
+	if (!params->num_channels || params->num_channels > priv->max_channels) {
+		netdev_err(priv->netdev, "%u channels asked, 1..%u possible\n",
+			   params->num_channels, priv->max_channels);
 		return ERR_PTR(-EINVAL);
+	}
 	chs = kzalloc(sizeof(*chs), GFP_KERNEL);
 	if (!chs)
 		return ERR_PTR(-ENOMEM);
@@ -670,8 +672,10 @@ int cx4_en_reconfigure(struct cx4_en_priv *priv,
 	err = cx4_en_steer_switch(priv, new);
 	if (!err && switched) {
 		err = switched(priv, params);
-		if (err)
-			WARN_ON(cx4_en_steer_switch(priv, old));
+		/* The device may refuse the way back too: say so, go on. */
+		if (err && cx4_en_steer_switch(priv, old))
+			net_err_ratelimited("%s: cannot point steering back at the old channels\n",
+					    netdev_name(priv->netdev));
 	}
 	if (err) {
 		cx4_en_chs_activate(old);
