@@ -6,7 +6,7 @@
  * or RQ to ERR.  NAPI only records the request in the channel's recover
  * bits and queues priv->recover_work; the work item, under RTNL (which
  * also serializes it with close and reconfiguration), quiesces the
- * queue (TX queue stopped, NAPI disabled), asks the device for the
+ * queue (NAPI disabled, then TX queue stopped), asks the device for the
  * queue's state (QUERY_SQ/RQ), moves it to RST, drops what is left in
  * its CQ, resets the ring (every pending send unmapped and freed; the
  * posted receive buffers kept) and the doorbell record, moves it
@@ -86,10 +86,16 @@ static int cx4_en_sq_recover(struct cx4_en_priv *priv,
 	struct cx4_en_sq *sq = &ch->sq;
 	int err;
 
+	/*
+	 * NAPI first: a poll between the stop and napi_disable() could
+	 * wake the queue, and xmit would then post into the ring being
+	 * reset.  With NAPI off nothing wakes it until we do; the TX lock
+	 * waits out an xmit already running.
+	 */
+	napi_disable(&ch->napi);
 	__netif_tx_lock_bh(sq->txq);
 	netif_tx_stop_queue(sq->txq);
 	__netif_tx_unlock_bh(sq->txq);
-	napi_disable(&ch->napi);
 
 	err = cx4_en_wq_reset(priv, true, sq->sqn, sq->wq.size);
 	if (!err) {
