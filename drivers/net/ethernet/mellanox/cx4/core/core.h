@@ -356,8 +356,9 @@ struct cx4_core {
 	struct devlink_health_reporter *reporter;
 	/*
 	 * Serializes bringing the function up and down (probe, remove,
-	 * health recovery) with the debugfs hooks that use what it brings
-	 * up; @up says whether it is up.  Taken after the device lock.
+	 * health recovery) with the debugfs hooks and devlink dev info,
+	 * which use what it brings up; @up says whether it is up.  Taken
+	 * after the device lock and after the devlink instance lock.
 	 */
 	struct mutex up_lock;
 	bool up;
