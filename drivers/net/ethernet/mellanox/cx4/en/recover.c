@@ -102,6 +102,7 @@ static int cx4_en_sq_recover(struct cx4_en_priv *priv,
 		cx4_en_cq_drain(sq->cq);
 		cx4_en_sq_free_pending(sq);
 		sq->pc = 0;
+		sq->db_pc = 0;
 		sq->cc = 0;
 		sq->dma_pc = 0;
 		sq->dma_cc = 0;

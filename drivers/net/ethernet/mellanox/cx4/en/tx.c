@@ -58,6 +58,7 @@ static void cx4_en_sq_ring(struct cx4_en_sq *sq)
 {
 	dma_wmb();
 	sq->wq.dbr[1] = cpu_to_be32(sq->pc);
+	sq->db_pc = sq->pc;
 	wmb();		/* the record before the MMIO doorbell */
 #ifdef CONFIG_64BIT
 	__raw_writeq(*(u64 *)sq->last_ctrl, sq->db);
@@ -184,10 +185,22 @@ static int cx4_en_tx_map(struct cx4_en_sq *sq, struct sk_buff *skb,
 	return n;
 }
 
+static void cx4_en_tx_maybe_stop(struct cx4_en_sq *sq);
+
+/*
+ * Drop @skb.  WQEs posted before it (earlier sends under xmit_more, or
+ * the NOP padding this one put in) still need their doorbell: ring it
+ * unless more frames follow into a running queue, as after a send.
+ */
 static void cx4_en_tx_drop(struct cx4_en_sq *sq, struct sk_buff *skb)
 {
 	cx4_en_sq_stat_add(sq->stats, CX4_EN_SQ_DROPPED, 1);
 	dev_kfree_skb_any(skb);
+	if (sq->pc == sq->db_pc)
+		return;
+	cx4_en_tx_maybe_stop(sq);
+	if (!netdev_xmit_more() || netif_xmit_stopped(sq->txq))
+		cx4_en_sq_ring(sq);
 }
 
 static void cx4_en_tx_maybe_stop(struct cx4_en_sq *sq)

@@ -72,6 +72,7 @@ struct cx4_en_sq {
 	/* written by ndo_start_xmit */
 	u16 pc;				/* sq_wqebb_counter of the next WQE */
 	u16 dma_pc;
+	u16 db_pc;			/* pc the last doorbell published */
 	void *last_ctrl;		/* ctrl segment of the last WQE posted */
 	/* written by NAPI */
 	u16 cc ____cacheline_aligned_in_smp;
