@@ -11,6 +11,7 @@
 
 #include <linux/compiler.h>
 #include <linux/if_ether.h>
+#include <linux/list.h>
 #include <linux/types.h>
 #include <linux/cx4/prm_cmd.h>
 
@@ -220,6 +221,22 @@ const void *cx4_cq_peek(struct cx4_cq *cq);
 void cx4_cq_pop(struct cx4_cq *cq);
 void cx4_cq_update_ci(struct cx4_cq *cq);
 void cx4_cq_arm(struct cx4_cq *cq);
+
+/*
+ * DMA memory the device may still access: a queue whose DESTROY failed
+ * (or could not be sent, the command interface being down) is still the
+ * device's.  cx4_core_keep_dma() takes @keep (embedded in whatever holds
+ * the memory, referring to nothing the caller frees) and makes the next
+ * teardown of the function reset it; after the reset the core calls
+ * @release (process context) to free the memory.  A function that could
+ * not be reset leaks it.  Any context that may sleep.
+ */
+struct cx4_dma_keep {
+	struct list_head node;
+	void (*release)(struct cx4_dma_keep *keep);
+};
+
+void cx4_core_keep_dma(struct cx4_core *core, struct cx4_dma_keep *keep);
 
 /* --- The Ethernet part (en/), called by the core --------------------- */
 

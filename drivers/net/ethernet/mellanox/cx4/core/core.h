@@ -375,9 +375,13 @@ struct cx4_core {
 	/*
 	 * A teardown step failed (or the device hung): the remaining graceful
 	 * steps are skipped and the function is reset before its DMA memory is
-	 * freed.  Only touched from probe and remove.
+	 * freed.  Only touched from probe and remove, and set (under
+	 * @kept_lock) by cx4_core_keep_dma().
 	 */
 	bool needs_reset;
+	/* Protects @kept: what cx4_core_keep_dma() holds until the reset. */
+	struct mutex kept_lock;
+	struct list_head kept;
 	/*
 	 * The function could not be reset: DMA memory the device may still
 	 * write is leaked rather than freed.

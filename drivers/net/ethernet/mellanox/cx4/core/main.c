@@ -340,6 +340,33 @@ static void cx4_core_quiesce(struct cx4_core *core)
 	}
 }
 
+void cx4_core_keep_dma(struct cx4_core *core, struct cx4_dma_keep *keep)
+{
+	mutex_lock(&core->kept_lock);
+	list_add_tail(&keep->node, &core->kept);
+	core->needs_reset = true;
+	mutex_unlock(&core->kept_lock);
+}
+
+/* After the function reset: free what cx4_core_keep_dma() held. */
+static void cx4_core_release_kept(struct cx4_core *core)
+{
+	struct cx4_dma_keep *keep, *tmp;
+	LIST_HEAD(list);
+
+	mutex_lock(&core->kept_lock);
+	list_splice_init(&core->kept, &list);
+	mutex_unlock(&core->kept_lock);
+	if (!list_empty(&list) && core->dma_unsafe) {
+		dev_err(core->dev, "leaking queue memory the device may still access\n");
+		return;
+	}
+	list_for_each_entry_safe(keep, tmp, &list, node) {
+		list_del(&keep->node);
+		keep->release(keep);
+	}
+}
+
 /*
  * Undo cx4_cmdq_create() and free the pages and any EQ buffer the device
  * kept, safely if the device hung.
@@ -347,6 +374,7 @@ static void cx4_core_quiesce(struct cx4_core *core)
 static void cx4_core_destroy_cmdq(struct cx4_core *core)
 {
 	cx4_core_quiesce(core);
+	cx4_core_release_kept(core);
 	cx4_cqs_release(core);
 	cx4_eqs_release(core);
 	cx4_pages_release_all(core);
@@ -607,6 +635,8 @@ static int cx4_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	ratelimit_state_init(&core->log_rs, DEFAULT_RATELIMIT_INTERVAL,
 			     DEFAULT_RATELIMIT_BURST);
 	mutex_init(&core->up_lock);
+	mutex_init(&core->kept_lock);
+	INIT_LIST_HEAD(&core->kept);
 	cx4_pages_init(&core->pages);
 	cx4_cqs_init(&core->cqs);
 	mutex_init(&core->test_cq.lock);
@@ -651,6 +681,7 @@ err_free_core:
 	pci_set_drvdata(pdev, NULL);
 	cx4_cqs_destroy(&core->cqs);
 	cx4_pages_destroy(&core->pages);
+	mutex_destroy(&core->kept_lock);
 	mutex_destroy(&core->up_lock);
 	kfree(core);
 	return err;
@@ -676,6 +707,7 @@ static void cx4_remove(struct pci_dev *pdev)
 	pci_set_drvdata(pdev, NULL);
 	cx4_cqs_destroy(&core->cqs);
 	cx4_pages_destroy(&core->pages);
+	mutex_destroy(&core->kept_lock);
 	mutex_destroy(&core->up_lock);
 	kfree(core);
 }

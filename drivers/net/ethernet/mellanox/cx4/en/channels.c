@@ -183,11 +183,14 @@ static int cx4_en_sq_create_hw(struct cx4_en_priv *priv, struct cx4_en_sq *sq)
 		      &sq->wq, CX4_SEND_WQEBB_SHIFT, sq->log_size, true);
 	err = cx4_en_create_obj(priv, in, len, &sq->sqn);
 	kvfree(in);
+	/* Timed out: the device may have the SQ under a number unknown. */
+	sq->dev_owned = err == -ETIMEDOUT;
 	if (err)
 		return err;
 	err = cx4_en_wq_ready(priv, true, sq->sqn);
 	if (err) {
-		cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_SQ, sq->sqn);
+		sq->dev_owned = cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_SQ,
+						   sq->sqn) != 0;
 		return err;
 	}
 	sq->created = true;
@@ -221,15 +224,66 @@ static int cx4_en_sq_alloc(struct cx4_en_priv *priv, struct cx4_en_channel *ch,
 	return cx4_en_sq_create_hw(priv, sq);
 }
 
-static void cx4_en_sq_free(struct cx4_en_priv *priv, struct cx4_en_sq *sq)
+/* An SQ the device may still read: its ring, DMA records and sends. */
+struct cx4_en_sq_keep {
+	struct cx4_dma_keep keep;
+	struct cx4_en_sq sq;		/* a copy; txq, stats and cq unused */
+};
+
+static void cx4_en_sq_release(struct cx4_en_sq *sq)
 {
-	if (sq->created) {
-		cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_SQ, sq->sqn);
-		cx4_en_sq_free_pending(sq);
-	}
 	cx4_en_wq_free(sq->dev, &sq->wq);
 	kvfree(sq->dma);
 	kvfree(sq->info);
+}
+
+/* After the function reset (core): what the device could still read. */
+static void cx4_en_sq_keep_release(struct cx4_dma_keep *keep)
+{
+	struct cx4_en_sq_keep *k = container_of(keep, struct cx4_en_sq_keep,
+						keep);
+
+	cx4_en_sq_drop_pending(&k->sq);
+	cx4_en_sq_release(&k->sq);
+	kfree(k);
+}
+
+/*
+ * DESTROY_SQ failed (or the command interface is down): hand the ring,
+ * its DMA records and the pending sends to the core until the function
+ * is reset; @sq keeps nothing of them.  Without memory for that they
+ * are leaked: never freed while the device may use them.
+ */
+static void cx4_en_sq_keep(struct cx4_en_priv *priv, struct cx4_en_sq *sq)
+{
+	struct cx4_en_sq_keep *k = kzalloc(sizeof(*k), GFP_KERNEL);
+
+	net_err_ratelimited("%s: SQ 0x%x not destroyed: its memory is kept until the function is reset\n",
+			    netdev_name(priv->netdev), sq->sqn);
+	if (k) {
+		k->sq = *sq;
+		k->sq.txq = NULL;
+		k->sq.stats = NULL;
+		k->sq.cq = NULL;
+		k->keep.release = cx4_en_sq_keep_release;
+		cx4_core_keep_dma(priv->core, &k->keep);
+	}
+	sq->info = NULL;
+	sq->dma = NULL;
+	sq->wq.buf = NULL;
+	sq->cc = sq->pc;
+}
+
+static void cx4_en_sq_free(struct cx4_en_priv *priv, struct cx4_en_sq *sq)
+{
+	if (sq->created &&
+	    cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_SQ, sq->sqn))
+		sq->dev_owned = true;
+	if (sq->dev_owned)
+		cx4_en_sq_keep(priv, sq);
+	if (sq->created)
+		cx4_en_sq_free_pending(sq);
+	cx4_en_sq_release(sq);
 }
 
 /* --- RQ ------------------------------------------------------------------------ */
@@ -257,11 +311,14 @@ static int cx4_en_rq_create_hw(struct cx4_en_priv *priv, struct cx4_en_rq *rq)
 		      &rq->wq, rq->log_stride, rq->log_size, false);
 	err = cx4_en_create_obj(priv, in, len, &rq->rqn);
 	kvfree(in);
+	/* Timed out: the device may have the RQ under a number unknown. */
+	rq->dev_owned = err == -ETIMEDOUT;
 	if (err)
 		return err;
 	err = cx4_en_wq_ready(priv, false, rq->rqn);
 	if (err) {
-		cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_RQ, rq->rqn);
+		rq->dev_owned = cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_RQ,
+						   rq->rqn) != 0;
 		return err;
 	}
 	rq->created = true;
@@ -328,16 +385,61 @@ static int cx4_en_rq_alloc(struct cx4_en_priv *priv, struct cx4_en_channel *ch,
 	return cx4_en_rq_fill(rq);
 }
 
-static void cx4_en_rq_free(struct cx4_en_priv *priv, struct cx4_en_rq *rq)
+/* An RQ the device may still write: its ring, pages and their pool. */
+struct cx4_en_rq_keep {
+	struct cx4_dma_keep keep;
+	struct cx4_en_rq rq;		/* a copy; netdev, napi, stats unused */
+};
+
+static void cx4_en_rq_release(struct cx4_en_rq *rq)
 {
-	if (rq->created)
-		cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_RQ, rq->rqn);
 	if (rq->pages && rq->pool)
 		cx4_en_rq_free_pages(rq);
 	cx4_en_wq_free(rq->dev, &rq->wq);
 	if (rq->pool)
 		page_pool_destroy(rq->pool);
 	kvfree(rq->pages);
+}
+
+/* After the function reset (core): the pages may go back to the pool. */
+static void cx4_en_rq_keep_release(struct cx4_dma_keep *keep)
+{
+	struct cx4_en_rq_keep *k = container_of(keep, struct cx4_en_rq_keep,
+						keep);
+
+	cx4_en_rq_release(&k->rq);
+	kfree(k);
+}
+
+/* DESTROY_RQ failed: as cx4_en_sq_keep(), for the posted pages. */
+static void cx4_en_rq_keep(struct cx4_en_priv *priv, struct cx4_en_rq *rq)
+{
+	struct cx4_en_rq_keep *k = kzalloc(sizeof(*k), GFP_KERNEL);
+
+	net_err_ratelimited("%s: RQ 0x%x not destroyed: its memory is kept until the function is reset\n",
+			    netdev_name(priv->netdev), rq->rqn);
+	if (k) {
+		k->rq = *rq;
+		k->rq.netdev = NULL;
+		k->rq.napi = NULL;
+		k->rq.stats = NULL;
+		k->rq.cq = NULL;
+		k->keep.release = cx4_en_rq_keep_release;
+		cx4_core_keep_dma(priv->core, &k->keep);
+	}
+	rq->pages = NULL;
+	rq->pool = NULL;
+	rq->wq.buf = NULL;
+}
+
+static void cx4_en_rq_free(struct cx4_en_priv *priv, struct cx4_en_rq *rq)
+{
+	if (rq->created &&
+	    cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_RQ, rq->rqn))
+		rq->dev_owned = true;
+	if (rq->dev_owned)
+		cx4_en_rq_keep(priv, rq);
+	cx4_en_rq_release(rq);
 }
 
 /* --- channels -------------------------------------------------------------------- */

@@ -469,8 +469,12 @@ bool cx4_en_poll_tx(struct cx4_en_sq *sq, int budget)
 	return n < CX4_EN_TX_POLL_MAX;
 }
 
-/* After DESTROY_SQ: unmap and free what the device never completed. */
-void cx4_en_sq_free_pending(struct cx4_en_sq *sq)
+/*
+ * After DESTROY_SQ (or the function reset): unmap and free what the
+ * device never completed.  Touches only @sq's ring state, not its TX
+ * queue.
+ */
+void cx4_en_sq_drop_pending(struct cx4_en_sq *sq)
 {
 	while (sq->cc != sq->pc) {
 		struct cx4_en_tx_wqe_info *info = &sq->info[sq->cc & sq->mask];
@@ -486,5 +490,11 @@ void cx4_en_sq_free_pending(struct cx4_en_sq *sq)
 		sq->cc += info->num_wqebbs;
 		info->num_wqebbs = 0;
 	}
+}
+
+/* After DESTROY_SQ: the pending sends and the TX queue's BQL state. */
+void cx4_en_sq_free_pending(struct cx4_en_sq *sq)
+{
+	cx4_en_sq_drop_pending(sq);
 	netdev_tx_reset_queue(sq->txq);
 }

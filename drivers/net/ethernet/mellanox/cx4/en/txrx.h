@@ -93,6 +93,7 @@ struct cx4_en_sq {
 	struct cx4_en_wq_buf wq;
 	struct cx4_cq *cq;
 	bool created;
+	bool dev_owned;			/* the device may still use the ring */
 };
 
 struct cx4_en_rq {
@@ -116,6 +117,7 @@ struct cx4_en_rq {
 	struct cx4_en_wq_buf wq;
 	struct cx4_cq *cq;
 	bool created;
+	bool dev_owned;			/* the device may still use the ring */
 };
 
 /* Recovery requests (cx4_en_channel.recover), set from NAPI or timeout. */
@@ -184,6 +186,7 @@ enum cx4_en_rx_verdict cx4_en_rx_cqe_check(const void *cqe, u16 cc, u16 pc,
 
 netdev_tx_t cx4_en_start_xmit(struct sk_buff *skb, struct net_device *dev);
 bool cx4_en_poll_tx(struct cx4_en_sq *sq, int budget);
+void cx4_en_sq_drop_pending(struct cx4_en_sq *sq);
 void cx4_en_sq_free_pending(struct cx4_en_sq *sq);
 int cx4_en_poll_rx(struct cx4_en_rq *rq, int budget);
 int cx4_en_rq_fill(struct cx4_en_rq *rq);
