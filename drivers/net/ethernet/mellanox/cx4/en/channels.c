@@ -505,6 +505,8 @@ static void cx4_en_channel_free(struct cx4_en_channel *ch)
 
 	/* NAPI is off: no new DIM decisions; the CQs outlive the work. */
 	cx4_en_dim_cancel(ch);
+	/* NAPI is off: it no longer arms the timer. */
+	timer_delete_sync(&ch->rq.refill_timer);
 	cx4_en_sq_free(priv, &ch->sq);
 	cx4_en_rq_free(priv, &ch->rq);
 	if (!IS_ERR_OR_NULL(ch->sq.cq))
@@ -528,6 +530,7 @@ cx4_en_channel_alloc(struct cx4_en_priv *priv, u32 ix,
 	ch->priv = priv;
 	ch->ix = ix;
 	netif_napi_add(priv->netdev, &ch->napi, cx4_en_napi_poll);
+	timer_setup(&ch->rq.refill_timer, cx4_en_rq_refill_timer, 0);
 	cx4_en_dim_init(ch);
 	ch->sq.cq = cx4_en_cq_create(ch, params->log_sq_size, true);
 	ch->rq.cq = cx4_en_cq_create(ch, params->log_rq_size, false);

@@ -216,9 +216,24 @@ int cx4_en_poll_rx(struct cx4_en_rq *rq, int budget)
 		cx4_cq_pop(rq->cq);
 		done++;
 	}
-	if (done) {
+	if (done)
 		cx4_cq_update_ci(rq->cq);
-		cx4_en_rq_fill(rq);
-	}
+	/*
+	 * Refill whenever WQEs are missing, not only after completions: a
+	 * ring emptied by allocation failures gets none.  If it is still
+	 * empty, no completion will bring NAPI back: the timer will.
+	 */
+	if ((u16)(rq->pc - rq->cc) <= rq->mask && cx4_en_rq_fill(rq) &&
+	    rq->pc == rq->cc)
+		mod_timer(&rq->refill_timer,
+			  jiffies + msecs_to_jiffies(CX4_EN_RQ_REFILL_MS));
 	return done;
+}
+
+/* The refill retry of an empty RQ (softirq): poll, which refills. */
+void cx4_en_rq_refill_timer(struct timer_list *t)
+{
+	struct cx4_en_rq *rq = from_timer(rq, t, refill_timer);
+
+	napi_schedule(rq->napi);
 }

@@ -14,6 +14,7 @@
 #include <linux/dim.h>
 #include <linux/netdevice.h>
 #include <linux/skbuff.h>
+#include <linux/timer.h>
 #include <linux/cx4/core.h>
 
 #include "en.h"
@@ -32,6 +33,8 @@ struct page_pool;
 #define CX4_EN_RQ_MAX_LOG_STRIDE	6
 #define CX4_EN_PAS_PAGE		4096	/* PAS entries are 4 KB pages */
 #define CX4_EN_RX_HEADROOM	NET_SKB_PAD
+/* An RQ left empty by allocation failures retries after this long. */
+#define CX4_EN_RQ_REFILL_MS	10
 /* Largest send WQE cx4 builds, in WQEBBs; a queue stops below this room. */
 #define CX4_EN_MAX_WQEBBS	16
 /* Inline bytes cx4 copies at most (L2..L4 headers of the inline modes). */
@@ -116,6 +119,8 @@ struct cx4_en_rq {
 	struct cx4_en_rq_stats *stats;
 	struct cx4_en_wq_buf wq;
 	struct cx4_cq *cq;
+	/* chan: NAPI's retry of an empty ring's refill (cx4_en_poll_rx()) */
+	struct timer_list refill_timer;
 	bool created;
 	bool dev_owned;			/* the device may still use the ring */
 };
@@ -191,6 +196,7 @@ void cx4_en_sq_free_pending(struct cx4_en_sq *sq);
 int cx4_en_poll_rx(struct cx4_en_rq *rq, int budget);
 int cx4_en_rq_fill(struct cx4_en_rq *rq);
 void cx4_en_rq_free_pages(struct cx4_en_rq *rq);
+void cx4_en_rq_refill_timer(struct timer_list *t);
 /* recover.c */
 void cx4_en_request_recover(struct cx4_en_channel *ch, int bit);
 
