@@ -472,13 +472,22 @@ static void cx4_en_cq_comp(struct cx4_cq *cq, void *ctx)
 	napi_schedule(&ch->napi);
 }
 
+/*
+ * CQ error event (hard IRQ): the queue completing to @cq gets no more
+ * completions; reset it (recover.c).  The CQ pointers are set once
+ * cx4_cq_create() returns: an event before that is only logged.
+ */
 static void cx4_en_cq_error(struct cx4_cq *cq, void *ctx, u8 syndrome)
 {
 	struct cx4_en_channel *ch = ctx;
+	bool sq = cq == READ_ONCE(ch->sq.cq);
 
 	net_err_ratelimited("%s: channel %u: CQ 0x%x error, syndrome 0x%x\n",
 			    netdev_name(ch->priv->netdev), ch->ix,
 			    cx4_cq_cqn(cq), syndrome);
+	if (sq || cq == READ_ONCE(ch->rq.cq))
+		cx4_en_request_recover(ch, sq ? CX4_EN_RECOVER_SQ :
+					       CX4_EN_RECOVER_RQ);
 }
 
 /* A channel's TX or RX CQ with the moderation in force (params.c). */

@@ -8,7 +8,8 @@
  * build_skb() and no copy.  The device completes WQEs in order: a CQE is
  * checked (opcode, format, wqe_counter == consumer counter, byte_cnt
  * within the buffer) before any of it is used; a bad one is counted,
- * logged (rate-limited) and skipped without touching a buffer.
+ * logged (rate-limited) and skipped without touching a buffer, and the
+ * RQ is reset (recover.c).
  * Checksum: CHECKSUM_UNNECESSARY when the device says L3 and L4 are good
  * for a TCP/UDP frame; the RX hash with its L3/L4 type when the device
  * computed one; a tag the device stripped (RQ vsd 0, CQE cv) goes to
@@ -202,9 +203,16 @@ int cx4_en_poll_rx(struct cx4_en_rq *rq, int budget)
 			rq->cc++;
 			break;
 		default:
+			/*
+			 * The RQ and the device disagree about the ring (a
+			 * skipped CQE leaves its WQE uncompleted for good):
+			 * reset the RQ, which starts both over at 0.
+			 */
 			cx4_en_rq_stat_add(rq->stats, CX4_EN_RQ_BAD_CQE, 1);
+			cx4_en_request_recover(container_of(rq, struct cx4_en_channel, rq),
+					       CX4_EN_RECOVER_RQ);
 			cx4_en_warn_rl(rq->netdev, hw,
-				       "RQ 0x%x: %s CQE (opcode 0x%x wqe_counter 0x%x byte_cnt %u, cc 0x%x) ignored\n",
+				       "RQ 0x%x: %s CQE (opcode 0x%x wqe_counter 0x%x byte_cnt %u, cc 0x%x) ignored, RQ to be reset\n",
 				       rq->rqn,
 				       cx4_en_rx_verdict_names[v],
 				       cx4_get(cqe, CX4_CQE_OPCODE),
