@@ -634,6 +634,9 @@ static int cx4_cmd_post_wait(struct cx4_core *core, const void *in,
 	if (err) {
 		cx4_cmdq_slot_abandon(cmdq, held, slot, min, mout);
 		cx4_cmd_log_timeout(core, opcode, op_mod, err);
+		/* Not stopped by health: only a recovery revives the queue. */
+		if (err == -ETIMEDOUT)
+			cx4_health_cmd_timeout(core);
 		return -ETIMEDOUT;
 	}
 

@@ -304,6 +304,7 @@ struct cx4_health {
 	bool running;
 	u32 last_counter;	/* poll work only */
 	u32 stalls;		/* poll work only */
+	bool cmd_timeout;	/* set by cx4_health_cmd_timeout() */
 	bool fatal;
 };
 
@@ -468,6 +469,7 @@ const char *cx4_health_name(u32 syndrome);
 void cx4_health_start(struct cx4_core *core);
 void cx4_health_stop(struct cx4_core *core);
 void cx4_health_kick(struct cx4_core *core);
+void cx4_health_cmd_timeout(struct cx4_core *core);
 bool cx4_health_check(struct cx4_health *h, u32 counter, u32 syndrome);
 
 /* devlink.c (stubs without CONFIG_NET_DEVLINK) */
