@@ -53,9 +53,15 @@
 /* Variant byte (mkey[7:0]) of the core's PA MKey. */
 #define CX4_CORE_MKEY_VARIANT	0xc4
 
-/* Health poller: period, and polls without the counter moving = dead. */
+/*
+ * Health poller: period, and how long the counter may stand still before
+ * the device counts as dead.  Time, not polls: an internal error
+ * interrupt polls at once (cx4_health_kick()), and a storm of them must
+ * not turn a few quick polls into a stall.  The PRM gives the counter no
+ * rate; firmware advances it well within a second.
+ */
 #define CX4_HEALTH_POLL_MS	1000
-#define CX4_HEALTH_STALL_POLLS	3
+#define CX4_HEALTH_STALL_MS	3000
 /*
  * Recovery: the first attempt at once; after each failure (an attempt
  * failing, or the device dying again within CX4_RECOVERY_GRACE_MS of a
@@ -303,7 +309,7 @@ struct cx4_health {
 	spinlock_t lock;
 	bool running;
 	u32 last_counter;	/* poll work only */
-	u32 stalls;		/* poll work only */
+	unsigned long last_change;	/* poll work only: jiffies it moved */
 	bool cmd_timeout;	/* set by cx4_health_cmd_timeout() */
 	bool fatal;
 };
@@ -470,7 +476,8 @@ void cx4_health_start(struct cx4_core *core);
 void cx4_health_stop(struct cx4_core *core);
 void cx4_health_kick(struct cx4_core *core);
 void cx4_health_cmd_timeout(struct cx4_core *core);
-bool cx4_health_check(struct cx4_health *h, u32 counter, u32 syndrome);
+bool cx4_health_check(struct cx4_health *h, u32 counter, u32 syndrome,
+		      unsigned long now);
 
 /* devlink.c (stubs without CONFIG_NET_DEVLINK) */
 #if IS_ENABLED(CONFIG_NET_DEVLINK)

@@ -5,7 +5,7 @@
  * Firmware advances the health counter while it runs and sets the health
  * syndrome when it fails.  A delayed work reads both every
  * CX4_HEALTH_POLL_MS; a non-zero syndrome, or a counter that did not move
- * for CX4_HEALTH_STALL_POLLS polls in a row, or a command that timed out
+ * for CX4_HEALTH_STALL_MS, or a command that timed out
  * (cx4_health_cmd_timeout()), means the device is dead:
  * the command interface is stopped (commands in flight and new ones fail
  * at once instead of timing out) and recovery is queued.
@@ -56,21 +56,23 @@ const char *cx4_health_name(u32 syndrome)
 }
 
 /*
- * One poll (no device access; KUnit): true when the device is to be
- * considered dead.  Updates the stall bookkeeping in @h.
+ * One poll at jiffies @now (no device access; KUnit): true when the
+ * device is to be considered dead, i.e. a syndrome is set or the counter
+ * has not moved for CX4_HEALTH_STALL_MS, however often it was polled.
+ * Updates the stall bookkeeping in @h.
  */
-bool cx4_health_check(struct cx4_health *h, u32 counter, u32 syndrome)
+bool cx4_health_check(struct cx4_health *h, u32 counter, u32 syndrome,
+		      unsigned long now)
 {
 	if (syndrome)
 		return true;
-	if (counter == h->last_counter) {
-		if (++h->stalls >= CX4_HEALTH_STALL_POLLS)
-			return true;
-	} else {
-		h->stalls = 0;
+	if (counter != h->last_counter) {
+		h->last_counter = counter;
+		h->last_change = now;
+		return false;
 	}
-	h->last_counter = counter;
-	return false;
+	return time_after_eq(now, h->last_change +
+			     msecs_to_jiffies(CX4_HEALTH_STALL_MS));
 }
 
 /*
@@ -154,7 +156,7 @@ static void cx4_health_poll(struct work_struct *work)
 		cx4_health_fatal(core, syndrome, counter, "a command timed out");
 		return;
 	}
-	if (!cx4_health_check(h, counter, syndrome)) {
+	if (!cx4_health_check(h, counter, syndrome, jiffies)) {
 		schedule_delayed_work(&h->work,
 				      msecs_to_jiffies(CX4_HEALTH_POLL_MS));
 		return;
@@ -297,7 +299,7 @@ void cx4_health_start(struct cx4_core *core)
 	struct cx4_health *h = &core->health;
 
 	h->last_counter = cx4_iseg_get(core, CX4_INIT_HEALTH_COUNTER);
-	h->stalls = 0;
+	h->last_change = jiffies;
 	WRITE_ONCE(h->cmd_timeout, false);
 	WRITE_ONCE(h->fatal, false);
 	spin_lock_irq(&h->lock);
