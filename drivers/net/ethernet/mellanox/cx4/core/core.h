@@ -95,13 +95,14 @@ struct cx4_pages {
 	u32 bad_returns;	/* returned addresses that were never given */
 	/*
 	 * Page request events (PRM 7.13.10.2): the control EQ's handler
-	 * stores the latest num_pages in @request and queues @work on @wq.
-	 * @ev_lock protects @ev_on, cleared at teardown before the work is
-	 * flushed, so no work is queued after that.
+	 * adds each event's signed num_pages to @request (saturating, see
+	 * cx4_pages_request_add()) and queues @work on @wq, which takes the
+	 * sum.  @ev_lock protects @request and @ev_on, cleared at teardown
+	 * before the work is flushed, so no work is queued after that.
 	 */
 	spinlock_t ev_lock;
 	bool ev_on;
-	atomic_t request;
+	s32 request;
 	struct work_struct work;
 	struct workqueue_struct *wq;
 	atomic_t events;	/* page request events received */
@@ -419,6 +420,7 @@ int cx4_pages_track_locked(struct cx4_pages *pages, u64 dma,
 struct page *cx4_pages_lookup_locked(struct cx4_pages *pages, u64 dma);
 struct page *cx4_pages_untrack_locked(struct cx4_pages *pages, u64 dma);
 int cx4_pages_check_request(const struct cx4_pages *pages, s32 num);
+s32 cx4_pages_request_add(s32 pending, s32 num);
 int cx4_pages_satisfy(struct cx4_core *core, u16 op_mod);
 int cx4_pages_reclaim_all(struct cx4_core *core);
 void cx4_pages_release_all(struct cx4_core *core);
