@@ -111,13 +111,15 @@ static int cx4_en_sq_recover(struct cx4_en_priv *priv,
 		err = cx4_en_wq_modify(priv, true, sq->sqn, CX4_WQ_STATE_RST,
 				       CX4_WQ_STATE_RDY, -1);
 	}
+	/* Counted while neither NAPI nor xmit writes the SQ's stats. */
+	if (!err)
+		cx4_en_sq_stat_add(sq->stats, CX4_EN_SQ_RECOVER, 1);
 	napi_enable(&ch->napi);
 	local_bh_disable();
 	napi_schedule(&ch->napi);
 	local_bh_enable();
 	if (err)
 		return err;
-	cx4_en_sq_stat_add(sq->stats, CX4_EN_SQ_RECOVER, 1);
 	netif_tx_wake_queue(sq->txq);
 	return 0;
 }
@@ -142,12 +144,13 @@ static int cx4_en_rq_recover(struct cx4_en_priv *priv,
 		if (!err)
 			cx4_en_rq_fill(rq);
 	}
+	/* Counted while NAPI, the RQ stats' writer, is off. */
+	if (!err)
+		cx4_en_rq_stat_add(rq->stats, CX4_EN_RQ_RECOVER, 1);
 	napi_enable(&ch->napi);
 	local_bh_disable();
 	napi_schedule(&ch->napi);
 	local_bh_enable();
-	if (!err)
-		cx4_en_rq_stat_add(rq->stats, CX4_EN_RQ_RECOVER, 1);
 	return err;
 }
 
