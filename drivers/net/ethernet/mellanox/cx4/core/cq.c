@@ -194,7 +194,7 @@ void cx4_cq_arm(struct cx4_cq *cq)
 {
 	u32 dw = cx4_cq_arm_dword(READ_ONCE(cq->arm_sn), cq->ci, false);
 
-	cq->dbr[1] = cpu_to_be32(dw);
+	WRITE_ONCE(cq->dbr[1], cpu_to_be32(dw));
 	/* The doorbell record is visible before the doorbell rings. */
 	wmb();
 	iowrite64be((u64)dw << 32 | cq->cqn,

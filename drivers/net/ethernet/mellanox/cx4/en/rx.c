@@ -70,8 +70,9 @@ int cx4_en_rq_fill(struct cx4_en_rq *rq)
 		}
 		rq->pc++;
 	}
+	/* The WQEs before the record that hands them over (PRM 7.4.2). */
 	dma_wmb();
-	rq->wq.dbr[0] = cpu_to_be32(rq->pc);
+	WRITE_ONCE(rq->wq.dbr[0], cpu_to_be32(rq->pc));
 	return err;
 }
 

@@ -57,7 +57,7 @@ static u16 cx4_en_sq_room(struct cx4_en_sq *sq)
 static void cx4_en_sq_ring(struct cx4_en_sq *sq)
 {
 	dma_wmb();
-	sq->wq.dbr[1] = cpu_to_be32(sq->pc);
+	WRITE_ONCE(sq->wq.dbr[1], cpu_to_be32(sq->pc));
 	sq->db_pc = sq->pc;
 	wmb();		/* the record before the MMIO doorbell */
 #ifdef CONFIG_64BIT
