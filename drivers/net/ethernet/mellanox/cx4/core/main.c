@@ -536,8 +536,14 @@ static int cx4_core_up(struct cx4_core *core)
 	if (err)
 		return err;
 	err = cx4_core_wait_ready(core);
-	if (err)
+	if (err) {
+		/*
+		 * The device has the queue's address and may still come
+		 * up and use it: reset before the page is freed.
+		 */
+		core->needs_reset = true;
 		goto err_destroy_cmdq;
+	}
 	err = cx4_core_start(core);
 	if (err)
 		goto err_destroy_cmdq;
