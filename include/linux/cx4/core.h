@@ -248,4 +248,14 @@ void cx4_core_keep_dma(struct cx4_core *core, struct cx4_dma_keep *keep);
 int cx4_en_attach(struct cx4_core *core);
 void cx4_en_detach(struct cx4_core *core);
 
+/*
+ * Health recovery keeps the netdev (ifindex, addresses, routes, upper
+ * devices): cx4_en_suspend() before the function goes down closes its
+ * queues and detaches it, cx4_en_resume() once the function is up again
+ * reopens them.  A failed resume leaves en/ suspended; cx4_en_detach()
+ * works in both states.  Both sleep and take RTNL.
+ */
+void cx4_en_suspend(struct cx4_core *core);
+int cx4_en_resume(struct cx4_core *core);
+
 #endif /* _LINUX_CX4_CORE_H */

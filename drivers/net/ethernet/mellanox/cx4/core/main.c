@@ -497,6 +497,19 @@ static void cx4_core_en_call_detach(struct cx4_core *core)
 		cx4_en_detach(core);
 }
 
+static void cx4_core_en_call_suspend(struct cx4_core *core)
+{
+	if (IS_ENABLED(CONFIG_CX4_EN))
+		cx4_en_suspend(core);
+}
+
+static int cx4_core_en_call_resume(struct cx4_core *core)
+{
+	if (IS_ENABLED(CONFIG_CX4_EN))
+		return cx4_en_resume(core);
+	return 0;
+}
+
 static int cx4_core_en_attach(struct cx4_core *core)
 {
 	int err = cx4_core_en_call_attach(core);
@@ -505,7 +518,10 @@ static int cx4_core_en_attach(struct cx4_core *core)
 	return err;
 }
 
-/* Only what is attached: a failed recovery leaves en/ detached. */
+/*
+ * Only what is attached (suspended or not): a failed recovery may leave
+ * en/ detached.
+ */
 static void cx4_core_en_detach(struct cx4_core *core)
 {
 	if (!core->en_attached)
@@ -582,16 +598,44 @@ static void cx4_core_down(struct cx4_core *core)
 }
 
 /*
- * One recovery attempt (health.c): en/ off, the function down (reset, the
- * dead device's pages released without MANAGE_PAGES), probe's sequence
- * again, en/ back on.  Called with the device lock held.
+ * en/ back on after a recovery: the suspended netdev resumes; if it
+ * cannot (or none was attached) a new one is attached.
+ */
+static int cx4_core_en_reattach(struct cx4_core *core)
+{
+	int err;
+
+	if (core->en_attached) {
+		dev_warn(core->dev, "recovery: attaching the Ethernet part again (netdev resumed)\n");
+		err = cx4_core_en_call_resume(core);
+		if (!err)
+			return 0;
+		dev_err(core->dev, "recovery: resuming the netdev failed (%d), attaching the Ethernet part anew\n",
+			err);
+		cx4_core_en_detach(core);
+	}
+	dev_warn(core->dev, "recovery: attaching the Ethernet part (new netdev)\n");
+	err = cx4_core_en_attach(core);
+	if (err)
+		dev_err(core->dev, "recovery: attaching the Ethernet part failed: %d\n",
+			err);
+	return err;
+}
+
+/*
+ * One recovery attempt (health.c): en/ suspended (its netdev stays), the
+ * function down (reset, the dead device's pages released without
+ * MANAGE_PAGES), probe's sequence again, en/ resumed.  Called with the
+ * device lock held.
  */
 int cx4_core_recover(struct cx4_core *core)
 {
 	int err;
 
-	dev_warn(core->dev, "recovery: detaching the Ethernet part\n");
-	cx4_core_en_detach(core);
+	if (core->en_attached) {
+		dev_warn(core->dev, "recovery: detaching the Ethernet part (netdev kept, queues closed)\n");
+		cx4_core_en_call_suspend(core);
+	}
 	mutex_lock(&core->up_lock);
 	if (core->up)
 		dev_warn(core->dev, "recovery: tearing the function down and resetting it\n");
@@ -611,12 +655,7 @@ int cx4_core_recover(struct cx4_core *core)
 		return err;
 	}
 	cx4_core_log(core);
-	dev_warn(core->dev, "recovery: attaching the Ethernet part\n");
-	err = cx4_core_en_attach(core);
-	if (err)
-		dev_err(core->dev, "recovery: attaching the Ethernet part failed: %d\n",
-			err);
-	return err;
+	return cx4_core_en_reattach(core);
 }
 
 /* Health gave up: en/ off, the function down and reset.  Device lock held. */
