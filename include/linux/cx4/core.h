@@ -11,6 +11,7 @@
 
 #include <linux/compiler.h>
 #include <linux/if_ether.h>
+#include <linux/list.h>
 #include <linux/types.h>
 #include <linux/cx4/prm_cmd.h>
 
@@ -221,6 +222,22 @@ void cx4_cq_pop(struct cx4_cq *cq);
 void cx4_cq_update_ci(struct cx4_cq *cq);
 void cx4_cq_arm(struct cx4_cq *cq);
 
+/*
+ * DMA memory the device may still access: a queue whose DESTROY failed
+ * (or could not be sent, the command interface being down) is still the
+ * device's.  cx4_core_keep_dma() takes @keep (embedded in whatever holds
+ * the memory, referring to nothing the caller frees) and makes the next
+ * teardown of the function reset it; after the reset the core calls
+ * @release (process context) to free the memory.  A function that could
+ * not be reset leaks it.  Any context that may sleep.
+ */
+struct cx4_dma_keep {
+	struct list_head node;
+	void (*release)(struct cx4_dma_keep *keep);
+};
+
+void cx4_core_keep_dma(struct cx4_core *core, struct cx4_dma_keep *keep);
+
 /* --- The Ethernet part (en/), called by the core --------------------- */
 
 /*
@@ -230,5 +247,15 @@ void cx4_cq_arm(struct cx4_cq *cq);
  */
 int cx4_en_attach(struct cx4_core *core);
 void cx4_en_detach(struct cx4_core *core);
+
+/*
+ * Health recovery keeps the netdev (ifindex, addresses, routes, upper
+ * devices): cx4_en_suspend() before the function goes down closes its
+ * queues and detaches it, cx4_en_resume() once the function is up again
+ * reopens them.  A failed resume leaves en/ suspended; cx4_en_detach()
+ * works in both states.  Both sleep and take RTNL.
+ */
+void cx4_en_suspend(struct cx4_core *core);
+int cx4_en_resume(struct cx4_core *core);
 
 #endif /* _LINUX_CX4_CORE_H */

@@ -634,6 +634,9 @@ static int cx4_cmd_post_wait(struct cx4_core *core, const void *in,
 	if (err) {
 		cx4_cmdq_slot_abandon(cmdq, held, slot, min, mout);
 		cx4_cmd_log_timeout(core, opcode, op_mod, err);
+		/* Not stopped by health: only a recovery revives the queue. */
+		if (err == -ETIMEDOUT)
+			cx4_health_cmd_timeout(core);
 		return -ETIMEDOUT;
 	}
 
@@ -681,10 +684,20 @@ int __cx4_cmd_exec(struct cx4_core *core, const void *in, size_t in_len,
 	int err;
 
 	might_sleep();
-	if (WARN_ON_ONCE(in_len < CX4_CMD_HDR_SIZE || in_len > CX4_CMD_MAX_LEN ||
-			 out_len < CX4_CMD_HDR_SIZE ||
-			 out_len > CX4_CMD_MAX_LEN))
+	/*
+	 * Some lengths derive from device capabilities (address lists, PAS
+	 * lists): a bad one is an error for the caller, not a warning.
+	 */
+	if (in_len < CX4_CMD_HDR_SIZE || in_len > CX4_CMD_MAX_LEN ||
+	    out_len < CX4_CMD_HDR_SIZE || out_len > CX4_CMD_MAX_LEN) {
+		dev_err_ratelimited(core->dev,
+				    "command 0x%x: lengths in %zu out %zu outside %u..%u, not sent\n",
+				    in_len >= CX4_CMD_HDR_SIZE ?
+				    cx4_get(in, CX4_CMD_IN_OPCODE) : 0,
+				    in_len, out_len, CX4_CMD_HDR_SIZE,
+				    (u32)CX4_CMD_MAX_LEN);
 		return -EINVAL;
+	}
 	if (cx4_cmdq_hung(cmdq))
 		return -EIO;
 

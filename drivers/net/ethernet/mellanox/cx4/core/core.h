@@ -53,9 +53,15 @@
 /* Variant byte (mkey[7:0]) of the core's PA MKey. */
 #define CX4_CORE_MKEY_VARIANT	0xc4
 
-/* Health poller: period, and polls without the counter moving = dead. */
+/*
+ * Health poller: period, and how long the counter may stand still before
+ * the device counts as dead.  Time, not polls: an internal error
+ * interrupt polls at once (cx4_health_kick()), and a storm of them must
+ * not turn a few quick polls into a stall.  The PRM gives the counter no
+ * rate; firmware advances it well within a second.
+ */
 #define CX4_HEALTH_POLL_MS	1000
-#define CX4_HEALTH_STALL_POLLS	3
+#define CX4_HEALTH_STALL_MS	3000
 /*
  * Recovery: the first attempt at once; after each failure (an attempt
  * failing, or the device dying again within CX4_RECOVERY_GRACE_MS of a
@@ -89,13 +95,14 @@ struct cx4_pages {
 	u32 bad_returns;	/* returned addresses that were never given */
 	/*
 	 * Page request events (PRM 7.13.10.2): the control EQ's handler
-	 * stores the latest num_pages in @request and queues @work on @wq.
-	 * @ev_lock protects @ev_on, cleared at teardown before the work is
-	 * flushed, so no work is queued after that.
+	 * adds each event's signed num_pages to @request (saturating, see
+	 * cx4_pages_request_add()) and queues @work on @wq, which takes the
+	 * sum.  @ev_lock protects @request and @ev_on, cleared at teardown
+	 * before the work is flushed, so no work is queued after that.
 	 */
 	spinlock_t ev_lock;
 	bool ev_on;
-	atomic_t request;
+	s32 request;
 	struct work_struct work;
 	struct workqueue_struct *wq;
 	atomic_t events;	/* page request events received */
@@ -303,7 +310,8 @@ struct cx4_health {
 	spinlock_t lock;
 	bool running;
 	u32 last_counter;	/* poll work only */
-	u32 stalls;		/* poll work only */
+	unsigned long last_change;	/* poll work only: jiffies it moved */
+	bool cmd_timeout;	/* set by cx4_health_cmd_timeout() */
 	bool fatal;
 };
 
@@ -356,8 +364,9 @@ struct cx4_core {
 	struct devlink_health_reporter *reporter;
 	/*
 	 * Serializes bringing the function up and down (probe, remove,
-	 * health recovery) with the debugfs hooks that use what it brings
-	 * up; @up says whether it is up.  Taken after the device lock.
+	 * health recovery) with the debugfs hooks and devlink dev info,
+	 * which use what it brings up; @up says whether it is up.  Taken
+	 * after the device lock and after the devlink instance lock.
 	 */
 	struct mutex up_lock;
 	bool up;
@@ -374,9 +383,13 @@ struct cx4_core {
 	/*
 	 * A teardown step failed (or the device hung): the remaining graceful
 	 * steps are skipped and the function is reset before its DMA memory is
-	 * freed.  Only touched from probe and remove.
+	 * freed.  Only touched from probe and remove, and set (under
+	 * @kept_lock) by cx4_core_keep_dma().
 	 */
 	bool needs_reset;
+	/* Protects @kept: what cx4_core_keep_dma() holds until the reset. */
+	struct mutex kept_lock;
+	struct list_head kept;
 	/*
 	 * The function could not be reset: DMA memory the device may still
 	 * write is leaked rather than freed.
@@ -407,6 +420,7 @@ int cx4_pages_track_locked(struct cx4_pages *pages, u64 dma,
 struct page *cx4_pages_lookup_locked(struct cx4_pages *pages, u64 dma);
 struct page *cx4_pages_untrack_locked(struct cx4_pages *pages, u64 dma);
 int cx4_pages_check_request(const struct cx4_pages *pages, s32 num);
+s32 cx4_pages_request_add(s32 pending, s32 num);
 int cx4_pages_satisfy(struct cx4_core *core, u16 op_mod);
 int cx4_pages_reclaim_all(struct cx4_core *core);
 void cx4_pages_release_all(struct cx4_core *core);
@@ -463,7 +477,9 @@ const char *cx4_health_name(u32 syndrome);
 void cx4_health_start(struct cx4_core *core);
 void cx4_health_stop(struct cx4_core *core);
 void cx4_health_kick(struct cx4_core *core);
-bool cx4_health_check(struct cx4_health *h, u32 counter, u32 syndrome);
+void cx4_health_cmd_timeout(struct cx4_core *core);
+bool cx4_health_check(struct cx4_health *h, u32 counter, u32 syndrome,
+		      unsigned long now);
 
 /* devlink.c (stubs without CONFIG_NET_DEVLINK) */
 #if IS_ENABLED(CONFIG_NET_DEVLINK)

@@ -194,7 +194,7 @@ void cx4_cq_arm(struct cx4_cq *cq)
 {
 	u32 dw = cx4_cq_arm_dword(READ_ONCE(cq->arm_sn), cq->ci, false);
 
-	cq->dbr[1] = cpu_to_be32(dw);
+	WRITE_ONCE(cq->dbr[1], cpu_to_be32(dw));
 	/* The doorbell record is visible before the doorbell rings. */
 	wmb();
 	iowrite64be((u64)dw << 32 | cq->cqn,
@@ -241,11 +241,6 @@ static int cx4_cq_cmd_create(struct cx4_core *core, struct cx4_cq *cq,
 	if (err)
 		return err;
 	cq->cqn = cx4_get(out, CX4_CREATE_CQ_OUT_CQN);
-	if (cq->cqn >= core->eqs.max_cqn) {
-		dev_err(core->dev, "CREATE_CQ returned CQ number 0x%x, limit 0x%x\n",
-			cq->cqn, core->eqs.max_cqn);
-		return -EIO;
-	}
 	return 0;
 }
 
@@ -341,11 +336,27 @@ struct cx4_cq *cx4_cq_create(struct cx4_core *core,
 	err = cx4_cq_cmd_create(core, cq, attr, eqn);
 	if (err)
 		goto err_unlock;
+	/*
+	 * A CQN beyond the EQ handlers' range is not one of ours: the
+	 * device has a CQ on our buffer under that number, destroy it.
+	 */
+	if (cq->cqn >= core->eqs.max_cqn) {
+		dev_err(core->dev, "CREATE_CQ returned CQ number 0x%x, limit 0x%x\n",
+			cq->cqn, core->eqs.max_cqn);
+		err = -EIO;
+		goto err_destroy_cq;
+	}
 	err = cx4_cqs_register_locked(cqs, cq);
 	if (err) {
-		dev_err(core->dev, "CREATE_CQ returned CQ 0x%x, already in use\n",
+		/*
+		 * The number of a live CQ: DESTROY_CQ would take that one
+		 * down.  The device may be writing either: keep the buffer
+		 * until the function reset.
+		 */
+		dev_err(core->dev, "CREATE_CQ returned CQ 0x%x, already in use; keeping its buffer until the function is reset\n",
 			cq->cqn);
-		goto err_destroy_cq;
+		keep = true;
+		goto err_unlock;
 	}
 	mutex_unlock(&cqs->lock);
 	return cq;

@@ -6,7 +6,8 @@
  * dev info: the driver name, the running firmware version ("fw",
  * from the initialization segment) and the board's PSID as the fixed
  * "board.id" and "fw.psid", read with QUERY_ADAPTER (PRM 12.3.5) at each
- * request; a PSID that is empty or not printable ASCII is not reported.
+ * request under core->up_lock; a PSID that is empty or not printable
+ * ASCII, or asked for while the function is down, is not reported.
  *
  * The health poller (health.c) reports a dead device with
  * devlink_health_report(); devlink then calls the reporter's recover
@@ -45,7 +46,17 @@ static int cx4_devlink_psid(struct cx4_core *core, char *psid)
 	if (!out)
 		return -ENOMEM;
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_ADAPTER);
-	err = cx4_cmd_exec(core, in, sizeof(in), out, CX4_QUERY_ADAPTER_OUT_SIZE);
+	/*
+	 * up_lock keeps the command queue alive for the command; while a
+	 * recovery runs, after it gave up or on the way out there is none
+	 * and the PSID is just not reported.
+	 */
+	err = mutex_lock_interruptible(&core->up_lock);
+	if (err)
+		goto out;
+	err = core->up ? cx4_cmd_exec(core, in, sizeof(in), out,
+				      CX4_QUERY_ADAPTER_OUT_SIZE) : -ENODATA;
+	mutex_unlock(&core->up_lock);
 	if (err)
 		goto out;
 	memcpy(psid, out + CX4_QUERY_ADAPTER_OFF_PARAMS + CX4_ADAPTER_OFF_PSID,

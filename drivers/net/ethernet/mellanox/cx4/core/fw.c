@@ -16,7 +16,7 @@
 static_assert(CX4_DRV_ISSI < CX4_QUERY_ISSI_SUPPORTED_BITS);
 static_assert(CX4_CAPS_NUM == 4);
 
-/* Largest log2 of the UC list a NIC vport query is sized for (2 MB). */
+/* Largest log2 of the UC list whose size cx4 computes (no u32 overflow). */
 #define CX4_FW_LOG_MAX_UC_LIST	18
 
 /* A command whose input is the header and whose output is 16 bytes. */
@@ -424,12 +424,14 @@ int cx4_fw_query_nic_vport_mac(struct cx4_core *core, u8 mac[ETH_ALEN])
 	u8 *out, *ctx;
 	int err;
 
-	if (log_max > CX4_FW_LOG_MAX_UC_LIST) {
-		dev_err(core->dev, "log_max_current_uc_list %u above %u\n",
-			log_max, CX4_FW_LOG_MAX_UC_LIST);
+	/* The output must fit a command message (CX4_CMD_MAX_LEN). */
+	len = log_max <= CX4_FW_LOG_MAX_UC_LIST ?
+	      cx4_query_nic_vport_ctx_out_size(1u << log_max) : U32_MAX;
+	if (len > CX4_CMD_MAX_LEN) {
+		dev_err(core->dev, "log_max_current_uc_list %u: the list does not fit a %u-byte command output\n",
+			log_max, (u32)CX4_CMD_MAX_LEN);
 		return -EIO;
 	}
-	len = cx4_query_nic_vport_ctx_out_size(1u << log_max);
 	out = kvzalloc(len, GFP_KERNEL);
 	if (!out)
 		return -ENOMEM;

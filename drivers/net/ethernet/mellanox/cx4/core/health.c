@@ -5,7 +5,8 @@
  * Firmware advances the health counter while it runs and sets the health
  * syndrome when it fails.  A delayed work reads both every
  * CX4_HEALTH_POLL_MS; a non-zero syndrome, or a counter that did not move
- * for CX4_HEALTH_STALL_POLLS polls in a row, means the device is dead:
+ * for CX4_HEALTH_STALL_MS, or a command that timed out
+ * (cx4_health_cmd_timeout()), means the device is dead:
  * the command interface is stopped (commands in flight and new ones fail
  * at once instead of timing out) and recovery is queued.
  *
@@ -55,21 +56,23 @@ const char *cx4_health_name(u32 syndrome)
 }
 
 /*
- * One poll (no device access; KUnit): true when the device is to be
- * considered dead.  Updates the stall bookkeeping in @h.
+ * One poll at jiffies @now (no device access; KUnit): true when the
+ * device is to be considered dead, i.e. a syndrome is set or the counter
+ * has not moved for CX4_HEALTH_STALL_MS, however often it was polled.
+ * Updates the stall bookkeeping in @h.
  */
-bool cx4_health_check(struct cx4_health *h, u32 counter, u32 syndrome)
+bool cx4_health_check(struct cx4_health *h, u32 counter, u32 syndrome,
+		      unsigned long now)
 {
 	if (syndrome)
 		return true;
-	if (counter == h->last_counter) {
-		if (++h->stalls >= CX4_HEALTH_STALL_POLLS)
-			return true;
-	} else {
-		h->stalls = 0;
+	if (counter != h->last_counter) {
+		h->last_counter = counter;
+		h->last_change = now;
+		return false;
 	}
-	h->last_counter = counter;
-	return false;
+	return time_after_eq(now, h->last_change +
+			     msecs_to_jiffies(CX4_HEALTH_STALL_MS));
 }
 
 /*
@@ -106,8 +109,12 @@ static void cx4_health_schedule_recovery(struct cx4_core *core)
 	spin_unlock_irq(&h->lock);
 }
 
-/* The device was found dead: count it, stop commands, recover. */
-static void cx4_health_fatal(struct cx4_core *core, u32 syndrome, u32 counter)
+/*
+ * The device was found dead: count it, stop commands, recover.  @why
+ * says how when the syndrome is 0.
+ */
+static void cx4_health_fatal(struct cx4_core *core, u32 syndrome, u32 counter,
+			     const char *why)
 {
 	struct cx4_health *h = &core->health;
 
@@ -122,8 +129,8 @@ static void cx4_health_fatal(struct cx4_core *core, u32 syndrome, u32 counter)
 			syndrome, cx4_health_name(syndrome), counter);
 	else
 		dev_err(core->dev,
-			"device failed: health counter stuck at %u for %u ms; command interface stopped, recovering\n",
-			counter, CX4_HEALTH_STALL_POLLS * CX4_HEALTH_POLL_MS);
+			"device failed: %s (health counter %u); command interface stopped, recovering\n",
+			why, counter);
 	cx4_cmdq_stop(core);
 	/* Dead again soon after a recovery: that recovery did not hold. */
 	if (h->recoveries &&
@@ -145,12 +152,16 @@ static void cx4_health_poll(struct work_struct *work)
 
 	if (READ_ONCE(h->fatal))
 		return;
-	if (!cx4_health_check(h, counter, syndrome)) {
+	if (READ_ONCE(h->cmd_timeout)) {
+		cx4_health_fatal(core, syndrome, counter, "a command timed out");
+		return;
+	}
+	if (!cx4_health_check(h, counter, syndrome, jiffies)) {
 		schedule_delayed_work(&h->work,
 				      msecs_to_jiffies(CX4_HEALTH_POLL_MS));
 		return;
 	}
-	cx4_health_fatal(core, syndrome, counter);
+	cx4_health_fatal(core, syndrome, counter, "health counter stuck");
 }
 
 /* The device lock, unless remove (which holds it) wants the work gone. */
@@ -288,7 +299,8 @@ void cx4_health_start(struct cx4_core *core)
 	struct cx4_health *h = &core->health;
 
 	h->last_counter = cx4_iseg_get(core, CX4_INIT_HEALTH_COUNTER);
-	h->stalls = 0;
+	h->last_change = jiffies;
+	WRITE_ONCE(h->cmd_timeout, false);
 	WRITE_ONCE(h->fatal, false);
 	spin_lock_irq(&h->lock);
 	h->running = true;
@@ -319,4 +331,15 @@ void cx4_health_kick(struct cx4_core *core)
 	if (h->running)
 		mod_delayed_work(system_wq, &h->work, 0);
 	spin_unlock_irqrestore(&h->lock, flags);
+}
+
+/*
+ * A command timed out (cmd.c): the command interface is stopped and
+ * only a function reset brings it back.  The poller, queued now, takes
+ * it as the device's death: the usual recovery follows.
+ */
+void cx4_health_cmd_timeout(struct cx4_core *core)
+{
+	WRITE_ONCE(core->health.cmd_timeout, true);
+	cx4_health_kick(core);
 }

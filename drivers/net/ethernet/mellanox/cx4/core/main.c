@@ -340,6 +340,33 @@ static void cx4_core_quiesce(struct cx4_core *core)
 	}
 }
 
+void cx4_core_keep_dma(struct cx4_core *core, struct cx4_dma_keep *keep)
+{
+	mutex_lock(&core->kept_lock);
+	list_add_tail(&keep->node, &core->kept);
+	core->needs_reset = true;
+	mutex_unlock(&core->kept_lock);
+}
+
+/* After the function reset: free what cx4_core_keep_dma() held. */
+static void cx4_core_release_kept(struct cx4_core *core)
+{
+	struct cx4_dma_keep *keep, *tmp;
+	LIST_HEAD(list);
+
+	mutex_lock(&core->kept_lock);
+	list_splice_init(&core->kept, &list);
+	mutex_unlock(&core->kept_lock);
+	if (!list_empty(&list) && core->dma_unsafe) {
+		dev_err(core->dev, "leaking queue memory the device may still access\n");
+		return;
+	}
+	list_for_each_entry_safe(keep, tmp, &list, node) {
+		list_del(&keep->node);
+		keep->release(keep);
+	}
+}
+
 /*
  * Undo cx4_cmdq_create() and free the pages and any EQ buffer the device
  * kept, safely if the device hung.
@@ -347,6 +374,7 @@ static void cx4_core_quiesce(struct cx4_core *core)
 static void cx4_core_destroy_cmdq(struct cx4_core *core)
 {
 	cx4_core_quiesce(core);
+	cx4_core_release_kept(core);
 	cx4_cqs_release(core);
 	cx4_eqs_release(core);
 	cx4_pages_release_all(core);
@@ -469,6 +497,19 @@ static void cx4_core_en_call_detach(struct cx4_core *core)
 		cx4_en_detach(core);
 }
 
+static void cx4_core_en_call_suspend(struct cx4_core *core)
+{
+	if (IS_ENABLED(CONFIG_CX4_EN))
+		cx4_en_suspend(core);
+}
+
+static int cx4_core_en_call_resume(struct cx4_core *core)
+{
+	if (IS_ENABLED(CONFIG_CX4_EN))
+		return cx4_en_resume(core);
+	return 0;
+}
+
 static int cx4_core_en_attach(struct cx4_core *core)
 {
 	int err = cx4_core_en_call_attach(core);
@@ -477,7 +518,10 @@ static int cx4_core_en_attach(struct cx4_core *core)
 	return err;
 }
 
-/* Only what is attached: a failed recovery leaves en/ detached. */
+/*
+ * Only what is attached (suspended or not): a failed recovery may leave
+ * en/ detached.
+ */
 static void cx4_core_en_detach(struct cx4_core *core)
 {
 	if (!core->en_attached)
@@ -508,8 +552,14 @@ static int cx4_core_up(struct cx4_core *core)
 	if (err)
 		return err;
 	err = cx4_core_wait_ready(core);
-	if (err)
+	if (err) {
+		/*
+		 * The device has the queue's address and may still come
+		 * up and use it: reset before the page is freed.
+		 */
+		core->needs_reset = true;
 		goto err_destroy_cmdq;
+	}
 	err = cx4_core_start(core);
 	if (err)
 		goto err_destroy_cmdq;
@@ -548,16 +598,44 @@ static void cx4_core_down(struct cx4_core *core)
 }
 
 /*
- * One recovery attempt (health.c): en/ off, the function down (reset, the
- * dead device's pages released without MANAGE_PAGES), probe's sequence
- * again, en/ back on.  Called with the device lock held.
+ * en/ back on after a recovery: the suspended netdev resumes; if it
+ * cannot (or none was attached) a new one is attached.
+ */
+static int cx4_core_en_reattach(struct cx4_core *core)
+{
+	int err;
+
+	if (core->en_attached) {
+		dev_warn(core->dev, "recovery: attaching the Ethernet part again (netdev resumed)\n");
+		err = cx4_core_en_call_resume(core);
+		if (!err)
+			return 0;
+		dev_err(core->dev, "recovery: resuming the netdev failed (%d), attaching the Ethernet part anew\n",
+			err);
+		cx4_core_en_detach(core);
+	}
+	dev_warn(core->dev, "recovery: attaching the Ethernet part (new netdev)\n");
+	err = cx4_core_en_attach(core);
+	if (err)
+		dev_err(core->dev, "recovery: attaching the Ethernet part failed: %d\n",
+			err);
+	return err;
+}
+
+/*
+ * One recovery attempt (health.c): en/ suspended (its netdev stays), the
+ * function down (reset, the dead device's pages released without
+ * MANAGE_PAGES), probe's sequence again, en/ resumed.  Called with the
+ * device lock held.
  */
 int cx4_core_recover(struct cx4_core *core)
 {
 	int err;
 
-	dev_warn(core->dev, "recovery: detaching the Ethernet part\n");
-	cx4_core_en_detach(core);
+	if (core->en_attached) {
+		dev_warn(core->dev, "recovery: detaching the Ethernet part (netdev kept, queues closed)\n");
+		cx4_core_en_call_suspend(core);
+	}
 	mutex_lock(&core->up_lock);
 	if (core->up)
 		dev_warn(core->dev, "recovery: tearing the function down and resetting it\n");
@@ -577,12 +655,7 @@ int cx4_core_recover(struct cx4_core *core)
 		return err;
 	}
 	cx4_core_log(core);
-	dev_warn(core->dev, "recovery: attaching the Ethernet part\n");
-	err = cx4_core_en_attach(core);
-	if (err)
-		dev_err(core->dev, "recovery: attaching the Ethernet part failed: %d\n",
-			err);
-	return err;
+	return cx4_core_en_reattach(core);
 }
 
 /* Health gave up: en/ off, the function down and reset.  Device lock held. */
@@ -607,6 +680,8 @@ static int cx4_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	ratelimit_state_init(&core->log_rs, DEFAULT_RATELIMIT_INTERVAL,
 			     DEFAULT_RATELIMIT_BURST);
 	mutex_init(&core->up_lock);
+	mutex_init(&core->kept_lock);
+	INIT_LIST_HEAD(&core->kept);
 	cx4_pages_init(&core->pages);
 	cx4_cqs_init(&core->cqs);
 	mutex_init(&core->test_cq.lock);
@@ -651,6 +726,7 @@ err_free_core:
 	pci_set_drvdata(pdev, NULL);
 	cx4_cqs_destroy(&core->cqs);
 	cx4_pages_destroy(&core->pages);
+	mutex_destroy(&core->kept_lock);
 	mutex_destroy(&core->up_lock);
 	kfree(core);
 	return err;
@@ -676,6 +752,7 @@ static void cx4_remove(struct pci_dev *pdev)
 	pci_set_drvdata(pdev, NULL);
 	cx4_cqs_destroy(&core->cqs);
 	cx4_pages_destroy(&core->pages);
+	mutex_destroy(&core->kept_lock);
 	mutex_destroy(&core->up_lock);
 	kfree(core);
 }

@@ -12,10 +12,11 @@
  * rest of the page is unused (splitting pages is left for later).
  *
  * After INIT_HCA the device asks for pages (or offers some back) with page
- * request events (PRM 7.13.10.2).  The control EQ's handler records the
- * request and queues a work item on an ordered workqueue; the work answers
- * with MANAGE_PAGES (give, or take back; one command per
- * CX4_PAGES_PER_EVENT pages), which also re-arms the event.
+ * request events (PRM 7.13.10.2).  The control EQ's handler adds the
+ * request to those not answered yet and queues a work item on an ordered
+ * workqueue; the work answers with MANAGE_PAGES (give, or take back; one
+ * command per CX4_PAGES_PER_EVENT pages, pages->lock taken per command),
+ * which also re-arms the event.
  * A page that cannot be allocated is reported with MANAGE_PAGES
  * ALLOCATION_FAIL.
  */
@@ -49,7 +50,7 @@ void cx4_pages_init(struct cx4_pages *pages)
 	pages->bad_returns = 0;
 	spin_lock_init(&pages->ev_lock);
 	pages->ev_on = false;
-	atomic_set(&pages->request, 0);
+	pages->request = 0;
 	atomic_set(&pages->events, 0);
 	atomic_set(&pages->alloc_fails, 0);
 	atomic_set(&pages->fail_next, 0);
@@ -123,6 +124,21 @@ int cx4_pages_check_request(const struct cx4_pages *pages, s32 num)
 	if ((u32)num > CX4_PAGES_MAX - pages->npages)
 		return -ERANGE;
 	return 0;
+}
+
+/*
+ * A page request event's @num (signed: < 0 asks for pages back) on top
+ * of the requests not answered yet (@pending): they add up, the PRM's
+ * num_pages being what is missing or unneeded at the time of each event.
+ * Saturates at CX4_PAGES_MAX + 1 (refused by cx4_pages_check_request())
+ * and -CX4_PAGES_MAX (more than the device can hold), so no sequence of
+ * events overflows.
+ */
+s32 cx4_pages_request_add(s32 pending, s32 num)
+{
+	s64 sum = (s64)pending + num;
+
+	return clamp_t(s64, sum, -(s64)CX4_PAGES_MAX, (s64)CX4_PAGES_MAX + 1);
 }
 
 /* --- one page ------------------------------------------------------------ */
@@ -401,46 +417,92 @@ void cx4_pages_release_all(struct cx4_core *core)
 
 /* --- page request events ---------------------------------------------------- */
 
+/* Take the requests summed so far (0 once taken). */
+static s32 cx4_pages_take_request(struct cx4_pages *pages)
+{
+	unsigned long flags;
+	s32 num;
+
+	spin_lock_irqsave(&pages->ev_lock, flags);
+	num = pages->request;
+	pages->request = 0;
+	spin_unlock_irqrestore(&pages->ev_lock, flags);
+	return num;
+}
+
 /*
- * Answer the latest page request with one MANAGE_PAGES: give up to
- * CX4_PAGES_PER_EVENT pages, or take back up to as many.
+ * One MANAGE_PAGES of an answer: give @n pages, or ask for up to @n back
+ * (*@got: how many came).  pages->lock is held for this batch only, so
+ * that a large answer does not keep teardown and other users waiting.
+ */
+static int cx4_pages_answer_batch(struct cx4_core *core, bool give, u32 n,
+				  u32 *got)
+{
+	struct cx4_pages *pages = &core->pages;
+	int err = 0;
+
+	mutex_lock(&pages->lock);
+	*got = n;
+	if (give)
+		err = cx4_pages_give_batch_locked(core, n);
+	else if (!pages->npages)
+		*got = 0;	/* nothing left to take back */
+	else
+		err = cx4_pages_take_batch_locked(core, min(n, pages->npages),
+						  got);
+	mutex_unlock(&pages->lock);
+	return err;
+}
+
+/*
+ * Answer the requests summed since the last run: give up to
+ * CX4_PAGES_PER_EVENT pages per MANAGE_PAGES, or take back as many.  A
+ * reclaim asks for no more than requested and than the device holds,
+ * and stops after as many commands as that needs plus a few, or when
+ * the device returns nothing.
  */
 static void cx4_pages_work(struct work_struct *work)
 {
 	struct cx4_pages *pages = container_of(work, struct cx4_pages, work);
 	struct cx4_core *core = container_of(pages, struct cx4_core, pages);
-	s32 num = atomic_xchg(&pages->request, 0);
-	u64 left = num < 0 ? -(s64)num : num;
+	s32 num = cx4_pages_take_request(pages);
+	u32 left = num < 0 ? -(s64)num : num;
+	u32 rounds;
 	int err = 0;
 
 	if (!num)
 		return;
-	mutex_lock(&pages->lock);
-	if (num > 0 && cx4_pages_check_request(pages, num)) {
-		cx4_err_rl(core,
-			   "device asks for %d pages with %u given, not believed\n",
-			   num, pages->npages);
-		cx4_pages_give_fail(core);
-		goto out;
+	if (num > 0) {
+		mutex_lock(&pages->lock);
+		err = cx4_pages_check_request(pages, num);
+		if (err) {
+			cx4_err_rl(core,
+				   "device asks for %d pages with %u given, not believed\n",
+				   num, pages->npages);
+			cx4_pages_give_fail(core);
+		}
+		mutex_unlock(&pages->lock);
+		if (err)
+			return;
 	}
-	while (left && !err) {
-		u32 n = min_t(u64, left, CX4_PAGES_PER_EVENT);
-		u32 got = n;
+	rounds = DIV_ROUND_UP(left, CX4_PAGES_PER_EVENT) +
+		 CX4_PAGES_RECLAIM_SLACK;
+	while (left && rounds--) {
+		u32 got;
 
-		if (num > 0)
-			err = cx4_pages_give_batch_locked(core, n);
-		else
-			err = cx4_pages_take_batch_locked(core, n, &got);
-		if (!got)
-			break;	/* the device has nothing more to return */
-		left -= got;
+		err = cx4_pages_answer_batch(core, num > 0,
+					     min_t(u32, left,
+						   CX4_PAGES_PER_EVENT),
+					     &got);
+		if (err || !got)
+			break;	/* failed, or nothing more to return */
+		left -= min(got, left);
+		cond_resched();
 	}
 	if (err)
 		cx4_err_rl(core,
 			   "page request for %d pages failed: %d\n",
 			   num, err);
-out:
-	mutex_unlock(&pages->lock);
 }
 
 /* From the control EQ's handler: the device wants @num pages (< 0: fewer). */
@@ -450,8 +512,8 @@ void cx4_pages_request(struct cx4_core *core, s32 num)
 	unsigned long flags;
 
 	atomic_inc(&pages->events);
-	atomic_set(&pages->request, num);
 	spin_lock_irqsave(&pages->ev_lock, flags);
+	pages->request = cx4_pages_request_add(pages->request, num);
 	if (pages->ev_on)
 		queue_work(pages->wq, &pages->work);
 	spin_unlock_irqrestore(&pages->ev_lock, flags);

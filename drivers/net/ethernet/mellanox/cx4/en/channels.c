@@ -183,11 +183,14 @@ static int cx4_en_sq_create_hw(struct cx4_en_priv *priv, struct cx4_en_sq *sq)
 		      &sq->wq, CX4_SEND_WQEBB_SHIFT, sq->log_size, true);
 	err = cx4_en_create_obj(priv, in, len, &sq->sqn);
 	kvfree(in);
+	/* Timed out: the device may have the SQ under a number unknown. */
+	sq->dev_owned = err == -ETIMEDOUT;
 	if (err)
 		return err;
 	err = cx4_en_wq_ready(priv, true, sq->sqn);
 	if (err) {
-		cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_SQ, sq->sqn);
+		sq->dev_owned = cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_SQ,
+						   sq->sqn) != 0;
 		return err;
 	}
 	sq->created = true;
@@ -221,15 +224,66 @@ static int cx4_en_sq_alloc(struct cx4_en_priv *priv, struct cx4_en_channel *ch,
 	return cx4_en_sq_create_hw(priv, sq);
 }
 
-static void cx4_en_sq_free(struct cx4_en_priv *priv, struct cx4_en_sq *sq)
+/* An SQ the device may still read: its ring, DMA records and sends. */
+struct cx4_en_sq_keep {
+	struct cx4_dma_keep keep;
+	struct cx4_en_sq sq;		/* a copy; txq, stats and cq unused */
+};
+
+static void cx4_en_sq_release(struct cx4_en_sq *sq)
 {
-	if (sq->created) {
-		cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_SQ, sq->sqn);
-		cx4_en_sq_free_pending(sq);
-	}
 	cx4_en_wq_free(sq->dev, &sq->wq);
 	kvfree(sq->dma);
 	kvfree(sq->info);
+}
+
+/* After the function reset (core): what the device could still read. */
+static void cx4_en_sq_keep_release(struct cx4_dma_keep *keep)
+{
+	struct cx4_en_sq_keep *k = container_of(keep, struct cx4_en_sq_keep,
+						keep);
+
+	cx4_en_sq_drop_pending(&k->sq);
+	cx4_en_sq_release(&k->sq);
+	kfree(k);
+}
+
+/*
+ * DESTROY_SQ failed (or the command interface is down): hand the ring,
+ * its DMA records and the pending sends to the core until the function
+ * is reset; @sq keeps nothing of them.  Without memory for that they
+ * are leaked: never freed while the device may use them.
+ */
+static void cx4_en_sq_keep(struct cx4_en_priv *priv, struct cx4_en_sq *sq)
+{
+	struct cx4_en_sq_keep *k = kzalloc(sizeof(*k), GFP_KERNEL);
+
+	net_err_ratelimited("%s: SQ 0x%x not destroyed: its memory is kept until the function is reset\n",
+			    netdev_name(priv->netdev), sq->sqn);
+	if (k) {
+		k->sq = *sq;
+		k->sq.txq = NULL;
+		k->sq.stats = NULL;
+		k->sq.cq = NULL;
+		k->keep.release = cx4_en_sq_keep_release;
+		cx4_core_keep_dma(priv->core, &k->keep);
+	}
+	sq->info = NULL;
+	sq->dma = NULL;
+	sq->wq.buf = NULL;
+	sq->cc = sq->pc;
+}
+
+static void cx4_en_sq_free(struct cx4_en_priv *priv, struct cx4_en_sq *sq)
+{
+	if (sq->created &&
+	    cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_SQ, sq->sqn))
+		sq->dev_owned = true;
+	if (sq->dev_owned)
+		cx4_en_sq_keep(priv, sq);
+	if (sq->created)
+		cx4_en_sq_free_pending(sq);
+	cx4_en_sq_release(sq);
 }
 
 /* --- RQ ------------------------------------------------------------------------ */
@@ -257,11 +311,14 @@ static int cx4_en_rq_create_hw(struct cx4_en_priv *priv, struct cx4_en_rq *rq)
 		      &rq->wq, rq->log_stride, rq->log_size, false);
 	err = cx4_en_create_obj(priv, in, len, &rq->rqn);
 	kvfree(in);
+	/* Timed out: the device may have the RQ under a number unknown. */
+	rq->dev_owned = err == -ETIMEDOUT;
 	if (err)
 		return err;
 	err = cx4_en_wq_ready(priv, false, rq->rqn);
 	if (err) {
-		cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_RQ, rq->rqn);
+		rq->dev_owned = cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_RQ,
+						   rq->rqn) != 0;
 		return err;
 	}
 	rq->created = true;
@@ -275,15 +332,23 @@ static int cx4_en_rq_alloc(struct cx4_en_priv *priv, struct cx4_en_channel *ch,
 	struct page_pool_params pp = {};
 	struct cx4_en_rq *rq = &ch->rq;
 	u32 n = 1u << params->log_rq_size;
+	const void *cap = cx4_core_cap(priv->core, CX4_CAP_GENERAL);
+	u32 smin = cx4_get(cap, CX4_CAP_LOG_MIN_STRIDE_SZ_RQ);
+	u32 smax = cx4_get(cap, CX4_CAP_LOG_MAX_STRIDE_SZ_RQ);
 	int err;
 
+	err = cx4_en_rq_log_stride(smin, smax);
+	if (err < 0) {
+		netdev_err(priv->netdev, "RQ stride: device range 2^%u..2^%u bytes, cx4 needs 2^%u..2^%u\n",
+			   smin, smax, CX4_EN_RQ_LOG_STRIDE,
+			   CX4_EN_RQ_MAX_LOG_STRIDE);
+		return err;
+	}
+	rq->log_stride = err;
 	rq->log_size = params->log_rq_size;
 	rq->vlan_strip = params->rx_vlan_strip;
 	rq->mask = n - 1;
 	rq->ix = ch->ix;
-	rq->log_stride = max_t(u32, CX4_EN_RQ_LOG_STRIDE,
-			       cx4_get(cx4_core_cap(priv->core, CX4_CAP_GENERAL),
-				       CX4_CAP_LOG_MIN_STRIDE_SZ_RQ));
 	rq->lkey = priv->lkey;
 	rq->dev = dev;
 	rq->netdev = priv->netdev;
@@ -320,16 +385,61 @@ static int cx4_en_rq_alloc(struct cx4_en_priv *priv, struct cx4_en_channel *ch,
 	return cx4_en_rq_fill(rq);
 }
 
-static void cx4_en_rq_free(struct cx4_en_priv *priv, struct cx4_en_rq *rq)
+/* An RQ the device may still write: its ring, pages and their pool. */
+struct cx4_en_rq_keep {
+	struct cx4_dma_keep keep;
+	struct cx4_en_rq rq;		/* a copy; netdev, napi, stats unused */
+};
+
+static void cx4_en_rq_release(struct cx4_en_rq *rq)
 {
-	if (rq->created)
-		cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_RQ, rq->rqn);
 	if (rq->pages && rq->pool)
 		cx4_en_rq_free_pages(rq);
 	cx4_en_wq_free(rq->dev, &rq->wq);
 	if (rq->pool)
 		page_pool_destroy(rq->pool);
 	kvfree(rq->pages);
+}
+
+/* After the function reset (core): the pages may go back to the pool. */
+static void cx4_en_rq_keep_release(struct cx4_dma_keep *keep)
+{
+	struct cx4_en_rq_keep *k = container_of(keep, struct cx4_en_rq_keep,
+						keep);
+
+	cx4_en_rq_release(&k->rq);
+	kfree(k);
+}
+
+/* DESTROY_RQ failed: as cx4_en_sq_keep(), for the posted pages. */
+static void cx4_en_rq_keep(struct cx4_en_priv *priv, struct cx4_en_rq *rq)
+{
+	struct cx4_en_rq_keep *k = kzalloc(sizeof(*k), GFP_KERNEL);
+
+	net_err_ratelimited("%s: RQ 0x%x not destroyed: its memory is kept until the function is reset\n",
+			    netdev_name(priv->netdev), rq->rqn);
+	if (k) {
+		k->rq = *rq;
+		k->rq.netdev = NULL;
+		k->rq.napi = NULL;
+		k->rq.stats = NULL;
+		k->rq.cq = NULL;
+		k->keep.release = cx4_en_rq_keep_release;
+		cx4_core_keep_dma(priv->core, &k->keep);
+	}
+	rq->pages = NULL;
+	rq->pool = NULL;
+	rq->wq.buf = NULL;
+}
+
+static void cx4_en_rq_free(struct cx4_en_priv *priv, struct cx4_en_rq *rq)
+{
+	if (rq->created &&
+	    cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_RQ, rq->rqn))
+		rq->dev_owned = true;
+	if (rq->dev_owned)
+		cx4_en_rq_keep(priv, rq);
+	cx4_en_rq_release(rq);
 }
 
 /* --- channels -------------------------------------------------------------------- */
@@ -362,13 +472,22 @@ static void cx4_en_cq_comp(struct cx4_cq *cq, void *ctx)
 	napi_schedule(&ch->napi);
 }
 
+/*
+ * CQ error event (hard IRQ): the queue completing to @cq gets no more
+ * completions; reset it (recover.c).  The CQ pointers are set once
+ * cx4_cq_create() returns: an event before that is only logged.
+ */
 static void cx4_en_cq_error(struct cx4_cq *cq, void *ctx, u8 syndrome)
 {
 	struct cx4_en_channel *ch = ctx;
+	bool sq = cq == READ_ONCE(ch->sq.cq);
 
 	net_err_ratelimited("%s: channel %u: CQ 0x%x error, syndrome 0x%x\n",
 			    netdev_name(ch->priv->netdev), ch->ix,
 			    cx4_cq_cqn(cq), syndrome);
+	if (sq || cq == READ_ONCE(ch->rq.cq))
+		cx4_en_request_recover(ch, sq ? CX4_EN_RECOVER_SQ :
+					       CX4_EN_RECOVER_RQ);
 }
 
 /* A channel's TX or RX CQ with the moderation in force (params.c). */
@@ -395,6 +514,8 @@ static void cx4_en_channel_free(struct cx4_en_channel *ch)
 
 	/* NAPI is off: no new DIM decisions; the CQs outlive the work. */
 	cx4_en_dim_cancel(ch);
+	/* NAPI is off: it no longer arms the timer. */
+	timer_delete_sync(&ch->rq.refill_timer);
 	cx4_en_sq_free(priv, &ch->sq);
 	cx4_en_rq_free(priv, &ch->rq);
 	if (!IS_ERR_OR_NULL(ch->sq.cq))
@@ -418,6 +539,7 @@ cx4_en_channel_alloc(struct cx4_en_priv *priv, u32 ix,
 	ch->priv = priv;
 	ch->ix = ix;
 	netif_napi_add(priv->netdev, &ch->napi, cx4_en_napi_poll);
+	timer_setup(&ch->rq.refill_timer, cx4_en_rq_refill_timer, 0);
 	cx4_en_dim_init(ch);
 	ch->sq.cq = cx4_en_cq_create(ch, params->log_sq_size, true);
 	ch->rq.cq = cx4_en_cq_create(ch, params->log_rq_size, false);
@@ -457,9 +579,11 @@ static struct cx4_en_chs *cx4_en_chs_alloc(struct cx4_en_priv *priv,
 	struct cx4_en_chs *chs;
 	int err;
 
-	if (WARN_ON(!params->num_channels ||
-		    params->num_channels > priv->max_channels))
+	if (!params->num_channels || params->num_channels > priv->max_channels) {
+		netdev_err(priv->netdev, "%u channels asked, 1..%u possible\n",
+			   params->num_channels, priv->max_channels);
 		return ERR_PTR(-EINVAL);
+	}
 	chs = kzalloc(sizeof(*chs), GFP_KERNEL);
 	if (!chs)
 		return ERR_PTR(-ENOMEM);
@@ -662,8 +786,10 @@ int cx4_en_reconfigure(struct cx4_en_priv *priv,
 	err = cx4_en_steer_switch(priv, new);
 	if (!err && switched) {
 		err = switched(priv, params);
-		if (err)
-			WARN_ON(cx4_en_steer_switch(priv, old));
+		/* The device may refuse the way back too: say so, go on. */
+		if (err && cx4_en_steer_switch(priv, old))
+			net_err_ratelimited("%s: cannot point steering back at the old channels\n",
+					    netdev_name(priv->netdev));
 	}
 	if (err) {
 		cx4_en_chs_activate(old);

@@ -183,6 +183,13 @@ struct cx4_en_priv {
 	struct cx4_en_coal tx_coal;
 	/* rssx: netif_msg_* bits (ethtool -s IF msglvl) */
 	u32 msg_enable;
+	/*
+	 * Health recovery (cx4_en_suspend/resume()): the function is down
+	 * or being brought up, the netdev stays registered but detached and
+	 * sends no command.  Written under RTNL; read under RTNL, and with
+	 * READ_ONCE() by the carrier update.
+	 */
+	bool suspended;
 };
 
 /*

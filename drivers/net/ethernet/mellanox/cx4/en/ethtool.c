@@ -62,6 +62,12 @@ static int cx4_en_get_link_ksettings(struct net_device *netdev,
 	u32 speed;
 	int err;
 
+	/*
+	 * Also called without ->begin (bonding, bridge, VLAN devices ask
+	 * their lower device's speed): no register access while suspended.
+	 */
+	if (priv->suspended)
+		return -EBUSY;
 	err = cx4_en_port_query_ptys(priv, &p);
 	if (err)
 		return err;
@@ -331,7 +337,19 @@ static void cx4_en_get_ethtool_stats(struct net_device *netdev,
 	cx4_en_stats_fill(netdev_priv(netdev), data);
 }
 
+/*
+ * Every ethtool request (ioctl and netlink, RTNL held) starts here:
+ * none while a health recovery has the function down.
+ */
+static int cx4_en_ethtool_begin(struct net_device *netdev)
+{
+	struct cx4_en_priv *priv = netdev_priv(netdev);
+
+	return priv->suspended ? -EBUSY : 0;
+}
+
 const struct ethtool_ops cx4_en_ethtool_ops = {
+	.begin			= cx4_en_ethtool_begin,
 	.get_drvinfo		= cx4_en_get_drvinfo,
 	.get_link		= ethtool_op_get_link,
 	.get_link_ksettings	= cx4_en_get_link_ksettings,

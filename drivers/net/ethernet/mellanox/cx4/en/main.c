@@ -6,7 +6,9 @@
  * netdev with the vport's permanent MAC address, the MTU range, the
  * carrier from the core's link state, and registers a link notifier that
  * keeps the carrier in step with port state change events.
- * cx4_en_detach() undoes it at the start of remove.
+ * cx4_en_detach() undoes it at the start of remove.  Health recovery
+ * keeps the netdev: cx4_en_suspend() closes its queues and detaches it
+ * before the function goes down, cx4_en_resume() reopens them after.
  *
  * Carrier updates come from the link notifier (hard IRQ context) and from
  * process context (attach, open); each reads the core's newest link state
@@ -18,6 +20,7 @@
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/netdevice.h>
+#include <linux/rtnetlink.h>
 #include <linux/tcp.h>
 #include <linux/cx4/core.h>
 
@@ -42,7 +45,8 @@ void cx4_en_update_carrier(struct cx4_en_priv *priv)
 	bool up;
 
 	spin_lock_irqsave(&priv->carrier_lock, flags);
-	up = cx4_core_link_up(priv->core);
+	/* Suspended: no queues, whatever the last port state said. */
+	up = !READ_ONCE(priv->suspended) && cx4_core_link_up(priv->core);
 	if (up != netif_carrier_ok(priv->netdev))	/* rssx: msglvl link */
 		netif_info(priv, link, priv->netdev, "link %s\n",
 			   up ? "up" : "down");
@@ -71,6 +75,9 @@ static int cx4_en_open(struct net_device *netdev)
 	struct cx4_en_priv *priv = netdev_priv(netdev);
 	int err;
 
+	/* dev_open() refuses a detached netdev; resume opens it. */
+	if (priv->suspended)
+		return -ENODEV;
 	err = cx4_en_channels_open(priv);
 	if (err) {
 		netdev_err(netdev, "cannot open the channels: %d\n", err);
@@ -90,6 +97,9 @@ static int cx4_en_stop(struct net_device *netdev)
 {
 	struct cx4_en_priv *priv = netdev_priv(netdev);
 
+	/* Suspended: the queues are closed and there is no function. */
+	if (priv->suspended)
+		return 0;
 	cx4_en_port_admin(priv, false);
 	netif_tx_disable(netdev);
 	cx4_en_channels_close(priv);
@@ -173,6 +183,9 @@ static int cx4_en_set_features(struct net_device *netdev,
 	netdev_features_t changed = features ^ netdev->features;
 	bool strip = !!(features & NETIF_F_HW_VLAN_CTAG_RX);
 	int err;
+
+	if (priv->suspended)
+		return -EBUSY;
 
 	if (changed & NETIF_F_HW_VLAN_CTAG_RX) {
 		err = cx4_en_set_rx_vlan_strip(priv, strip);
@@ -384,6 +397,111 @@ err_unregister_netdev:
 	unregister_netdev(priv->netdev);
 err_free:
 	cx4_en_free(priv);
+	return err;
+}
+
+/* The function's priv, NULL if none is attached. */
+static struct cx4_en_priv *cx4_en_find(struct cx4_core *core)
+{
+	struct cx4_en_priv *priv, *found = NULL;
+
+	mutex_lock(&cx4_en_list_lock);
+	list_for_each_entry(priv, &cx4_en_list, node) {
+		if (priv->core == core) {
+			found = priv;
+			break;
+		}
+	}
+	mutex_unlock(&cx4_en_list_lock);
+	return found;
+}
+
+/*
+ * Before a recovery takes the function down: the queues close (their
+ * DESTROYs fail on a dead device; what it may still use is kept until
+ * the reset, see channels.c) and the netdev is detached, so that the
+ * stack neither transmits nor calls in for commands.  It stays
+ * registered and, if it was, up.
+ */
+void cx4_en_suspend(struct cx4_core *core)
+{
+	struct cx4_en_priv *priv = cx4_en_find(core);
+
+	if (!priv)
+		return;
+	rtnl_lock();
+	if (!priv->suspended) {
+		WRITE_ONCE(priv->suspended, true);
+		netif_device_detach(priv->netdev);
+		if (netif_running(priv->netdev)) {
+			netif_tx_disable(priv->netdev);
+			cx4_en_channels_close(priv);
+		}
+		cx4_en_update_carrier(priv);
+	}
+	rtnl_unlock();
+	/* chs is NULL: a queued recovery finds nothing to do. */
+	cancel_work_sync(&priv->recover_work);
+	netdev_warn(priv->netdev, "suspended for the function's recovery\n");
+}
+
+/* What the new function instance tells again: lkey, inline mode, MTUs. */
+static int cx4_en_resume_device(struct cx4_en_priv *priv)
+{
+	struct net_device *netdev = priv->netdev;
+	u32 max_hw_mtu;
+	int err;
+
+	if (cx4_core_num_comp_vectors(priv->core) < priv->max_channels) {
+		netdev_err(netdev, "%u completion vectors after recovery, %u before\n",
+			   cx4_core_num_comp_vectors(priv->core),
+			   priv->max_channels);
+		return -EIO;
+	}
+	err = cx4_en_port_max_mtu(priv, &max_hw_mtu);
+	if (err)
+		return err;
+	if (cx4_en_hw_mtu(netdev->mtu) > max_hw_mtu) {
+		netdev_err(netdev, "MTU %u above the port's %u after recovery\n",
+			   netdev->mtu, max_hw_mtu - CX4_EN_HW_MTU_OVERHEAD);
+		return -EIO;
+	}
+	err = cx4_en_query_inline_mode(priv, &priv->inline_mode);
+	if (err)
+		return err;
+	priv->lkey = cx4_core_lkey(priv->core);
+	return cx4_en_set_hw_mtu(priv, cx4_en_hw_mtu(netdev->mtu));
+}
+
+int cx4_en_resume(struct cx4_core *core)
+{
+	struct cx4_en_priv *priv = cx4_en_find(core);
+	struct net_device *netdev;
+	int err;
+
+	if (!priv)
+		return -ENODEV;
+	netdev = priv->netdev;
+	rtnl_lock();
+	err = cx4_en_resume_device(priv);
+	if (err)
+		goto out_unlock;
+	WRITE_ONCE(priv->suspended, false);
+	if (netif_running(netdev)) {
+		err = cx4_en_open(netdev);
+		if (err) {
+			WRITE_ONCE(priv->suspended, true);
+			goto out_unlock;
+		}
+	}
+	netif_device_attach(netdev);
+	cx4_en_update_carrier(priv);
+out_unlock:
+	rtnl_unlock();
+	if (err)
+		netdev_err(netdev, "cannot resume after the recovery: %d\n", err);
+	else
+		netdev_warn(netdev, "resumed after the function's recovery\n");
 	return err;
 }
 

@@ -140,8 +140,8 @@ static int cx4_en_channels_switched(struct cx4_en_priv *priv,
 	if (err)
 		return err;
 	err = netif_set_real_num_rx_queues(netdev, params->num_channels);
-	if (err)
-		WARN_ON(netif_set_real_num_tx_queues(netdev, old));
+	if (err && netif_set_real_num_tx_queues(netdev, old))
+		netdev_err(netdev, "cannot restore %u TX queues\n", old);
 	return err;
 }
 

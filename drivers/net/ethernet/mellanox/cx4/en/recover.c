@@ -6,7 +6,7 @@
  * or RQ to ERR.  NAPI only records the request in the channel's recover
  * bits and queues priv->recover_work; the work item, under RTNL (which
  * also serializes it with close and reconfiguration), quiesces the
- * queue (TX queue stopped, NAPI disabled), asks the device for the
+ * queue (NAPI disabled, then TX queue stopped), asks the device for the
  * queue's state (QUERY_SQ/RQ), moves it to RST, drops what is left in
  * its CQ, resets the ring (every pending send unmapped and freed; the
  * posted receive buffers kept) and the doorbell record, moves it
@@ -86,31 +86,40 @@ static int cx4_en_sq_recover(struct cx4_en_priv *priv,
 	struct cx4_en_sq *sq = &ch->sq;
 	int err;
 
+	/*
+	 * NAPI first: a poll between the stop and napi_disable() could
+	 * wake the queue, and xmit would then post into the ring being
+	 * reset.  With NAPI off nothing wakes it until we do; the TX lock
+	 * waits out an xmit already running.
+	 */
+	napi_disable(&ch->napi);
 	__netif_tx_lock_bh(sq->txq);
 	netif_tx_stop_queue(sq->txq);
 	__netif_tx_unlock_bh(sq->txq);
-	napi_disable(&ch->napi);
 
 	err = cx4_en_wq_reset(priv, true, sq->sqn, sq->wq.size);
 	if (!err) {
 		cx4_en_cq_drain(sq->cq);
 		cx4_en_sq_free_pending(sq);
 		sq->pc = 0;
+		sq->db_pc = 0;
 		sq->cc = 0;
 		sq->dma_pc = 0;
 		sq->dma_cc = 0;
-		sq->wq.dbr[1] = 0;
+		WRITE_ONCE(sq->wq.dbr[1], 0);
 		dma_wmb();
 		err = cx4_en_wq_modify(priv, true, sq->sqn, CX4_WQ_STATE_RST,
 				       CX4_WQ_STATE_RDY, -1);
 	}
+	/* Counted while neither NAPI nor xmit writes the SQ's stats. */
+	if (!err)
+		cx4_en_sq_stat_add(sq->stats, CX4_EN_SQ_RECOVER, 1);
 	napi_enable(&ch->napi);
 	local_bh_disable();
 	napi_schedule(&ch->napi);
 	local_bh_enable();
 	if (err)
 		return err;
-	cx4_en_sq_stat_add(sq->stats, CX4_EN_SQ_RECOVER, 1);
 	netif_tx_wake_queue(sq->txq);
 	return 0;
 }
@@ -128,19 +137,20 @@ static int cx4_en_rq_recover(struct cx4_en_priv *priv,
 		/* The posted pages stay in rq->pages for the refill. */
 		rq->pc = 0;
 		rq->cc = 0;
-		rq->wq.dbr[0] = 0;
+		WRITE_ONCE(rq->wq.dbr[0], 0);
 		dma_wmb();
 		err = cx4_en_wq_modify(priv, false, rq->rqn, CX4_WQ_STATE_RST,
 				       CX4_WQ_STATE_RDY, -1);
 		if (!err)
 			cx4_en_rq_fill(rq);
 	}
+	/* Counted while NAPI, the RQ stats' writer, is off. */
+	if (!err)
+		cx4_en_rq_stat_add(rq->stats, CX4_EN_RQ_RECOVER, 1);
 	napi_enable(&ch->napi);
 	local_bh_disable();
 	napi_schedule(&ch->napi);
 	local_bh_enable();
-	if (!err)
-		cx4_en_rq_stat_add(rq->stats, CX4_EN_RQ_RECOVER, 1);
 	return err;
 }
 

@@ -8,7 +8,8 @@
  * build_skb() and no copy.  The device completes WQEs in order: a CQE is
  * checked (opcode, format, wqe_counter == consumer counter, byte_cnt
  * within the buffer) before any of it is used; a bad one is counted,
- * logged (rate-limited) and skipped without touching a buffer.
+ * logged (rate-limited) and skipped without touching a buffer, and the
+ * RQ is reset (recover.c).
  * Checksum: CHECKSUM_UNNECESSARY when the device says L3 and L4 are good
  * for a TCP/UDP frame; the RX hash with its L3/L4 type when the device
  * computed one; a tag the device stripped (RQ vsd 0, CQE cv) goes to
@@ -21,6 +22,7 @@
 #include <linux/if_vlan.h>
 #include <linux/netdevice.h>
 #include <linux/skbuff.h>
+#include <linux/string.h>
 
 #include "../compat.h"
 #include "en.h"
@@ -68,8 +70,9 @@ int cx4_en_rq_fill(struct cx4_en_rq *rq)
 		}
 		rq->pc++;
 	}
+	/* The WQEs before the record that hands them over (PRM 7.4.2). */
 	dma_wmb();
-	rq->wq.dbr[0] = cpu_to_be32(rq->pc);
+	WRITE_ONCE(rq->wq.dbr[0], cpu_to_be32(rq->pc));
 	return err;
 }
 
@@ -162,13 +165,20 @@ static const char * const cx4_en_rx_verdict_names[] = {
 
 int cx4_en_poll_rx(struct cx4_en_rq *rq, int budget)
 {
-	const void *cqe;
+	u8 cqe[CX4_CQE_SIZE] __aligned(8);
+	const void *hw;
 	int done = 0;
 
-	while (done < budget && (cqe = cx4_cq_peek(rq->cq))) {
+	while (done < budget && (hw = cx4_cq_peek(rq->cq))) {
 		enum cx4_en_rx_verdict v;
 
-		v = cx4_en_rx_cqe_check(cqe, rq->cc, rq->buf_len);
+		/*
+		 * One read of the CQE (after the owner check and dma_rmb()
+		 * in cx4_cq_peek()): everything below uses only the copy,
+		 * so a field checked is the field used.
+		 */
+		memcpy(cqe, hw, sizeof(cqe));
+		v = cx4_en_rx_cqe_check(cqe, rq->cc, rq->pc, rq->buf_len);
 		switch (v) {
 		case CX4_EN_RX_OK:
 			cx4_en_rx_frame(rq, cqe);
@@ -194,9 +204,16 @@ int cx4_en_poll_rx(struct cx4_en_rq *rq, int budget)
 			rq->cc++;
 			break;
 		default:
+			/*
+			 * The RQ and the device disagree about the ring (a
+			 * skipped CQE leaves its WQE uncompleted for good):
+			 * reset the RQ, which starts both over at 0.
+			 */
 			cx4_en_rq_stat_add(rq->stats, CX4_EN_RQ_BAD_CQE, 1);
+			cx4_en_request_recover(container_of(rq, struct cx4_en_channel, rq),
+					       CX4_EN_RECOVER_RQ);
 			cx4_en_warn_rl(rq->netdev, hw,
-				       "RQ 0x%x: %s CQE (opcode 0x%x wqe_counter 0x%x byte_cnt %u, cc 0x%x) ignored\n",
+				       "RQ 0x%x: %s CQE (opcode 0x%x wqe_counter 0x%x byte_cnt %u, cc 0x%x) ignored, RQ to be reset\n",
 				       rq->rqn,
 				       cx4_en_rx_verdict_names[v],
 				       cx4_get(cqe, CX4_CQE_OPCODE),
@@ -208,9 +225,24 @@ int cx4_en_poll_rx(struct cx4_en_rq *rq, int budget)
 		cx4_cq_pop(rq->cq);
 		done++;
 	}
-	if (done) {
+	if (done)
 		cx4_cq_update_ci(rq->cq);
-		cx4_en_rq_fill(rq);
-	}
+	/*
+	 * Refill whenever WQEs are missing, not only after completions: a
+	 * ring emptied by allocation failures gets none.  If it is still
+	 * empty, no completion will bring NAPI back: the timer will.
+	 */
+	if ((u16)(rq->pc - rq->cc) <= rq->mask && cx4_en_rq_fill(rq) &&
+	    rq->pc == rq->cc)
+		mod_timer(&rq->refill_timer,
+			  jiffies + msecs_to_jiffies(CX4_EN_RQ_REFILL_MS));
 	return done;
+}
+
+/* The refill retry of an empty RQ (softirq): poll, which refills. */
+void cx4_en_rq_refill_timer(struct timer_list *t)
+{
+	struct cx4_en_rq *rq = from_timer(rq, t, refill_timer);
+
+	napi_schedule(rq->napi);
 }

@@ -224,6 +224,20 @@ static void cx4_en_snapshot(const struct u64_stats_sync *syncp,
 	} while (u64_stats_fetch_retry(syncp, start));
 }
 
+/* An SQ's counters: both writers' seqcounts must hold still. */
+static void cx4_en_sq_snapshot(const struct cx4_en_sq_stats *st, u64 *out)
+{
+	unsigned int start, xstart, i;
+
+	do {
+		start = u64_stats_fetch_begin(&st->syncp);
+		xstart = u64_stats_fetch_begin(&st->xmit_syncp);
+		for (i = 0; i < CX4_EN_SQ_NSTATS; i++)
+			out[i] = u64_stats_read(&st->c[i]);
+	} while (u64_stats_fetch_retry(&st->syncp, start) ||
+		 u64_stats_fetch_retry(&st->xmit_syncp, xstart));
+}
+
 struct cx4_en_ch_stats *cx4_en_stats_alloc(u32 nch)
 {
 	struct cx4_en_ch_stats *st;
@@ -235,6 +249,7 @@ struct cx4_en_ch_stats *cx4_en_stats_alloc(u32 nch)
 	for (i = 0; i < nch; i++) {
 		u64_stats_init(&st[i].rq.syncp);
 		u64_stats_init(&st[i].sq.syncp);
+		u64_stats_init(&st[i].sq.xmit_syncp);
 	}
 	return st;
 }
@@ -255,7 +270,7 @@ void cx4_en_get_stats64(struct net_device *netdev,
 		const struct cx4_en_ch_stats *st = &priv->stats[i];
 
 		cx4_en_snapshot(&st->rq.syncp, st->rq.c, CX4_EN_RQ_NSTATS, rq);
-		cx4_en_snapshot(&st->sq.syncp, st->sq.c, CX4_EN_SQ_NSTATS, sq);
+		cx4_en_sq_snapshot(&st->sq, sq);
 		s->rx_packets += rq[CX4_EN_RQ_PACKETS];
 		s->rx_bytes += rq[CX4_EN_RQ_BYTES];
 		s->rx_dropped += rq[CX4_EN_RQ_DROPPED] +
@@ -314,8 +329,7 @@ static void cx4_en_sw_fill(struct cx4_en_priv *priv, u64 *data)
 		cx4_en_snapshot(&st->rq.syncp, st->rq.c, CX4_EN_RQ_NSTATS,
 				data);
 		data += CX4_EN_RQ_NSTATS;
-		cx4_en_snapshot(&st->sq.syncp, st->sq.c, CX4_EN_SQ_NSTATS,
-				data);
+		cx4_en_sq_snapshot(&st->sq, data);
 		data += CX4_EN_SQ_NSTATS;
 	}
 }

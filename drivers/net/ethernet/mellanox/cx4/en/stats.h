@@ -6,12 +6,12 @@
  * ethtool -S names are one table in stats.c, indexed by the same enums.
  * The sets live as long as the netdev (not the channels), so counters
  * survive down/up and reconfiguration.  RX counters have one writer
- * (the channel's NAPI).  SQ counters have two, on disjoint counters:
+ * (the channel's NAPI; recovery counts while NAPI is disabled).  SQ
+ * counters have two, on disjoint counters, each with its own seqcount:
  * ndo_start_xmit (csum_partial, doorbells, stopped, dropped, tso_*,
- * vlan_insert) and NAPI
- * (the rest); on 64-bit each update is a single store, on 32-bit the
- * shared seqcount of the two writers is a known gap.  Readers use the
- * u64_stats fetch loop.
+ * vlan_insert; @xmit_syncp) and NAPI (the rest, @syncp; recovery counts
+ * while NAPI is disabled and the queue stopped).  Readers use the
+ * u64_stats fetch loop on both.
  */
 #ifndef _CX4_EN_STATS_H
 #define _CX4_EN_STATS_H
@@ -68,9 +68,27 @@ struct cx4_en_rq_stats {
 };
 
 struct cx4_en_sq_stats {
-	struct u64_stats_sync syncp;
+	struct u64_stats_sync syncp;		/* NAPI's counters */
+	struct u64_stats_sync xmit_syncp;	/* ndo_start_xmit's */
 	u64_stats_t c[CX4_EN_SQ_NSTATS];
 };
+
+/* Is SQ counter @idx ndo_start_xmit's (else NAPI's)? */
+static inline bool cx4_en_sq_stat_by_xmit(enum cx4_en_sq_stat idx)
+{
+	switch (idx) {
+	case CX4_EN_SQ_CSUM_PARTIAL:
+	case CX4_EN_SQ_DOORBELLS:
+	case CX4_EN_SQ_STOPPED:
+	case CX4_EN_SQ_DROPPED:
+	case CX4_EN_SQ_TSO_PACKETS:
+	case CX4_EN_SQ_TSO_BYTES:
+	case CX4_EN_SQ_VLAN_INSERT:
+		return true;
+	default:
+		return false;
+	}
+}
 
 /* The counters of one channel. */
 struct cx4_en_ch_stats {
@@ -87,12 +105,16 @@ static inline void cx4_en_rq_stat_add(struct cx4_en_rq_stats *s,
 	u64_stats_update_end(&s->syncp);
 }
 
+/* By either SQ writer: the seqcount is the one of @idx's writer. */
 static inline void cx4_en_sq_stat_add(struct cx4_en_sq_stats *s,
 				      enum cx4_en_sq_stat idx, u64 val)
 {
-	u64_stats_update_begin(&s->syncp);
+	struct u64_stats_sync *syncp = cx4_en_sq_stat_by_xmit(idx) ?
+				       &s->xmit_syncp : &s->syncp;
+
+	u64_stats_update_begin(syncp);
 	u64_stats_add(&s->c[idx], val);
-	u64_stats_update_end(&s->syncp);
+	u64_stats_update_end(syncp);
 }
 
 extern const char * const cx4_en_rq_stat_names[CX4_EN_RQ_NSTATS];

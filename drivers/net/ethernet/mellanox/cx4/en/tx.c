@@ -30,6 +30,7 @@
 #include <linux/ipv6.h>
 #include <linux/netdevice.h>
 #include <linux/skbuff.h>
+#include <linux/string.h>
 #include <linux/tcp.h>
 #include <linux/udp.h>
 
@@ -56,7 +57,8 @@ static u16 cx4_en_sq_room(struct cx4_en_sq *sq)
 static void cx4_en_sq_ring(struct cx4_en_sq *sq)
 {
 	dma_wmb();
-	sq->wq.dbr[1] = cpu_to_be32(sq->pc);
+	WRITE_ONCE(sq->wq.dbr[1], cpu_to_be32(sq->pc));
+	sq->db_pc = sq->pc;
 	wmb();		/* the record before the MMIO doorbell */
 #ifdef CONFIG_64BIT
 	__raw_writeq(*(u64 *)sq->last_ctrl, sq->db);
@@ -183,10 +185,22 @@ static int cx4_en_tx_map(struct cx4_en_sq *sq, struct sk_buff *skb,
 	return n;
 }
 
+static void cx4_en_tx_maybe_stop(struct cx4_en_sq *sq);
+
+/*
+ * Drop @skb.  WQEs posted before it (earlier sends under xmit_more, or
+ * the NOP padding this one put in) still need their doorbell: ring it
+ * unless more frames follow into a running queue, as after a send.
+ */
 static void cx4_en_tx_drop(struct cx4_en_sq *sq, struct sk_buff *skb)
 {
 	cx4_en_sq_stat_add(sq->stats, CX4_EN_SQ_DROPPED, 1);
 	dev_kfree_skb_any(skb);
+	if (sq->pc == sq->db_pc)
+		return;
+	cx4_en_tx_maybe_stop(sq);
+	if (!netdev_xmit_more() || netif_xmit_stopped(sq->txq))
+		cx4_en_sq_ring(sq);
 }
 
 static void cx4_en_tx_maybe_stop(struct cx4_en_sq *sq)
@@ -381,16 +395,21 @@ static void cx4_en_tx_bad_cqe(struct cx4_en_sq *sq, const void *cqe,
  */
 bool cx4_en_poll_tx(struct cx4_en_sq *sq, int budget)
 {
+	u8 cqe[CX4_CQE_SIZE] __aligned(8);
 	u32 pkts = 0, bytes = 0;
-	const void *cqe;
+	const void *hw;
 	int n = 0;
 
-	while (n < CX4_EN_TX_POLL_MAX && (cqe = cx4_cq_peek(sq->cq))) {
-		u32 op = cx4_get(cqe, CX4_CQE_OPCODE);
-		u16 wc = cx4_get(cqe, CX4_CQE_WQE_COUNTER);
+	while (n < CX4_EN_TX_POLL_MAX && (hw = cx4_cq_peek(sq->cq))) {
 		u16 pc = READ_ONCE(sq->pc);
 		bool last;
+		u32 op;
+		u16 wc;
 
+		/* Read the CQE once; only the copy is used (see rx.c). */
+		memcpy(cqe, hw, sizeof(cqe));
+		op = cx4_get(cqe, CX4_CQE_OPCODE);
+		wc = cx4_get(cqe, CX4_CQE_WQE_COUNTER);
 		n++;
 		if (op != CX4_CQE_OP_REQ && op != CX4_CQE_OP_REQ_ERR) {
 			cx4_en_tx_bad_cqe(sq, cqe, "bad opcode");
@@ -450,8 +469,12 @@ bool cx4_en_poll_tx(struct cx4_en_sq *sq, int budget)
 	return n < CX4_EN_TX_POLL_MAX;
 }
 
-/* After DESTROY_SQ: unmap and free what the device never completed. */
-void cx4_en_sq_free_pending(struct cx4_en_sq *sq)
+/*
+ * After DESTROY_SQ (or the function reset): unmap and free what the
+ * device never completed.  Touches only @sq's ring state, not its TX
+ * queue.
+ */
+void cx4_en_sq_drop_pending(struct cx4_en_sq *sq)
 {
 	while (sq->cc != sq->pc) {
 		struct cx4_en_tx_wqe_info *info = &sq->info[sq->cc & sq->mask];
@@ -467,5 +490,11 @@ void cx4_en_sq_free_pending(struct cx4_en_sq *sq)
 		sq->cc += info->num_wqebbs;
 		info->num_wqebbs = 0;
 	}
+}
+
+/* After DESTROY_SQ: the pending sends and the TX queue's BQL state. */
+void cx4_en_sq_free_pending(struct cx4_en_sq *sq)
+{
+	cx4_en_sq_drop_pending(sq);
 	netdev_tx_reset_queue(sq->txq);
 }

@@ -14,6 +14,7 @@
 #include <linux/dim.h>
 #include <linux/netdevice.h>
 #include <linux/skbuff.h>
+#include <linux/timer.h>
 #include <linux/cx4/core.h>
 
 #include "en.h"
@@ -24,8 +25,16 @@ struct page_pool;
 #define CX4_EN_LOG_SQ_SIZE	10	/* WQEBBs */
 #define CX4_EN_LOG_RQ_SIZE	10	/* WQEs, one scatter entry each */
 #define CX4_EN_RQ_LOG_STRIDE	4	/* one 16-byte scatter entry */
+/*
+ * Largest RQ stride cx4 accepts from log_min_stride_sz_rq (5-bit cap;
+ * log_wq_stride itself is 4 bits): 64 bytes, four scatter entries.  A
+ * ring of CX4_EN_MAX_LOG_RING WQEs is then 512 KB at most.
+ */
+#define CX4_EN_RQ_MAX_LOG_STRIDE	6
 #define CX4_EN_PAS_PAGE		4096	/* PAS entries are 4 KB pages */
 #define CX4_EN_RX_HEADROOM	NET_SKB_PAD
+/* An RQ left empty by allocation failures retries after this long. */
+#define CX4_EN_RQ_REFILL_MS	10
 /* Largest send WQE cx4 builds, in WQEBBs; a queue stops below this room. */
 #define CX4_EN_MAX_WQEBBS	16
 /* Inline bytes cx4 copies at most (L2..L4 headers of the inline modes). */
@@ -66,6 +75,7 @@ struct cx4_en_sq {
 	/* written by ndo_start_xmit */
 	u16 pc;				/* sq_wqebb_counter of the next WQE */
 	u16 dma_pc;
+	u16 db_pc;			/* pc the last doorbell published */
 	void *last_ctrl;		/* ctrl segment of the last WQE posted */
 	/* written by NAPI */
 	u16 cc ____cacheline_aligned_in_smp;
@@ -86,6 +96,7 @@ struct cx4_en_sq {
 	struct cx4_en_wq_buf wq;
 	struct cx4_cq *cq;
 	bool created;
+	bool dev_owned;			/* the device may still use the ring */
 };
 
 struct cx4_en_rq {
@@ -108,7 +119,10 @@ struct cx4_en_rq {
 	struct cx4_en_rq_stats *stats;
 	struct cx4_en_wq_buf wq;
 	struct cx4_cq *cq;
+	/* chan: NAPI's retry of an empty ring's refill (cx4_en_poll_rx()) */
+	struct timer_list refill_timer;
 	bool created;
+	bool dev_owned;			/* the device may still use the ring */
 };
 
 /* Recovery requests (cx4_en_channel.recover), set from NAPI or timeout. */
@@ -154,26 +168,35 @@ void cx4_en_build_ctrl(void *ctrl, u16 pc, u8 opcode, u32 sqn, u32 ds,
 bool cx4_en_tx_wc_valid(u16 wc, u16 cc, u16 pc, u16 mask,
 			const struct cx4_en_tx_wqe_info *info);
 
+/*
+ * The RQ stride from the device's log_min/log_max_stride_sz_rq: ours or
+ * the minimum if larger; -EINVAL if above CX4_EN_RQ_MAX_LOG_STRIDE or
+ * the device's maximum.
+ */
+int cx4_en_rq_log_stride(u32 log_min, u32 log_max);
+
 /* Verdict on a receive CQE before any of it is used. */
 enum cx4_en_rx_verdict {
 	CX4_EN_RX_OK,
 	CX4_EN_RX_ERR_CQE,	/* error CQE: the WQE is consumed */
 	CX4_EN_RX_BAD_OPCODE,
-	CX4_EN_RX_BAD_COUNTER,	/* wqe_counter is not the next WQE */
+	CX4_EN_RX_BAD_COUNTER,	/* wqe_counter is not the next posted WQE */
 	CX4_EN_RX_BAD_LEN,	/* byte_cnt too short or above the buffer */
 };
 
-enum cx4_en_rx_verdict cx4_en_rx_cqe_check(const void *cqe, u16 cc,
+enum cx4_en_rx_verdict cx4_en_rx_cqe_check(const void *cqe, u16 cc, u16 pc,
 					   u32 buf_len);
 
 /* --- tx.c / rx.c ------------------------------------------------------- */
 
 netdev_tx_t cx4_en_start_xmit(struct sk_buff *skb, struct net_device *dev);
 bool cx4_en_poll_tx(struct cx4_en_sq *sq, int budget);
+void cx4_en_sq_drop_pending(struct cx4_en_sq *sq);
 void cx4_en_sq_free_pending(struct cx4_en_sq *sq);
 int cx4_en_poll_rx(struct cx4_en_rq *rq, int budget);
 int cx4_en_rq_fill(struct cx4_en_rq *rq);
 void cx4_en_rq_free_pages(struct cx4_en_rq *rq);
+void cx4_en_rq_refill_timer(struct timer_list *t);
 /* recover.c */
 void cx4_en_request_recover(struct cx4_en_channel *ch, int bit);
 

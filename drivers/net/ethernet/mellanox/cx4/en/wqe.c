@@ -86,12 +86,24 @@ bool cx4_en_tx_wc_valid(u16 wc, u16 cc, u16 pc, u16 mask,
 	return info[wc & mask].num_wqebbs != 0;
 }
 
+int cx4_en_rq_log_stride(u32 log_min, u32 log_max)
+{
+	u32 log = max_t(u32, CX4_EN_RQ_LOG_STRIDE, log_min);
+
+	if (log > CX4_EN_RQ_MAX_LOG_STRIDE || log > log_max)
+		return -EINVAL;
+	return log;
+}
+
 /*
  * A receive CQE of a cyclic RQ completes the WQEs in order: its
- * wqe_counter must be the consumer counter, its byte count within the
- * buffer and at least an Ethernet header, its format uncompressed.
+ * wqe_counter must be the consumer counter @cc of a WQE that is posted
+ * (@cc != the producer counter @pc: after a failed refill the slot at
+ * @cc may hold no buffer), its byte count within the buffer and at
+ * least an Ethernet header, its format uncompressed.  @cqe is the
+ * caller's copy, read once from the ring.
  */
-enum cx4_en_rx_verdict cx4_en_rx_cqe_check(const void *cqe, u16 cc,
+enum cx4_en_rx_verdict cx4_en_rx_cqe_check(const void *cqe, u16 cc, u16 pc,
 					   u32 buf_len)
 {
 	u32 op = cx4_get(cqe, CX4_CQE_OPCODE);
@@ -102,7 +114,7 @@ enum cx4_en_rx_verdict cx4_en_rx_cqe_check(const void *cqe, u16 cc,
 	if (op == CX4_CQE_OP_RESP_SEND &&
 	    cx4_get(cqe, CX4_CQE_FORMAT) != CX4_CQE_FORMAT_NO_INLINE)
 		return CX4_EN_RX_BAD_OPCODE;
-	if ((u16)cx4_get(cqe, CX4_CQE_WQE_COUNTER) != cc)
+	if ((u16)cx4_get(cqe, CX4_CQE_WQE_COUNTER) != cc || cc == pc)
 		return CX4_EN_RX_BAD_COUNTER;
 	if (op == CX4_CQE_OP_RESP_ERR)
 		return CX4_EN_RX_ERR_CQE;

@@ -38,9 +38,31 @@ static void cx4_test_sq_names(struct kunit *test)
 	cx4_test_names(test, cx4_en_sq_stat_names, CX4_EN_SQ_NSTATS);
 }
 
+/* The two SQ writers' counters, each under its own seqcount. */
+static void cx4_test_sq_writers(struct kunit *test)
+{
+	static const enum cx4_en_sq_stat xmit[] = {
+		CX4_EN_SQ_CSUM_PARTIAL, CX4_EN_SQ_DOORBELLS, CX4_EN_SQ_STOPPED,
+		CX4_EN_SQ_DROPPED, CX4_EN_SQ_TSO_PACKETS, CX4_EN_SQ_TSO_BYTES,
+		CX4_EN_SQ_VLAN_INSERT,
+	};
+	unsigned int i, n = 0;
+
+	for (i = 0; i < ARRAY_SIZE(xmit); i++)
+		KUNIT_EXPECT_TRUE(test, cx4_en_sq_stat_by_xmit(xmit[i]));
+	for (i = 0; i < CX4_EN_SQ_NSTATS; i++)
+		n += cx4_en_sq_stat_by_xmit(i);
+	KUNIT_EXPECT_EQ(test, n, (unsigned int)ARRAY_SIZE(xmit));
+	/* Completion-side counters are NAPI's. */
+	KUNIT_EXPECT_FALSE(test, cx4_en_sq_stat_by_xmit(CX4_EN_SQ_PACKETS));
+	KUNIT_EXPECT_FALSE(test, cx4_en_sq_stat_by_xmit(CX4_EN_SQ_WAKE));
+	KUNIT_EXPECT_FALSE(test, cx4_en_sq_stat_by_xmit(CX4_EN_SQ_RECOVER));
+}
+
 static struct kunit_case cx4_en_stats_cases[] = {
 	KUNIT_CASE(cx4_test_rq_names),
 	KUNIT_CASE(cx4_test_sq_names),
+	KUNIT_CASE(cx4_test_sq_writers),
 	{}
 };
 

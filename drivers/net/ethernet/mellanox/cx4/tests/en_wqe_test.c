@@ -130,31 +130,70 @@ static void cx4_test_rx_check(struct kunit *test)
 	u8 cqe[CX4_CQE_SIZE];
 
 	cx4_test_rx_cqe(cqe, CX4_CQE_OP_RESP_SEND, 0, 7, 60);
-	KUNIT_EXPECT_EQ(test, cx4_en_rx_cqe_check(cqe, 7, 1522), CX4_EN_RX_OK);
+	KUNIT_EXPECT_EQ(test, cx4_en_rx_cqe_check(cqe, 7, 8, 1522), CX4_EN_RX_OK);
 	cx4_test_rx_cqe(cqe, CX4_CQE_OP_RESP_SEND, 0, 0xffff, 1522);
-	KUNIT_EXPECT_EQ(test, cx4_en_rx_cqe_check(cqe, 0xffff, 1522), CX4_EN_RX_OK);
+	KUNIT_EXPECT_EQ(test, cx4_en_rx_cqe_check(cqe, 0xffff, 0, 1522), CX4_EN_RX_OK);
 	/* byte_cnt: shorter than an Ethernet header, beyond the buffer. */
 	cx4_test_rx_cqe(cqe, CX4_CQE_OP_RESP_SEND, 0, 7, ETH_HLEN - 1);
-	KUNIT_EXPECT_EQ(test, cx4_en_rx_cqe_check(cqe, 7, 1522), CX4_EN_RX_BAD_LEN);
+	KUNIT_EXPECT_EQ(test, cx4_en_rx_cqe_check(cqe, 7, 8, 1522), CX4_EN_RX_BAD_LEN);
 	cx4_test_rx_cqe(cqe, CX4_CQE_OP_RESP_SEND, 0, 7, 1523);
-	KUNIT_EXPECT_EQ(test, cx4_en_rx_cqe_check(cqe, 7, 1522), CX4_EN_RX_BAD_LEN);
+	KUNIT_EXPECT_EQ(test, cx4_en_rx_cqe_check(cqe, 7, 8, 1522), CX4_EN_RX_BAD_LEN);
 	cx4_test_rx_cqe(cqe, CX4_CQE_OP_RESP_SEND, 0, 7, 0xffffffff);
-	KUNIT_EXPECT_EQ(test, cx4_en_rx_cqe_check(cqe, 7, 1522), CX4_EN_RX_BAD_LEN);
+	KUNIT_EXPECT_EQ(test, cx4_en_rx_cqe_check(cqe, 7, 8, 1522), CX4_EN_RX_BAD_LEN);
 	/* wqe_counter must be the consumer counter. */
 	cx4_test_rx_cqe(cqe, CX4_CQE_OP_RESP_SEND, 0, 8, 60);
-	KUNIT_EXPECT_EQ(test, cx4_en_rx_cqe_check(cqe, 7, 1522), CX4_EN_RX_BAD_COUNTER);
+	KUNIT_EXPECT_EQ(test, cx4_en_rx_cqe_check(cqe, 7, 8, 1522), CX4_EN_RX_BAD_COUNTER);
 	/* Opcodes other than receive and receive error; compressed format. */
 	cx4_test_rx_cqe(cqe, CX4_CQE_OP_REQ, 0, 7, 60);
-	KUNIT_EXPECT_EQ(test, cx4_en_rx_cqe_check(cqe, 7, 1522), CX4_EN_RX_BAD_OPCODE);
+	KUNIT_EXPECT_EQ(test, cx4_en_rx_cqe_check(cqe, 7, 8, 1522), CX4_EN_RX_BAD_OPCODE);
 	cx4_test_rx_cqe(cqe, CX4_CQE_OP_INVALID, 0, 7, 60);
-	KUNIT_EXPECT_EQ(test, cx4_en_rx_cqe_check(cqe, 7, 1522), CX4_EN_RX_BAD_OPCODE);
+	KUNIT_EXPECT_EQ(test, cx4_en_rx_cqe_check(cqe, 7, 8, 1522), CX4_EN_RX_BAD_OPCODE);
 	cx4_test_rx_cqe(cqe, CX4_CQE_OP_RESP_SEND, CX4_CQE_FORMAT_COMPRESSED, 7, 60);
-	KUNIT_EXPECT_EQ(test, cx4_en_rx_cqe_check(cqe, 7, 1522), CX4_EN_RX_BAD_OPCODE);
+	KUNIT_EXPECT_EQ(test, cx4_en_rx_cqe_check(cqe, 7, 8, 1522), CX4_EN_RX_BAD_OPCODE);
 	/* Error CQE: consumed (counter checked), byte_cnt not used. */
 	cx4_test_rx_cqe(cqe, CX4_CQE_OP_RESP_ERR, 0, 7, 0);
-	KUNIT_EXPECT_EQ(test, cx4_en_rx_cqe_check(cqe, 7, 1522), CX4_EN_RX_ERR_CQE);
+	KUNIT_EXPECT_EQ(test, cx4_en_rx_cqe_check(cqe, 7, 8, 1522), CX4_EN_RX_ERR_CQE);
 	cx4_test_rx_cqe(cqe, CX4_CQE_OP_RESP_ERR, 0, 9, 0);
-	KUNIT_EXPECT_EQ(test, cx4_en_rx_cqe_check(cqe, 7, 1522), CX4_EN_RX_BAD_COUNTER);
+	KUNIT_EXPECT_EQ(test, cx4_en_rx_cqe_check(cqe, 7, 8, 1522), CX4_EN_RX_BAD_COUNTER);
+}
+
+/*
+ * A CQE naming the consumer counter when nothing is posted (a refill
+ * failed: the slot has no buffer) is bad, good or error opcode alike.
+ */
+static void cx4_test_rx_check_unposted(struct kunit *test)
+{
+	u8 cqe[CX4_CQE_SIZE];
+
+	cx4_test_rx_cqe(cqe, CX4_CQE_OP_RESP_SEND, 0, 7, 60);
+	KUNIT_EXPECT_EQ(test, cx4_en_rx_cqe_check(cqe, 7, 7, 1522),
+			CX4_EN_RX_BAD_COUNTER);
+	cx4_test_rx_cqe(cqe, CX4_CQE_OP_RESP_ERR, 0, 7, 0);
+	KUNIT_EXPECT_EQ(test, cx4_en_rx_cqe_check(cqe, 7, 7, 1522),
+			CX4_EN_RX_BAD_COUNTER);
+	/* Wrap: cc 0xffff with one WQE posted (pc 0) is fine. */
+	cx4_test_rx_cqe(cqe, CX4_CQE_OP_RESP_SEND, 0, 0xffff, 60);
+	KUNIT_EXPECT_EQ(test, cx4_en_rx_cqe_check(cqe, 0xffff, 0, 1522),
+			CX4_EN_RX_OK);
+	KUNIT_EXPECT_EQ(test, cx4_en_rx_cqe_check(cqe, 0xffff, 0xffff, 1522),
+			CX4_EN_RX_BAD_COUNTER);
+}
+
+/* RQ stride from the device's range: bounded, never trusted. */
+static void cx4_test_rq_log_stride(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, cx4_en_rq_log_stride(4, 13), 4);
+	KUNIT_EXPECT_EQ(test, cx4_en_rq_log_stride(0, 13), CX4_EN_RQ_LOG_STRIDE);
+	KUNIT_EXPECT_EQ(test, cx4_en_rq_log_stride(5, 13), 5);
+	KUNIT_EXPECT_EQ(test, cx4_en_rq_log_stride(CX4_EN_RQ_MAX_LOG_STRIDE, 13),
+			CX4_EN_RQ_MAX_LOG_STRIDE);
+	/* Above what cx4 accepts: 1024 << 31 would overflow the ring size. */
+	KUNIT_EXPECT_EQ(test, cx4_en_rq_log_stride(CX4_EN_RQ_MAX_LOG_STRIDE + 1, 31),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, cx4_en_rq_log_stride(31, 31), -EINVAL);
+	/* Device maximum below the stride needed. */
+	KUNIT_EXPECT_EQ(test, cx4_en_rq_log_stride(4, 3), -EINVAL);
+	KUNIT_EXPECT_EQ(test, cx4_en_rq_log_stride(5, 4), -EINVAL);
 }
 
 static struct kunit_case cx4_en_wqe_cases[] = {
@@ -164,6 +203,8 @@ static struct kunit_case cx4_en_wqe_cases[] = {
 	KUNIT_CASE(cx4_test_ctrl),
 	KUNIT_CASE(cx4_test_tx_wc),
 	KUNIT_CASE(cx4_test_rx_check),
+	KUNIT_CASE(cx4_test_rx_check_unposted),
+	KUNIT_CASE(cx4_test_rq_log_stride),
 	{}
 };
 

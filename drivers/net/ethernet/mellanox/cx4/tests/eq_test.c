@@ -7,6 +7,8 @@
 
 #include <kunit/test.h>
 #include <linux/completion.h>
+#include <linux/jiffies.h>
+#include <linux/limits.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -301,24 +303,42 @@ static void cx4_test_slots_stopped(struct kunit *test)
 
 static void cx4_test_health(struct kunit *test)
 {
-	struct cx4_health h = { .last_counter = 10 };
-	u32 i;
+	unsigned long t0 = 1000, stall = msecs_to_jiffies(CX4_HEALTH_STALL_MS);
+	struct cx4_health h = { .last_counter = 10, .last_change = t0 };
 
-	KUNIT_EXPECT_FALSE(test, cx4_health_check(&h, 11, 0));
-	KUNIT_EXPECT_FALSE(test, cx4_health_check(&h, 12, 0));
-	for (i = 1; i < CX4_HEALTH_STALL_POLLS; i++)
-		KUNIT_EXPECT_FALSE(test, cx4_health_check(&h, 12, 0));
-	KUNIT_EXPECT_TRUE(test, cx4_health_check(&h, 12, 0));
+	KUNIT_EXPECT_FALSE(test, cx4_health_check(&h, 11, 0, t0 + 1));
+	KUNIT_EXPECT_FALSE(test, cx4_health_check(&h, 12, 0, t0 + 2));
+	/* Standing still, but not for long enough. */
+	KUNIT_EXPECT_FALSE(test, cx4_health_check(&h, 12, 0, t0 + 2 + stall - 1));
+	KUNIT_EXPECT_TRUE(test, cx4_health_check(&h, 12, 0, t0 + 2 + stall));
 
-	h.stalls = 0;
-	KUNIT_EXPECT_FALSE(test, cx4_health_check(&h, 13, 0));
-	KUNIT_EXPECT_FALSE(test, cx4_health_check(&h, 13, 0));
-	KUNIT_EXPECT_FALSE(test, cx4_health_check(&h, 14, 0));	/* moved: reset */
-	KUNIT_EXPECT_EQ(test, h.stalls, 0u);
-	KUNIT_EXPECT_TRUE(test, cx4_health_check(&h, 15, CX4_HEALTH_DEAD_IRISC));
+	/* Moving again: the stall clock restarts. */
+	KUNIT_EXPECT_FALSE(test, cx4_health_check(&h, 13, 0, t0 + 3 * stall));
+	KUNIT_EXPECT_EQ(test, h.last_change, t0 + 3 * stall);
+	KUNIT_EXPECT_TRUE(test, cx4_health_check(&h, 15, CX4_HEALTH_DEAD_IRISC,
+						 t0 + 3 * stall));
 	/* The 24-bit counter wrapping is movement, not a stall. */
 	h.last_counter = 0xffffff;
-	KUNIT_EXPECT_FALSE(test, cx4_health_check(&h, 0, 0));
+	KUNIT_EXPECT_FALSE(test, cx4_health_check(&h, 0, 0, t0 + 5 * stall));
+}
+
+/*
+ * Many quick polls (spurious internal error interrupts kick the poller)
+ * with the counter unchanged are no stall: only the time counts.
+ */
+static void cx4_test_health_kicks(struct kunit *test)
+{
+	unsigned long t0 = 5000, stall = msecs_to_jiffies(CX4_HEALTH_STALL_MS);
+	struct cx4_health h = { .last_counter = 7, .last_change = t0 };
+	u32 i;
+
+	for (i = 0; i < 100; i++)
+		KUNIT_EXPECT_FALSE(test, cx4_health_check(&h, 7, 0,
+							  t0 + i * (stall / 200)));
+	/* jiffies wrapping inside the window. */
+	h.last_change = ULONG_MAX - 1;
+	KUNIT_EXPECT_FALSE(test, cx4_health_check(&h, 7, 0, ULONG_MAX - 1 + stall / 2));
+	KUNIT_EXPECT_TRUE(test, cx4_health_check(&h, 7, 0, ULONG_MAX - 1 + stall));
 }
 
 /* Recovery back-off: none first, then doubling up to the cap. */
@@ -363,6 +383,7 @@ static struct kunit_case cx4_event_cmd_cases[] = {
 	KUNIT_CASE(cx4_test_slots_dispatch),
 	KUNIT_CASE(cx4_test_slots_stopped),
 	KUNIT_CASE(cx4_test_health),
+	KUNIT_CASE(cx4_test_health_kicks),
 	KUNIT_CASE(cx4_test_recovery_backoff),
 	{}
 };

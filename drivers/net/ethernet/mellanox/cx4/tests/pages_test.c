@@ -140,11 +140,36 @@ static void cx4_test_pages_request(struct kunit *test)
 			-ERANGE);
 }
 
+/* Page request events add up (signed), saturating both ways. */
+static void cx4_test_pages_request_add(struct kunit *test)
+{
+	struct cx4_pages none = {};	/* no page given: npages 0 */
+	s32 p = 0;
+	u32 i;
+
+	p = cx4_pages_request_add(p, 100);
+	p = cx4_pages_request_add(p, 28);
+	KUNIT_EXPECT_EQ(test, p, 128);		/* not overwritten by 28 */
+	p = cx4_pages_request_add(p, -200);
+	KUNIT_EXPECT_EQ(test, p, -72);
+	/* A hostile device cannot overflow the sum. */
+	for (i = 0; i < 4; i++)
+		p = cx4_pages_request_add(p, S32_MAX);
+	KUNIT_EXPECT_EQ(test, p, (s32)CX4_PAGES_MAX + 1);
+	KUNIT_EXPECT_EQ(test, cx4_pages_check_request(&none, p), -ERANGE);
+	for (i = 0; i < 4; i++)
+		p = cx4_pages_request_add(p, S32_MIN);
+	KUNIT_EXPECT_EQ(test, p, -(s32)CX4_PAGES_MAX);
+	KUNIT_EXPECT_EQ(test, cx4_pages_request_add(S32_MIN, S32_MIN),
+			-(s32)CX4_PAGES_MAX);
+}
+
 static struct kunit_case cx4_pages_cases[] = {
 	KUNIT_CASE(cx4_test_pages_add_find_remove),
 	KUNIT_CASE(cx4_test_pages_duplicate),
 	KUNIT_CASE(cx4_test_pages_unknown),
 	KUNIT_CASE(cx4_test_pages_request),
+	KUNIT_CASE(cx4_test_pages_request_add),
 	{}
 };
 
