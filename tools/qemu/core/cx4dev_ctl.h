@@ -148,13 +148,43 @@
 	X(CHAN_TX_PERIOD,	"chan_tx_period",	0x0f8, CX4DEV_CTL_RO)	\
 	X(CHAN_TX_COUNT,	"chan_tx_count",	0x0fc, CX4DEV_CTL_RO)
 
+/*
+ * Hostile-device mode (core/hostile.c; Documentation/device-model.md,
+ * "Hostile-device mode"): mask, seed, counters, and per action (in the
+ * order of enum cx4dev_hostile_action) its 1-in-N rate and its hits.
+ */
+#define CX4DEV_CTL_REGS_HOSTILE(X)						\
+	X(HOSTILE,              "hostile",              0x300, CX4DEV_CTL_RW)	\
+	X(HOSTILE_SEED,         "hostile_seed",         0x304, CX4DEV_CTL_RW)	\
+	X(HOSTILE_HITS,         "hostile_hits",         0x308, CX4DEV_CTL_RO)	\
+	X(HOSTILE_DMA_FAULTS,   "hostile_dma_faults",   0x30c, CX4DEV_CTL_RO)	\
+	X(HOSTILE_EXCUSED,      "hostile_excused",      0x310, CX4DEV_CTL_RO)	\
+	X(HOSTILE_LOG_DROPPED,  "hostile_log_dropped",  0x314, CX4DEV_CTL_RO)	\
+	X(HOSTILE_ONE_IN_CQE,   "hostile_one_in_cqe",   0x320, CX4DEV_CTL_RW)	\
+	X(HOSTILE_ONE_IN_CQE_EXTRA, "hostile_one_in_cqe_extra", 0x324, CX4DEV_CTL_RW)	\
+	X(HOSTILE_ONE_IN_EQE,   "hostile_one_in_eqe",   0x328, CX4DEV_CTL_RW)	\
+	X(HOSTILE_ONE_IN_CMD,   "hostile_one_in_cmd",   0x32c, CX4DEV_CTL_RW)	\
+	X(HOSTILE_ONE_IN_CAPS,  "hostile_one_in_caps",  0x330, CX4DEV_CTL_RW)	\
+	X(HOSTILE_ONE_IN_STORM, "hostile_one_in_storm", 0x334, CX4DEV_CTL_RW)	\
+	X(HOSTILE_ONE_IN_PAGES, "hostile_one_in_pages", 0x338, CX4DEV_CTL_RW)	\
+	X(HOSTILE_ONE_IN_ZOMBIE, "hostile_one_in_zombie", 0x33c, CX4DEV_CTL_RW)	\
+	X(HOSTILE_HITS_CQE,     "hostile_hits_cqe",     0x340, CX4DEV_CTL_RO)	\
+	X(HOSTILE_HITS_CQE_EXTRA, "hostile_hits_cqe_extra", 0x344, CX4DEV_CTL_RO)	\
+	X(HOSTILE_HITS_EQE,     "hostile_hits_eqe",     0x348, CX4DEV_CTL_RO)	\
+	X(HOSTILE_HITS_CMD,     "hostile_hits_cmd",     0x34c, CX4DEV_CTL_RO)	\
+	X(HOSTILE_HITS_CAPS,    "hostile_hits_caps",    0x350, CX4DEV_CTL_RO)	\
+	X(HOSTILE_HITS_STORM,   "hostile_hits_storm",   0x354, CX4DEV_CTL_RO)	\
+	X(HOSTILE_HITS_PAGES,   "hostile_hits_pages",   0x358, CX4DEV_CTL_RO)	\
+	X(HOSTILE_HITS_ZOMBIE,  "hostile_hits_zombie",  0x35c, CX4DEV_CTL_RO)
+
 /* Every register. */
 #define CX4DEV_CTL_REGS(X)		\
 	CX4DEV_CTL_REGS_MISC(X)		\
 	CX4DEV_CTL_REGS_PORT(X)		\
 	CX4DEV_CTL_REGS_PORT_CNT(X)	\
 	CX4DEV_CTL_REGS_ETH_CNT(X)	\
-	CX4DEV_CTL_REGS_CHAN(X)
+	CX4DEV_CTL_REGS_CHAN(X)		\
+	CX4DEV_CTL_REGS_HOSTILE(X)
 
 enum cx4dev_ctl_reg {
 #define CX4DEV_CTL_ENUM(id, name, off, acc)	CX4DEV_CTL_##id = (off),
@@ -164,6 +194,9 @@ enum cx4dev_ctl_reg {
 	CX4DEV_CTL_PORT_CNT	= CX4DEV_CTL_PC_TX_FRAMES,
 	CX4DEV_CTL_ETH_CNT	= CX4DEV_CTL_ETH_TX_PACKETS,
 	CX4DEV_CTL_CHAN		= CX4DEV_CTL_CHAN_SQS,
+	CX4DEV_CTL_HOSTILE_ONE_IN = CX4DEV_CTL_HOSTILE_ONE_IN_CQE,
+	CX4DEV_CTL_HOSTILE_HITS_BY = CX4DEV_CTL_HOSTILE_HITS_CQE,
+	CX4DEV_CTL_HOSTILE_END	= CX4DEV_CTL_HOSTILE_HITS_ZOMBIE + 4,
 };
 
 #endif /* CX4DEV_CTL_H */

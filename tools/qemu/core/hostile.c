@@ -21,18 +21,10 @@
 
 #include "cx4dev_int.h"
 
-/* Debug control page block (Documentation/device-model.md). */
-enum cx4dev_hostile_reg {
-	CX4DEV_CTL_HOSTILE		= 0x300,	/* RW action mask */
-	CX4DEV_CTL_HOSTILE_SEED		= 0x304,	/* RW; a write restarts the stream */
-	CX4DEV_CTL_HOSTILE_HITS		= 0x308,	/* RO */
-	CX4DEV_CTL_HOSTILE_DMA_FAULTS	= 0x30c,	/* RO */
-	CX4DEV_CTL_HOSTILE_EXCUSED	= 0x310,	/* RO guest errors excused as reactions */
-	CX4DEV_CTL_HOSTILE_LOG_DROPPED	= 0x314,	/* RO log lines suppressed */
-	CX4DEV_CTL_HOSTILE_ONE_IN	= 0x320,	/* RW, 4 * action; 0 = default */
-	CX4DEV_CTL_HOSTILE_HITS_BY	= 0x340,	/* RO, 4 * action */
-	CX4DEV_CTL_HOSTILE_END		= 0x360,
-};
+/* Debug control page block: core/cx4dev_ctl.h, CX4DEV_CTL_REGS_HOSTILE. */
+_Static_assert(CX4DEV_CTL_HOSTILE_HITS_BY - CX4DEV_CTL_HOSTILE_ONE_IN == 4 * CX4DEV_HOSTILE_NUM &&
+	       CX4DEV_CTL_HOSTILE_END - CX4DEV_CTL_HOSTILE_HITS_BY == 4 * CX4DEV_HOSTILE_NUM,
+	       "one rate and one hit counter per hostile action");
 
 /* Default 1-in-N per action (HOSTILE_ONE_IN reads them while 0 is written). */
 static const uint32_t cx4dev_hostile_default_one_in[CX4DEV_HOSTILE_NUM] = {
