@@ -6,6 +6,7 @@
 #   make compat          W=1 builds against Debian's 6.12 and 6.1 headers
 #   make check           everything CI runs (see README)
 #   make demo            boot a VM with two emulated ConnectX-4 ports, load cx4
+#   make fuzz            the hostile-device fuzz test over many seeds
 #
 # KDIR defaults to the running kernel's build tree, else Debian's 6.12 headers.
 
@@ -43,7 +44,15 @@ devtest:
 vmtest:
 	tools/testing/vmtest
 
+# The hostile-device fuzz test over many seeds (not part of make check):
+# make fuzz [SEEDS=N] [FUZZ_SECS=S]
+SEEDS ?= 30
+FUZZ_SECS ?= 20
+fuzz:
+	CX4_FUZZ_SEEDS="$$(seq -s ' ' 1 $(SEEDS))" CX4_FUZZ_SECS=$(FUZZ_SECS) \
+		tools/testing/vmtest --timeout $$(( $(SEEDS) * ($(FUZZ_SECS) + 150) + 120 )) fuzz
+
 demo:
 	tools/testing/demo
 
-.PHONY: all modules clean compat setup check kunit devtest vmtest demo
+.PHONY: all modules clean compat setup check kunit devtest vmtest fuzz demo

@@ -1,0 +1,139 @@
+#!/bin/bash
+# vm: --nics 2 --dev-prop debug-ctl=on --append panic_on_warn=1 --timeout 900
+# SPDX-License-Identifier: GPL-2.0
+#
+# A hostile device cannot crash, corrupt or stall cx4.  For each seed
+# (CX4_FUZZ_SEEDS, default "1 2 3"; `make fuzz` runs many) both functions
+# turn hostile (Documentation/device-model.md, "Hostile-device mode":
+# mutated and made-up CQEs and EQEs, faked command answers and delivery
+# errors, lowered capabilities, interrupt storms, odd page requests, DMA
+# after a failed DESTROY) for CX4_FUZZ_SECS seconds (default 20) while
+#   - TCP and UDP traffic runs between the two cabled ports, and
+#   - a loop changes channels, rings, coalescing, MTU and link state and
+#     reads ethtool -S and devlink dev info,
+# with page allocations of atomic context failed at random
+# (fail_page_alloc) and panic_on_warn set.  Then the device behaves again,
+# and within 120 s the interfaces must pass traffic both ways (kept
+# working, or recovered by themselves: queue or health recovery), rmmod
+# must succeed and every page must come back.  The runner adds: no kernel
+# splat (KASAN, lockdep, hung task, WARN = panic), no guest error the
+# hostile mode does not excuse, every device DMA inside the driver's
+# mappings (strict IOMMU).  The device must also never have DMAed into
+# memory the driver had already unmapped (hostile_dma_faults = 0: the
+# driver keeps what the device may still write until the function reset).
+. "$(dirname "$0")/lib.sh"
+
+seeds=${CX4_FUZZ_SEEDS:-1 2 3}
+secs=${CX4_FUZZ_SECS:-20}
+mask=${CX4_FUZZ_MASK:-0xff}
+fpa=/sys/kernel/debug/fail_page_alloc
+BB=busybox
+
+[ "$(cat /proc/sys/kernel/panic_on_warn)" = 1 ] || fail "panic_on_warn is not set"
+[ -d "$fpa" ] || fail "no $fpa (test kernel without CONFIG_FAIL_PAGE_ALLOC)"
+
+# Fail 1 % of the page allocations that cannot sleep (the RX refill's),
+# quietly; none of the ones that can (the shell's, 9p's).
+page_faults() {
+	if [ "$1" = on ]; then
+		echo 0 > "$fpa/verbose"
+		echo Y > "$fpa/ignore-gfp-wait"
+		echo 1 > "$fpa/interval"
+		echo -1 > "$fpa/times"
+		echo 1 > "$fpa/probability"
+	else
+		echo 0 > "$fpa/probability"
+	fi
+}
+
+hostile() { # hostile SEED MASK: both functions
+	local f
+	for f in "$DP_FA" "$DP_FB"; do
+		ctl_set "$f" hostile_seed "$1"
+		ctl_set "$f" hostile "$2"
+	done
+}
+
+# Traffic for $secs: bounded iperf3 runs (TCP and UDP) back to back; a
+# failure is expected while the device misbehaves and is not fatal.
+load() {
+	local end=$((SECONDS + secs))
+	set +e
+	while [ $SECONDS -lt $end ]; do
+		timeout 15 ip netns exec cx4b iperf3 -s -1 -B 198.18.0.2 > /dev/null 2>&1 &
+		sleep 0.5
+		timeout 12 ip netns exec cx4a iperf3 -c 198.18.0.2 -n 1M \
+			--connect-timeout 2000 > /dev/null 2>&1
+		timeout 12 ip netns exec cx4a iperf3 -c 198.18.0.2 -u -b 5M -l 400 -n 200K \
+			--connect-timeout 2000 > /dev/null 2>&1
+		wait
+	done
+}
+
+# Reconfiguration and monitoring for $secs, failures expected.
+admin() {
+	local end=$((SECONDS + secs)) i=0 ns ifc
+	set +e
+	while [ $SECONDS -lt $end ]; do
+		i=$((i + 1))
+		for ns in "cx4a $DP_A" "cx4b $DP_B"; do
+			read -r ns ifc <<< "$ns"
+			case $((i % 6)) in
+			0) timeout 20 ip netns exec "$ns" ethtool -L "$ifc" combined $((i % 2 + 1)) ;;
+			1) timeout 20 ip netns exec "$ns" ethtool -G "$ifc" rx $((256 << (i % 2))) ;;
+			2) timeout 20 ip netns exec "$ns" ethtool -C "$ifc" rx-usecs $((i % 3 * 8)) ;;
+			3) timeout 20 ip -n "$ns" link set "$ifc" mtu $((1500 + i % 2 * 2500)) ;;
+			4) timeout 20 ip -n "$ns" link set "$ifc" down
+			   timeout 20 ip -n "$ns" link set "$ifc" up ;;
+			5) timeout 20 ip netns exec "$ns" ethtool -S "$ifc" ;;
+			esac
+		done > /dev/null 2>&1
+		timeout 20 devlink dev info "pci/$DP_FA" > /dev/null 2>&1
+		timeout 20 devlink health show > /dev/null 2>&1
+	done
+}
+
+# Both ends up, at MTU 1500, and passing IPv4 both ways.
+works() {
+	ip -n cx4a link set "$DP_A" mtu 1500 up 2> /dev/null &&
+		ip -n cx4b link set "$DP_B" mtu 1500 up 2> /dev/null &&
+		ip netns exec cx4a $BB ping -c 1 -W 2 198.18.0.2 > /dev/null 2>&1 &&
+		ip netns exec cx4b $BB ping -c 1 -W 2 198.18.0.1 > /dev/null 2>&1
+}
+
+hits=0
+for seed in $seeds; do
+	dp_pair_up
+	log "seed $seed: hostile (mask $mask) for ${secs}s under traffic and reconfiguration"
+	page_faults on
+	hostile "$seed" "$mask"
+	load &
+	lp=$!
+	admin &
+	ap=$!
+	wait "$lp" "$ap"
+	hostile 0 0
+	page_faults off
+	n=0 dma=0 exc=0
+	for f in "$DP_FA" "$DP_FB"; do
+		n=$((n + $(ctl_get "$f" hostile_hits)))
+		dma=$((dma + $(ctl_get "$f" hostile_dma_faults)))
+		exc=$((exc + $(ctl_get "$f" hostile_excused)))
+	done
+	hits=$((hits + n))
+	log "seed $seed: $n hostile actions, $exc driver reactions excused, $dma late device DMAs"
+	[ "$dma" = 0 ] || fail "seed $seed: the device DMAed $dma times into memory the driver had unmapped"
+	end=$((SECONDS + 120))
+	until works; do
+		[ $SECONDS -lt $end ] ||
+			fail "seed $seed: no traffic 120 s after the device behaved again ($(dmesg | grep -E 'cx4 .*(gave up|recover)' | tail -n 3))"
+		sleep 2
+	done
+	log "seed $seed: traffic both ways again after $((SECONDS - end + 120)) s"
+	dp_cleanup
+	trap - EXIT
+	timeout 120 rmmod cx4 || fail "seed $seed: rmmod failed"
+	assert_device_clean
+done
+[ "$hits" -gt 0 ] || fail "the device never acted hostile: the test proved nothing"
+log "hostile device, seeds $seeds: no crash, no stall, recovered, clean rmmod"

@@ -1,0 +1,88 @@
+#!/bin/bash
+# vm: --nics 2 --dev-prop debug-ctl=on
+# SPDX-License-Identifier: GPL-2.0
+#
+# Lifecycle under traffic:
+#  1. rmmod while iperf3 runs both ways: it returns, every page comes back;
+#  2. CX4_LIFECYCLE_CYCLES (default 10) load / traffic / unload cycles;
+#  3. a command that never completes while traffic runs (HANG_OPCODE on
+#     QUERY_VPORT_COUNTER, reached through ethtool -S): the command times
+#     out (cmd_timeout_ms 2000), the function is recovered by health recovery without a reload
+#     (same ifindex), and traffic passes again.
+. "$(dirname "$0")/lib.sh"
+
+cycles=${CX4_LIFECYCLE_CYCLES:-10}
+BB=busybox
+
+ping_both() {
+	ip netns exec cx4a $BB ping -c 1 -W 3 198.18.0.2 > /dev/null &&
+		ip netns exec cx4b $BB ping -c 1 -W 3 198.18.0.1 > /dev/null
+}
+
+finish() {
+	dp_cleanup
+	trap - EXIT
+	timeout 120 rmmod cx4 || fail "$1: rmmod failed"
+	assert_device_clean
+}
+
+# 1. rmmod under load: the netdevs go away under the traffic.
+dp_pair_up
+timeout 60 ip netns exec cx4b iperf3 -s -1 -B 198.18.0.2 > /dev/null 2>&1 &
+srv=$!
+sleep 1
+timeout 60 ip netns exec cx4a iperf3 -c 198.18.0.2 -t 40 --bidir -P 2 > /dev/null 2>&1 &
+cli=$!
+sleep 4
+kill -0 "$cli" 2> /dev/null || fail "iperf3 did not run"
+timeout 120 rmmod cx4 || fail "rmmod under load failed"
+wait "$cli" "$srv" 2> /dev/null || true
+dp_cleanup
+trap - EXIT
+assert_device_clean
+log "rmmod under iperf3 load: clean"
+
+# 2. Load / traffic / unload cycles.
+for i in $(seq "$cycles"); do
+	dp_pair_up > /dev/null
+	ping_both || fail "cycle $i: no traffic"
+	finish "cycle $i"
+done
+log "$cycles load/traffic/unload cycles"
+
+# 3. A command that never completes, during traffic.
+dp_pair_up
+ifindex=$(ip netns exec cx4a cat "/sys/class/net/$DP_A/ifindex")
+rec0=$(stat_get "$DP_FA" health_recoveries)
+timeout 90 ip netns exec cx4b iperf3 -s -1 -B 198.18.0.2 > /dev/null 2>&1 &
+srv=$!
+sleep 1
+timeout 80 ip netns exec cx4a iperf3 -c 198.18.0.2 -t 60 > /dev/null 2>&1 &
+cli=$!
+sleep 2
+echo 2000 > /sys/module/cx4/parameters/cmd_timeout_ms
+ctl_set "$DP_FA" hang_opcode 0x770	# QUERY_VPORT_COUNTER
+timeout 60 ip netns exec cx4a ethtool -S "$DP_A" > /dev/null 2>&1 || true
+recovered() {
+	[ "$(stat_get "$DP_FA" health_recoveries)" -gt "$rec0" ] &&
+		[ "$(stat_get "$DP_FA" up)" = 1 ]
+}
+end=$((SECONDS + 120))
+until recovered; do
+	[ $SECONDS -lt $end ] || fail "$DP_FA: not recovered 120 s after a hung command"
+	sleep 1
+done
+kill "$cli" "$srv" 2> /dev/null || true
+wait "$cli" "$srv" 2> /dev/null || true
+[ "$(dmesg_count "cx4 $DP_FA: .*timed out")" -ge 1 ] || fail "$DP_FA: the timeout was not logged"
+now=$(ip netns exec cx4a cat "/sys/class/net/$DP_A/ifindex" 2> /dev/null || echo gone)
+[ "$now" = "$ifindex" ] || fail "$DP_A: ifindex $ifindex became $now over the recovery"
+ip -n cx4a link set "$DP_A" up
+dp_wait dp_carrier cx4a "$DP_A" || fail "$DP_A: no carrier after the recovery"
+end=$((SECONDS + 60))
+until ping_both; do
+	[ $SECONDS -lt $end ] || fail "no traffic after the recovery from a hung command"
+	sleep 1
+done
+finish "hung command"
+log "hung QUERY_VPORT_COUNTER under traffic: timed out, health recovery kept $DP_A, traffic resumed"
