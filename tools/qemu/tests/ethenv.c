@@ -44,54 +44,22 @@ uint8_t cmd_obj(struct fh *fh, uint16_t op, uint32_t f, uint32_t v, uint32_t out
 
 void create_eq0(struct env *e)
 {
-	uint8_t in[CX4_CREATE_EQ_OFF_PAS + CX4_PAS_SIZE] = { 0 };
-	uint64_t buf = fh_alloc(e->fh, CX4_PAGE_SIZE, CX4_PAGE_SIZE);
+	struct fh_eq_params p;
 	struct fh_result r;
 
-	for (uint32_t o = 0; o < 16 * CX4_EQE_SIZE; o += CX4_EQE_SIZE)
-		*(uint8_t *)fh_ptr(e->fh, buf + o + CX4_EQE_OFF_OWNER_BYTE) = 1;
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_EQ);
-	cx4_set(in + CX4_CREATE_EQ_OFF_EQC, CX4_EQC_LOG_EQ_SIZE, 4);
-	cx4_set(in + CX4_CREATE_EQ_OFF_EQC, CX4_EQC_UAR_PAGE, e->uar);
-	cx4_set64(in, CX4_CREATE_EQ_OFF_PAS, buf);
-	CHECK_EQ(run(e->fh, in, sizeof(in), CX4_CREATE_EQ_OUT_SIZE, &r), CX4_CMD_STAT_OK);
+	fh_eq_params_init(&p, e->uar, 4, 0);
+	CHECK_EQ(fh_eq_create(e->fh, &p, NULL, &r, NULL), CX4_CMD_STAT_OK);
 	e->eqn = cx4_get(r.out, CX4_CREATE_EQ_OUT_EQ_NUMBER);
 }
 
-void create_cq(struct env *e, struct ecq *cq)
+/* A 32-entry CQ on the EQ. */
+void create_cq(struct env *e, struct fh_cq *cq)
 {
-	uint8_t in[CX4_CREATE_CQ_OFF_PAS + CX4_PAS_SIZE] = { 0 };
-	uint8_t *cqc = in + CX4_CREATE_CQ_OFF_CQC;
+	struct fh_cq_params p;
 	struct fh_result r;
 
-	memset(cq, 0, sizeof(*cq));
-	cq->log_size = 5;
-	cq->buf = fh_alloc(e->fh, CX4_PAGE_SIZE, CX4_PAGE_SIZE);
-	cq->dbr = fh_alloc(e->fh, 64, 64);
-	for (uint32_t o = 0; o < 32 * CX4_CQE_SIZE; o += CX4_CQE_SIZE)
-		cx4_set(fh_ptr(e->fh, cq->buf + o), CX4_CQE_OPCODE, CX4_CQE_OP_INVALID);
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_CQ);
-	cx4_set(cqc, CX4_CQC_LOG_CQ_SIZE, cq->log_size);
-	cx4_set(cqc, CX4_CQC_UAR_PAGE, e->uar);
-	cx4_set(cqc, CX4_CQC_C_EQN, e->eqn);
-	cx4_set64(cqc, CX4_CQC_OFF_DBR_ADDR, cq->dbr);
-	cx4_set64(in, CX4_CREATE_CQ_OFF_PAS, cq->buf);
-	CHECK_EQ(run(e->fh, in, sizeof(in), CX4_CREATE_CQ_OUT_SIZE, &r), CX4_CMD_STAT_OK);
-	cq->cqn = cx4_get(r.out, CX4_CREATE_CQ_OUT_CQN);
-}
-
-uint8_t *cq_poll(struct fh *fh, struct ecq *cq)
-{
-	uint32_t idx = cq->cc & ((1u << cq->log_size) - 1);
-	uint8_t *c = fh_ptr(fh, cq->buf + (uint64_t)idx * CX4_CQE_SIZE);
-
-	if (cx4_get(c, CX4_CQE_OWNER) != cx4_owner_bit(cq->cc, cq->log_size) ||
-	    cx4_get(c, CX4_CQE_OPCODE) == CX4_CQE_OP_INVALID)
-		return NULL;
-	CHECK(cx4_cqe_sig_ok(c, idx));
-	cq->cc++;
-	cx4_set(fh_ptr(fh, cq->dbr), CX4_CQ_DBR_UPDATE_CI, cq->cc);
-	return c;
+	fh_cq_params_init(&p, e->uar, e->eqn, 5);
+	CHECK_EQ(fh_cq_create(e->fh, &p, cq, &r, NULL), CX4_CMD_STAT_OK);
 }
 
 /* Fill a WQ context (Table 55) and allocate its buffer and record. */

@@ -12,14 +12,6 @@
 
 #include "fakehost.h"
 
-struct ecq {
-	uint32_t cqn;
-	uint32_t log_size;
-	uint64_t buf;
-	uint64_t dbr;
-	uint32_t cc;
-};
-
 struct ewq {
 	uint32_t qn;
 	uint64_t buf;
@@ -32,7 +24,7 @@ struct ewq {
 struct env {
 	struct fh *fh;
 	uint32_t uar, eqn, pd, td, tis, tir, ft, fg;
-	struct ecq scq, rcq;
+	struct fh_cq scq, rcq;
 	struct ewq sq, rq;
 };
 
@@ -44,8 +36,7 @@ uint32_t simple_out(struct fh *fh, uint16_t op, uint32_t f);
 uint8_t cmd_obj(struct fh *fh, uint16_t op, uint32_t f, uint32_t v, uint32_t out_len,
 		struct fh_result *r);
 void create_eq0(struct env *e);
-void create_cq(struct env *e, struct ecq *cq);
-uint8_t *cq_poll(struct fh *fh, struct ecq *cq);
+void create_cq(struct env *e, struct fh_cq *cq);
 void fill_wq(struct env *e, uint8_t *wqc, struct ewq *q, bool sq, uint8_t *pas);
 uint8_t create_sq(struct env *e, struct ewq *q, struct fh_result *r,
 		  void (*tweak)(uint8_t *c));

@@ -106,4 +106,67 @@ int fh_enable_cmdif_checksum(struct fh *fh);
 /* Full bring-up up to and including INIT_HCA; returns 0 on success. */
 int fh_bringup(struct fh *fh);
 
+/* Debug control page register @off (Documentation/device-model.md). */
+uint32_t fh_ctl_rd(struct fh *fh, uint32_t off);
+void fh_ctl_wr(struct fh *fh, uint32_t off, uint32_t val);
+
+/* An EQ as the test driver sees it. */
+struct fh_eq {
+	uint32_t eqn;
+	uint32_t uar;
+	uint32_t log_size;
+	uint64_t buf;
+	uint32_t cc;		/* consumer counter, 24 bits */
+};
+
+struct fh_eq_params {
+	uint32_t log_size;
+	uint32_t log_page_size;
+	uint32_t uar;
+	uint32_t intr;
+	uint64_t mask;
+	bool oi;
+	int npas;		/* -1: as many as needed */
+	uint64_t buf;		/* 0: allocate (and give every EQE to hardware) */
+	uint32_t extra;		/* input bytes past the PAS list */
+};
+
+void fh_eq_params_init(struct fh_eq_params *p, uint32_t uar, uint32_t log_size, uint64_t mask);
+/* CREATE_EQ from @p; @tweak may edit the input first; fills @eq (if any). */
+uint8_t fh_eq_create(struct fh *fh, const struct fh_eq_params *p, struct fh_eq *eq,
+		     struct fh_result *r, void (*tweak)(uint8_t *in));
+/* Next software-owned EQE (PRM 7.13.2), signature checked; NULL if none. */
+uint8_t *fh_eq_poll(struct fh *fh, struct fh_eq *eq);
+
+/* A CQ as the test driver sees it. */
+struct fh_cq {
+	uint32_t cqn;
+	uint32_t uar;
+	uint32_t log_size;
+	uint64_t buf;
+	uint64_t dbr;
+	uint32_t cc;		/* consumer counter, 24 bits */
+};
+
+struct fh_cq_params {
+	uint32_t log_size;
+	uint32_t uar;
+	uint32_t eqn;
+	uint32_t cqe_sz;
+	bool oi;
+	int npas;		/* -1: as many as needed */
+	uint64_t dbr;		/* 0: allocate */
+	uint32_t period, max_count, period_mode;
+	bool scqe_break;
+	bool compression;	/* cqe_compression_en ... */
+	uint32_t mini_format;	/* ... with this mini_cqe_res_format */
+};
+
+void fh_cq_params_init(struct fh_cq_params *p, uint32_t uar, uint32_t eqn, uint32_t log_size);
+/* CREATE_CQ from @p; @tweak may edit the input first; fills @cq (if any). */
+uint8_t fh_cq_create(struct fh *fh, const struct fh_cq_params *p, struct fh_cq *cq,
+		     struct fh_result *r, void (*tweak)(uint8_t *in));
+/* Poll for completion (PRM 7.12.3); signature checked; NULL if none. */
+uint8_t *fh_cq_poll(struct fh *fh, struct fh_cq *cq);
+
 #endif

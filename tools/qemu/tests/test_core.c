@@ -880,32 +880,31 @@ static void test_caps_off(void)
 
 /* ---- knobs ---- */
 
-#define CTL(off)	(0x1fff000u + (off))
 
 static void test_knob_fail_nth_and_opcode(void)
 {
 	struct fh *fh = up_dev();
 	struct fh_result r;
 
-	CHECK_EQ(fh_rd32(fh, CTL(0x000)), 0x43583444);
-	CHECK_EQ(fh_rd32(fh, CTL(0x004)), 1);
-	fh_wr32(fh, CTL(0x040), 3);		/* fail_nth = 3 */
+	CHECK_EQ(fh_ctl_rd(fh, 0x000), 0x43583444);
+	CHECK_EQ(fh_ctl_rd(fh, 0x004), 1);
+	fh_ctl_wr(fh, 0x040, 3);		/* fail_nth = 3 */
 	CHECK_EQ(fh_simple(fh, CX4_CMD_NOP, 0, &r), 0);
 	CHECK_EQ(fh_simple(fh, CX4_CMD_NOP, 0, &r), 0);
 	CHECK_EQ(fh_simple(fh, CX4_CMD_NOP, 0, &r), CX4_CMD_STAT_INTERNAL_ERR);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_KNOB_INJECTED);
 	CHECK_EQ(fh_simple(fh, CX4_CMD_NOP, 0, &r), 0);
-	fh_wr32(fh, CTL(0x044), CX4_CMD_QUERY_PAGES);	/* fail_opcode */
-	fh_wr32(fh, CTL(0x048), CX4_CMD_STAT_NO_RESOURCES);
-	fh_wr32(fh, CTL(0x04c), 0xdeadbeef);
+	fh_ctl_wr(fh, 0x044, CX4_CMD_QUERY_PAGES);	/* fail_opcode */
+	fh_ctl_wr(fh, 0x048, CX4_CMD_STAT_NO_RESOURCES);
+	fh_ctl_wr(fh, 0x04c, 0xdeadbeef);
 	CHECK_EQ(fh_simple(fh, CX4_CMD_NOP, 0, &r), 0);
 	CHECK_EQ(fh_simple(fh, CX4_CMD_QUERY_PAGES, 1, &r), CX4_CMD_STAT_NO_RESOURCES);
 	CHECK_EQ(r.syndrome, 0xdeadbeef);
 	CHECK_EQ(fh_simple(fh, CX4_CMD_QUERY_PAGES, 1, &r), 0);
-	CHECK_EQ(fh_rd32(fh, CTL(0x014)), 2);		/* knob_hits */
-	CHECK_EQ(fh_rd32(fh, CTL(0x010)), 48);		/* pages_owned */
+	CHECK_EQ(fh_ctl_rd(fh, 0x014), 2);		/* knob_hits */
+	CHECK_EQ(fh_ctl_rd(fh, 0x010), 48);		/* pages_owned */
 	CHECK_EQ(ERRORS(fh), 0);
-	CHECK_EQ(fh_rd32(fh, CTL(0x008)), 0);
+	CHECK_EQ(fh_ctl_rd(fh, 0x008), 0);
 	/* Reset with pages after a knob fired: excused. */
 	cx4dev_reset(fh->dev, CX4DEV_RESET_FLR);
 	CHECK_EQ(ERRORS(fh), 0);
@@ -927,8 +926,8 @@ static void test_knob_property(void)
 	CHECK_EQ(fh_simple(fh, CX4_CMD_ENABLE_HCA, 0, &r), 0);
 	CHECK_EQ(ERRORS(fh), 0);
 	/* Control page is off: reads 0, writes are guest errors. */
-	CHECK_EQ(fh_rd32(fh, CTL(0x000)), 0);
-	fh_wr32(fh, CTL(0x040), 1);
+	CHECK_EQ(fh_ctl_rd(fh, 0x000), 0);
+	fh_ctl_wr(fh, 0x040, 1);
 	CHECK_EQ(ERRORS(fh), 1);
 	CHECK_EQ(fh_simple(fh, CX4_CMD_NOP, 0, &r), 0);
 	fh_free(fh);
@@ -953,9 +952,9 @@ static void test_knob_delay_and_order(void)
 	CHECK_EQ(fh->byte_writes[2], p0.entry + CX4_CMDQ_OFF_STATUS_BYTE);
 
 	/* Delay the next NOP by 50 ms: slot 0 completes after slot 1. */
-	fh_wr32(fh, CTL(0x050), 50);
-	fh_wr32(fh, CTL(0x054), CX4_CMD_NOP);
-	fh_wr32(fh, CTL(0x058), 1);
+	fh_ctl_wr(fh, 0x050, 50);
+	fh_ctl_wr(fh, 0x054, CX4_CMD_NOP);
+	fh_ctl_wr(fh, 0x058, 1);
 	fh_post(fh, &p0, 0, in, 16, 16);
 	build_simple(in, CX4_CMD_QUERY_PAGES, CX4_PAGES_REGULAR);
 	fh_post(fh, &p1, 1, in, 16, 16);
@@ -985,7 +984,7 @@ static void test_knob_hang(void)
 	struct fh_result r;
 	uint8_t in[16];
 
-	fh_wr32(fh, CTL(0x05c), CX4_CMD_TEARDOWN_HCA);
+	fh_ctl_wr(fh, 0x05c, CX4_CMD_TEARDOWN_HCA);
 	build_simple(in, CX4_CMD_TEARDOWN_HCA, 0);
 	fh_post(fh, &p, 3, in, 16, 16);
 	fh_ring(fh, 1u << 3);
@@ -1009,14 +1008,14 @@ static void test_reset_dead_with_pages(void)
 {
 	struct fh *fh = up_dev();
 
-	fh_wr32(fh, CTL(0x080), CX4_HEALTH_DEAD_IRISC);
+	fh_ctl_wr(fh, 0x080, CX4_HEALTH_DEAD_IRISC);
 	cx4dev_reset(fh->dev, CX4DEV_RESET_FLR);
 	CHECK_EQ(ERRORS(fh), 0);
 	CHECK(fh_log_has(fh, "excused: health syndrome 0x07"));
 	CHECK_EQ(cx4dev_counter(fh->dev, CX4DEV_CNT_PAGES_OWNED), 0);
 	/* The reset cleared the syndrome: the next leak is blamed again. */
 	CHECK_EQ(fh_bringup(fh), 0);
-	fh_wr32(fh, CTL(0x084), 1);
+	fh_ctl_wr(fh, 0x084, 1);
 	cx4dev_reset(fh->dev, CX4DEV_RESET_FLR);
 	CHECK_EQ(ERRORS(fh), 0);
 	CHECK(fh_log_has(fh, "health counter stopped)"));
@@ -1032,24 +1031,24 @@ static void test_expect_errors_and_health_knobs(void)
 	struct fh *fh = up_dev();
 	struct fh_result r;
 
-	fh_wr32(fh, CTL(0x020), 1);		/* expect one guest error */
+	fh_ctl_wr(fh, 0x020, 1);		/* expect one guest error */
 	CHECK_EQ(fh_simple(fh, 0x7777, 0, &r), CX4_CMD_STAT_BAD_OP);
 	CHECK_EQ(ERRORS(fh), 0);
-	CHECK_EQ(fh_rd32(fh, CTL(0x018)), 1);
+	CHECK_EQ(fh_ctl_rd(fh, 0x018), 1);
 	CHECK_EQ(fh_simple(fh, 0x7777, 0, &r), CX4_CMD_STAT_BAD_OP);
 	CHECK_EQ(ERRORS(fh), 1);
-	fh_wr32(fh, CTL(0x080), CX4_HEALTH_FW_INTERNAL_ERR);
+	fh_ctl_wr(fh, 0x080, CX4_HEALTH_FW_INTERNAL_ERR);
 	CHECK_EQ(fh_rd32(fh, CX4_INIT_OFF_HEALTH) >> 24, CX4_HEALTH_FW_INTERNAL_ERR);
 	fh_advance(fh, 500ull * 1000 * 1000);
-	fh_wr32(fh, CTL(0x084), 1);
+	fh_ctl_wr(fh, 0x084, 1);
 	{
 		uint32_t c = fh_rd32(fh, CX4_INIT_OFF_HEALTH) & 0xffffff;
 
 		fh_advance(fh, 500ull * 1000 * 1000);
 		CHECK_EQ(fh_rd32(fh, CX4_INIT_OFF_HEALTH) & 0xffffff, c);
 	}
-	fh_wr32(fh, CTL(0x01c), 1);
-	CHECK_EQ(fh_rd32(fh, CTL(0x00c)), 0);
+	fh_ctl_wr(fh, 0x01c, 1);
+	CHECK_EQ(fh_ctl_rd(fh, 0x00c), 0);
 	CHECK_EQ(ERRORS(fh), 1);
 	fh_free(fh);
 }

@@ -159,7 +159,7 @@ static void test_q_counter_rq_out_of_buffer(void)
 	CHECK_EQ(qc_query(e->fh, qc, false, &r), CX4_CMD_STAT_OK);
 	CHECK_EQ(cx4_get(r.out, CX4_QUERY_Q_COUNTER_OUT_OUT_OF_BUFFER), 0);	/* cleared */
 	/* Nothing was scattered (PD 0 has no buffer): no CQE. */
-	CHECK(cq_poll(e->fh, &e->rcq) == NULL);
+	CHECK(fh_cq_poll(e->fh, &e->rcq) == NULL);
 	/* The set is in use while the RQ names it. */
 	CHECK_EQ(qc_dealloc(e->fh, qc, &r), CX4_CMD_STAT_BAD_RES_STATE);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_QC_IN_USE);
@@ -289,14 +289,14 @@ static void test_sq_without_tis(void)
 	cx4_set(fh_ptr(e->fh, e->sq.dbr), CX4_WQ_DBR_SND_COUNTER, 1);
 	cx4dev_mmio_write(e->fh->dev, (uint64_t)e->uar * CX4_UAR_PAGE_SIZE + cx4_uar_bf_off(0, 0),
 			  (uint64_t)cx4_rd32(w, 0) << 32 | cx4_rd32(w, 4), 8);
-	c = cq_poll(e->fh, &e->scq);
+	c = fh_cq_poll(e->fh, &e->scq);
 	CHECK(c && cx4_get(c, CX4_CQE_OPCODE) == CX4_CQE_OP_REQ);
 	CHECK_EQ(ERRORS(e->fh), 2);
 	/* SEND: error CQE, guest error, nothing on the wire. */
 	fh_tx_clear(e->fh);
 	post_send(e, CX4_WQE_OP_SEND, f, build_ipv4(f, peer_mac, 17, 20, true), 18, 0, 0,
 		  CX4DEV_RESD_LKEY, true);
-	c = cq_poll(e->fh, &e->scq);
+	c = fh_cq_poll(e->fh, &e->scq);
 	CHECK(c && cx4_get(c, CX4_CQE_OPCODE) == CX4_CQE_OP_REQ_ERR &&
 	      cx4_get(c, CX4_ERR_CQE_VENDOR_ERR_SYNDROME) == 0x0d);
 	CHECK_EQ(e->fh->n_tx, 0);
@@ -353,7 +353,7 @@ static void test_rss_ipsec_spi(void)
 		memcpy(tin + 8, f + 34 + (proto == 51 ? 4 : 0), 4);	/* SPI */
 		post_recv(e, 2048);
 		cx4dev_receive(e->fh->dev, f, len);
-		cqe = cq_poll(e->fh, &e->rcq);
+		cqe = fh_cq_poll(e->fh, &e->rcq);
 		CHECK(cqe != NULL);
 		if (!cqe)
 			continue;

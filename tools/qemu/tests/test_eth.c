@@ -39,7 +39,7 @@ static void test_eth_tx_csum(void)
 		CHECK(!memcmp(e->fh->tx[0] + 26, f + 26, 40 - 26));
 		CHECK(!memcmp(e->fh->tx[0] + 42, f + 42, len - 42));
 	}
-	c = cq_poll(e->fh, &e->scq);
+	c = fh_cq_poll(e->fh, &e->scq);
 	CHECK(c != NULL);
 	if (c) {
 		CHECK_EQ(cx4_get(c, CX4_CQE_OPCODE), CX4_CQE_OP_REQ);
@@ -59,13 +59,11 @@ static void test_eth_tx_csum(void)
 		CHECK_EQ(e->fh->tx_len[1], 60);
 		CHECK(!memcmp(e->fh->tx[1], f, 60));
 	}
-	c = cq_poll(e->fh, &e->scq);
+	c = fh_cq_poll(e->fh, &e->scq);
 	CHECK(c && cx4_get(c, CX4_CQE_WQE_COUNTER) == 1);
 	/* Datapath counters on the debug control page. */
-	CHECK_EQ(fh_rd32(e->fh, CX4DEV_CTL_BASE + CX4DEV_CTL_ETH_CNT +
-			 4 * CX4DEV_ETH_TX_PACKETS), 2);
-	CHECK_EQ(fh_rd32(e->fh, CX4DEV_CTL_BASE + CX4DEV_CTL_ETH_CNT +
-			 4 * CX4DEV_ETH_TX_CSUM), 2);
+	CHECK_EQ(fh_ctl_rd(e->fh, CX4DEV_CTL_ETH_CNT + 4 * CX4DEV_ETH_TX_PACKETS), 2);
+	CHECK_EQ(fh_ctl_rd(e->fh, CX4DEV_CTL_ETH_CNT + 4 * CX4DEV_ETH_TX_CSUM), 2);
 	CHECK_EQ(ERRORS(e->fh), 0);
 	env_free(e);
 }
@@ -90,7 +88,7 @@ static void test_eth_tx_lso(void)
 		CHECK_EQ(s[14 + 20 + 13] & 0x08, i == 2 ? 0x08 : 0);	/* PSH on the last */
 		CHECK(!memcmp(s + 54, f + 54 + 1000 * i, n));
 	}
-	CHECK(cq_poll(e->fh, &e->scq) != NULL);
+	CHECK(fh_cq_poll(e->fh, &e->scq) != NULL);
 	CHECK_EQ(e->fh->dev->eth->cnt[CX4DEV_ETH_TX_LSO_SEGMENTS], 3);
 	CHECK_EQ(ERRORS(e->fh), 0);
 	env_free(e);
@@ -107,7 +105,7 @@ static void test_eth_tx_bad_wqe(void)
 	post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, 0x0badbe00, true);
 	CHECK_EQ(e->fh->n_tx, 0);
 	CHECK_EQ(ERRORS(e->fh), 1);
-	c = cq_poll(e->fh, &e->scq);
+	c = fh_cq_poll(e->fh, &e->scq);
 	CHECK(c != NULL);
 	if (c) {
 		CHECK_EQ(cx4_get(c, CX4_CQE_OPCODE), CX4_CQE_OP_REQ_ERR);
@@ -120,7 +118,7 @@ static void test_eth_tx_bad_wqe(void)
 	CHECK_EQ(cx4_get(r.out + CX4_QUERY_SQ_OUT_OFF_CTX, CX4_SQC_STATE), CX4_WQ_STATE_ERR);
 	/* In ERR, a posted WQE is flushed (flush_in_error_en). */
 	post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
-	c = cq_poll(e->fh, &e->scq);
+	c = fh_cq_poll(e->fh, &e->scq);
 	CHECK(c && cx4_get(c, CX4_ERR_CQE_SYNDROME) == CX4_CQE_SYN_WR_FLUSH_ERR);
 	CHECK_EQ(e->fh->n_tx, 0);
 	/* RDY->RDY from ERR is not allowed; ERR->RST->RDY is. */
@@ -135,7 +133,7 @@ static void test_eth_tx_bad_wqe(void)
 		 CX4_CMD_STAT_OK);
 	/* Wrong opcode, then a WQE whose index is not the WQEBB counter. */
 	post_send(e, 0x0b, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
-	c = cq_poll(e->fh, &e->scq);
+	c = fh_cq_poll(e->fh, &e->scq);
 	CHECK(c && cx4_get(c, CX4_ERR_CQE_VENDOR_ERR_SYNDROME) == 0x01);
 	CHECK_EQ(ERRORS(e->fh), 3);	/* + the RDY->RDY attempt */
 	/* Inline header shorter than L2 (ConnectX-4 inline mode): dropped, completed. */
@@ -144,7 +142,7 @@ static void test_eth_tx_bad_wqe(void)
 	cx4_set(fh_ptr(e->fh, e->sq.dbr), CX4_WQ_DBR_SND_COUNTER, 0);
 	modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r);
 	post_send(e, CX4_WQE_OP_SEND, f, len, 2, 0, 0, CX4DEV_RESD_LKEY, true);
-	c = cq_poll(e->fh, &e->scq);
+	c = fh_cq_poll(e->fh, &e->scq);
 	CHECK(c && cx4_get(c, CX4_CQE_OPCODE) == CX4_CQE_OP_REQ);
 	CHECK_EQ(e->fh->n_tx, 0);
 	CHECK_EQ(e->fh->dev->eth->cnt[CX4DEV_ETH_TX_INLINE_DROPS], 1);
@@ -160,7 +158,7 @@ static void test_eth_rx(void)
 	uint64_t buf = post_recv(e, 2048);
 
 	cx4dev_receive(e->fh->dev, f, len);
-	c = cq_poll(e->fh, &e->rcq);
+	c = fh_cq_poll(e->fh, &e->rcq);
 	CHECK(c != NULL);
 	if (c) {
 		CHECK_EQ(cx4_get(c, CX4_CQE_OPCODE), CX4_CQE_OP_RESP_SEND);
@@ -181,30 +179,30 @@ static void test_eth_rx(void)
 	f[len - 1] ^= 0xff;
 	post_recv(e, 2048);
 	cx4dev_receive(e->fh->dev, f, len);
-	c = cq_poll(e->fh, &e->rcq);
+	c = fh_cq_poll(e->fh, &e->rcq);
 	CHECK(c && cx4_get(c, CX4_CQE_L4_OK) == 0 && cx4_get(c, CX4_CQE_L3_OK) == 1);
 	/* Foreign DMAC: no flow matches, default miss drops. */
 	len = build_ipv4(f, peer_mac, 17, 40, true);
 	post_recv(e, 2048);
 	cx4dev_receive(e->fh->dev, f, len);
-	CHECK(cq_poll(e->fh, &e->rcq) == NULL);
+	CHECK(fh_cq_poll(e->fh, &e->rcq) == NULL);
 	CHECK_EQ(e->fh->dev->eth->cnt[CX4DEV_ETH_RX_NO_STEERING], 1);
 	/* The posted WQE takes the next frame; then none left: out of buffer. */
 	len = build_ipv4(f, my_mac, 6, 0, true);
 	cx4dev_receive(e->fh->dev, f, len);
-	c = cq_poll(e->fh, &e->rcq);
+	c = fh_cq_poll(e->fh, &e->rcq);
 	CHECK(c && cx4_get(c, CX4_CQE_L4_HDR_TYPE) == CX4_CQE_L4_TCP_EMPTY_ACK);
 	cx4dev_receive(e->fh->dev, f, len);
 	cx4dev_receive(e->fh->dev, f, len);
 	CHECK_EQ(e->fh->dev->eth->cnt[CX4DEV_ETH_RX_OUT_OF_BUFFER], 2);
 	post_recv(e, 2048);
 	cx4dev_receive(e->fh->dev, f, len);
-	c = cq_poll(e->fh, &e->rcq);
+	c = fh_cq_poll(e->fh, &e->rcq);
 	CHECK(c && cx4_get(c, CX4_CQE_RX_DROP_COUNTER) == 2);
 	/* Buffer too small: responder error CQE, RQ to ERR, guest error. */
 	post_recv(e, 16);
 	cx4dev_receive(e->fh->dev, f, len);
-	c = cq_poll(e->fh, &e->rcq);
+	c = fh_cq_poll(e->fh, &e->rcq);
 	CHECK(c && cx4_get(c, CX4_CQE_OPCODE) == CX4_CQE_OP_RESP_ERR &&
 	      cx4_get(c, CX4_ERR_CQE_SYNDROME) == CX4_CQE_SYN_LOCAL_LENGTH_ERR);
 	CHECK_EQ(ERRORS(e->fh), 1);
@@ -225,7 +223,7 @@ static void test_eth_rx_vlan_strip(void)
 	t[15] = 0x05;	/* prio 5, vid 5 */
 	memcpy(t + 16, f + 12, len - 12);
 	cx4dev_receive(e->fh->dev, t, len + 4);
-	c = cq_poll(e->fh, &e->rcq);
+	c = fh_cq_poll(e->fh, &e->rcq);
 	CHECK(c != NULL);
 	if (c) {
 		CHECK_EQ(cx4_get(c, CX4_CQE_CV), 1);
@@ -330,7 +328,7 @@ static void test_eth_rss(void)
 			cx4_set(fh_ptr(e->fh, rq2.dbr), CX4_WQ_DBR_RCV_COUNTER, rq2.pc);
 		}
 		cx4dev_receive(e->fh->dev, f, len);
-		cqe = cq_poll(e->fh, &e->rcq);	/* both RQs report to the same CQ */
+		cqe = fh_cq_poll(e->fh, &e->rcq);	/* both RQs report to the same CQ */
 		CHECK(cqe != NULL);
 		if (!cqe)
 			continue;
@@ -452,10 +450,10 @@ static void test_eth_lro(void)
 		cx4dev_pkt_parse(&p, f[i], len);
 		cx4dev_pkt_fill_l4_csum(&p, f[i]);
 		cx4dev_receive(e->fh->dev, f[i], len);
-		CHECK(cq_poll(e->fh, &e->rcq) == NULL);	/* held in the session */
+		CHECK(fh_cq_poll(e->fh, &e->rcq) == NULL);	/* held in the session */
 	}
 	fh_advance(e->fh, 100000);	/* past the 32 us LRO timer */
-	cqe = cq_poll(e->fh, &e->rcq);
+	cqe = fh_cq_poll(e->fh, &e->rcq);
 	CHECK(cqe != NULL);
 	if (cqe) {
 		CHECK_EQ(cx4_get(cqe, CX4_CQE_LRO_NUM_SEG), 3);
@@ -476,10 +474,10 @@ static void test_eth_lro(void)
 	cx4dev_receive(e->fh->dev, f[0], len);	/* opens a session on WQE 1 */
 	post_recv(e, 2048);
 	cx4dev_receive(e->fh->dev, f[2], len);	/* seq gap: flush, then standalone */
-	cqe = cq_poll(e->fh, &e->rcq);
+	cqe = fh_cq_poll(e->fh, &e->rcq);
 	CHECK(cqe && cx4_get(cqe, CX4_CQE_LRO_NUM_SEG) == 1 &&
 	      cx4_get(cqe, CX4_CQE_WQE_COUNTER) == 1);
-	cqe = cq_poll(e->fh, &e->rcq);
+	cqe = fh_cq_poll(e->fh, &e->rcq);
 	CHECK(cqe && cx4_get(cqe, CX4_CQE_LRO_NUM_SEG) == 0 &&
 	      cx4_get(cqe, CX4_CQE_WQE_COUNTER) == 2);
 	CHECK_EQ(ERRORS(e->fh), 0);
@@ -529,7 +527,7 @@ static void test_eth_flow_chain_count_drop(void)
 	len = build_ipv4(f, peer_mac, 17, 20, true);
 	post_recv(e, 2048);
 	cx4dev_receive(e->fh->dev, f, len);
-	c = cq_poll(e->fh, &e->rcq);
+	c = fh_cq_poll(e->fh, &e->rcq);
 	CHECK(c && cx4_get(c, CX4_CQE_FLOW_TAG) == 0x77);
 	memset(in, 0, sizeof(in));
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_FLOW_COUNTER);
@@ -554,7 +552,7 @@ static void test_eth_flow_chain_count_drop(void)
 	memcpy(fc + CX4_FLOWC_OFF_MATCH_VALUE + CX4_FTE_OFF_DMAC, peer_mac, 6);
 	CHECK_EQ(run(e->fh, in, cx4_fte_cmd_size(0), 16, &r), CX4_CMD_STAT_OK);
 	cx4dev_receive(e->fh->dev, f, len);
-	CHECK(cq_poll(e->fh, &e->rcq) == NULL);
+	CHECK(fh_cq_poll(e->fh, &e->rcq) == NULL);
 	CHECK_EQ(e->fh->dev->eth->cnt[CX4DEV_ETH_RX_FLOW_DROPS], 1);
 	/* The level-1 table is referenced by the root's miss: not destroyable. */
 	memset(in, 0, sizeof(in));

@@ -32,7 +32,7 @@ static uint64_t cnt(struct env *e, enum cx4dev_eth_cnt c)
 static void send_frame(struct env *e, const uint8_t *f, uint32_t len)
 {
 	post_send(e, CX4_WQE_OP_SEND, f, len, 18, 0, 0, CX4DEV_RESD_LKEY, true);
-	CHECK(cq_poll(e->fh, &e->scq) != NULL);
+	CHECK(fh_cq_poll(e->fh, &e->scq) != NULL);
 }
 
 static void test_self_loopback(void)
@@ -50,7 +50,7 @@ static void test_self_loopback(void)
 	fh_tx_clear(e->fh);
 	send_frame(e, f, len);
 	CHECK_EQ(e->fh->n_tx, 1);
-	CHECK(cq_poll(e->fh, &e->rcq) == NULL);
+	CHECK(fh_cq_poll(e->fh, &e->rcq) == NULL);
 	CHECK_EQ(cnt(e, CX4DEV_ETH_LB_BLOCKED), 1);
 	CHECK_EQ(cnt(e, CX4DEV_ETH_LB_DELIVERED), 0);
 	CHECK_EQ(cnt(e, CX4DEV_ETH_RX_NO_STEERING), 0);
@@ -62,7 +62,7 @@ static void test_self_loopback(void)
 	CHECK_EQ(modify_tir_lb(e, e->tir, CX4_TIR_SELF_LB_UC, &r), CX4_CMD_STAT_OK);
 	len = build_ipv4(f, my_mac, 17, 40, true);
 	send_frame(e, f, len);
-	c = cq_poll(e->fh, &e->rcq);
+	c = fh_cq_poll(e->fh, &e->rcq);
 	CHECK(c && cx4_get(c, CX4_CQE_OPCODE) == CX4_CQE_OP_RESP_SEND &&
 	      cx4_get(c, CX4_CQE_BYTE_CNT) == len);
 	CHECK_EQ(cnt(e, CX4DEV_ETH_LB_DELIVERED), 1);
@@ -88,15 +88,15 @@ static void test_self_loopback(void)
 	}
 	post_recv(e, 2048);
 	send_frame(e, f, build_ipv4(f, bcast, 17, 40, true));
-	CHECK(cq_poll(e->fh, &e->rcq) == NULL);
+	CHECK(fh_cq_poll(e->fh, &e->rcq) == NULL);
 	CHECK_EQ(cnt(e, CX4DEV_ETH_LB_BLOCKED), 2);
 	CHECK_EQ(e->fh->dev->eth->fc[fc].packets, 0);	/* blocked: not counted */
 	CHECK_EQ(modify_tir_lb(e, e->tir, CX4_TIR_SELF_LB_MC, &r), CX4_CMD_STAT_OK);
 	send_frame(e, f, build_ipv4(f, bcast, 17, 40, true));
-	CHECK(cq_poll(e->fh, &e->rcq) != NULL);
+	CHECK(fh_cq_poll(e->fh, &e->rcq) != NULL);
 	CHECK_EQ(e->fh->dev->eth->fc[fc].packets, 1);
 	send_frame(e, f, build_ipv4(f, my_mac, 17, 40, true));	/* uc now blocked */
-	CHECK(cq_poll(e->fh, &e->rcq) == NULL);
+	CHECK(fh_cq_poll(e->fh, &e->rcq) == NULL);
 	CHECK_EQ(cnt(e, CX4DEV_ETH_LB_BLOCKED), 3);
 	/* Another transport domain's TIS: not self-loopback, always delivered. */
 	CHECK_EQ(modify_tir_lb(e, e->tir, 0, &r), CX4_CMD_STAT_OK);
@@ -112,7 +112,7 @@ static void test_self_loopback(void)
 		 CX4_CMD_STAT_OK);
 	post_recv(e, 2048);
 	send_frame(e, f, build_ipv4(f, my_mac, 17, 40, true));
-	CHECK(cq_poll(e->fh, &e->rcq) != NULL);
+	CHECK(fh_cq_poll(e->fh, &e->rcq) != NULL);
 	CHECK_EQ(cnt(e, CX4DEV_ETH_LB_DELIVERED), 3);
 	CHECK_EQ(cnt(e, CX4DEV_ETH_LB_BLOCKED), 3);
 	(void)sq1;
@@ -123,28 +123,15 @@ static void test_self_loopback(void)
 /* ---- CQE compression ---- */
 
 /* A 32-entry CQ with cqe_compression_en and mini CQE format @fmt. */
-static void create_cq_comp(struct env *e, struct ecq *cq, uint32_t fmt)
+static void create_cq_comp(struct env *e, struct fh_cq *cq, uint32_t fmt)
 {
-	uint8_t in[CX4_CREATE_CQ_OFF_PAS + CX4_PAS_SIZE] = { 0 };
-	uint8_t *cqc = in + CX4_CREATE_CQ_OFF_CQC;
+	struct fh_cq_params p;
 	struct fh_result r;
 
-	memset(cq, 0, sizeof(*cq));
-	cq->log_size = 5;
-	cq->buf = fh_alloc(e->fh, CX4_PAGE_SIZE, CX4_PAGE_SIZE);
-	cq->dbr = fh_alloc(e->fh, 64, 64);
-	for (uint32_t o = 0; o < 32 * CX4_CQE_SIZE; o += CX4_CQE_SIZE)
-		cx4_set(fh_ptr(e->fh, cq->buf + o), CX4_CQE_OPCODE, CX4_CQE_OP_INVALID);
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_CQ);
-	cx4_set(cqc, CX4_CQC_LOG_CQ_SIZE, cq->log_size);
-	cx4_set(cqc, CX4_CQC_UAR_PAGE, e->uar);
-	cx4_set(cqc, CX4_CQC_C_EQN, e->eqn);
-	cx4_set(cqc, CX4_CQC_CQE_COMPRESSION_EN, 1);
-	cx4_set(cqc, CX4_CQC_MINI_CQE_RES_FORMAT, fmt);
-	cx4_set64(cqc, CX4_CQC_OFF_DBR_ADDR, cq->dbr);
-	cx4_set64(in, CX4_CREATE_CQ_OFF_PAS, cq->buf);
-	CHECK_EQ(run(e->fh, in, sizeof(in), CX4_CREATE_CQ_OUT_SIZE, &r), CX4_CMD_STAT_OK);
-	cq->cqn = cx4_get(r.out, CX4_CREATE_CQ_OUT_CQN);
+	fh_cq_params_init(&p, e->uar, e->eqn, 5);
+	p.compression = true;
+	p.mini_format = fmt;
+	CHECK_EQ(fh_cq_create(e->fh, &p, cq, &r, NULL), CX4_CMD_STAT_OK);
 }
 
 /* An RQ on a compressing CQ, steered from my_mac (flow entry 0). */

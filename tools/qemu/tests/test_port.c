@@ -16,38 +16,22 @@
 #include "testutil.h"
 
 /* An EQ of 16 entries mapping the port state change event. */
-struct peq {
-	uint32_t eqn;
-	uint64_t buf;
-	uint32_t cc;
-};
-
-static void create_port_eq(struct env *e, struct peq *q)
+static void create_port_eq(struct env *e, struct fh_eq *q)
 {
-	uint8_t in[CX4_CREATE_EQ_OFF_PAS + CX4_PAS_SIZE] = { 0 };
+	struct fh_eq_params p;
 	struct fh_result r;
 
-	q->buf = fh_alloc(e->fh, CX4_PAGE_SIZE, CX4_PAGE_SIZE);
-	q->cc = 0;
-	for (uint32_t o = 0; o < 16 * CX4_EQE_SIZE; o += CX4_EQE_SIZE)
-		*(uint8_t *)fh_ptr(e->fh, q->buf + o + CX4_EQE_OFF_OWNER_BYTE) = 1;
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_EQ);
-	cx4_set(in + CX4_CREATE_EQ_OFF_EQC, CX4_EQC_LOG_EQ_SIZE, 4);
-	cx4_set(in + CX4_CREATE_EQ_OFF_EQC, CX4_EQC_UAR_PAGE, e->uar);
-	cx4_set64(in, CX4_CREATE_EQ_OFF_EVENT_BITMASK, CX4_EVENT_BIT(CX4_EVENT_PORT_STATE_CHANGE));
-	cx4_set64(in, CX4_CREATE_EQ_OFF_PAS, q->buf);
-	CHECK_EQ(run(e->fh, in, sizeof(in), CX4_CREATE_EQ_OUT_SIZE, &r), CX4_CMD_STAT_OK);
-	q->eqn = cx4_get(r.out, CX4_CREATE_EQ_OUT_EQ_NUMBER);
+	fh_eq_params_init(&p, e->uar, 4, CX4_EVENT_BIT(CX4_EVENT_PORT_STATE_CHANGE));
+	CHECK_EQ(fh_eq_create(e->fh, &p, q, &r, NULL), CX4_CMD_STAT_OK);
 }
 
 /* Sub type of the next port state change EQE, or -1 if none. */
-static int next_port_event(struct env *e, struct peq *q)
+static int next_port_event(struct env *e, struct fh_eq *q)
 {
-	uint8_t *eqe = fh_ptr(e->fh, q->buf + (uint64_t)(q->cc & 15) * CX4_EQE_SIZE);
+	uint8_t *eqe = fh_eq_poll(e->fh, q);
 
-	if (cx4_get(eqe, CX4_EQE_OWNER) != cx4_owner_bit(q->cc, 4))
+	if (!eqe)
 		return -1;
-	q->cc++;
 	CHECK_EQ(cx4_get(eqe, CX4_EQE_EVENT_TYPE), CX4_EVENT_PORT_STATE_CHANGE);
 	return (int)cx4_get(eqe, CX4_EQE_EVENT_SUB_TYPE);
 }
@@ -97,7 +81,7 @@ static void test_paos_port_events(void)
 {
 	struct env *e = env_new(true);
 	struct fh_result r;
-	struct peq q;
+	struct fh_eq q;
 	uint8_t f[128];
 	uint32_t len = build_ipv4(f, peer_mac, 17, 20, true);
 
@@ -111,13 +95,13 @@ static void test_paos_port_events(void)
 	CHECK_EQ(vport_state(e), CX4_VPORT_STATE_DOWN);
 	fh_tx_clear(e->fh);
 	post_send(e, CX4_WQE_OP_SEND, f, len, 18, 0, 0, CX4DEV_RESD_LKEY, true);
-	CHECK(cq_poll(e->fh, &e->scq) != NULL);	/* completes, dropped */
+	CHECK(fh_cq_poll(e->fh, &e->scq) != NULL);	/* completes, dropped */
 	CHECK_EQ(e->fh->n_tx, 0);
 	CHECK_EQ(cx4dev_port_counter(e->fh->dev, CX4DEV_PC_TX_DISCARDS), 1);
 	/* Received frames are not taken either. */
 	post_recv(e, 2048);
 	cx4dev_receive(e->fh->dev, f, build_ipv4(f, my_mac, 17, 20, true));
-	CHECK(cq_poll(e->fh, &e->rcq) == NULL);
+	CHECK(fh_cq_poll(e->fh, &e->rcq) == NULL);
 	CHECK_EQ(cx4dev_port_counter(e->fh->dev, CX4DEV_PC_RX_ALL), 0);
 	/* Same admin again: no event.  Cable changes while admin down: none. */
 	CHECK_EQ(paos_write(e, CX4_PAOS_DOWN, &r), CX4_CMD_STAT_OK);
@@ -129,7 +113,7 @@ static void test_paos_port_events(void)
 	CHECK_EQ(next_port_event(e, &q), CX4_PORT_CHANGE_ACTIVE);
 	CHECK_EQ(vport_state(e), CX4_VPORT_STATE_UP);
 	cx4dev_receive(e->fh->dev, f, build_ipv4(f, my_mac, 17, 20, true));
-	CHECK(cq_poll(e->fh, &e->rcq) != NULL);
+	CHECK(fh_cq_poll(e->fh, &e->rcq) != NULL);
 	/* Cable down/up with admin up: DOWN, ACTIVE; link_down_events 2 so far. */
 	cx4dev_set_link(e->fh->dev, 2);
 	CHECK_EQ(next_port_event(e, &q), CX4_PORT_CHANGE_DOWN);
@@ -143,9 +127,9 @@ static void test_paos_port_events(void)
 	CHECK_EQ(next_port_event(e, &q), -1);
 	CHECK_EQ(paos_oper(e), CX4_PAOS_DISABLED);
 	/* Debug page port view: not operational, admin 3, oper 4, cable up. */
-	CHECK_EQ(fh_rd32(e->fh, CX4DEV_CTL_BASE + CX4DEV_CTL_PORT_STATE),
+	CHECK_EQ(fh_ctl_rd(e->fh, CX4DEV_CTL_PORT_STATE),
 		 0u << 0 | CX4_PAOS_UP_ONCE << 8 | CX4_PAOS_DISABLED << 16 | 1u << 31);
-	CHECK_EQ(fh_rd32(e->fh, CX4DEV_CTL_BASE + CX4DEV_CTL_LINK_DOWN_EVENTS), 3);
+	CHECK_EQ(fh_ctl_rd(e->fh, CX4DEV_CTL_LINK_DOWN_EVENTS), 3);
 	CHECK_EQ(paos_write(e, CX4_PAOS_UP_ONCE, &r), CX4_CMD_STAT_OK);	/* explicit */
 	CHECK_EQ(next_port_event(e, &q), CX4_PORT_CHANGE_ACTIVE);
 	CHECK_EQ(paos_oper(e), CX4_PAOS_UP);
@@ -221,10 +205,10 @@ static void test_ppcnt_datapath(void)
 	}
 	post_recv(e, 2048);
 	cx4dev_receive(e->fh->dev, f, build_ipv4(f, my_mac, 17, 1600 - 42, true));
-	CHECK(cq_poll(e->fh, &e->rcq) != NULL);
-	CHECK(cq_poll(e->fh, &e->rcq) != NULL);
-	CHECK(cq_poll(e->fh, &e->rcq) != NULL);
-	CHECK(cq_poll(e->fh, &e->rcq) == NULL);
+	CHECK(fh_cq_poll(e->fh, &e->rcq) != NULL);
+	CHECK(fh_cq_poll(e->fh, &e->rcq) != NULL);
+	CHECK(fh_cq_poll(e->fh, &e->rcq) != NULL);
+	CHECK(fh_cq_poll(e->fh, &e->rcq) == NULL);
 	/* A PAUSE frame and a PFC frame for priorities 3 and 5. */
 	memset(f, 0, 64);
 	memcpy(f, pause, 6);
@@ -250,8 +234,8 @@ static void test_ppcnt_datapath(void)
 	post_send(e, CX4_WQE_OP_SEND, f, len, 18, 0, 0, CX4DEV_RESD_LKEY, true);
 	CHECK_EQ(ERRORS(e->fh), 0);
 
-	CHECK_EQ(fh_rd32(e->fh, CX4DEV_CTL_BASE + CX4DEV_CTL_PORT_CNT + 4 * CX4DEV_PC_RX_OK), 4);
-	CHECK_EQ(fh_rd32(e->fh, CX4DEV_CTL_BASE + CX4DEV_CTL_PORT_MTU), 1522);
+	CHECK_EQ(fh_ctl_rd(e->fh, CX4DEV_CTL_PORT_CNT + 4 * CX4DEV_PC_RX_OK), 4);
+	CHECK_EQ(fh_ctl_rd(e->fh, CX4DEV_CTL_PORT_MTU), 1522);
 	s = ppcnt(e, CX4_PPCNT_GRP_IEEE_802_3, 0, false, &r);
 	CHECK_EQ(CNT(s, CX4_PPCNT_A_FRAMES_TRANSMITTED_OK), 3);
 	CHECK_EQ(CNT(s, CX4_PPCNT_A_OCTETS_TRANSMITTED_OK), 104 + 104 + 74);
@@ -316,10 +300,10 @@ static void test_ppcnt_datapath(void)
 	CHECK_EQ(CNT(s, CX4_PPCNT_PRIO_TX_FRAMES), 0);
 	CHECK_EQ(ERRORS(e->fh), 0);
 	/* Raw counters (debug page) ignore clr; an FLR resets them. */
-	CHECK_EQ(fh_rd32(e->fh, CX4DEV_CTL_BASE + CX4DEV_CTL_PORT_CNT + 4 * CX4DEV_PC_RX_OK), 4);
+	CHECK_EQ(fh_ctl_rd(e->fh, CX4DEV_CTL_PORT_CNT + 4 * CX4DEV_PC_RX_OK), 4);
 	cx4dev_reset(e->fh->dev, CX4DEV_RESET_FLR);
-	CHECK_EQ(fh_rd32(e->fh, CX4DEV_CTL_BASE + CX4DEV_CTL_PORT_CNT + 4 * CX4DEV_PC_RX_OK), 0);
-	CHECK_EQ(fh_rd32(e->fh, CX4DEV_CTL_BASE + CX4DEV_CTL_PORT_CNT + 4 * CX4DEV_PC_TX_FRAMES), 0);
+	CHECK_EQ(fh_ctl_rd(e->fh, CX4DEV_CTL_PORT_CNT + 4 * CX4DEV_PC_RX_OK), 0);
+	CHECK_EQ(fh_ctl_rd(e->fh, CX4DEV_CTL_PORT_CNT + 4 * CX4DEV_PC_TX_FRAMES), 0);
 	env_free(e);
 }
 
