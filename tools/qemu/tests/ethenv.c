@@ -11,17 +11,10 @@
 #include "ethenv.h"
 #include "testutil.h"
 
-const uint8_t my_mac[6] = { 0x02, 0x00, 0x00, 0xc4, 0x00, 0x01 };
-const uint8_t peer_mac[6] = { 0x02, 0x00, 0x00, 0xc4, 0x00, 0x02 };
+const uint8_t env_my_mac[6] = { 0x02, 0x00, 0x00, 0xc4, 0x00, 0x01 };
+const uint8_t env_peer_mac[6] = { 0x02, 0x00, 0x00, 0xc4, 0x00, 0x02 };
 
-uint8_t run(struct fh *fh, const uint8_t *in, uint32_t in_len, uint32_t out_len,
-	    struct fh_result *r)
-{
-	fh_exec(fh, in, in_len, out_len, r);
-	return r->done && !r->ds ? r->status : 0xff;
-}
-
-uint32_t simple_out(struct fh *fh, uint16_t op, uint32_t f)
+uint32_t env_simple_out(struct fh *fh, uint16_t op, uint32_t f)
 {
 	struct fh_result r;
 
@@ -29,8 +22,8 @@ uint32_t simple_out(struct fh *fh, uint16_t op, uint32_t f)
 	return cx4_get(r.out, f);
 }
 
-uint8_t cmd_obj(struct fh *fh, uint16_t op, uint32_t f, uint32_t v, uint32_t out_len,
-		struct fh_result *r)
+uint8_t env_cmd_obj(struct fh *fh, uint16_t op, uint32_t f, uint32_t v, uint32_t out_len,
+		    struct fh_result *r)
 {
 	uint8_t in[CX4_FT_CMD_SIZE] = { 0 };
 	uint32_t len = CX4_CMD_SIMPLE_SIZE;
@@ -39,10 +32,10 @@ uint8_t cmd_obj(struct fh *fh, uint16_t op, uint32_t f, uint32_t v, uint32_t out
 	cx4_set(in, f, v);
 	if (CX4_FLD_OFF(f) >= CX4_CMD_SIMPLE_SIZE)
 		len = CX4_FT_CMD_SIZE;
-	return run(fh, in, len, out_len, r);
+	return fh_run(fh, in, len, out_len, r);
 }
 
-void create_eq0(struct env *e)
+void env_create_eq0(struct env *e)
 {
 	struct fh_eq_params p;
 	struct fh_result r;
@@ -53,7 +46,7 @@ void create_eq0(struct env *e)
 }
 
 /* A 32-entry CQ on the EQ. */
-void create_cq(struct env *e, struct fh_cq *cq)
+void env_create_cq(struct env *e, struct fh_cq *cq)
 {
 	struct fh_cq_params p;
 	struct fh_result r;
@@ -63,7 +56,7 @@ void create_cq(struct env *e, struct fh_cq *cq)
 }
 
 /* Fill a WQ context (Table 55) and allocate its buffer and record. */
-void fill_wq(struct env *e, uint8_t *wqc, struct ewq *q, bool sq, uint8_t *pas)
+void env_fill_wq(struct env *e, uint8_t *wqc, struct ewq *q, bool sq, uint8_t *pas)
 {
 	q->buf = fh_alloc(e->fh, CX4_PAGE_SIZE, CX4_PAGE_SIZE);
 	q->dbr = fh_alloc(e->fh, 64, 64);
@@ -77,8 +70,8 @@ void fill_wq(struct env *e, uint8_t *wqc, struct ewq *q, bool sq, uint8_t *pas)
 	cx4_set64(pas, 0, q->buf);
 }
 
-uint8_t create_sq(struct env *e, struct ewq *q, struct fh_result *r,
-		  void (*tweak)(uint8_t *c))
+uint8_t env_create_sq(struct env *e, struct ewq *q, struct fh_result *r,
+		      void (*tweak)(uint8_t *c))
 {
 	uint8_t in[CX4_CREATE_SQ_IN_OFF_PAS + CX4_PAS_SIZE] = { 0 };
 	uint8_t *c = in + CX4_CREATE_SQ_IN_OFF_CTX;
@@ -93,16 +86,16 @@ uint8_t create_sq(struct env *e, struct ewq *q, struct fh_result *r,
 	cx4_set(c, CX4_SQC_TIS_LST_SZ, 1);
 	cx4_set(c, CX4_SQC_TIS_NUM_0, e->tis);
 	cx4_set(c, CX4_SQC_USER_INDEX, 0x5151);
-	fill_wq(e, c + CX4_SQC_OFF_WQ, q, true, in + CX4_CREATE_SQ_IN_OFF_PAS);
+	env_fill_wq(e, c + CX4_SQC_OFF_WQ, q, true, in + CX4_CREATE_SQ_IN_OFF_PAS);
 	if (tweak)
 		tweak(c);
-	if (run(e->fh, in, sizeof(in), CX4_CREATE_SQ_OUT_SIZE, r) == CX4_CMD_STAT_OK)
+	if (fh_run(e->fh, in, sizeof(in), CX4_CREATE_SQ_OUT_SIZE, r) == CX4_CMD_STAT_OK)
 		q->qn = cx4_get(r->out, CX4_CREATE_SQ_OUT_SQN);
 	return r->status;
 }
 
-uint8_t create_rq_stride(struct env *e, struct ewq *q, bool vsd, uint32_t log_stride,
-			 struct fh_result *r)
+uint8_t env_create_rq_stride(struct env *e, struct ewq *q, bool vsd, uint32_t log_stride,
+			     struct fh_result *r)
 {
 	uint8_t in[CX4_CREATE_RQ_IN_OFF_PAS + CX4_PAS_SIZE] = { 0 };
 	uint8_t *c = in + CX4_CREATE_RQ_IN_OFF_CTX;
@@ -115,20 +108,20 @@ uint8_t create_rq_stride(struct env *e, struct ewq *q, bool vsd, uint32_t log_st
 	cx4_set(c, CX4_RQC_VSD, vsd);
 	cx4_set(c, CX4_RQC_CQN, e->rcq.cqn);
 	cx4_set(c, CX4_RQC_USER_INDEX, 0x7272);
-	fill_wq(e, c + CX4_RQC_OFF_WQ, q, false, in + CX4_CREATE_RQ_IN_OFF_PAS);
-	if (run(e->fh, in, sizeof(in), CX4_CREATE_RQ_OUT_SIZE, r) == CX4_CMD_STAT_OK)
+	env_fill_wq(e, c + CX4_RQC_OFF_WQ, q, false, in + CX4_CREATE_RQ_IN_OFF_PAS);
+	if (fh_run(e->fh, in, sizeof(in), CX4_CREATE_RQ_OUT_SIZE, r) == CX4_CMD_STAT_OK)
 		q->qn = cx4_get(r->out, CX4_CREATE_RQ_OUT_RQN);
 	return r->status;
 }
 
 /* 16 WQEs of 64 bytes (4 scatter entries). */
-uint8_t create_rq(struct env *e, struct ewq *q, bool vsd, struct fh_result *r)
+uint8_t env_create_rq(struct env *e, struct ewq *q, bool vsd, struct fh_result *r)
 {
-	return create_rq_stride(e, q, vsd, 6, r);
+	return env_create_rq_stride(e, q, vsd, 6, r);
 }
 
-uint8_t modify_wq(struct fh *fh, bool sq, uint32_t qn, uint32_t cur, uint32_t next,
-		  struct fh_result *r)
+uint8_t env_modify_wq(struct fh *fh, bool sq, uint32_t qn, uint32_t cur, uint32_t next,
+		      struct fh_result *r)
 {
 	uint8_t in[CX4_MODIFY_SQ_IN_SIZE] = { 0 };
 
@@ -136,10 +129,10 @@ uint8_t modify_wq(struct fh *fh, bool sq, uint32_t qn, uint32_t cur, uint32_t ne
 	cx4_set(in, CX4_MODIFY_SQ_IN_SQ_STATE, cur);
 	cx4_set(in, CX4_MODIFY_SQ_IN_SQN, qn);
 	cx4_set(in + CX4_MODIFY_SQ_IN_OFF_CTX, CX4_SQC_STATE, next);
-	return run(fh, in, sizeof(in), CX4_MODIFY_SQ_OUT_SIZE, r);
+	return fh_run(fh, in, sizeof(in), CX4_MODIFY_SQ_OUT_SIZE, r);
 }
 
-uint8_t create_tir_direct(struct env *e, uint32_t rqn, struct fh_result *r)
+uint8_t env_create_tir_direct(struct env *e, uint32_t rqn, struct fh_result *r)
 {
 	uint8_t in[CX4_CREATE_TIR_IN_SIZE] = { 0 };
 	uint8_t *c = in + CX4_CREATE_TIR_IN_OFF_CTX;
@@ -148,11 +141,11 @@ uint8_t create_tir_direct(struct env *e, uint32_t rqn, struct fh_result *r)
 	cx4_set(c, CX4_TIRC_DISP_TYPE, CX4_TIR_DISP_DIRECT);
 	cx4_set(c, CX4_TIRC_INLINE_RQN, rqn);
 	cx4_set(c, CX4_TIRC_TRANSPORT_DOMAIN, e->td);
-	return run(e->fh, in, sizeof(in), CX4_CREATE_TIR_OUT_SIZE, r);
+	return fh_run(e->fh, in, sizeof(in), CX4_CREATE_TIR_OUT_SIZE, r);
 }
 
 /* Root table (level 0) with one group matching the DMAC. */
-void create_steering(struct env *e)
+void env_create_steering(struct env *e)
 {
 	uint8_t in[CX4_CREATE_FLOW_GROUP_IN_SIZE] = { 0 };
 	uint8_t *mc = in + CX4_CREATE_FLOW_GROUP_IN_OFF_MATCH_CRITERIA;
@@ -161,8 +154,8 @@ void create_steering(struct env *e)
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_FLOW_TABLE);
 	cx4_set(in, CX4_FT_CMD_TABLE_TYPE, CX4_FT_TYPE_NIC_RX);
 	cx4_set(in + CX4_FT_OFF_CTX, CX4_FTC_LOG_SIZE, 2);
-	CHECK_EQ(run(e->fh, in, CX4_CREATE_FLOW_TABLE_IN_SIZE, CX4_CREATE_FLOW_TABLE_OUT_SIZE, &r),
-		 CX4_CMD_STAT_OK);
+	CHECK_EQ(fh_run(e->fh, in, CX4_CREATE_FLOW_TABLE_IN_SIZE,
+			 CX4_CREATE_FLOW_TABLE_OUT_SIZE, &r), CX4_CMD_STAT_OK);
 	e->ft = cx4_get(r.out, CX4_CREATE_FLOW_TABLE_OUT_TABLE_ID);
 	memset(in, 0, sizeof(in));
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_FLOW_GROUP);
@@ -172,12 +165,13 @@ void create_steering(struct env *e)
 	cx4_set(in, CX4_CREATE_FLOW_GROUP_IN_END_FLOW_INDEX, 1);
 	cx4_set(in, CX4_CREATE_FLOW_GROUP_IN_MATCH_CRITERIA_ENABLE, CX4_MATCH_OUTER_HEADERS);
 	memset(mc + CX4_FTE_OFF_DMAC, 0xff, 6);
-	CHECK_EQ(run(e->fh, in, sizeof(in), CX4_CREATE_FLOW_GROUP_OUT_SIZE, &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(fh_run(e->fh, in, sizeof(in), CX4_CREATE_FLOW_GROUP_OUT_SIZE, &r),
+		 CX4_CMD_STAT_OK);
 	e->fg = cx4_get(r.out, CX4_CREATE_FLOW_GROUP_OUT_GROUP_ID);
 }
 
-uint8_t set_fte(struct env *e, uint32_t index, const uint8_t *dmac, uint32_t tir,
-		struct fh_result *r)
+uint8_t env_set_fte(struct env *e, uint32_t index, const uint8_t *dmac, uint32_t tir,
+		    struct fh_result *r)
 {
 	uint8_t in[0x400] = { 0 };
 	uint8_t *fc = in + CX4_FTE_OFF_FLOW_CTX;
@@ -192,7 +186,7 @@ uint8_t set_fte(struct env *e, uint32_t index, const uint8_t *dmac, uint32_t tir
 	memcpy(fc + CX4_FLOWC_OFF_MATCH_VALUE + CX4_FTE_OFF_DMAC, dmac, 6);
 	cx4_set(fc + cx4_flowc_dest_off(0), CX4_FLOW_DEST_TYPE, CX4_FLOW_DEST_TIR);
 	cx4_set(fc + cx4_flowc_dest_off(0), CX4_FLOW_DEST_ID, tir);
-	return run(e->fh, in, cx4_fte_cmd_size(1), CX4_SET_FTE_OUT_SIZE, r);
+	return fh_run(e->fh, in, cx4_fte_cmd_size(1), CX4_SET_FTE_OUT_SIZE, r);
 }
 
 struct env *env_new(bool vsd)
@@ -209,27 +203,27 @@ struct env *env_new(bool vsd)
 	e->fh = fh_new(&cfg);
 	if (fh_bringup(e->fh))
 		t_failed = 1;
-	e->uar = simple_out(e->fh, CX4_CMD_ALLOC_UAR, CX4_ALLOC_UAR_OUT_UAR);
-	e->pd = simple_out(e->fh, CX4_CMD_ALLOC_PD, CX4_ALLOC_PD_OUT_PD);
-	e->td = simple_out(e->fh, CX4_CMD_ALLOC_TRANSPORT_DOMAIN,
-			   CX4_ALLOC_TD_OUT_TRANSPORT_DOMAIN);
-	create_eq0(e);
-	create_cq(e, &e->scq);
-	create_cq(e, &e->rcq);
+	e->uar = env_simple_out(e->fh, CX4_CMD_ALLOC_UAR, CX4_ALLOC_UAR_OUT_UAR);
+	e->pd = env_simple_out(e->fh, CX4_CMD_ALLOC_PD, CX4_ALLOC_PD_OUT_PD);
+	e->td = env_simple_out(e->fh, CX4_CMD_ALLOC_TRANSPORT_DOMAIN,
+			       CX4_ALLOC_TD_OUT_TRANSPORT_DOMAIN);
+	env_create_eq0(e);
+	env_create_cq(e, &e->scq);
+	env_create_cq(e, &e->rcq);
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_TIS);
 	cx4_set(in + CX4_CREATE_TIS_IN_OFF_CTX, CX4_TISC_TRANSPORT_DOMAIN, e->td);
-	CHECK_EQ(run(e->fh, in, sizeof(in), CX4_CREATE_TIS_OUT_SIZE, &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(fh_run(e->fh, in, sizeof(in), CX4_CREATE_TIS_OUT_SIZE, &r), CX4_CMD_STAT_OK);
 	e->tis = cx4_get(r.out, CX4_CREATE_TIS_OUT_TISN);
-	CHECK_EQ(create_sq(e, &e->sq, &r, NULL), CX4_CMD_STAT_OK);
-	CHECK_EQ(create_rq(e, &e->rq, vsd, &r), CX4_CMD_STAT_OK);
-	CHECK_EQ(modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
+	CHECK_EQ(env_create_sq(e, &e->sq, &r, NULL), CX4_CMD_STAT_OK);
+	CHECK_EQ(env_create_rq(e, &e->rq, vsd, &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(env_modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
 		 CX4_CMD_STAT_OK);
-	CHECK_EQ(modify_wq(e->fh, false, e->rq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
+	CHECK_EQ(env_modify_wq(e->fh, false, e->rq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
 		 CX4_CMD_STAT_OK);
-	CHECK_EQ(create_tir_direct(e, e->rq.qn, &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(env_create_tir_direct(e, e->rq.qn, &r), CX4_CMD_STAT_OK);
 	e->tir = cx4_get(r.out, CX4_CREATE_TIR_OUT_TIRN);
-	create_steering(e);
-	CHECK_EQ(set_fte(e, 0, my_mac, e->tir, &r), CX4_CMD_STAT_OK);
+	env_create_steering(e);
+	CHECK_EQ(env_set_fte(e, 0, env_my_mac, e->tir, &r), CX4_CMD_STAT_OK);
 	CHECK_EQ(ERRORS(e->fh), 0);
 	return e;
 }
@@ -242,7 +236,7 @@ void env_free(struct env *e)
 
 /* ---- frames ---- */
 
-uint16_t csum(const uint8_t *b, uint32_t len, uint32_t sum)
+uint16_t env_csum(const uint8_t *b, uint32_t len, uint32_t sum)
 {
 	for (uint32_t i = 0; i + 1 < len; i += 2)
 		sum += (uint32_t)b[i] << 8 | b[i + 1];
@@ -254,15 +248,15 @@ uint16_t csum(const uint8_t *b, uint32_t len, uint32_t sum)
 }
 
 /* IPv4 frame to @dst with a TCP (proto 6) or UDP (17) payload of @plen bytes. */
-uint32_t build_ipv4(uint8_t *f, const uint8_t *dst, uint32_t proto, uint32_t plen,
-		    bool good_csum)
+uint32_t env_build_ipv4(uint8_t *f, const uint8_t *dst, uint32_t proto, uint32_t plen,
+			bool good_csum)
 {
 	uint32_t l4h = proto == 6 ? 20 : 8, tot = 20 + l4h + plen;
 	uint8_t *ip = f + 14, *l4 = ip + 20;
 
 	memset(f, 0, 14 + tot);
 	memcpy(f, dst, 6);
-	memcpy(f + 6, peer_mac, 6);
+	memcpy(f + 6, env_peer_mac, 6);
 	f[12] = 0x08;
 	ip[0] = 0x45;
 	ip[2] = (uint8_t)(tot >> 8);
@@ -291,30 +285,30 @@ uint32_t build_ipv4(uint8_t *f, const uint8_t *dst, uint32_t proto, uint32_t ple
 		uint32_t ps = 0xc612 + 0x0001 + 0xc612 + 0x0002 + proto + l4h + plen;
 		uint16_t v;
 
-		v = (uint16_t)~csum(ip, 20, 0);
+		v = (uint16_t)~env_csum(ip, 20, 0);
 		ip[10] = (uint8_t)(v >> 8);
 		ip[11] = (uint8_t)v;
-		v = (uint16_t)~csum(l4, l4h + plen, ps);
+		v = (uint16_t)~env_csum(l4, l4h + plen, ps);
 		l4[proto == 6 ? 16 : 6] = (uint8_t)(v >> 8);
 		l4[proto == 6 ? 17 : 7] = (uint8_t)v;
 	}
 	return 14 + tot;
 }
 
-bool ipv4_csums_ok(const uint8_t *f)
+bool env_ipv4_csums_ok(const uint8_t *f)
 {
 	const uint8_t *ip = f + 14;
 	uint32_t tot = (uint32_t)ip[2] << 8 | ip[3], proto = ip[9];
-	uint32_t ps = csum(ip + 12, 8, 0) + proto + tot - 20;
+	uint32_t ps = env_csum(ip + 12, 8, 0) + proto + tot - 20;
 
-	return csum(ip, 20, 0) == 0xffff && csum(ip + 20, tot - 20, ps) == 0xffff;
+	return env_csum(ip, 20, 0) == 0xffff && env_csum(ip + 20, tot - 20, ps) == 0xffff;
 }
 
 /* ---- posting ---- */
 
 /* Post a SEND/LSO WQE: @inl bytes inline, the rest of @f by pointer. */
-void post_send(struct env *e, uint32_t opcode, const uint8_t *f, uint32_t len,
-	       uint32_t inl, uint32_t cs, uint32_t mss, uint32_t lkey, bool ring)
+void env_post_send(struct env *e, uint32_t opcode, const uint8_t *f, uint32_t len,
+		   uint32_t inl, uint32_t cs, uint32_t mss, uint32_t lkey, bool ring)
 {
 	uint32_t size = 1u << e->sq.log_size, idx = e->sq.pc & (size - 1);
 	uint8_t *w = fh_ptr(e->fh, e->sq.buf + (uint64_t)idx * CX4_SEND_WQEBB_SIZE);
@@ -350,7 +344,7 @@ void post_send(struct env *e, uint32_t opcode, const uint8_t *f, uint32_t len,
 }
 
 /* Post one receive WQE of one @size-byte buffer; returns the buffer. */
-uint64_t post_recv(struct env *e, uint32_t size)
+uint64_t env_post_recv(struct env *e, uint32_t size)
 {
 	uint32_t idx = e->rq.pc & ((1u << e->rq.log_size) - 1);
 	uint8_t *w = fh_ptr(e->fh, e->rq.buf + ((uint64_t)idx << e->rq.log_stride));

@@ -339,6 +339,18 @@ void fh_exec(struct fh *fh, const void *in, uint32_t in_len, uint32_t out_len,
 	fh_collect(fh, &p, r);
 }
 
+uint8_t fh_status(const struct fh_result *r)
+{
+	return r->done && !r->ds ? r->status : 0xff;
+}
+
+uint8_t fh_run(struct fh *fh, const void *in, uint32_t in_len, uint32_t out_len,
+	       struct fh_result *r)
+{
+	fh_exec(fh, in, in_len, out_len, r);
+	return fh_status(r);
+}
+
 uint8_t fh_simple(struct fh *fh, uint16_t opcode, uint16_t op_mod, struct fh_result *r)
 {
 	uint8_t in[16] = { 0 };
@@ -348,8 +360,7 @@ uint8_t fh_simple(struct fh *fh, uint16_t opcode, uint16_t op_mod, struct fh_res
 		r = &tmp;
 	cx4_set(in, CX4_CMD_IN_OPCODE, opcode);
 	cx4_set(in, CX4_CMD_IN_OP_MOD, op_mod);
-	fh_exec(fh, in, sizeof(in), 16, r);
-	return r->done && !r->ds ? r->status : 0xff;
+	return fh_run(fh, in, sizeof(in), 16, r);
 }
 
 uint8_t fh_give_pages(struct fh *fh, uint32_t n, uint64_t *pas, struct fh_result *r)
@@ -372,7 +383,7 @@ uint8_t fh_give_pages(struct fh *fh, uint32_t n, uint64_t *pas, struct fh_result
 	}
 	fh_exec(fh, in, len, 16, r);
 	free(in);
-	return r->done && !r->ds ? r->status : 0xff;
+	return fh_status(r);
 }
 
 uint8_t fh_take_pages(struct fh *fh, uint32_t n, struct fh_result *r)
@@ -385,8 +396,7 @@ uint8_t fh_take_pages(struct fh *fh, uint32_t n, struct fh_result *r)
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MANAGE_PAGES);
 	cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_MANAGE_PAGES_RETURN);
 	cx4_set(in, CX4_MANAGE_PAGES_IN_NUM_ENTRIES, n);
-	fh_exec(fh, in, sizeof(in), cx4_manage_pages_size(n), r);
-	return r->done && !r->ds ? r->status : 0xff;
+	return fh_run(fh, in, sizeof(in), cx4_manage_pages_size(n), r);
 }
 
 int32_t fh_query_pages(struct fh *fh, uint16_t op_mod)
@@ -497,7 +507,7 @@ uint8_t fh_eq_create(struct fh *fh, const struct fh_eq_params *p, struct fh_eq *
 		eq->log_size = p->log_size;
 		eq->buf = buf;
 	}
-	return r->done && !r->ds ? r->status : 0xff;
+	return fh_status(r);
 }
 
 uint8_t *fh_eq_poll(struct fh *fh, struct fh_eq *eq)
@@ -573,7 +583,7 @@ uint8_t fh_cq_create(struct fh *fh, const struct fh_cq_params *p, struct fh_cq *
 		cq->buf = buf;
 		cq->dbr = dbr;
 	}
-	return r->done && !r->ds ? r->status : 0xff;
+	return fh_status(r);
 }
 
 /*

@@ -96,6 +96,12 @@ void fh_collect(struct fh *fh, const struct fh_post *p, struct fh_result *r);
 void fh_exec(struct fh *fh, const void *in, uint32_t in_len, uint32_t out_len,
 	     struct fh_result *r);
 
+/* The command status; 0xff without a clean completion (ownership, delivery). */
+uint8_t fh_status(const struct fh_result *r);
+/* fh_exec, then fh_status. */
+uint8_t fh_run(struct fh *fh, const void *in, uint32_t in_len, uint32_t out_len,
+	       struct fh_result *r);
+
 /* Convenience: build and run simple commands; return command status. */
 uint8_t fh_simple(struct fh *fh, uint16_t opcode, uint16_t op_mod, struct fh_result *r);
 uint8_t fh_give_pages(struct fh *fh, uint32_t n, uint64_t *pas, struct fh_result *r);

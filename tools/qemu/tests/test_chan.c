@@ -26,7 +26,7 @@ static uint8_t moderate(struct env *e, uint32_t cqn, uint32_t period, uint32_t c
 		CX4_MODIFY_CQ_SEL_CQ_PERIOD | CX4_MODIFY_CQ_SEL_CQ_MAX_COUNT);
 	cx4_set(in + CX4_MODIFY_CQ_IN_OFF_CQC, CX4_CQC_CQ_PERIOD, period);
 	cx4_set(in + CX4_MODIFY_CQ_IN_OFF_CQC, CX4_CQC_CQ_MAX_COUNT, count);
-	return run(e->fh, in, sizeof(in), CX4_MODIFY_CQ_OUT_SIZE, &r);
+	return fh_run(e->fh, in, sizeof(in), CX4_MODIFY_CQ_OUT_SIZE, &r);
 }
 
 static void test_chan_view(void)
@@ -55,10 +55,10 @@ static void test_chan_view(void)
 		struct fh_cq keep = e->scq;
 
 		e->scq = e->rcq;
-		CHECK_EQ(create_sq(e, &q2, &r, NULL), CX4_CMD_STAT_OK);
+		CHECK_EQ(env_create_sq(e, &q2, &r, NULL), CX4_CMD_STAT_OK);
 		e->scq = keep;
 		CHECK_EQ(fh_ctl_rd(fh, 0x0e0), 1);	/* still RST */
-		CHECK_EQ(modify_wq(fh, true, q2.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
+		CHECK_EQ(env_modify_wq(fh, true, q2.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
 			 CX4_CMD_STAT_OK);
 		CHECK_EQ(fh_ctl_rd(fh, 0x0e0), 2);
 		CHECK_EQ(fh_ctl_rd(fh, 0x0f8), 300u << 16 | 10);

@@ -41,8 +41,7 @@ static uint8_t cmd_with_arg(struct fh *fh, uint16_t opcode, uint32_t f, uint32_t
 	cx4_set(in, CX4_CMD_IN_OPCODE, opcode);
 	if (f)
 		cx4_set(in, f, val);
-	fh_exec(fh, in, sizeof(in), 16, r);
-	return r->done && !r->ds ? r->status : 0xff;
+	return fh_run(fh, in, sizeof(in), 16, r);
 }
 
 static uint32_t alloc_uar(struct fh *fh)
@@ -87,8 +86,7 @@ static uint8_t gen_eqe(struct fh *fh, uint32_t eqn, uint8_t type, uint32_t data0
 	cx4_set(eqe, CX4_EQE_EVENT_SUB_TYPE, 0x5a);
 	cx4_wr32(eqe, CX4_EQE_OFF_EVENT_DATA, data0);
 	eqe[CX4_EQE_OFF_OWNER_BYTE] = 1;	/* ignored: the device owns this byte */
-	fh_exec(fh, in, sizeof(in), CX4_GEN_EQE_OUT_SIZE, r);
-	return r->done && !r->ds ? r->status : 0xff;
+	return fh_run(fh, in, sizeof(in), CX4_GEN_EQE_OUT_SIZE, r);
 }
 
 /* ---- UAR ---- */

@@ -25,15 +25,15 @@ static void test_eth_tx_csum(void)
 {
 	struct env *e = env_new(true);
 	uint8_t f[256], *c;
-	uint32_t len = build_ipv4(f, peer_mac, 17, 40, false);
+	uint32_t len = env_build_ipv4(f, env_peer_mac, 17, 40, false);
 
 	/* UDP/IPv4 with both checksums left to the device; L2 header inline. */
-	post_send(e, CX4_WQE_OP_SEND, f, len, 14, CX4_WQE_ETH_CS_L3 | CX4_WQE_ETH_CS_L4, 0,
-		  CX4DEV_RESD_LKEY, true);
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 14, CX4_WQE_ETH_CS_L3 | CX4_WQE_ETH_CS_L4, 0,
+		      CX4DEV_RESD_LKEY, true);
 	CHECK_EQ(e->fh->n_tx, 1);
 	if (e->fh->n_tx == 1) {
 		CHECK_EQ(e->fh->tx_len[0], len);
-		CHECK(ipv4_csums_ok(e->fh->tx[0]));
+		CHECK(env_ipv4_csums_ok(e->fh->tx[0]));
 		/* Everything but the checksums is the posted frame. */
 		CHECK(!memcmp(e->fh->tx[0], f, 24));
 		CHECK(!memcmp(e->fh->tx[0] + 26, f + 26, 40 - 26));
@@ -49,11 +49,11 @@ static void test_eth_tx_csum(void)
 	}
 	/* Short frame without offloads: padded to 60 bytes, sent as is. */
 	memset(f, 0, sizeof(f));
-	memcpy(f, peer_mac, 6);
+	memcpy(f, env_peer_mac, 6);
 	f[12] = 0x88;
 	f[13] = 0xb5;
 	f[14] = 0xaa;
-	post_send(e, CX4_WQE_OP_SEND, f, 15, 14, 0, 0, CX4DEV_RESD_LKEY, true);
+	env_post_send(e, CX4_WQE_OP_SEND, f, 15, 14, 0, 0, CX4DEV_RESD_LKEY, true);
 	CHECK_EQ(e->fh->n_tx, 2);
 	if (e->fh->n_tx == 2) {
 		CHECK_EQ(e->fh->tx_len[1], 60);
@@ -72,17 +72,17 @@ static void test_eth_tx_lso(void)
 {
 	struct env *e = env_new(true);
 	static uint8_t f[4096];
-	uint32_t len = build_ipv4(f, peer_mac, 6, 2500, false);
+	uint32_t len = env_build_ipv4(f, env_peer_mac, 6, 2500, false);
 
-	post_send(e, CX4_WQE_OP_LSO, f, len, 54, CX4_WQE_ETH_CS_L3 | CX4_WQE_ETH_CS_L4, 1000,
-		  CX4DEV_RESD_LKEY, true);
+	env_post_send(e, CX4_WQE_OP_LSO, f, len, 54, CX4_WQE_ETH_CS_L3 | CX4_WQE_ETH_CS_L4, 1000,
+		      CX4DEV_RESD_LKEY, true);
 	CHECK_EQ(e->fh->n_tx, 3);
 	for (size_t i = 0; i < e->fh->n_tx && i < 3; i++) {
 		const uint8_t *s = e->fh->tx[i];
 		uint32_t seq = (uint32_t)s[38] << 24 | (uint32_t)s[39] << 16 | s[40] << 8 | s[41], n = i < 2 ? 1000 : 500;
 
 		CHECK_EQ(e->fh->tx_len[i], 54 + n);
-		CHECK(ipv4_csums_ok(s));
+		CHECK(env_ipv4_csums_ok(s));
 		CHECK_EQ(seq, 0x10000000u + 1000u * i);
 		CHECK_EQ((uint32_t)s[18] << 8 | s[19], 0x1234 + i);	/* IP ID */
 		CHECK_EQ(s[14 + 20 + 13] & 0x08, i == 2 ? 0x08 : 0);	/* PSH on the last */
@@ -98,11 +98,11 @@ static void test_eth_tx_bad_wqe(void)
 {
 	struct env *e = env_new(true);
 	uint8_t f[128], *c;
-	uint32_t len = build_ipv4(f, peer_mac, 17, 10, true);
+	uint32_t len = env_build_ipv4(f, env_peer_mac, 17, 10, true);
 	struct fh_result r;
 
 	/* A bad LKey: local protection error CQE, SQ to ERR, guest error. */
-	post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, 0x0badbe00, true);
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, 0x0badbe00, true);
 	CHECK_EQ(e->fh->n_tx, 0);
 	CHECK_EQ(ERRORS(e->fh), 1);
 	c = fh_cq_poll(e->fh, &e->scq);
@@ -113,35 +113,35 @@ static void test_eth_tx_bad_wqe(void)
 		CHECK_EQ(cx4_get(c, CX4_ERR_CQE_VENDOR_ERR_SYNDROME), 0x08);
 		CHECK_EQ(cx4_get(c, CX4_CQE_WQE_COUNTER), 0);
 	}
-	CHECK_EQ(cmd_obj(e->fh, CX4_CMD_QUERY_SQ, CX4_QUERY_SQ_IN_SQN, e->sq.qn,
-			 CX4_QUERY_SQ_OUT_OFF_PAS + 8, &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(env_cmd_obj(e->fh, CX4_CMD_QUERY_SQ, CX4_QUERY_SQ_IN_SQN, e->sq.qn,
+			     CX4_QUERY_SQ_OUT_OFF_PAS + 8, &r), CX4_CMD_STAT_OK);
 	CHECK_EQ(cx4_get(r.out + CX4_QUERY_SQ_OUT_OFF_CTX, CX4_SQC_STATE), CX4_WQ_STATE_ERR);
 	/* In ERR, a posted WQE is flushed (flush_in_error_en). */
-	post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
 	c = fh_cq_poll(e->fh, &e->scq);
 	CHECK(c && cx4_get(c, CX4_ERR_CQE_SYNDROME) == CX4_CQE_SYN_WR_FLUSH_ERR);
 	CHECK_EQ(e->fh->n_tx, 0);
 	/* RDY->RDY from ERR is not allowed; ERR->RST->RDY is. */
-	CHECK_EQ(modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_RDY, CX4_WQ_STATE_RDY, &r),
+	CHECK_EQ(env_modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_RDY, CX4_WQ_STATE_RDY, &r),
 		 CX4_CMD_STAT_BAD_RESOURCE_STATE);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_SQ_TRANSITION);
-	CHECK_EQ(modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_ERR, CX4_WQ_STATE_RST, &r),
+	CHECK_EQ(env_modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_ERR, CX4_WQ_STATE_RST, &r),
 		 CX4_CMD_STAT_OK);
 	e->sq.pc = 0;	/* 7.9.1: doorbell record zeroed before RST->RDY */
 	cx4_set(fh_ptr(e->fh, e->sq.dbr), CX4_WQ_DBR_SND_COUNTER, 0);
-	CHECK_EQ(modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
+	CHECK_EQ(env_modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
 		 CX4_CMD_STAT_OK);
 	/* Wrong opcode, then a WQE whose index is not the WQEBB counter. */
-	post_send(e, 0x0b, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
+	env_post_send(e, 0x0b, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
 	c = fh_cq_poll(e->fh, &e->scq);
 	CHECK(c && cx4_get(c, CX4_ERR_CQE_VENDOR_ERR_SYNDROME) == 0x01);
 	CHECK_EQ(ERRORS(e->fh), 3);	/* + the RDY->RDY attempt */
 	/* Inline header shorter than L2 (ConnectX-4 inline mode): dropped, completed. */
-	modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_ERR, CX4_WQ_STATE_RST, &r);
+	env_modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_ERR, CX4_WQ_STATE_RST, &r);
 	e->sq.pc = 0;
 	cx4_set(fh_ptr(e->fh, e->sq.dbr), CX4_WQ_DBR_SND_COUNTER, 0);
-	modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r);
-	post_send(e, CX4_WQE_OP_SEND, f, len, 2, 0, 0, CX4DEV_RESD_LKEY, true);
+	env_modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r);
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 2, 0, 0, CX4DEV_RESD_LKEY, true);
 	c = fh_cq_poll(e->fh, &e->scq);
 	CHECK(c && cx4_get(c, CX4_CQE_OPCODE) == CX4_CQE_OP_REQ);
 	CHECK_EQ(e->fh->n_tx, 0);
@@ -154,8 +154,8 @@ static void test_eth_rx(void)
 {
 	struct env *e = env_new(true);
 	uint8_t f[256], *c;
-	uint32_t len = build_ipv4(f, my_mac, 17, 40, true);
-	uint64_t buf = post_recv(e, 2048);
+	uint32_t len = env_build_ipv4(f, env_my_mac, 17, 40, true);
+	uint64_t buf = env_post_recv(e, 2048);
 
 	cx4dev_receive(e->fh->dev, f, len);
 	c = fh_cq_poll(e->fh, &e->rcq);
@@ -171,36 +171,36 @@ static void test_eth_rx(void)
 		CHECK_EQ(cx4_get(c, CX4_CQE_CV), 0);
 		CHECK_EQ(cx4_get(c, CX4_CQE_USER_INDEX), 0x7272);
 		/* Sum of the IP packet: header sums to 0xffff, so = payload sum. */
-		CHECK_EQ(cx4_get(c, CX4_CQE_CHECKSUM), csum(f + 14, len - 14, 0));
+		CHECK_EQ(cx4_get(c, CX4_CQE_CHECKSUM), env_csum(f + 14, len - 14, 0));
 		CHECK_EQ(cx4_get(c, CX4_CQE_RX_HASH_TYPE), 0);
 	}
 	CHECK(!memcmp(fh_ptr(e->fh, buf), f, len));
 	/* Bad UDP checksum: delivered, l4_ok 0. */
 	f[len - 1] ^= 0xff;
-	post_recv(e, 2048);
+	env_post_recv(e, 2048);
 	cx4dev_receive(e->fh->dev, f, len);
 	c = fh_cq_poll(e->fh, &e->rcq);
 	CHECK(c && cx4_get(c, CX4_CQE_L4_OK) == 0 && cx4_get(c, CX4_CQE_L3_OK) == 1);
 	/* Foreign DMAC: no flow matches, default miss drops. */
-	len = build_ipv4(f, peer_mac, 17, 40, true);
-	post_recv(e, 2048);
+	len = env_build_ipv4(f, env_peer_mac, 17, 40, true);
+	env_post_recv(e, 2048);
 	cx4dev_receive(e->fh->dev, f, len);
 	CHECK(fh_cq_poll(e->fh, &e->rcq) == NULL);
 	CHECK_EQ(e->fh->dev->eth->cnt[CX4DEV_ETH_RX_NO_STEERING], 1);
 	/* The posted WQE takes the next frame; then none left: out of buffer. */
-	len = build_ipv4(f, my_mac, 6, 0, true);
+	len = env_build_ipv4(f, env_my_mac, 6, 0, true);
 	cx4dev_receive(e->fh->dev, f, len);
 	c = fh_cq_poll(e->fh, &e->rcq);
 	CHECK(c && cx4_get(c, CX4_CQE_L4_HDR_TYPE) == CX4_CQE_L4_TCP_EMPTY_ACK);
 	cx4dev_receive(e->fh->dev, f, len);
 	cx4dev_receive(e->fh->dev, f, len);
 	CHECK_EQ(e->fh->dev->eth->cnt[CX4DEV_ETH_RX_OUT_OF_BUFFER], 2);
-	post_recv(e, 2048);
+	env_post_recv(e, 2048);
 	cx4dev_receive(e->fh->dev, f, len);
 	c = fh_cq_poll(e->fh, &e->rcq);
 	CHECK(c && cx4_get(c, CX4_CQE_RX_DROP_COUNTER) == 2);
 	/* Buffer too small: responder error CQE, RQ to ERR, guest error. */
-	post_recv(e, 16);
+	env_post_recv(e, 16);
 	cx4dev_receive(e->fh->dev, f, len);
 	c = fh_cq_poll(e->fh, &e->rcq);
 	CHECK(c && cx4_get(c, CX4_CQE_OPCODE) == CX4_CQE_OP_RESP_ERR &&
@@ -213,8 +213,8 @@ static void test_eth_rx_vlan_strip(void)
 {
 	struct env *e = env_new(false);
 	uint8_t f[256], t[260], *c;
-	uint32_t len = build_ipv4(f, my_mac, 17, 40, true);
-	uint64_t buf = post_recv(e, 2048);
+	uint32_t len = env_build_ipv4(f, env_my_mac, 17, 40, true);
+	uint64_t buf = env_post_recv(e, 2048);
 
 	memcpy(t, f, 12);
 	t[12] = 0x81;
@@ -259,14 +259,15 @@ static void test_eth_rss(void)
 	struct fh_result r;
 	uint32_t rqt, tir, len, hash;
 
-	CHECK_EQ(create_rq(e, &rq2, true, &r), CX4_CMD_STAT_OK);
-	modify_wq(e->fh, false, rq2.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r);
+	CHECK_EQ(env_create_rq(e, &rq2, true, &r), CX4_CMD_STAT_OK);
+	env_modify_wq(e->fh, false, rq2.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r);
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_RQT);
 	cx4_set(c, CX4_RQTC_RQT_MAX_SIZE, 2);
 	cx4_set(c, CX4_RQTC_RQT_ACTUAL_SIZE, 2);
 	cx4_set(c + cx4_rqtc_rq_off(0), CX4_RQTC_RQ_NUM, e->rq.qn);
 	cx4_set(c + cx4_rqtc_rq_off(1), CX4_RQTC_RQ_NUM, rq2.qn);
-	CHECK_EQ(run(e->fh, in, cx4_rqt_cmd_size(2), CX4_CREATE_RQT_OUT_SIZE, &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(fh_run(e->fh, in, cx4_rqt_cmd_size(2), CX4_CREATE_RQT_OUT_SIZE, &r),
+		 CX4_CMD_STAT_OK);
 	rqt = cx4_get(r.out, CX4_CREATE_RQT_OUT_RQTN);
 	memset(in, 0, sizeof(in));
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_TIR);
@@ -281,7 +282,7 @@ static void test_eth_rss(void)
 	cx4_set(c + CX4_TIRC_OFF_RX_HASH_FIELD_SEL_OUTER, CX4_HASH_SEL_SELECTED_FIELDS,
 		CX4_HASH_FIELD_SRC_IP | CX4_HASH_FIELD_DST_IP | CX4_HASH_FIELD_L4_SPORT |
 		CX4_HASH_FIELD_L4_DPORT);
-	CHECK_EQ(run(e->fh, in, CX4_CREATE_TIR_IN_SIZE, CX4_CREATE_TIR_OUT_SIZE, &r),
+	CHECK_EQ(fh_run(e->fh, in, CX4_CREATE_TIR_IN_SIZE, CX4_CREATE_TIR_OUT_SIZE, &r),
 		 CX4_CMD_STAT_OK);
 	tir = cx4_get(r.out, CX4_CREATE_TIR_OUT_TIRN);
 	/* Point the flow at the indirect TIR (op_mod 1, destination list). */
@@ -296,26 +297,26 @@ static void test_eth_rss(void)
 		cx4_set(fc, CX4_FLOWC_GROUP_ID, e->fg);
 		cx4_set(fc, CX4_FLOWC_ACTION, CX4_FLOW_ACTION_FWD_DEST);
 		cx4_set(fc, CX4_FLOWC_DESTINATION_LIST_SIZE, 1);
-		memcpy(fc + CX4_FLOWC_OFF_MATCH_VALUE + CX4_FTE_OFF_DMAC, my_mac, 6);
+		memcpy(fc + CX4_FLOWC_OFF_MATCH_VALUE + CX4_FTE_OFF_DMAC, env_my_mac, 6);
 		cx4_set(fc + cx4_flowc_dest_off(0), CX4_FLOW_DEST_TYPE, CX4_FLOW_DEST_TIR);
 		cx4_set(fc + cx4_flowc_dest_off(0), CX4_FLOW_DEST_ID, tir);
-		CHECK_EQ(run(e->fh, big, cx4_fte_cmd_size(1), CX4_SET_FTE_OUT_SIZE, &r),
+		CHECK_EQ(fh_run(e->fh, big, cx4_fte_cmd_size(1), CX4_SET_FTE_OUT_SIZE, &r),
 			 CX4_CMD_STAT_OK);
 	}
 	/* The direct TIR is no longer referenced: it can go now. */
-	CHECK_EQ(cmd_obj(e->fh, CX4_CMD_DESTROY_TIR, CX4_DESTROY_TIR_IN_TIRN, e->tir, 16, &r),
+	CHECK_EQ(env_cmd_obj(e->fh, CX4_CMD_DESTROY_TIR, CX4_DESTROY_TIR_IN_TIRN, e->tir, 16, &r),
 		 CX4_CMD_STAT_OK);
 	for (int i = 0; i < 8; i++) {
 		uint8_t tin[12], k[40];
 
-		len = build_ipv4(f, my_mac, 17, 10, true);
+		len = env_build_ipv4(f, env_my_mac, 17, 10, true);
 		f[14 + 20 + 1] = (uint8_t)(0x39 + i * 17);	/* vary the source port */
 		memcpy(tin, f + 26, 8);
 		memcpy(tin + 8, f + 34, 4);
 		for (uint32_t j = 0; j < 40; j++)
 			k[j] = (uint8_t)(j * 13 + 5);
 		hash = cx4dev_toeplitz(k, 40, tin, 12);
-		post_recv(e, 2048);
+		env_post_recv(e, 2048);
 		rq2.pc++;	/* keep both RQs stocked: one WQE each per frame */
 		{
 			uint32_t idx = (rq2.pc - 1) & 15;
@@ -352,39 +353,39 @@ static void test_eth_object_rules(void)
 	uint8_t in[CX4_QUERY_TIR_OUT_SIZE];
 
 	/* Referenced objects cannot be destroyed. */
-	CHECK_EQ(cmd_obj(e->fh, CX4_CMD_DESTROY_RQ, CX4_DESTROY_RQ_IN_RQN, e->rq.qn, 16, &r),
+	CHECK_EQ(env_cmd_obj(e->fh, CX4_CMD_DESTROY_RQ, CX4_DESTROY_RQ_IN_RQN, e->rq.qn, 16, &r),
 		 CX4_CMD_STAT_BAD_RES_STATE);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_RQ_IN_USE);
-	CHECK_EQ(cmd_obj(e->fh, CX4_CMD_DESTROY_TIR, CX4_DESTROY_TIR_IN_TIRN, e->tir, 16, &r),
+	CHECK_EQ(env_cmd_obj(e->fh, CX4_CMD_DESTROY_TIR, CX4_DESTROY_TIR_IN_TIRN, e->tir, 16, &r),
 		 CX4_CMD_STAT_BAD_RES_STATE);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_TIR_IN_USE);
-	CHECK_EQ(cmd_obj(e->fh, CX4_CMD_DESTROY_TIS, CX4_DESTROY_TIS_IN_TISN, e->tis, 16, &r),
+	CHECK_EQ(env_cmd_obj(e->fh, CX4_CMD_DESTROY_TIS, CX4_DESTROY_TIS_IN_TISN, e->tis, 16, &r),
 		 CX4_CMD_STAT_BAD_RES_STATE);
-	CHECK_EQ(cmd_obj(e->fh, CX4_CMD_DESTROY_CQ, CX4_DESTROY_CQ_IN_CQN, e->scq.cqn, 16, &r),
+	CHECK_EQ(env_cmd_obj(e->fh, CX4_CMD_DESTROY_CQ, CX4_DESTROY_CQ_IN_CQN, e->scq.cqn, 16, &r),
 		 CX4_CMD_STAT_BAD_RES_STATE);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_CQ_IN_USE);
-	CHECK_EQ(cmd_obj(e->fh, CX4_CMD_DEALLOC_PD, CX4_DEALLOC_PD_IN_PD, e->pd, 16, &r),
+	CHECK_EQ(env_cmd_obj(e->fh, CX4_CMD_DEALLOC_PD, CX4_DEALLOC_PD_IN_PD, e->pd, 16, &r),
 		 CX4_CMD_STAT_BAD_RES_STATE);
 	CHECK_EQ(ERRORS(e->fh), 5);
 	/* QUERY_TIR returns the context. */
-	CHECK_EQ(cmd_obj(e->fh, CX4_CMD_QUERY_TIR, CX4_QUERY_TIR_IN_TIRN, e->tir, sizeof(in), &r),
-		 CX4_CMD_STAT_OK);
+	CHECK_EQ(env_cmd_obj(e->fh, CX4_CMD_QUERY_TIR, CX4_QUERY_TIR_IN_TIRN, e->tir, sizeof(in),
+			     &r), CX4_CMD_STAT_OK);
 	CHECK_EQ(cx4_get(r.out + CX4_QUERY_TIR_OUT_OFF_CTX, CX4_TIRC_INLINE_RQN), e->rq.qn);
 	CHECK_EQ(cx4_get(r.out + CX4_QUERY_TIR_OUT_OFF_CTX, CX4_TIRC_TRANSPORT_DOMAIN), e->td);
 	/* Unknown CQ, TIS; modify of the wrong current state. */
 	e->scq.cqn = 999;
-	CHECK_EQ(create_sq(e, &q, &r, NULL), CX4_CMD_STAT_BAD_RESOURCE);
+	CHECK_EQ(env_create_sq(e, &q, &r, NULL), CX4_CMD_STAT_BAD_RESOURCE);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_SQ_CQ);
-	CHECK_EQ(modify_wq(e->fh, false, e->rq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
+	CHECK_EQ(env_modify_wq(e->fh, false, e->rq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
 		 CX4_CMD_STAT_BAD_RESOURCE_STATE);
 	CHECK_EQ(ERRORS(e->fh), 7);
 	/* Flow entry: match value outside the criteria; duplicate index. */
 	{
 		uint8_t other[6] = { 0x02, 0, 0, 0, 0, 9 };
 
-		CHECK_EQ(set_fte(e, 0, other, e->tir, &r), CX4_CMD_STAT_BAD_PARAM);
+		CHECK_EQ(env_set_fte(e, 0, other, e->tir, &r), CX4_CMD_STAT_BAD_PARAM);
 		CHECK_EQ(r.syndrome, CX4DEV_SYN_FTE_EXISTS);
-		CHECK_EQ(set_fte(e, 3, other, e->tir, &r), CX4_CMD_STAT_BAD_PARAM);
+		CHECK_EQ(env_set_fte(e, 3, other, e->tir, &r), CX4_CMD_STAT_BAD_PARAM);
 		CHECK_EQ(r.syndrome, CX4DEV_SYN_FTE_INDEX);
 	}
 	/* Orderly teardown leaves no objects and no guest errors beyond the above. */
@@ -393,23 +394,23 @@ static void test_eth_object_rules(void)
 
 		cx4_set(del, CX4_CMD_IN_OPCODE, CX4_CMD_DELETE_FLOW_TABLE_ENTRY);
 		cx4_set(del, CX4_FT_CMD_TABLE_ID, e->ft);
-		CHECK_EQ(run(e->fh, del, sizeof(del), 16, &r), CX4_CMD_STAT_OK);
+		CHECK_EQ(fh_run(e->fh, del, sizeof(del), 16, &r), CX4_CMD_STAT_OK);
 		cx4_set(del, CX4_CMD_IN_OPCODE, CX4_CMD_DESTROY_FLOW_TABLE);
-		CHECK_EQ(run(e->fh, del, sizeof(del), 16, &r), CX4_CMD_STAT_BAD_RES_STATE);
+		CHECK_EQ(fh_run(e->fh, del, sizeof(del), 16, &r), CX4_CMD_STAT_BAD_RES_STATE);
 		cx4_set(del, CX4_CMD_IN_OPCODE, CX4_CMD_DESTROY_FLOW_GROUP);
 		cx4_set(del, CX4_FG_CMD_GROUP_ID, e->fg);
-		CHECK_EQ(run(e->fh, del, sizeof(del), 16, &r), CX4_CMD_STAT_OK);
+		CHECK_EQ(fh_run(e->fh, del, sizeof(del), 16, &r), CX4_CMD_STAT_OK);
 		cx4_set(del, CX4_FG_CMD_GROUP_ID, 0);
 		cx4_set(del, CX4_CMD_IN_OPCODE, CX4_CMD_DESTROY_FLOW_TABLE);
-		CHECK_EQ(run(e->fh, del, sizeof(del), 16, &r), CX4_CMD_STAT_OK);
+		CHECK_EQ(fh_run(e->fh, del, sizeof(del), 16, &r), CX4_CMD_STAT_OK);
 	}
-	CHECK_EQ(cmd_obj(e->fh, CX4_CMD_DESTROY_TIR, CX4_DESTROY_TIR_IN_TIRN, e->tir, 16, &r),
+	CHECK_EQ(env_cmd_obj(e->fh, CX4_CMD_DESTROY_TIR, CX4_DESTROY_TIR_IN_TIRN, e->tir, 16, &r),
 		 CX4_CMD_STAT_OK);
-	CHECK_EQ(cmd_obj(e->fh, CX4_CMD_DESTROY_RQ, CX4_DESTROY_RQ_IN_RQN, e->rq.qn, 16, &r),
+	CHECK_EQ(env_cmd_obj(e->fh, CX4_CMD_DESTROY_RQ, CX4_DESTROY_RQ_IN_RQN, e->rq.qn, 16, &r),
 		 CX4_CMD_STAT_OK);
-	CHECK_EQ(cmd_obj(e->fh, CX4_CMD_DESTROY_SQ, CX4_DESTROY_SQ_IN_SQN, e->sq.qn, 16, &r),
+	CHECK_EQ(env_cmd_obj(e->fh, CX4_CMD_DESTROY_SQ, CX4_DESTROY_SQ_IN_SQN, e->sq.qn, 16, &r),
 		 CX4_CMD_STAT_OK);
-	CHECK_EQ(cmd_obj(e->fh, CX4_CMD_DESTROY_TIS, CX4_DESTROY_TIS_IN_TISN, e->tis, 16, &r),
+	CHECK_EQ(env_cmd_obj(e->fh, CX4_CMD_DESTROY_TIS, CX4_DESTROY_TIS_IN_TISN, e->tis, 16, &r),
 		 CX4_CMD_STAT_OK);
 	CHECK_EQ(cx4dev_eth_objects(e->fh->dev), 0);
 	CHECK_EQ(ERRORS(e->fh), 10);	/* + DESTROY_FLOW_TABLE with a group */
@@ -432,14 +433,14 @@ static void test_eth_lro(void)
 	cx4_set(c, CX4_TIRC_LRO_ENABLE_MASK, CX4_TIR_LRO_IPV4);
 	cx4_set(c, CX4_TIRC_LRO_TIMEOUT_PERIOD_USECS, 32);
 	cx4_set(c, CX4_TIRC_LRO_MAX_MSG_SZ, 255);
-	CHECK_EQ(run(e->fh, in, sizeof(in), CX4_MODIFY_TIR_OUT_SIZE, &r), CX4_CMD_STAT_OK);
-	buf = post_recv(e, 2048);
-	post_recv(e, 2048);
+	CHECK_EQ(fh_run(e->fh, in, sizeof(in), CX4_MODIFY_TIR_OUT_SIZE, &r), CX4_CMD_STAT_OK);
+	buf = env_post_recv(e, 2048);
+	env_post_recv(e, 2048);
 	for (int i = 0; i < 3; i++) {
 		struct cx4dev_pkt p;
 		uint32_t seq = 0x10000000u + 500u * (uint32_t)i;
 
-		len = build_ipv4(f[i], my_mac, 6, 500, true);
+		len = env_build_ipv4(f[i], env_my_mac, 6, 500, true);
 		f[i][38] = (uint8_t)(seq >> 24);
 		f[i][39] = (uint8_t)(seq >> 16);
 		f[i][40] = (uint8_t)(seq >> 8);
@@ -472,7 +473,7 @@ static void test_eth_lro(void)
 	CHECK_EQ(e->fh->dev->eth->cnt[CX4DEV_ETH_RX_LRO_SESSIONS], 1);
 	/* Out of order segment: the open session ends, the segment stands alone. */
 	cx4dev_receive(e->fh->dev, f[0], len);	/* opens a session on WQE 1 */
-	post_recv(e, 2048);
+	env_post_recv(e, 2048);
 	cx4dev_receive(e->fh->dev, f[2], len);	/* seq gap: flush, then standalone */
 	cqe = fh_cq_poll(e->fh, &e->rcq);
 	CHECK(cqe && cx4_get(cqe, CX4_CQE_LRO_NUM_SEG) == 1 &&
@@ -495,14 +496,14 @@ static void test_eth_flow_chain_count_drop(void)
 	/* Level-1 table with a match-all group counting into a counter. */
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_FLOW_TABLE);
 	cx4_set(in + CX4_FT_OFF_CTX, CX4_FTC_LEVEL, 1);
-	CHECK_EQ(run(e->fh, in, CX4_FT_CMD_SIZE, 16, &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(fh_run(e->fh, in, CX4_FT_CMD_SIZE, 16, &r), CX4_CMD_STAT_OK);
 	t2 = cx4_get(r.out, CX4_CREATE_FLOW_TABLE_OUT_TABLE_ID);
 	memset(in, 0, sizeof(in));
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_FLOW_GROUP);
 	cx4_set(in, CX4_FT_CMD_TABLE_ID, t2);
-	CHECK_EQ(run(e->fh, in, sizeof(in), 16, &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(fh_run(e->fh, in, sizeof(in), 16, &r), CX4_CMD_STAT_OK);
 	g2 = cx4_get(r.out, CX4_CREATE_FLOW_GROUP_OUT_GROUP_ID);
-	fcid = simple_out(e->fh, CX4_CMD_ALLOC_FLOW_COUNTER, CX4_ALLOC_FLOW_COUNTER_OUT_ID);
+	fcid = env_simple_out(e->fh, CX4_CMD_ALLOC_FLOW_COUNTER, CX4_ALLOC_FLOW_COUNTER_OUT_ID);
 	memset(in, 0, sizeof(in));
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_SET_FLOW_TABLE_ENTRY);
 	cx4_set(in, CX4_FT_CMD_TABLE_ID, t2);
@@ -514,7 +515,7 @@ static void test_eth_flow_chain_count_drop(void)
 	cx4_set(fc + cx4_flowc_dest_off(0), CX4_FLOW_DEST_TYPE, CX4_FLOW_DEST_TIR);
 	cx4_set(fc + cx4_flowc_dest_off(0), CX4_FLOW_DEST_ID, e->tir);
 	cx4_set(fc + cx4_flowc_dest_off(1), CX4_FLOW_COUNTER_ENTRY_ID, fcid);
-	CHECK_EQ(run(e->fh, in, cx4_fte_cmd_size(2), 16, &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(fh_run(e->fh, in, cx4_fte_cmd_size(2), 16, &r), CX4_CMD_STAT_OK);
 	/* Root misses go to the level-1 table. */
 	memset(in, 0, sizeof(in));
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MODIFY_FLOW_TABLE);
@@ -523,9 +524,9 @@ static void test_eth_flow_chain_count_drop(void)
 	cx4_set(in + CX4_FT_OFF_CTX, CX4_FTC_LOG_SIZE, 2);
 	cx4_set(in + CX4_FT_OFF_CTX, CX4_FTC_TABLE_MISS_ACTION, CX4_FT_MISS_IDENTIFIED);
 	cx4_set(in + CX4_FT_OFF_CTX, CX4_FTC_TABLE_MISS_ID, t2);
-	CHECK_EQ(run(e->fh, in, CX4_FT_CMD_SIZE, 16, &r), CX4_CMD_STAT_OK);
-	len = build_ipv4(f, peer_mac, 17, 20, true);
-	post_recv(e, 2048);
+	CHECK_EQ(fh_run(e->fh, in, CX4_FT_CMD_SIZE, 16, &r), CX4_CMD_STAT_OK);
+	len = env_build_ipv4(f, env_peer_mac, 17, 20, true);
+	env_post_recv(e, 2048);
 	cx4dev_receive(e->fh->dev, f, len);
 	c = fh_cq_poll(e->fh, &e->rcq);
 	CHECK(c && cx4_get(c, CX4_CQE_FLOW_TAG) == 0x77);
@@ -533,14 +534,14 @@ static void test_eth_flow_chain_count_drop(void)
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_FLOW_COUNTER);
 	cx4_set(in, CX4_QUERY_FLOW_COUNTER_IN_ID, fcid);
 	cx4_set(in, CX4_QUERY_FLOW_COUNTER_IN_CLEAR, 1);
-	CHECK_EQ(run(e->fh, in, CX4_QUERY_FLOW_COUNTER_IN_SIZE, CX4_QUERY_FLOW_COUNTER_OUT_SIZE,
-		     &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(fh_run(e->fh, in, CX4_QUERY_FLOW_COUNTER_IN_SIZE, CX4_QUERY_FLOW_COUNTER_OUT_SIZE,
+			&r), CX4_CMD_STAT_OK);
 	CHECK_EQ(cx4_get64(r.out + CX4_QUERY_FLOW_COUNTER_OUT_OFF_STATS,
 			   CX4_TRAFFIC_COUNTER_OFF_PACKETS), 1);
 	CHECK_EQ(cx4_get64(r.out + CX4_QUERY_FLOW_COUNTER_OUT_OFF_STATS,
 			   CX4_TRAFFIC_COUNTER_OFF_OCTETS), len);
-	CHECK_EQ(cmd_obj(e->fh, CX4_CMD_DEALLOC_FLOW_COUNTER, CX4_DEALLOC_FLOW_COUNTER_IN_ID, fcid,
-			 16, &r), CX4_CMD_STAT_BAD_RES_STATE);
+	CHECK_EQ(env_cmd_obj(e->fh, CX4_CMD_DEALLOC_FLOW_COUNTER, CX4_DEALLOC_FLOW_COUNTER_IN_ID,
+			     fcid, 16, &r), CX4_CMD_STAT_BAD_RES_STATE);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_FC_IN_USE);
 	/* A DROP entry in the root wins over the miss path. */
 	memset(in, 0, sizeof(in));
@@ -549,8 +550,8 @@ static void test_eth_flow_chain_count_drop(void)
 	cx4_set(in, CX4_FTE_CMD_FLOW_INDEX, 1);
 	cx4_set(fc, CX4_FLOWC_GROUP_ID, e->fg);
 	cx4_set(fc, CX4_FLOWC_ACTION, CX4_FLOW_ACTION_DROP);
-	memcpy(fc + CX4_FLOWC_OFF_MATCH_VALUE + CX4_FTE_OFF_DMAC, peer_mac, 6);
-	CHECK_EQ(run(e->fh, in, cx4_fte_cmd_size(0), 16, &r), CX4_CMD_STAT_OK);
+	memcpy(fc + CX4_FLOWC_OFF_MATCH_VALUE + CX4_FTE_OFF_DMAC, env_peer_mac, 6);
+	CHECK_EQ(fh_run(e->fh, in, cx4_fte_cmd_size(0), 16, &r), CX4_CMD_STAT_OK);
 	cx4dev_receive(e->fh->dev, f, len);
 	CHECK(fh_cq_poll(e->fh, &e->rcq) == NULL);
 	CHECK_EQ(e->fh->dev->eth->cnt[CX4DEV_ETH_RX_FLOW_DROPS], 1);
@@ -558,7 +559,7 @@ static void test_eth_flow_chain_count_drop(void)
 	memset(in, 0, sizeof(in));
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_DESTROY_FLOW_TABLE);
 	cx4_set(in, CX4_FT_CMD_TABLE_ID, t2);
-	CHECK_EQ(run(e->fh, in, CX4_FT_CMD_SIZE, 16, &r), CX4_CMD_STAT_BAD_RES_STATE);
+	CHECK_EQ(fh_run(e->fh, in, CX4_FT_CMD_SIZE, 16, &r), CX4_CMD_STAT_BAD_RES_STATE);
 	CHECK_EQ(ERRORS(e->fh), 2);
 	env_free(e);
 }
@@ -574,9 +575,9 @@ static void test_eth_rq_min_stride(void)
 	struct fh_result r;
 	struct ewq q;
 
-	CHECK_EQ(create_rq_stride(e, &q, true, 4, &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(env_create_rq_stride(e, &q, true, 4, &r), CX4_CMD_STAT_OK);
 	CHECK_EQ(ERRORS(e->fh), 0);
-	CHECK_EQ(create_rq_stride(e, &q, true, 3, &r), CX4_CMD_STAT_BAD_PARAM);
+	CHECK_EQ(env_create_rq_stride(e, &q, true, 3, &r), CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(ERRORS(e->fh), 1);
 	env_free(e);
 }

@@ -143,7 +143,7 @@ static void cqe_run(uint32_t mask, uint32_t seed, bool hole_after, struct cqe_ru
 	struct env *e = env_new(true);
 	struct fh *fh = e->fh;
 	uint8_t f[128];
-	uint32_t len = build_ipv4(f, peer_mac, 17, 10, true);
+	uint32_t len = env_build_ipv4(f, env_peer_mac, 17, 10, true);
 
 	memset(o, 0, sizeof(*o));
 	if (mask) {
@@ -152,7 +152,7 @@ static void cqe_run(uint32_t mask, uint32_t seed, bool hole_after, struct cqe_ru
 		fh_ctl_wr(fh, CTL_HOSTILE, mask);
 	}
 	for (uint32_t i = 0; i < NSEND; i++) {
-		post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
+		env_post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
 		memcpy(o->seen[i], fh_ptr(fh, e->scq.buf + i * CX4_CQE_SIZE), CX4_CQE_SIZE);
 	}
 	if (hole_after) {
@@ -271,9 +271,9 @@ static void test_hostile_cqe_extra(void)
 	hostile_on(e->fh, CX4DEV_HOSTILE_CQE_EXTRA, 5, 1);
 	{
 		uint8_t f[128];
-		uint32_t len = build_ipv4(f, peer_mac, 17, 10, true);
+		uint32_t len = env_build_ipv4(f, env_peer_mac, 17, 10, true);
 
-		post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
+		env_post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
 	}
 	c = fh_cq_poll(e->fh, &e->scq);
 	CHECK(c != NULL);
@@ -453,13 +453,13 @@ static void test_hostile_cmd(void)
 	 */
 	for (uint32_t i = 0; i < NCMD; i++)
 		if (!a.ds[i])
-			cmd_obj(fh, CX4_CMD_DEALLOC_PD, CX4_DEALLOC_PD_IN_PD, a.pd[i],
-				CX4_DEALLOC_PD_OUT_SIZE, &r);
+			env_cmd_obj(fh, CX4_CMD_DEALLOC_PD, CX4_DEALLOC_PD_IN_PD, a.pd[i],
+				    CX4_DEALLOC_PD_OUT_SIZE, &r);
 	CHECK_EQ(ERRORS(fh), 0);
 	CHECK(fh_ctl_rd(fh, CTL_HOSTILE_EXCUSED) >= 1);
 	/* Only those: a made-up id the model never answered is a guest error. */
-	CHECK_EQ(cmd_obj(fh, CX4_CMD_DEALLOC_PD, CX4_DEALLOC_PD_IN_PD, 0xabcd,
-			 CX4_DEALLOC_PD_OUT_SIZE, &r), CX4_CMD_STAT_BAD_RESOURCE);
+	CHECK_EQ(env_cmd_obj(fh, CX4_CMD_DEALLOC_PD, CX4_DEALLOC_PD_IN_PD, 0xabcd,
+			     CX4_DEALLOC_PD_OUT_SIZE, &r), CX4_CMD_STAT_BAD_RESOURCE);
 	CHECK_EQ(ERRORS(fh), 1);
 	/* A faked id 0 (seed 77 has one): an 8-byte input is not read beyond. */
 	CHECK(fh->dev->hostile.faked_zero);
@@ -491,7 +491,7 @@ static void query_caps(struct fh *fh, bool cur, uint8_t *caps)
 
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_HCA_CAP);
 	cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_HCA_CAP_OPMOD(CX4_CAP_GENERAL, cur));
-	CHECK_EQ(run(fh, in, sizeof(in), CX4_QUERY_HCA_CAP_OUT_SIZE, &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(fh_run(fh, in, sizeof(in), CX4_QUERY_HCA_CAP_OUT_SIZE, &r), CX4_CMD_STAT_OK);
 	memcpy(caps, r.out + CX4_HCA_CAP_OFF, CX4_HCA_CAP_SIZE);
 }
 
@@ -640,8 +640,8 @@ static void test_hostile_zombie(void)
 	hostile_on(fh, CX4DEV_HOSTILE_ZOMBIE, 2, 1);
 	/* DESTROY_CQ fails (injected): the device goes on using the CQ. */
 	fh_ctl_wr(fh, CTL_FAIL_OPCODE, CX4_CMD_DESTROY_CQ);
-	CHECK_EQ(cmd_obj(fh, CX4_CMD_DESTROY_CQ, CX4_DESTROY_CQ_IN_CQN, e->rcq.cqn,
-			 CX4_DESTROY_CQ_OUT_SIZE, &r), CX4_CMD_STAT_INTERNAL_ERR);
+	CHECK_EQ(env_cmd_obj(fh, CX4_CMD_DESTROY_CQ, CX4_DESTROY_CQ_IN_CQN, e->rcq.cqn,
+			     CX4_DESTROY_CQ_OUT_SIZE, &r), CX4_CMD_STAT_INTERNAL_ERR);
 	CHECK_EQ(fh_ctl_rd(fh, CTL_HOSTILE_HITS_BY(CX4DEV_HOSTILE_ZOMBIE)), 1);
 	CHECK_EQ(fh_ctl_rd(fh, CTL_HOSTILE_DMA_FAULTS), 0);
 	/* The driver freed (unmapped) it anyway: a hostile DMA fault, once. */
@@ -681,8 +681,8 @@ static void test_hostile_zombie(void)
 	fh = e->fh;
 	hostile_on(fh, CX4DEV_HOSTILE_STORM, 2, 1000000);
 	fh_ctl_wr(fh, CTL_FAIL_OPCODE, CX4_CMD_DESTROY_CQ);
-	cmd_obj(fh, CX4_CMD_DESTROY_CQ, CX4_DESTROY_CQ_IN_CQN, e->rcq.cqn,
-		CX4_DESTROY_CQ_OUT_SIZE, &r);
+	env_cmd_obj(fh, CX4_CMD_DESTROY_CQ, CX4_DESTROY_CQ_IN_CQN, e->rcq.cqn,
+		    CX4_DESTROY_CQ_OUT_SIZE, &r);
 	CHECK_EQ(fh_simple(fh, CX4_CMD_NOP, 0, NULL), CX4_CMD_STAT_OK);
 	CHECK_EQ(fh_ctl_rd(fh, CTL_HOSTILE_HITS), 0);
 	CHECK_EQ(fh->dev->hostile.nzombie, 0);
@@ -748,7 +748,7 @@ static void survive_run(uint32_t seed, uint64_t *hits_by)
 	memset(in, 0, sizeof(in));
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_HCA_CAP);
 	cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_HCA_CAP_OPMOD(CX4_CAP_GENERAL, 1));
-	run(fh, in, 16, CX4_QUERY_HCA_CAP_OUT_SIZE, &r);
+	fh_run(fh, in, 16, CX4_QUERY_HCA_CAP_OUT_SIZE, &r);
 	survive_pages(fh, CX4_PAGES_BOOT);
 	survive_pages(fh, CX4_PAGES_INIT);
 	fh_simple(fh, CX4_CMD_INIT_HCA, 0, NULL);
@@ -783,8 +783,8 @@ static void survive_run(uint32_t seed, uint64_t *hits_by)
 			survive_pages(fh, CX4_PAGES_REGULAR);
 		if (i == 20) {
 			fh_ctl_wr(fh, CTL_FAIL_OPCODE, CX4_CMD_DESTROY_CQ);
-			cmd_obj(fh, CX4_CMD_DESTROY_CQ, CX4_DESTROY_CQ_IN_CQN, cqn,
-				CX4_DESTROY_CQ_OUT_SIZE, &r);
+			env_cmd_obj(fh, CX4_CMD_DESTROY_CQ, CX4_DESTROY_CQ_IN_CQN, cqn,
+				    CX4_DESTROY_CQ_OUT_SIZE, &r);
 		}
 		if (i == 30) {
 			uint8_t q[16] = { 0 };

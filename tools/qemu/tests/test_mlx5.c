@@ -121,8 +121,8 @@ static uint8_t reg_access(struct fh *fh, uint16_t op_mod, uint32_t id, const uin
 	cx4_set(in, CX4_ACCESS_REG_IN_REGISTER_ID, id);
 	if (data)
 		memcpy(in + CX4_ACCESS_REG_OFF_DATA, data, size);
-	fh_exec(fh, in, CX4_ACCESS_REG_OFF_DATA + size, CX4_ACCESS_REG_OFF_DATA + out_size, r);
-	return r->done && !r->ds ? r->status : 0xff;
+	return fh_run(fh, in, CX4_ACCESS_REG_OFF_DATA + size, CX4_ACCESS_REG_OFF_DATA + out_size,
+		      r);
 }
 
 static void reg_port1(uint8_t *reg)

@@ -50,8 +50,7 @@ static uint8_t cmd16(struct fh *fh, uint16_t opcode, uint16_t op_mod, uint32_t f
 		cx4_set(in, f1, v1);
 	if (f2)
 		cx4_set(in, f2, v2);
-	fh_exec(fh, in, sizeof(in), out_len, r);
-	return r->done && !r->ds ? r->status : 0xff;
+	return fh_run(fh, in, sizeof(in), out_len, r);
 }
 
 /* ---- MKeys ---- */
@@ -107,8 +106,7 @@ static uint8_t create_mkey(struct fh *fh, const struct mk_params *p, uint32_t in
 		cx4_set64(in, CX4_CREATE_MKEY_IN_OFF_MTT + i * CX4_MTT_SIZE, p->mtt[i]);
 	if (tweak)
 		tweak(in);
-	fh_exec(fh, in, in_len ? in_len : sizeof(in), CX4_CREATE_MKEY_OUT_SIZE, r);
-	return r->done && !r->ds ? r->status : 0xff;
+	return fh_run(fh, in, in_len ? in_len : sizeof(in), CX4_CREATE_MKEY_OUT_SIZE, r);
 }
 
 static void test_mkey_pa_query_destroy(void)
@@ -438,7 +436,7 @@ static uint8_t modify_nvc(struct fh *fh, uint32_t sel, uint32_t mtu, uint32_t pr
 		cx4_set64(ctx, cx4_nic_vport_list_off(i), list[i]);
 	fh_exec(fh, in, len, CX4_MODIFY_NIC_VPORT_CTX_OUT_SIZE, r);
 	free(in);
-	return r->done && !r->ds ? r->status : 0xff;
+	return fh_status(r);
 }
 
 static uint8_t query_nvc(struct fh *fh, uint32_t type, uint32_t nroom, struct fh_result *r)

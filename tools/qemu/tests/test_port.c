@@ -45,7 +45,7 @@ static uint8_t reg_rw(struct env *e, uint16_t op_mod, uint32_t id, const uint8_t
 	cx4_set(in, CX4_CMD_IN_OP_MOD, op_mod);
 	cx4_set(in, CX4_ACCESS_REG_IN_REGISTER_ID, id);
 	memcpy(in + CX4_ACCESS_REG_OFF_DATA, data, size);
-	return run(e->fh, in, CX4_ACCESS_REG_OFF_DATA + size, CX4_ACCESS_REG_OFF_DATA + size, r);
+	return fh_run(e->fh, in, CX4_ACCESS_REG_OFF_DATA + size, CX4_ACCESS_REG_OFF_DATA + size, r);
 }
 
 static uint8_t paos_write(struct env *e, uint32_t admin, struct fh_result *r)
@@ -83,7 +83,7 @@ static void test_paos_port_events(void)
 	struct fh_result r;
 	struct fh_eq q;
 	uint8_t f[128];
-	uint32_t len = build_ipv4(f, peer_mac, 17, 20, true);
+	uint32_t len = env_build_ipv4(f, env_peer_mac, 17, 20, true);
 
 	create_port_eq(e, &q);
 	CHECK_EQ(paos_oper(e), CX4_PAOS_UP);
@@ -94,13 +94,13 @@ static void test_paos_port_events(void)
 	CHECK_EQ(paos_oper(e), CX4_PAOS_DOWN);
 	CHECK_EQ(vport_state(e), CX4_VPORT_STATE_DOWN);
 	fh_tx_clear(e->fh);
-	post_send(e, CX4_WQE_OP_SEND, f, len, 18, 0, 0, CX4DEV_RESD_LKEY, true);
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 18, 0, 0, CX4DEV_RESD_LKEY, true);
 	CHECK(fh_cq_poll(e->fh, &e->scq) != NULL);	/* completes, dropped */
 	CHECK_EQ(e->fh->n_tx, 0);
 	CHECK_EQ(cx4dev_port_counter(e->fh->dev, CX4DEV_PC_TX_DISCARDS), 1);
 	/* Received frames are not taken either. */
-	post_recv(e, 2048);
-	cx4dev_receive(e->fh->dev, f, build_ipv4(f, my_mac, 17, 20, true));
+	env_post_recv(e, 2048);
+	cx4dev_receive(e->fh->dev, f, env_build_ipv4(f, env_my_mac, 17, 20, true));
 	CHECK(fh_cq_poll(e->fh, &e->rcq) == NULL);
 	CHECK_EQ(cx4dev_port_counter(e->fh->dev, CX4DEV_PC_RX_ALL), 0);
 	/* Same admin again: no event.  Cable changes while admin down: none. */
@@ -112,7 +112,7 @@ static void test_paos_port_events(void)
 	CHECK_EQ(paos_write(e, CX4_PAOS_UP, &r), CX4_CMD_STAT_OK);
 	CHECK_EQ(next_port_event(e, &q), CX4_PORT_CHANGE_ACTIVE);
 	CHECK_EQ(vport_state(e), CX4_VPORT_STATE_UP);
-	cx4dev_receive(e->fh->dev, f, build_ipv4(f, my_mac, 17, 20, true));
+	cx4dev_receive(e->fh->dev, f, env_build_ipv4(f, env_my_mac, 17, 20, true));
 	CHECK(fh_cq_poll(e->fh, &e->rcq) != NULL);
 	/* Cable down/up with admin up: DOWN, ACTIVE; link_down_events 2 so far. */
 	cx4dev_set_link(e->fh->dev, 2);
@@ -187,13 +187,13 @@ static void test_ppcnt_datapath(void)
 	uint32_t len;
 
 	/* RX: 3 unicast of 100 bytes (delivered), 1 broadcast (no flow: discard). */
-	len = build_ipv4(f, my_mac, 17, 100 - 42, true);
+	len = env_build_ipv4(f, env_my_mac, 17, 100 - 42, true);
 	CHECK_EQ(len, 100);
 	for (int i = 0; i < 3; i++) {
-		post_recv(e, 2048);
+		env_post_recv(e, 2048);
 		cx4dev_receive(e->fh->dev, f, len);
 	}
-	cx4dev_receive(e->fh->dev, f, build_ipv4(f, bcast, 17, 20, true));	/* 62 + 4 B */
+	cx4dev_receive(e->fh->dev, f, env_build_ipv4(f, bcast, 17, 20, true));	/* 62 + 4 B */
 	/* A 1600-byte frame with PMTU 1522: too long, dropped. */
 	{
 		uint8_t reg[CX4_PMTU_SIZE] = { 0 };
@@ -203,8 +203,8 @@ static void test_ppcnt_datapath(void)
 		CHECK_EQ(reg_rw(e, CX4_ACCESS_REG_WRITE, CX4_REG_PMTU, reg, sizeof(reg), &r),
 			 CX4_CMD_STAT_OK);
 	}
-	post_recv(e, 2048);
-	cx4dev_receive(e->fh->dev, f, build_ipv4(f, my_mac, 17, 1600 - 42, true));
+	env_post_recv(e, 2048);
+	cx4dev_receive(e->fh->dev, f, env_build_ipv4(f, env_my_mac, 17, 1600 - 42, true));
 	CHECK(fh_cq_poll(e->fh, &e->rcq) != NULL);
 	CHECK(fh_cq_poll(e->fh, &e->rcq) != NULL);
 	CHECK(fh_cq_poll(e->fh, &e->rcq) != NULL);
@@ -212,7 +212,7 @@ static void test_ppcnt_datapath(void)
 	/* A PAUSE frame and a PFC frame for priorities 3 and 5. */
 	memset(f, 0, 64);
 	memcpy(f, pause, 6);
-	memcpy(f + 6, peer_mac, 6);
+	memcpy(f + 6, env_peer_mac, 6);
 	f[12] = 0x88;
 	f[13] = 0x08;
 	f[15] = 0x01;
@@ -221,17 +221,17 @@ static void test_ppcnt_datapath(void)
 	f[17] = 0x28;
 	cx4dev_receive(e->fh->dev, f, 60);
 	/* TX: 2 unicast (100 B), 1 multicast (70 B) with VLAN prio 5. */
-	len = build_ipv4(f, peer_mac, 17, 100 - 42, true);
-	post_send(e, CX4_WQE_OP_SEND, f, len, 18, 0, 0, CX4DEV_RESD_LKEY, true);
-	post_send(e, CX4_WQE_OP_SEND, f, len, 18, 0, 0, CX4DEV_RESD_LKEY, true);
-	len = build_ipv4(f + 4, (const uint8_t *)"\x01\x00\x5e\x00\x00\x01", 17, 70 - 46, true);
+	len = env_build_ipv4(f, env_peer_mac, 17, 100 - 42, true);
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 18, 0, 0, CX4DEV_RESD_LKEY, true);
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 18, 0, 0, CX4DEV_RESD_LKEY, true);
+	len = env_build_ipv4(f + 4, (const uint8_t *)"\x01\x00\x5e\x00\x00\x01", 17, 70 - 46, true);
 	memmove(f, f + 4, 12);
 	f[12] = 0x81;
 	f[13] = 0x00;
 	f[14] = 0xa0;	/* PCP 5, VID 7 */
 	f[15] = 0x07;
 	len += 4;
-	post_send(e, CX4_WQE_OP_SEND, f, len, 18, 0, 0, CX4DEV_RESD_LKEY, true);
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 18, 0, 0, CX4DEV_RESD_LKEY, true);
 	CHECK_EQ(ERRORS(e->fh), 0);
 
 	CHECK_EQ(fh_ctl_rd(e->fh, CX4DEV_CTL_PORT_CNT + 4 * CX4DEV_PC_RX_OK), 4);
@@ -316,9 +316,9 @@ static void test_ppcnt_tx_short_padded(void)
 	uint8_t f[128];
 	uint32_t len;
 
-	len = build_ipv4(f, peer_mac, 17, 0, true);
+	len = env_build_ipv4(f, env_peer_mac, 17, 0, true);
 	CHECK_EQ(len, 42);
-	post_send(e, CX4_WQE_OP_SEND, f, len, 18, 0, 0, CX4DEV_RESD_LKEY, true);
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 18, 0, 0, CX4DEV_RESD_LKEY, true);
 	CHECK_EQ(ERRORS(e->fh), 0);
 	s = ppcnt(e, CX4_PPCNT_GRP_IEEE_802_3, 0, false, &r);
 	CHECK_EQ(CNT(s, CX4_PPCNT_A_FRAMES_TRANSMITTED_OK), 1);
@@ -341,8 +341,8 @@ static void test_ppcnt_length_errors(void)
 	uint8_t f[256];
 
 	memset(f, 0, sizeof(f));
-	memcpy(f, my_mac, 6);
-	memcpy(f + 6, peer_mac, 6);
+	memcpy(f, env_my_mac, 6);
+	memcpy(f + 6, env_peer_mac, 6);
 	f[12] = 0x00;
 	f[13] = 100;			/* length 100, 200 bytes of data: error */
 	cx4dev_receive(e->fh->dev, f, 214);

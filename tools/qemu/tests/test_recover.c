@@ -41,12 +41,12 @@ static uint32_t wq_state(struct env *e, bool sq, uint32_t qn)
 	struct fh_result r;
 
 	if (sq) {
-		CHECK_EQ(cmd_obj(e->fh, CX4_CMD_QUERY_SQ, CX4_QUERY_SQ_IN_SQN, qn,
-				 CX4_QUERY_SQ_OUT_OFF_PAS + 8, &r), CX4_CMD_STAT_OK);
+		CHECK_EQ(env_cmd_obj(e->fh, CX4_CMD_QUERY_SQ, CX4_QUERY_SQ_IN_SQN, qn,
+				     CX4_QUERY_SQ_OUT_OFF_PAS + 8, &r), CX4_CMD_STAT_OK);
 		return cx4_get(r.out + CX4_QUERY_SQ_OUT_OFF_CTX, CX4_SQC_STATE);
 	}
-	CHECK_EQ(cmd_obj(e->fh, CX4_CMD_QUERY_RQ, CX4_QUERY_RQ_IN_RQN, qn,
-			 CX4_QUERY_RQ_OUT_OFF_PAS + 8, &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(env_cmd_obj(e->fh, CX4_CMD_QUERY_RQ, CX4_QUERY_RQ_IN_RQN, qn,
+			     CX4_QUERY_RQ_OUT_OFF_PAS + 8, &r), CX4_CMD_STAT_OK);
 	return cx4_get(r.out + CX4_QUERY_RQ_OUT_OFF_CTX, CX4_RQC_STATE);
 }
 
@@ -55,11 +55,11 @@ static void sq_reset(struct env *e)
 {
 	struct fh_result r;
 
-	CHECK_EQ(modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_ERR, CX4_WQ_STATE_RST, &r),
+	CHECK_EQ(env_modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_ERR, CX4_WQ_STATE_RST, &r),
 		 CX4_CMD_STAT_OK);
 	e->sq.pc = 0;
 	cx4_set(fh_ptr(e->fh, e->sq.dbr), CX4_WQ_DBR_SND_COUNTER, 0);
-	CHECK_EQ(modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
+	CHECK_EQ(env_modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
 		 CX4_CMD_STAT_OK);
 }
 
@@ -67,18 +67,18 @@ static void test_wq_error_sq(void)
 {
 	struct env *e = env_new(true);
 	uint8_t f[128], *c;
-	uint32_t len = build_ipv4(f, peer_mac, 17, 10, true);
+	uint32_t len = env_build_ipv4(f, env_peer_mac, 17, 10, true);
 
 	/* Armed for another SQ: this one sends normally. */
 	fh_ctl_wr(e->fh, CTL_WQ_ERROR_SYNDROME, CX4_CQE_SYN_LOCAL_PROT_ERR);
 	fh_ctl_wr(e->fh, CTL_WQ_ERROR, ON | (e->sq.qn + 1));
-	post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
 	c = fh_cq_poll(e->fh, &e->scq);
 	CHECK(c && cx4_get(c, CX4_CQE_OPCODE) == CX4_CQE_OP_REQ);
 	CHECK_EQ(e->fh->n_tx, 1);
 	/* Armed for an RQ of that number: SQs are not affected either. */
 	fh_ctl_wr(e->fh, CTL_WQ_ERROR, ON | RQ | ANY);
-	post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
 	CHECK(fh_cq_poll(e->fh, &e->scq) != NULL);
 	CHECK_EQ(e->fh->n_tx, 2);
 	CHECK_EQ(fh_ctl_rd(e->fh, CTL_KNOB_HITS), 0);
@@ -86,7 +86,7 @@ static void test_wq_error_sq(void)
 	/* Armed for this SQ: the next WQE fails, nothing is sent. */
 	fh_ctl_wr(e->fh, CTL_WQ_ERROR, ON | e->sq.qn);
 	CHECK_EQ(fh_ctl_rd(e->fh, CTL_WQ_ERROR), ON | e->sq.qn);
-	post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
 	CHECK_EQ(e->fh->n_tx, 2);
 	c = fh_cq_poll(e->fh, &e->scq);
 	CHECK(c != NULL);
@@ -103,13 +103,13 @@ static void test_wq_error_sq(void)
 	CHECK_EQ(fh_ctl_rd(e->fh, CTL_KNOB_HITS), 1);
 	CHECK_EQ(e->fh->dev->eth->cnt[CX4DEV_ETH_TX_ERR_CQES], 1);
 	/* In ERR, later WQEs are flushed. */
-	post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
 	c = fh_cq_poll(e->fh, &e->scq);
 	CHECK(c && cx4_get(c, CX4_ERR_CQE_SYNDROME) == CX4_CQE_SYN_WR_FLUSH_ERR);
 	CHECK(fh_cq_poll(e->fh, &e->scq) == NULL);
 	/* Recovered: sends again, the knob does not fire twice. */
 	sq_reset(e);
-	post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
 	c = fh_cq_poll(e->fh, &e->scq);
 	CHECK(c && cx4_get(c, CX4_CQE_OPCODE) == CX4_CQE_OP_REQ &&
 	      cx4_get(c, CX4_CQE_WQE_COUNTER) == 0);
@@ -117,7 +117,7 @@ static void test_wq_error_sq(void)
 	/* Any SQ, default syndrome (local length error). */
 	fh_ctl_wr(e->fh, CTL_WQ_ERROR_SYNDROME, 0);
 	fh_ctl_wr(e->fh, CTL_WQ_ERROR, ON | ANY);
-	post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
 	c = fh_cq_poll(e->fh, &e->scq);
 	CHECK(c && cx4_get(c, CX4_ERR_CQE_SYNDROME) == CX4_CQE_SYN_LOCAL_LENGTH_ERR);
 	CHECK_EQ(fh_ctl_rd(e->fh, CTL_WQ_ERROR), e->sq.qn);
@@ -130,12 +130,12 @@ static void test_wq_error_rq(void)
 {
 	struct env *e = env_new(true);
 	uint8_t f[256], *c;
-	uint32_t len = build_ipv4(f, my_mac, 17, 40, true);
+	uint32_t len = env_build_ipv4(f, env_my_mac, 17, 40, true);
 	struct fh_result r;
 
-	post_recv(e, 2048);
-	post_recv(e, 2048);
-	post_recv(e, 2048);
+	env_post_recv(e, 2048);
+	env_post_recv(e, 2048);
+	env_post_recv(e, 2048);
 	/* Armed for SQs: receive is not affected. */
 	fh_ctl_wr(e->fh, CTL_WQ_ERROR, ON | ANY);
 	cx4dev_receive(e->fh->dev, f, len);
@@ -163,13 +163,13 @@ static void test_wq_error_rq(void)
 	CHECK(fh_cq_poll(e->fh, &e->rcq) == NULL);
 	CHECK_EQ(e->fh->dev->eth->cnt[CX4DEV_ETH_RX_RQ_NOT_READY], 1);
 	/* ERR -> RST -> RDY: receives again. */
-	CHECK_EQ(modify_wq(e->fh, false, e->rq.qn, CX4_WQ_STATE_ERR, CX4_WQ_STATE_RST, &r),
+	CHECK_EQ(env_modify_wq(e->fh, false, e->rq.qn, CX4_WQ_STATE_ERR, CX4_WQ_STATE_RST, &r),
 		 CX4_CMD_STAT_OK);
 	e->rq.pc = 0;
 	cx4_set(fh_ptr(e->fh, e->rq.dbr), CX4_WQ_DBR_RCV_COUNTER, 0);
-	CHECK_EQ(modify_wq(e->fh, false, e->rq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
+	CHECK_EQ(env_modify_wq(e->fh, false, e->rq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
 		 CX4_CMD_STAT_OK);
-	post_recv(e, 2048);
+	env_post_recv(e, 2048);
 	cx4dev_receive(e->fh->dev, f, len);
 	c = fh_cq_poll(e->fh, &e->rcq);
 	CHECK(c && cx4_get(c, CX4_CQE_OPCODE) == CX4_CQE_OP_RESP_SEND &&
@@ -180,7 +180,7 @@ static void test_wq_error_rq(void)
 	cx4dev_receive(e->fh->dev, f, len);
 	CHECK_EQ(e->fh->dev->eth->cnt[CX4DEV_ETH_RX_OUT_OF_BUFFER], 1);
 	CHECK_EQ(fh_ctl_rd(e->fh, CTL_WQ_ERROR), ON | RQ | ANY);
-	post_recv(e, 2048);
+	env_post_recv(e, 2048);
 	cx4dev_receive(e->fh->dev, f, len);
 	c = fh_cq_poll(e->fh, &e->rcq);
 	CHECK(c && cx4_get(c, CX4_CQE_OPCODE) == CX4_CQE_OP_RESP_ERR);
@@ -201,19 +201,19 @@ static void test_sq_stall(void)
 {
 	struct env *e = env_new(true);
 	uint8_t f[128], *c;
-	uint32_t len = build_ipv4(f, peer_mac, 17, 10, true);
+	uint32_t len = env_build_ipv4(f, env_peer_mac, 17, 10, true);
 	struct fh_result r;
 
 	/* Stall of another SQ: this one sends. */
 	fh_ctl_wr(e->fh, CTL_SQ_STALL, ON | (e->sq.qn + 1));
-	post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
 	CHECK(fh_cq_poll(e->fh, &e->scq) != NULL);
 	CHECK_EQ(fh_ctl_rd(e->fh, CTL_SQ_STALL_HELD), 0);
 	/* Stalled: two doorbells, nothing consumed, no CQE. */
 	fh_ctl_wr(e->fh, CTL_SQ_STALL, ON | e->sq.qn);
 	CHECK_EQ(fh_ctl_rd(e->fh, CTL_SQ_STALL), ON | e->sq.qn);
-	post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
-	post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
 	CHECK_EQ(e->fh->n_tx, 1);
 	CHECK(fh_cq_poll(e->fh, &e->scq) == NULL);
 	CHECK_EQ(fh_ctl_rd(e->fh, CTL_SQ_STALL_HELD), 2);
@@ -228,10 +228,10 @@ static void test_sq_stall(void)
 	CHECK(c && cx4_get(c, CX4_CQE_WQE_COUNTER) == 2);
 	/* Any SQ: the driver's reset of an SQ it holds ends the stall. */
 	fh_ctl_wr(e->fh, CTL_SQ_STALL, ON | ANY);
-	post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
 	CHECK(fh_cq_poll(e->fh, &e->scq) == NULL);
 	CHECK_EQ(fh_ctl_rd(e->fh, CTL_SQ_STALL_HELD), 1);
-	CHECK_EQ(modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_RDY, CX4_WQ_STATE_RST, &r),
+	CHECK_EQ(env_modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_RDY, CX4_WQ_STATE_RST, &r),
 		 CX4_CMD_STAT_OK);
 	CHECK_EQ(fh_ctl_rd(e->fh, CTL_SQ_STALL), 0);
 	CHECK_EQ(fh_ctl_rd(e->fh, CTL_SQ_STALL_HELD), 1);
@@ -239,9 +239,9 @@ static void test_sq_stall(void)
 	CHECK_EQ(e->fh->n_tx, 3);
 	e->sq.pc = 0;
 	cx4_set(fh_ptr(e->fh, e->sq.dbr), CX4_WQ_DBR_SND_COUNTER, 0);
-	CHECK_EQ(modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
+	CHECK_EQ(env_modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
 		 CX4_CMD_STAT_OK);
-	post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
 	CHECK_EQ(e->fh->n_tx, 4);
 	c = fh_cq_poll(e->fh, &e->scq);
 	CHECK(c && cx4_get(c, CX4_CQE_OPCODE) == CX4_CQE_OP_REQ &&
@@ -263,8 +263,7 @@ static uint8_t set_vport_mtu(struct fh *fh, uint32_t mtu)
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MODIFY_NIC_VPORT_CONTEXT);
 	cx4_set(in, CX4_MODIFY_NIC_VPORT_CTX_IN_FIELD_SELECT, CX4_MODIFY_NIC_VPORT_SEL_MTU);
 	cx4_set(in + CX4_MODIFY_NIC_VPORT_CTX_IN_OFF_CTX, CX4_NIC_VPORT_MTU, mtu);
-	fh_exec(fh, in, sizeof(in), CX4_MODIFY_NIC_VPORT_CTX_OUT_SIZE, &r);
-	return r.done && !r.ds ? r.status : 0xff;
+	return fh_run(fh, in, sizeof(in), CX4_MODIFY_NIC_VPORT_CTX_OUT_SIZE, &r);
 }
 
 /*
@@ -275,23 +274,23 @@ static void test_vport_mtu_frame(void)
 {
 	struct env *e = env_new(true);
 	static uint8_t f[2048];
-	uint32_t len = build_ipv4(f, my_mac, 17, 1518 - 42, true);
+	uint32_t len = env_build_ipv4(f, env_my_mac, 17, 1518 - 42, true);
 	uint8_t *c;
 
 	CHECK_EQ(len, 1518);
 	CHECK_EQ(set_vport_mtu(e->fh, 1522), CX4_CMD_STAT_OK);
-	post_recv(e, 2048);
+	env_post_recv(e, 2048);
 	cx4dev_receive(e->fh->dev, f, len);
 	c = fh_cq_poll(e->fh, &e->rcq);
 	CHECK(c && cx4_get(c, CX4_CQE_BYTE_CNT) == 1518);
 	CHECK_EQ(e->fh->dev->eth->cnt[CX4DEV_ETH_RX_MTU_DROPS], 0);
-	len = build_ipv4(f, my_mac, 17, 1519 - 42, true);
+	len = env_build_ipv4(f, env_my_mac, 17, 1519 - 42, true);
 	cx4dev_receive(e->fh->dev, f, len);
 	CHECK(fh_cq_poll(e->fh, &e->rcq) == NULL);
 	CHECK_EQ(e->fh->dev->eth->cnt[CX4DEV_ETH_RX_MTU_DROPS], 1);
 	/* The L3 packet (1505) fits 1522, yet the frame is what counts; 1600 takes it. */
 	CHECK_EQ(set_vport_mtu(e->fh, 1600), CX4_CMD_STAT_OK);
-	post_recv(e, 2048);
+	env_post_recv(e, 2048);
 	cx4dev_receive(e->fh->dev, f, len);
 	CHECK(fh_cq_poll(e->fh, &e->rcq) != NULL);
 	CHECK_EQ(e->fh->dev->eth->cnt[CX4DEV_ETH_RX_MTU_DROPS], 1);
