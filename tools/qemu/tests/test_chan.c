@@ -69,7 +69,7 @@ static void test_chan_view(void)
 	env_free(e);
 }
 
-const struct test chan_tests[] = {
+static const struct test chan_tests[] = {
 	T(test_chan_view),
 };
-const size_t chan_tests_count = sizeof(chan_tests) / sizeof(chan_tests[0]);
+SUITE(chan, chan_tests);

@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /*
- * Unit tests of the cx4dev core, driving it exactly as a driver would.
- * Usage: cx4dev-test [README.md]  (the README is checked for the
- * syndrome table).  Last output line: "N passed, N failed".
+ * Unit tests of the cx4dev core, driving it exactly as a driver would,
+ * and main() for all the suites.
+ * Usage: cx4dev-test [--doc DOC.md] [FILTER]
+ *   --doc DOC.md  check DOC.md's syndrome table (device-model.md); a lone
+ *                 argument ending in ".md" is taken as DOC.md as well
+ *   FILTER        run only the tests whose "suite.test" name contains it
+ * Last output line: "N passed, N failed".
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -1083,7 +1087,7 @@ static void test_readme_syndromes(void)
 	CHECK(strstr(buf, "cx4: guest_errors=N") != NULL);
 }
 
-static const struct test tests[] = {
+static const struct test core_tests[] = {
 	T(test_iseg_readout),
 	T(test_init_delay_and_health),
 	T(test_doorbell_early),
@@ -1111,35 +1115,62 @@ static const struct test tests[] = {
 	T(test_readme_syndromes),
 };
 
-static void run_tests(const struct test *t, size_t n, int *passed, int *failed)
+SUITE(core, core_tests);
+
+static const struct suite *const suites[] = {
+	&core_suite, &eq_suite, &objs_suite, &eth_suite, &mlx5_suite, &counters_suite,
+	&lb_suite, &port_suite, &recover_suite, &chan_suite, &hostile_suite,
+};
+
+static bool ends_with(const char *s, const char *tail)
 {
-	for (size_t i = 0; i < n; i++) {
-		t_failed = 0;
-		t[i].fn();
-		printf("%s %s\n", t_failed ? "FAIL" : "ok  ", t[i].name);
-		if (t_failed)
-			(*failed)++;
-		else
-			(*passed)++;
-	}
+	size_t n = strlen(s), m = strlen(tail);
+
+	return n >= m && !strcmp(s + n - m, tail);
+}
+
+static int usage(const char *prog)
+{
+	fprintf(stderr, "usage: %s [--doc DOC.md] [FILTER]\n", prog);
+	return 2;
 }
 
 int main(int argc, char **argv)
 {
+	const char *filter = NULL;
 	int passed = 0, failed = 0;
+	char name[256];
 
-	readme_path = argc > 1 ? argv[1] : NULL;
-	run_tests(tests, sizeof(tests) / sizeof(tests[0]), &passed, &failed);
-	run_tests(eq_tests, eq_tests_count, &passed, &failed);
-	run_tests(objs_tests, objs_tests_count, &passed, &failed);
-	run_tests(eth_tests, eth_tests_count, &passed, &failed);
-	run_tests(mlx5_tests, mlx5_tests_count, &passed, &failed);
-	run_tests(counters_tests, counters_tests_count, &passed, &failed);
-	run_tests(lb_tests, lb_tests_count, &passed, &failed);
-	run_tests(port_tests, port_tests_count, &passed, &failed);
-	run_tests(recover_tests, recover_tests_count, &passed, &failed);
-	run_tests(chan_tests, chan_tests_count, &passed, &failed);
-	run_tests(hostile_tests, hostile_tests_count, &passed, &failed);
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--doc") && i + 1 < argc)
+			readme_path = argv[++i];
+		else if (argv[i][0] == '-')
+			return usage(argv[0]);
+		else if (!readme_path && ends_with(argv[i], ".md"))
+			readme_path = argv[i];	/* the old "cx4dev-test README.md" */
+		else if (!filter)
+			filter = argv[i];
+		else
+			return usage(argv[0]);
+	}
+	for (size_t s = 0; s < sizeof(suites) / sizeof(suites[0]); s++) {
+		const struct suite *su = suites[s];
+
+		for (size_t i = 0; i < su->count; i++) {
+			snprintf(name, sizeof(name), "%s.%s", su->name, su->tests[i].name);
+			if (filter && !strstr(name, filter))
+				continue;
+			t_failed = 0;
+			su->tests[i].fn();
+			printf("%s %s\n", t_failed ? "FAIL" : "ok  ", name);
+			if (t_failed)
+				failed++;
+			else
+				passed++;
+		}
+	}
+	if (filter && !passed && !failed)
+		fprintf(stderr, "no test name contains \"%s\"\n", filter);
 	printf("%d passed, %d failed\n", passed, failed);
-	return failed ? 1 : 0;
+	return failed || (filter && !passed) ? 1 : 0;
 }

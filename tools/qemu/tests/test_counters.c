@@ -373,11 +373,11 @@ static void test_rss_ipsec_spi(void)
 	env_free(e);
 }
 
-const struct test counters_tests[] = {
+static const struct test counters_tests[] = {
 	T(test_rss_ipsec_spi),
 	T(test_sq_without_tis),
 	T(test_q_counter_commands),
 	T(test_q_counter_rq_out_of_buffer),
 	T(test_vport_counters),
 };
-const size_t counters_tests_count = sizeof(counters_tests) / sizeof(counters_tests[0]);
+SUITE(counters, counters_tests);

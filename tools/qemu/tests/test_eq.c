@@ -1033,7 +1033,7 @@ static void test_cq_moderation(void)
 	fh_free(fh);
 }
 
-const struct test eq_tests[] = {
+static const struct test eq_tests[] = {
 	T(test_uar_alloc_and_writes),
 	T(test_eq_create_errors),
 	T(test_eq_limit),
@@ -1053,4 +1053,4 @@ const struct test eq_tests[] = {
 	T(test_cq_doorbell_errors),
 	T(test_cq_moderation),
 };
-const size_t eq_tests_count = sizeof(eq_tests) / sizeof(eq_tests[0]);
+SUITE(eq, eq_tests);

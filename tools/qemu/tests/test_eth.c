@@ -582,7 +582,7 @@ static void test_eth_rq_min_stride(void)
 	env_free(e);
 }
 
-const struct test eth_tests[] = {
+static const struct test eth_tests[] = {
 	T(test_eth_tx_csum),
 	T(test_eth_tx_lso),
 	T(test_eth_tx_bad_wqe),
@@ -595,4 +595,4 @@ const struct test eth_tests[] = {
 	T(test_eth_object_rules),
 	T(test_eth_rq_min_stride),
 };
-const size_t eth_tests_count = sizeof(eth_tests) / sizeof(eth_tests[0]);
+SUITE(eth, eth_tests);

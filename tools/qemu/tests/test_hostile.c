@@ -822,7 +822,7 @@ static void test_hostile_survive(void)
 		CHECK(hits_by[a] > 0);
 }
 
-const struct test hostile_tests[] = {
+static const struct test hostile_tests[] = {
 	T(test_hostile_regs),
 	T(test_hostile_cqe),
 	T(test_hostile_cqe_extra),
@@ -835,4 +835,4 @@ const struct test hostile_tests[] = {
 	T(test_hostile_log_rate),
 	T(test_hostile_survive),
 };
-const size_t hostile_tests_count = sizeof(hostile_tests) / sizeof(hostile_tests[0]);
+SUITE(hostile, hostile_tests);

@@ -298,10 +298,10 @@ static void test_caps_on_cqe_compression(void)
 	fh_free(fh);
 }
 
-const struct test lb_tests[] = {
+static const struct test lb_tests[] = {
 	T(test_caps_on_cqe_compression),
 	T(test_self_loopback),
 	T(test_cqe_compression),
 	T(test_cqe_compression_hash_format),
 };
-const size_t lb_tests_count = sizeof(lb_tests) / sizeof(lb_tests[0]);
+SUITE(lb, lb_tests);

@@ -599,7 +599,7 @@ static void test_max_wqe_sz_sq(void)
 	fh_free(fh);
 }
 
-const struct test mlx5_tests[] = {
+static const struct test mlx5_tests[] = {
 	T(test_cmd_trace),
 	T(test_access_reg_generic),
 	T(test_reg_pmtu_paos),
@@ -612,4 +612,4 @@ const struct test mlx5_tests[] = {
 	T(test_destroy_root_ft),
 	T(test_max_wqe_sz_sq),
 };
-const size_t mlx5_tests_count = sizeof(mlx5_tests) / sizeof(mlx5_tests[0]);
+SUITE(mlx5, mlx5_tests);

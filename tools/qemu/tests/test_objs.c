@@ -594,7 +594,7 @@ static void test_config_int_moderation(void)
 	fh_free(fh);
 }
 
-const struct test objs_tests[] = {
+static const struct test objs_tests[] = {
 	T(test_mkey_pa_query_destroy),
 	T(test_mkey_mtt_translation),
 	T(test_mkey_create_errors),
@@ -603,4 +603,4 @@ const struct test objs_tests[] = {
 	T(test_config_int_moderation),
 };
 
-const size_t objs_tests_count = sizeof(objs_tests) / sizeof(objs_tests[0]);
+SUITE(objs, objs_tests);

@@ -372,10 +372,10 @@ static void test_ppcnt_length_errors(void)
 	env_free(e);
 }
 
-const struct test port_tests[] = {
+static const struct test port_tests[] = {
 	T(test_paos_port_events),
 	T(test_ppcnt_datapath),
 	T(test_ppcnt_tx_short_padded),
 	T(test_ppcnt_length_errors),
 };
-const size_t port_tests_count = sizeof(port_tests) / sizeof(port_tests[0]);
+SUITE(port, port_tests);

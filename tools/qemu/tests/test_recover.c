@@ -327,11 +327,11 @@ static void test_dma_probe(void)
 	env_free(e);
 }
 
-const struct test recover_tests[] = {
+static const struct test recover_tests[] = {
 	T(test_dma_probe),
 	T(test_wq_error_sq),
 	T(test_wq_error_rq),
 	T(test_sq_stall),
 	T(test_vport_mtu_frame),
 };
-const size_t recover_tests_count = sizeof(recover_tests) / sizeof(recover_tests[0]);
+SUITE(recover, recover_tests);
