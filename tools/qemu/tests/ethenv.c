@@ -192,17 +192,12 @@ uint8_t env_set_fte(struct env *e, uint32_t index, const uint8_t *dmac, uint32_t
 struct env *env_new(bool vsd)
 {
 	struct env *e = calloc(1, sizeof(*e));
-	struct cx4dev_config cfg;
 	struct fh_result r;
 	uint8_t in[CX4_CREATE_TIS_IN_SIZE] = { 0 };
 
 	if (!e)
 		abort();
-	cx4dev_config_init(&cfg);
-	cfg.debug_ctl = true;
-	e->fh = fh_new(&cfg);
-	if (fh_bringup(e->fh))
-		t_failed = 1;
+	e->fh = fh_new_up(NULL);
 	e->uar = env_simple_out(e->fh, CX4_CMD_ALLOC_UAR, CX4_ALLOC_UAR_OUT_UAR);
 	e->pd = env_simple_out(e->fh, CX4_CMD_ALLOC_PD, CX4_ALLOC_PD_OUT_PD);
 	e->td = env_simple_out(e->fh, CX4_CMD_ALLOC_TRANSPORT_DOMAIN,

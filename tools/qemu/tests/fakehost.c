@@ -329,14 +329,19 @@ void fh_collect(struct fh *fh, const struct fh_post *p, struct fh_result *r)
 	r->syndrome = cx4_get(r->out, CX4_CMD_OUT_SYNDROME);
 }
 
+void fh_ring_collect(struct fh *fh, const struct fh_post *p, struct fh_result *r)
+{
+	fh_ring(fh, 1u << p->slot);
+	fh_collect(fh, p, r);
+}
+
 void fh_exec(struct fh *fh, const void *in, uint32_t in_len, uint32_t out_len,
 	     struct fh_result *r)
 {
 	struct fh_post p;
 
 	fh_post(fh, &p, 0, in, in_len, out_len);
-	fh_ring(fh, 1u << 0);
-	fh_collect(fh, &p, r);
+	fh_ring_collect(fh, &p, r);
 }
 
 uint8_t fh_status(const struct fh_result *r)
@@ -446,6 +451,21 @@ int fh_bringup(struct fh *fh)
 	if (fh_simple(fh, CX4_CMD_INIT_HCA, 0, NULL))
 		return -4;
 	return 0;
+}
+
+struct fh *fh_new_up(const struct cx4dev_config *cfg)
+{
+	struct cx4dev_config def;
+	struct fh *fh;
+
+	if (!cfg) {
+		cx4dev_config_init(&def);
+		def.debug_ctl = true;
+		cfg = &def;
+	}
+	fh = fh_new(cfg);
+	CHECK_EQ(fh_bringup(fh), 0);
+	return fh;
 }
 
 uint32_t fh_ctl_rd(struct fh *fh, uint32_t off)

@@ -92,6 +92,8 @@ void fh_post(struct fh *fh, struct fh_post *p, unsigned slot, const void *in, ui
 	     uint32_t out_len);
 void fh_ring(struct fh *fh, uint32_t bits);
 void fh_collect(struct fh *fh, const struct fh_post *p, struct fh_result *r);
+/* Ring @p's slot, then collect it. */
+void fh_ring_collect(struct fh *fh, const struct fh_post *p, struct fh_result *r);
 /* Post on slot 0, ring, collect. */
 void fh_exec(struct fh *fh, const void *in, uint32_t in_len, uint32_t out_len,
 	     struct fh_result *r);
@@ -111,6 +113,11 @@ int32_t fh_query_pages(struct fh *fh, uint16_t op_mod);
 int fh_enable_cmdif_checksum(struct fh *fh);
 /* Full bring-up up to and including INIT_HCA; returns 0 on success. */
 int fh_bringup(struct fh *fh);
+/*
+ * fh_new(@cfg) (NULL: the default configuration with the debug control
+ * page) and fh_bringup(); a failed bring-up fails the running test.
+ */
+struct fh *fh_new_up(const struct cx4dev_config *cfg);
 
 /* Debug control page register @off (Documentation/device-model.md). */
 uint32_t fh_ctl_rd(struct fh *fh, uint32_t off);

@@ -31,24 +31,6 @@ static struct fh *new_dev(void)
 	return fh_new(&cfg);
 }
 
-static struct fh *new_dbg_dev(void)
-{
-	struct cx4dev_config cfg;
-
-	cx4dev_config_init(&cfg);
-	cfg.debug_ctl = true;
-	return fh_new(&cfg);
-}
-
-static struct fh *up_dev(void)
-{
-	struct fh *fh = new_dbg_dev();
-
-	if (fh_bringup(fh))
-		t_failed = 1;
-	return fh;
-}
-
 static void build_simple(uint8_t *in, uint16_t opcode, uint16_t op_mod)
 {
 	memset(in, 0, 16);
@@ -357,7 +339,7 @@ static void post_nop(struct fh *fh, struct fh_post *p, uint32_t out_len)
 
 static void test_bad_entry_signature(void)
 {
-	struct fh *fh = up_dev();
+	struct fh *fh = fh_new_up(NULL);
 	struct fh_post p;
 	struct fh_result r;
 	uint8_t *e;
@@ -365,8 +347,7 @@ static void test_bad_entry_signature(void)
 	post_nop(fh, &p, 16);
 	e = fh_ptr(fh, p.entry);
 	e[CX4_CMDQ_OFF_SIG_BYTE] ^= 0x10;
-	fh_ring(fh, 1);
-	fh_collect(fh, &p, &r);
+	fh_ring_collect(fh, &p, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_SIGNATURE_ERR);
 	CHECK_EQ(ERRORS(fh), 1);
 	CHECK(fh_log_has(fh, "signature"));
@@ -375,7 +356,7 @@ static void test_bad_entry_signature(void)
 
 static void test_bad_type_and_reserved(void)
 {
-	struct fh *fh = up_dev();
+	struct fh *fh = fh_new_up(NULL);
 	struct fh_post p;
 	struct fh_result r;
 	uint8_t *e;
@@ -384,8 +365,7 @@ static void test_bad_type_and_reserved(void)
 	e = fh_ptr(fh, p.entry);
 	cx4_set(e, CX4_CMDQ_TYPE, 0x3);
 	cx4_cmdq_entry_sign(e);
-	fh_ring(fh, 1);
-	fh_collect(fh, &p, &r);
+	fh_ring_collect(fh, &p, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_BAD_COMMAND_TYPE);
 	CHECK_EQ(ERRORS(fh), 1);
 
@@ -393,8 +373,7 @@ static void test_bad_type_and_reserved(void)
 	e = fh_ptr(fh, p.entry);
 	e[0x3e] = 0x5a;		/* reserved bits 15:8 of dword 0x3c */
 	cx4_cmdq_entry_sign(e);
-	fh_ring(fh, 1);
-	fh_collect(fh, &p, &r);
+	fh_ring_collect(fh, &p, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_RESERVED_NOT_ZERO);
 	CHECK_EQ(ERRORS(fh), 2);
 
@@ -411,7 +390,7 @@ static void test_bad_type_and_reserved(void)
 
 static void test_short_lengths(void)
 {
-	struct fh *fh = up_dev();
+	struct fh *fh = fh_new_up(NULL);
 	struct fh_post p;
 	struct fh_result r;
 	uint8_t *e;
@@ -421,16 +400,14 @@ static void test_short_lengths(void)
 	e = fh_ptr(fh, p.entry);
 	cx4_set(e, CX4_CMDQ_INPUT_LENGTH, 4);
 	cx4_cmdq_entry_sign(e);
-	fh_ring(fh, 1);
-	fh_collect(fh, &p, &r);
+	fh_ring_collect(fh, &p, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_INPUT_LEN_ERR);
 
 	post_nop(fh, &p, 16);
 	e = fh_ptr(fh, p.entry);
 	cx4_set(e, CX4_CMDQ_OUTPUT_LENGTH, 7);
 	cx4_cmdq_entry_sign(e);
-	fh_ring(fh, 1);
-	fh_collect(fh, &p, &r);
+	fh_ring_collect(fh, &p, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_OUTPUT_LEN_ERR);
 	CHECK_EQ(ERRORS(fh), 2);
 
@@ -448,7 +425,7 @@ static void test_short_lengths(void)
 static void test_mailbox_token_block_sig(void)
 {
 	static uint8_t in[CX4_SET_HCA_CAP_IN_SIZE];
-	struct fh *fh = up_dev();
+	struct fh *fh = fh_new_up(NULL);
 	struct fh_post p;
 	struct fh_result r;
 	uint8_t *b;
@@ -460,8 +437,7 @@ static void test_mailbox_token_block_sig(void)
 	b = fh_ptr(fh, p.in_mb[3]);
 	cx4_set(b, CX4_MBOX_TOKEN, p.token ^ 0xff);
 	cx4_mbox_sign(b, true);
-	fh_ring(fh, 1);
-	fh_collect(fh, &p, &r);
+	fh_ring_collect(fh, &p, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_TOKEN_ERR);
 	CHECK_EQ(ERRORS(fh), 1);
 
@@ -470,8 +446,7 @@ static void test_mailbox_token_block_sig(void)
 	b = fh_ptr(fh, p.in_mb[2]);
 	cx4_set(b, CX4_MBOX_BLOCK_NUMBER, 7);
 	cx4_mbox_sign(b, true);
-	fh_ring(fh, 1);
-	fh_collect(fh, &p, &r);
+	fh_ring_collect(fh, &p, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_BAD_BLOCK_NUMBER);
 	CHECK_EQ(ERRORS(fh), 2);
 
@@ -479,8 +454,7 @@ static void test_mailbox_token_block_sig(void)
 	fh_post(fh, &p, 0, in, sizeof(in), 16);
 	b = fh_ptr(fh, p.in_mb[5]);
 	b[100] ^= 1;
-	fh_ring(fh, 1);
-	fh_collect(fh, &p, &r);
+	fh_ring_collect(fh, &p, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_SIGNATURE_ERR);
 	CHECK_EQ(ERRORS(fh), 3);
 
@@ -489,8 +463,7 @@ static void test_mailbox_token_block_sig(void)
 	fh_post(fh, &p, 0, in, 16, CX4_QUERY_HCA_CAP_OUT_SIZE);
 	b = fh_ptr(fh, p.out_mb[7]);
 	b[CX4_MBOX_OFF_CTRL_SIG_BYTE] ^= 0x40;
-	fh_ring(fh, 1);
-	fh_collect(fh, &p, &r);
+	fh_ring_collect(fh, &p, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_SIGNATURE_ERR);
 	CHECK_EQ(ERRORS(fh), 4);
 
@@ -499,8 +472,7 @@ static void test_mailbox_token_block_sig(void)
 	b = fh_ptr(fh, p.out_mb[1]);
 	cx4_set(b, CX4_MBOX_TOKEN, p.token + 1);
 	cx4_mbox_sign(b, false);
-	fh_ring(fh, 1);
-	fh_collect(fh, &p, &r);
+	fh_ring_collect(fh, &p, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_TOKEN_ERR);
 	CHECK_EQ(ERRORS(fh), 5);
 	/* Nothing executed for any of them. */
@@ -512,7 +484,7 @@ static void test_mailbox_token_block_sig(void)
 static void test_mailbox_pointers(void)
 {
 	static uint8_t in[0x400];
-	struct fh *fh = up_dev();
+	struct fh *fh = fh_new_up(NULL);
 	struct fh_post p;
 	struct fh_result r;
 	uint8_t *e, *b;
@@ -523,8 +495,7 @@ static void test_mailbox_pointers(void)
 	e = fh_ptr(fh, p.entry);
 	cx4_set64(e, CX4_CMDQ_OFF_IN_MBOX, p.in_mb[0] + 0x100);
 	cx4_cmdq_entry_sign(e);
-	fh_ring(fh, 1);
-	fh_collect(fh, &p, &r);
+	fh_ring_collect(fh, &p, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_BAD_INPUT_POINTER);
 
 	/* Entry output pointer bits 8:0 set. */
@@ -533,8 +504,7 @@ static void test_mailbox_pointers(void)
 	e = fh_ptr(fh, p.entry);
 	cx4_set64(e, CX4_CMDQ_OFF_OUT_MBOX, p.out_mb[0] + 8);
 	cx4_cmdq_entry_sign(e);
-	fh_ring(fh, 1);
-	fh_collect(fh, &p, &r);
+	fh_ring_collect(fh, &p, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_BAD_OUTPUT_POINTER);
 
 	/* Mailbox next pointer not 1 KB aligned. */
@@ -543,8 +513,7 @@ static void test_mailbox_pointers(void)
 	b = fh_ptr(fh, p.in_mb[0]);
 	cx4_set64(b, CX4_MBOX_OFF_NEXT, p.in_mb[1] + 0x200);
 	cx4_mbox_sign(b, true);
-	fh_ring(fh, 1);
-	fh_collect(fh, &p, &r);
+	fh_ring_collect(fh, &p, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_BAD_INPUT_POINTER);
 
 	/* Missing output mailbox. */
@@ -553,8 +522,7 @@ static void test_mailbox_pointers(void)
 	e = fh_ptr(fh, p.entry);
 	cx4_set64(e, CX4_CMDQ_OFF_OUT_MBOX, 0);
 	cx4_cmdq_entry_sign(e);
-	fh_ring(fh, 1);
-	fh_collect(fh, &p, &r);
+	fh_ring_collect(fh, &p, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_BAD_OUTPUT_POINTER);
 
 	/*
@@ -567,16 +535,14 @@ static void test_mailbox_pointers(void)
 	b = fh_ptr(fh, p.in_mb[p.n_in - 1]);
 	cx4_set64(b, CX4_MBOX_OFF_NEXT, p.in_mb[0]);
 	cx4_mbox_sign(b, true);
-	fh_ring(fh, 1);
-	fh_collect(fh, &p, &r);
+	fh_ring_collect(fh, &p, &r);
 	CHECK_STATUS(r, CX4_CMD_STAT_OK, 0);
 	/* ... but a misaligned one still is. */
 	fh_post(fh, &p, 0, in, sizeof(in), 16);
 	b = fh_ptr(fh, p.in_mb[p.n_in - 1]);
 	cx4_set64(b, CX4_MBOX_OFF_NEXT, p.in_mb[0] + 0x100);
 	cx4_mbox_sign(b, true);
-	fh_ring(fh, 1);
-	fh_collect(fh, &p, &r);
+	fh_ring_collect(fh, &p, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_BAD_INPUT_POINTER);
 
 	/* Pointer outside guest memory. */
@@ -584,8 +550,7 @@ static void test_mailbox_pointers(void)
 	e = fh_ptr(fh, p.entry);
 	cx4_set64(e, CX4_CMDQ_OFF_IN_MBOX, 0x200000);
 	cx4_cmdq_entry_sign(e);
-	fh_ring(fh, 1);
-	fh_collect(fh, &p, &r);
+	fh_ring_collect(fh, &p, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_BAD_INPUT_POINTER);
 	CHECK_EQ(ERRORS(fh), 6);
 	fh_free(fh);
@@ -595,7 +560,7 @@ static void test_mailbox_pointers(void)
 
 static void test_reserved_and_opmod(void)
 {
-	struct fh *fh = up_dev();
+	struct fh *fh = fh_new_up(NULL);
 	struct fh_result r;
 	uint8_t in[16];
 
@@ -630,7 +595,7 @@ static void test_reserved_and_opmod(void)
 
 static void test_unknown_opcode(void)
 {
-	struct fh *fh = up_dev();
+	struct fh *fh = fh_new_up(NULL);
 	struct fh_result r;
 
 	CHECK_EQ(fh_simple(fh, 0x7777, 0, &r), CX4_CMD_STAT_BAD_OP);
@@ -755,7 +720,7 @@ static void test_pages_errors(void)
 
 static void test_reset_with_pages(void)
 {
-	struct fh *fh = up_dev();
+	struct fh *fh = fh_new_up(NULL);
 
 	CHECK_EQ(ERRORS(fh), 0);
 	cx4dev_reset(fh->dev, CX4DEV_RESET_SYSTEM);
@@ -805,8 +770,7 @@ static void test_set_hca_cap_errors(void)
 		fh_post(fh, &p, 0, in, 16, 16);
 		e = fh_ptr(fh, p.entry);
 		e[CX4_CMDQ_OFF_SIG_BYTE] ^= 0xff;
-		fh_ring(fh, 1);
-		fh_collect(fh, &p, &r);
+		fh_ring_collect(fh, &p, &r);
 		CHECK_STATUS(r, 0, 0);
 	}
 	/* After QUERY_PAGES(init) SET_HCA_CAP is too late. */
@@ -819,7 +783,7 @@ static void test_set_hca_cap_errors(void)
 
 static void test_driver_version(void)
 {
-	struct fh *fh = up_dev();
+	struct fh *fh = fh_new_up(NULL);
 	struct fh_result r;
 	char longv[80];
 
@@ -887,7 +851,7 @@ static void test_caps_off(void)
 
 static void test_knob_fail_nth_and_opcode(void)
 {
-	struct fh *fh = up_dev();
+	struct fh *fh = fh_new_up(NULL);
 	struct fh_result r;
 
 	CHECK_EQ(fh_ctl_rd(fh, 0x000), 0x43583444);
@@ -939,7 +903,7 @@ static void test_knob_property(void)
 
 static void test_knob_delay_and_order(void)
 {
-	struct fh *fh = up_dev();
+	struct fh *fh = fh_new_up(NULL);
 	struct fh_post p0, p1, p2;
 	struct fh_result r;
 	uint8_t in[16];
@@ -983,7 +947,7 @@ static void test_knob_delay_and_order(void)
 
 static void test_knob_hang(void)
 {
-	struct fh *fh = up_dev();
+	struct fh *fh = fh_new_up(NULL);
 	struct fh_post p;
 	struct fh_result r;
 	uint8_t in[16];
@@ -1010,7 +974,7 @@ static void test_knob_hang(void)
 /* A dead function (health syndrome, or counter stopped): pages excused. */
 static void test_reset_dead_with_pages(void)
 {
-	struct fh *fh = up_dev();
+	struct fh *fh = fh_new_up(NULL);
 
 	fh_ctl_wr(fh, 0x080, CX4_HEALTH_DEAD_IRISC);
 	cx4dev_reset(fh->dev, CX4DEV_RESET_FLR);
@@ -1032,7 +996,7 @@ static void test_reset_dead_with_pages(void)
 
 static void test_expect_errors_and_health_knobs(void)
 {
-	struct fh *fh = up_dev();
+	struct fh *fh = fh_new_up(NULL);
 	struct fh_result r;
 
 	fh_ctl_wr(fh, 0x020, 1);		/* expect one guest error */

@@ -20,19 +20,6 @@
 			 CX4_EVENT_BIT(CX4_EVENT_INTERNAL_ERROR) | \
 			 CX4_EVENT_BIT(CX4_EVENT_PAGE_REQUEST))
 
-static struct fh *eq_dev(void)
-{
-	struct cx4dev_config cfg;
-	struct fh *fh;
-
-	cx4dev_config_init(&cfg);
-	cfg.debug_ctl = true;
-	fh = fh_new(&cfg);
-	if (fh_bringup(fh))
-		t_failed = 1;
-	return fh;
-}
-
 static uint8_t cmd_with_arg(struct fh *fh, uint16_t opcode, uint32_t f, uint32_t val,
 			    struct fh_result *r)
 {
@@ -93,7 +80,7 @@ static uint8_t gen_eqe(struct fh *fh, uint32_t eqn, uint8_t type, uint32_t data0
 
 static void test_uar_alloc_and_writes(void)
 {
-	struct fh *fh = eq_dev();
+	struct fh *fh = fh_new_up(NULL);
 	struct fh_result r;
 	uint32_t a = alloc_uar(fh), b = alloc_uar(fh);
 
@@ -178,7 +165,7 @@ static void test_eq_create_errors(void)
 	CHECK_EQ(fh_simple(fh, CX4_CMD_ALLOC_UAR, 0, &r), CX4_CMD_STAT_BAD_SYS_STATE);
 	fh_free(fh);
 
-	fh = eq_dev();
+	fh = fh_new_up(NULL);
 	uar = alloc_uar(fh);
 #define BAD(st, syn) do { \
 	CHECK_STATUS(r, st, syn); \
@@ -254,7 +241,7 @@ static void test_eq_create_errors(void)
 
 static void test_eq_limit(void)
 {
-	struct fh *fh = eq_dev();
+	struct fh *fh = fh_new_up(NULL);
 	uint32_t uar = alloc_uar(fh);
 	struct fh_eq eq;
 
@@ -275,7 +262,7 @@ static void test_eq_limit(void)
 
 static void test_eqe_ownership_wrap(void)
 {
-	struct fh *fh = eq_dev();
+	struct fh *fh = fh_new_up(NULL);
 	uint32_t uar = alloc_uar(fh);
 	struct fh_result r;
 	struct fh_eq eq;
@@ -308,7 +295,7 @@ static void test_eqe_ownership_wrap(void)
 static void test_eq_arm_interrupt_and_query(void)
 {
 	static uint8_t in[16];
-	struct fh *fh = eq_dev();
+	struct fh *fh = fh_new_up(NULL);
 	uint32_t uar = alloc_uar(fh);
 	struct fh_result r;
 	struct fh_eq eq;
@@ -358,7 +345,7 @@ static void test_eq_arm_interrupt_and_query(void)
 
 static void test_eq_uar_ownership(void)
 {
-	struct fh *fh = eq_dev();
+	struct fh *fh = fh_new_up(NULL);
 	uint32_t a = alloc_uar(fh), b = alloc_uar(fh);
 	struct fh_result r;
 	struct fh_eq eq;
@@ -387,7 +374,7 @@ static void test_eq_uar_ownership(void)
 
 static void test_eq_overrun(void)
 {
-	struct fh *fh = eq_dev();
+	struct fh *fh = fh_new_up(NULL);
 	uint32_t uar = alloc_uar(fh);
 	struct fh_eq_params p;
 	struct fh_result r;
@@ -425,7 +412,7 @@ static void test_eq_overrun(void)
 
 static void test_cmd_completion_events(void)
 {
-	struct fh *fh = eq_dev();
+	struct fh *fh = fh_new_up(NULL);
 	uint32_t uar = alloc_uar(fh);
 	uint8_t nop[16] = { 0 };
 	struct fh_post p1, p2;
@@ -491,7 +478,7 @@ static void test_cmd_completion_events(void)
 
 static void test_page_request_events(void)
 {
-	struct fh *fh = eq_dev();
+	struct fh *fh = fh_new_up(NULL);
 	uint32_t uar = alloc_uar(fh);
 	struct fh_result r;
 	struct fh_eq eq;
@@ -540,7 +527,7 @@ static void test_page_request_events(void)
 
 static void test_port_and_internal_error_events(void)
 {
-	struct fh *fh = eq_dev();
+	struct fh *fh = fh_new_up(NULL);
 	uint32_t uar = alloc_uar(fh);
 	struct fh_eq eq;
 	uint8_t *e;
@@ -580,7 +567,7 @@ static void test_port_and_internal_error_events(void)
 
 static void test_pd_td_bookkeeping(void)
 {
-	struct fh *fh = eq_dev();
+	struct fh *fh = fh_new_up(NULL);
 	struct fh_result r;
 	uint32_t pd1, pd2, td;
 
@@ -618,7 +605,7 @@ static void test_pd_td_bookkeeping(void)
 
 static void test_panic_teardown_releases_quietly(void)
 {
-	struct fh *fh = eq_dev();
+	struct fh *fh = fh_new_up(NULL);
 	uint8_t in[16] = { 0 };
 	struct fh_result r;
 	struct fh_eq eq;
@@ -637,7 +624,7 @@ static void test_panic_teardown_releases_quietly(void)
 /* The PRM 8.2 / 8.3 life cycle with an event-driven driver: no guest error. */
 static void test_eq_lifecycle_clean(void)
 {
-	struct fh *fh = eq_dev();
+	struct fh *fh = fh_new_up(NULL);
 	uint32_t uar = alloc_uar(fh);
 	struct fh_result r;
 	struct fh_eq eq;
@@ -715,7 +702,7 @@ static void tweak_cq_page_offset(uint8_t *in)
 
 static void test_cq_create_errors(void)
 {
-	struct fh *fh = eq_dev();
+	struct fh *fh = fh_new_up(NULL);
 	uint32_t uar = alloc_uar(fh);
 	struct fh_cq_params p;
 	struct fh_result r;
@@ -782,7 +769,7 @@ static void test_cq_create_errors(void)
 static void test_cq_arm_and_completion_events(void)
 {
 	static uint8_t in[16];
-	struct fh *fh = eq_dev();
+	struct fh *fh = fh_new_up(NULL);
 	uint32_t uar = alloc_uar(fh);
 	const uint8_t *cqc;
 	struct fh_result r;
@@ -879,7 +866,7 @@ static void test_cq_arm_and_completion_events(void)
 static void test_cq_overrun_and_error_knob(void)
 {
 	static uint8_t in[16];
-	struct fh *fh = eq_dev();
+	struct fh *fh = fh_new_up(NULL);
 	uint32_t uar = alloc_uar(fh);
 	struct fh_result r;
 	struct fh_eq eq;
@@ -921,7 +908,7 @@ static void test_cq_overrun_and_error_knob(void)
 
 static void test_cq_doorbell_errors(void)
 {
-	struct fh *fh = eq_dev();
+	struct fh *fh = fh_new_up(NULL);
 	uint32_t a = alloc_uar(fh), b = alloc_uar(fh);
 	struct fh_eq eq;
 	struct fh_cq cq;
@@ -948,7 +935,7 @@ static void test_cq_doorbell_errors(void)
 static void test_cq_moderation(void)
 {
 	static uint8_t min[CX4_MODIFY_CQ_IN_SIZE];
-	struct fh *fh = eq_dev();
+	struct fh *fh = fh_new_up(NULL);
 	uint32_t uar = alloc_uar(fh);
 	struct fh_cq_params p;
 	struct fh_result r;

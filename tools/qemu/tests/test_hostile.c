@@ -64,25 +64,13 @@ static size_t log_count(const struct fh *fh, const char *needle)
 	return n;
 }
 
-static struct fh *fh_up(void)
-{
-	struct cx4dev_config cfg;
-	struct fh *fh;
-
-	cx4dev_config_init(&cfg);
-	cfg.debug_ctl = true;
-	fh = fh_new(&cfg);
-	CHECK_EQ(fh_bringup(fh), 0);
-	return fh;
-}
-
 /* ---- registers, properties ---- */
 
 static void test_hostile_regs(void)
 {
 	static const uint32_t defaults[CX4DEV_HOSTILE_NUM] = { 32, 32, 32, 16, 2, 64, 64, 4 };
 	struct cx4dev_config cfg;
-	struct fh *fh = fh_up();
+	struct fh *fh = fh_new_up(NULL);
 
 	/* Off by default; defaults readable; nothing hostile in a bring-up. */
 	CHECK_EQ(fh_ctl_rd(fh, CTL_HOSTILE), 0);
@@ -408,7 +396,7 @@ static void cmd_run(struct fh *fh, uint32_t mask, uint32_t seed, struct cmd_run 
 static void test_hostile_cmd(void)
 {
 	struct cmd_run base, a, b;
-	struct fh *fh = fh_up(), *fh2 = fh_up();
+	struct fh *fh = fh_new_up(NULL), *fh2 = fh_new_up(NULL);
 	struct fh_result r;
 	uint32_t nds = 0, nearly = 0, nfake = 0;
 	uint8_t in[CX4_CMD_HDR_SIZE];
@@ -422,14 +410,14 @@ static void test_hostile_cmd(void)
 	CHECK_EQ(base.hits, 0);
 	fh_free(fh);
 	/* Every other action on, this one off: answers as without hostile mode. */
-	fh = fh_up();
+	fh = fh_new_up(NULL);
 	cmd_run(fh, 0xffu & ~(1u << CX4DEV_HOSTILE_CMD), 77, &a);
 	CHECK(!memcmp(base.ds, a.ds, sizeof(a.ds)) && !memcmp(base.pd, a.pd, sizeof(a.pd)) &&
 	      !memcmp(base.early, a.early, sizeof(a.early)));
 	CHECK_EQ(a.hits, 0);
 	CHECK_EQ(ERRORS(fh), 0);
 	fh_free(fh);
-	fh = fh_up();
+	fh = fh_new_up(NULL);
 	cmd_run(fh, 1u << CX4DEV_HOSTILE_CMD, 77, &a);
 	cmd_run(fh2, 1u << CX4DEV_HOSTILE_CMD, 77, &b);
 	CHECK(!memcmp(&a, &b, sizeof(a)));
@@ -499,7 +487,7 @@ static void test_hostile_caps(void)
 {
 	static uint8_t base[CX4_HCA_CAP_SIZE], a[CX4_HCA_CAP_SIZE], b[CX4_HCA_CAP_SIZE];
 	static uint8_t max[CX4_HCA_CAP_SIZE];
-	struct fh *fh = fh_up(), *fh2 = fh_up();
+	struct fh *fh = fh_new_up(NULL), *fh2 = fh_new_up(NULL);
 	uint32_t diff = 0;
 
 	query_caps(fh, true, base);
@@ -540,7 +528,7 @@ static void test_hostile_caps(void)
 
 static void test_hostile_storm(void)
 {
-	struct fh *fh = fh_up(), *fh2 = fh_up();
+	struct fh *fh = fh_new_up(NULL), *fh2 = fh_new_up(NULL);
 	unsigned before = fh->msix_count, d1, d2;
 
 	CHECK_EQ(fh_simple(fh, CX4_CMD_NOP, 0, NULL), CX4_CMD_STAT_OK);
@@ -585,7 +573,7 @@ static void pages_run(struct fh *fh, uint32_t mask, int32_t *q)
 
 static void test_hostile_pages(void)
 {
-	struct fh *fh = fh_up(), *fh2 = fh_up(), *fh3 = fh_up();
+	struct fh *fh = fh_new_up(NULL), *fh2 = fh_new_up(NULL), *fh3 = fh_new_up(NULL);
 	int32_t base[6], a[6], b[6], need;
 	struct fh_result r;
 	bool moved = false;
@@ -618,7 +606,7 @@ static void test_hostile_pages(void)
 	CHECK_EQ(ERRORS(fh3), 1);
 	/* Mask bit off (storm and zombie on): no page requests. */
 	fh_free(fh2);
-	fh2 = fh_up();
+	fh2 = fh_new_up(NULL);
 	pages_run(fh2, 1u << CX4DEV_HOSTILE_STORM | 1u << CX4DEV_HOSTILE_ZOMBIE, b);
 	CHECK(!memcmp(base, b, sizeof(b)));
 	CHECK_EQ(fh_ctl_rd(fh2, CTL_HOSTILE_HITS_BY(CX4DEV_HOSTILE_PAGES)), 0);
@@ -693,7 +681,7 @@ static void test_hostile_zombie(void)
 
 static void test_hostile_log_rate(void)
 {
-	struct fh *fh = fh_up();
+	struct fh *fh = fh_new_up(NULL);
 
 	hostile_on(fh, CX4DEV_HOSTILE_STORM, 1, 1);
 	for (uint32_t i = 0; i < 100; i++)

@@ -20,15 +20,11 @@ static const uint8_t test_mac[6] = { 0x52, 0x54, 0x00, 0xc4, 0x00, 0x01 };
 static struct fh *objs_dev(void)
 {
 	struct cx4dev_config cfg;
-	struct fh *fh;
 
 	cx4dev_config_init(&cfg);
 	cfg.debug_ctl = true;
 	memcpy(cfg.mac, test_mac, sizeof(test_mac));
-	fh = fh_new(&cfg);
-	if (fh_bringup(fh))
-		t_failed = 1;
-	return fh;
+	return fh_new_up(&cfg);
 }
 
 static uint32_t alloc_pd(struct fh *fh)
