@@ -170,13 +170,21 @@ void env_create_steering(struct env *e)
 	e->fg = cx4_get(r.out, CX4_CREATE_FLOW_GROUP_OUT_GROUP_ID);
 }
 
-uint8_t env_set_fte(struct env *e, uint32_t index, const uint8_t *dmac, uint32_t tir,
-		    struct fh_result *r)
+/*
+ * Entry @index of the root table: DMAC @dmac to TIR @tir.  @modify: op_mod 1
+ * with only the destination list selected (PRM SET_FLOW_TABLE_ENTRY).
+ */
+static uint8_t fte_to_tir(struct env *e, uint32_t index, const uint8_t *dmac, uint32_t tir,
+			  bool modify, struct fh_result *r)
 {
 	uint8_t in[0x400] = { 0 };
 	uint8_t *fc = in + CX4_FTE_OFF_FLOW_CTX;
 
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_SET_FLOW_TABLE_ENTRY);
+	if (modify) {
+		cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_SET_FTE_MODIFY);
+		cx4_set(in, CX4_SET_FTE_IN_MODIFY_ENABLE_MASK, CX4_SET_FTE_MOD_DEST_LIST);
+	}
 	cx4_set(in, CX4_FT_CMD_TABLE_TYPE, CX4_FT_TYPE_NIC_RX);
 	cx4_set(in, CX4_FT_CMD_TABLE_ID, e->ft);
 	cx4_set(in, CX4_FTE_CMD_FLOW_INDEX, index);
@@ -187,6 +195,18 @@ uint8_t env_set_fte(struct env *e, uint32_t index, const uint8_t *dmac, uint32_t
 	cx4_set(fc + cx4_flowc_dest_off(0), CX4_FLOW_DEST_TYPE, CX4_FLOW_DEST_TIR);
 	cx4_set(fc + cx4_flowc_dest_off(0), CX4_FLOW_DEST_ID, tir);
 	return fh_run(e->fh, in, cx4_fte_cmd_size(1), CX4_SET_FTE_OUT_SIZE, r);
+}
+
+uint8_t env_set_fte(struct env *e, uint32_t index, const uint8_t *dmac, uint32_t tir,
+		    struct fh_result *r)
+{
+	return fte_to_tir(e, index, dmac, tir, false, r);
+}
+
+uint8_t env_modify_fte_dest(struct env *e, uint32_t index, const uint8_t *dmac, uint32_t tir,
+			    struct fh_result *r)
+{
+	return fte_to_tir(e, index, dmac, tir, true, r);
 }
 
 struct env *env_new(bool vsd)

@@ -49,6 +49,9 @@ uint8_t env_create_tir_direct(struct env *e, uint32_t rqn, struct fh_result *r);
 void env_create_steering(struct env *e);
 uint8_t env_set_fte(struct env *e, uint32_t index, const uint8_t *dmac, uint32_t tir,
 		    struct fh_result *r);
+/* The same entry, now to @tir (SET_FLOW_TABLE_ENTRY op_mod 1, destination list). */
+uint8_t env_modify_fte_dest(struct env *e, uint32_t index, const uint8_t *dmac, uint32_t tir,
+			    struct fh_result *r);
 struct env *env_new(bool vsd);
 void env_free(struct env *e);
 uint16_t env_csum(const uint8_t *b, uint32_t len, uint32_t sum);

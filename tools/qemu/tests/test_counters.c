@@ -312,8 +312,8 @@ static void test_sq_without_tis(void)
 static void test_rss_ipsec_spi(void)
 {
 	struct env *e = env_new(true);
-	uint8_t in[0x200] = { 0 }, *c = in + CX4_OBJ_CMD_OFF_CTX, big[0x400] = { 0 };
-	uint8_t *fc = big + CX4_FTE_OFF_FLOW_CTX, f[256], key[40], tin[12], *cqe;
+	uint8_t in[0x200] = { 0 }, *c = in + CX4_OBJ_CMD_OFF_CTX;
+	uint8_t f[256], key[40], tin[12], *cqe;
 	struct fh_result r;
 	uint32_t rqt, tir, len;
 
@@ -337,18 +337,7 @@ static void test_rss_ipsec_spi(void)
 	CHECK_EQ(fh_run(e->fh, in, CX4_CREATE_TIR_IN_SIZE, CX4_CREATE_TIR_OUT_SIZE, &r),
 		 CX4_CMD_STAT_OK);
 	tir = cx4_get(r.out, CX4_CREATE_TIR_OUT_TIRN);
-	cx4_set(big, CX4_CMD_IN_OPCODE, CX4_CMD_SET_FLOW_TABLE_ENTRY);
-	cx4_set(big, CX4_CMD_IN_OP_MOD, CX4_SET_FTE_MODIFY);
-	cx4_set(big, CX4_FT_CMD_TABLE_ID, e->ft);
-	cx4_set(big, CX4_SET_FTE_IN_MODIFY_ENABLE_MASK, CX4_SET_FTE_MOD_DEST_LIST);
-	cx4_set(fc, CX4_FLOWC_GROUP_ID, e->fg);
-	cx4_set(fc, CX4_FLOWC_ACTION, CX4_FLOW_ACTION_FWD_DEST);
-	cx4_set(fc, CX4_FLOWC_DESTINATION_LIST_SIZE, 1);
-	memcpy(fc + CX4_FLOWC_OFF_MATCH_VALUE + CX4_FTE_OFF_DMAC, env_my_mac, 6);
-	cx4_set(fc + cx4_flowc_dest_off(0), CX4_FLOW_DEST_TYPE, CX4_FLOW_DEST_TIR);
-	cx4_set(fc + cx4_flowc_dest_off(0), CX4_FLOW_DEST_ID, tir);
-	CHECK_EQ(fh_run(e->fh, big, cx4_fte_cmd_size(1), CX4_SET_FTE_OUT_SIZE, &r),
-		 CX4_CMD_STAT_OK);
+	CHECK_EQ(env_modify_fte_dest(e, 0, env_my_mac, tir, &r), CX4_CMD_STAT_OK);
 	for (uint32_t proto = 50; proto <= 51; proto++) {
 		len = env_build_ipv4(f, env_my_mac, proto, 16, false);
 		memcpy(tin, f + 26, 8);				/* addresses */

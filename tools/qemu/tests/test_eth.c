@@ -287,22 +287,7 @@ static void test_eth_rss(void)
 	tir = cx4_get(r.out, CX4_CREATE_TIR_OUT_TIRN);
 	/* Point the flow at the indirect TIR (op_mod 1, destination list). */
 	memset(in, 0, sizeof(in));
-	{
-		uint8_t big[0x400] = { 0 }, *fc = big + CX4_FTE_OFF_FLOW_CTX;
-
-		cx4_set(big, CX4_CMD_IN_OPCODE, CX4_CMD_SET_FLOW_TABLE_ENTRY);
-		cx4_set(big, CX4_CMD_IN_OP_MOD, CX4_SET_FTE_MODIFY);
-		cx4_set(big, CX4_FT_CMD_TABLE_ID, e->ft);
-		cx4_set(big, CX4_SET_FTE_IN_MODIFY_ENABLE_MASK, CX4_SET_FTE_MOD_DEST_LIST);
-		cx4_set(fc, CX4_FLOWC_GROUP_ID, e->fg);
-		cx4_set(fc, CX4_FLOWC_ACTION, CX4_FLOW_ACTION_FWD_DEST);
-		cx4_set(fc, CX4_FLOWC_DESTINATION_LIST_SIZE, 1);
-		memcpy(fc + CX4_FLOWC_OFF_MATCH_VALUE + CX4_FTE_OFF_DMAC, env_my_mac, 6);
-		cx4_set(fc + cx4_flowc_dest_off(0), CX4_FLOW_DEST_TYPE, CX4_FLOW_DEST_TIR);
-		cx4_set(fc + cx4_flowc_dest_off(0), CX4_FLOW_DEST_ID, tir);
-		CHECK_EQ(fh_run(e->fh, big, cx4_fte_cmd_size(1), CX4_SET_FTE_OUT_SIZE, &r),
-			 CX4_CMD_STAT_OK);
-	}
+	CHECK_EQ(env_modify_fte_dest(e, 0, env_my_mac, tir, &r), CX4_CMD_STAT_OK);
 	/* The direct TIR is no longer referenced: it can go now. */
 	CHECK_EQ(env_cmd_obj(e->fh, CX4_CMD_DESTROY_TIR, CX4_DESTROY_TIR_IN_TIRN, e->tir, 16, &r),
 		 CX4_CMD_STAT_OK);
