@@ -14,14 +14,6 @@
 const uint8_t env_my_mac[6] = { 0x02, 0x00, 0x00, 0xc4, 0x00, 0x01 };
 const uint8_t env_peer_mac[6] = { 0x02, 0x00, 0x00, 0xc4, 0x00, 0x02 };
 
-uint32_t env_simple_out(struct fh *fh, uint16_t op, uint32_t f)
-{
-	struct fh_result r;
-
-	CHECK_EQ(fh_simple(fh, op, 0, &r), CX4_CMD_STAT_OK);
-	return cx4_get(r.out, f);
-}
-
 uint8_t env_cmd_obj(struct fh *fh, uint16_t op, uint32_t f, uint32_t v, uint32_t out_len,
 		    struct fh_result *r)
 {
@@ -218,9 +210,9 @@ struct env *env_new(bool vsd)
 	if (!e)
 		abort();
 	e->fh = fh_new_up(NULL);
-	e->uar = env_simple_out(e->fh, CX4_CMD_ALLOC_UAR, CX4_ALLOC_UAR_OUT_UAR);
-	e->pd = env_simple_out(e->fh, CX4_CMD_ALLOC_PD, CX4_ALLOC_PD_OUT_PD);
-	e->td = env_simple_out(e->fh, CX4_CMD_ALLOC_TRANSPORT_DOMAIN,
+	e->uar = fh_simple_out(e->fh, CX4_CMD_ALLOC_UAR, CX4_ALLOC_UAR_OUT_UAR);
+	e->pd = fh_simple_out(e->fh, CX4_CMD_ALLOC_PD, CX4_ALLOC_PD_OUT_PD);
+	e->td = fh_simple_out(e->fh, CX4_CMD_ALLOC_TRANSPORT_DOMAIN,
 			       CX4_ALLOC_TD_OUT_TRANSPORT_DOMAIN);
 	env_create_eq0(e);
 	env_create_cq(e, &e->scq);

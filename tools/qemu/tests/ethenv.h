@@ -32,7 +32,6 @@ struct env {
 
 extern const uint8_t env_my_mac[6];
 extern const uint8_t env_peer_mac[6];
-uint32_t env_simple_out(struct fh *fh, uint16_t op, uint32_t f);
 uint8_t env_cmd_obj(struct fh *fh, uint16_t op, uint32_t f, uint32_t v, uint32_t out_len,
 		    struct fh_result *r);
 void env_create_eq0(struct env *e);

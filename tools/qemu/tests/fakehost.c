@@ -368,6 +368,28 @@ uint8_t fh_simple(struct fh *fh, uint16_t opcode, uint16_t op_mod, struct fh_res
 	return fh_run(fh, in, sizeof(in), 16, r);
 }
 
+uint32_t fh_simple_out(struct fh *fh, uint16_t op, uint32_t f)
+{
+	struct fh_result r;
+
+	CHECK_EQ(fh_simple(fh, op, 0, &r), CX4_CMD_STAT_OK);
+	return cx4_get(r.out, f);
+}
+
+uint8_t fh_cmd16(struct fh *fh, uint16_t opcode, uint16_t op_mod, uint32_t f1, uint32_t v1,
+		 uint32_t f2, uint32_t v2, uint32_t out_len, struct fh_result *r)
+{
+	uint8_t in[16] = { 0 };
+
+	cx4_set(in, CX4_CMD_IN_OPCODE, opcode);
+	cx4_set(in, CX4_CMD_IN_OP_MOD, op_mod);
+	if (f1)
+		cx4_set(in, f1, v1);
+	if (f2)
+		cx4_set(in, f2, v2);
+	return fh_run(fh, in, sizeof(in), out_len, r);
+}
+
 uint8_t fh_give_pages(struct fh *fh, uint32_t n, uint64_t *pas, struct fh_result *r)
 {
 	uint32_t len = cx4_manage_pages_size(n);

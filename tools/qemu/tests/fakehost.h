@@ -106,6 +106,11 @@ uint8_t fh_run(struct fh *fh, const void *in, uint32_t in_len, uint32_t out_len,
 
 /* Convenience: build and run simple commands; return command status. */
 uint8_t fh_simple(struct fh *fh, uint16_t opcode, uint16_t op_mod, struct fh_result *r);
+/* fh_simple(@op) must succeed; returns output field @f (an object number). */
+uint32_t fh_simple_out(struct fh *fh, uint16_t op, uint32_t f);
+/* A 16-byte command: @opcode, @op_mod and up to two fields (0: none). */
+uint8_t fh_cmd16(struct fh *fh, uint16_t opcode, uint16_t op_mod, uint32_t f1, uint32_t v1,
+		 uint32_t f2, uint32_t v2, uint32_t out_len, struct fh_result *r);
 uint8_t fh_give_pages(struct fh *fh, uint32_t n, uint64_t *pas, struct fh_result *r);
 uint8_t fh_take_pages(struct fh *fh, uint32_t n, struct fh_result *r);
 int32_t fh_query_pages(struct fh *fh, uint16_t op_mod);

@@ -23,20 +23,12 @@
 static uint8_t cmd_with_arg(struct fh *fh, uint16_t opcode, uint32_t f, uint32_t val,
 			    struct fh_result *r)
 {
-	uint8_t in[16] = { 0 };
-
-	cx4_set(in, CX4_CMD_IN_OPCODE, opcode);
-	if (f)
-		cx4_set(in, f, val);
-	return fh_run(fh, in, sizeof(in), 16, r);
+	return fh_cmd16(fh, opcode, 0, f, val, 0, 0, 16, r);
 }
 
 static uint32_t alloc_uar(struct fh *fh)
 {
-	struct fh_result r;
-
-	CHECK_EQ(fh_simple(fh, CX4_CMD_ALLOC_UAR, 0, &r), CX4_CMD_STAT_OK);
-	return cx4_get(r.out, CX4_ALLOC_UAR_OUT_UAR);
+	return fh_simple_out(fh, CX4_CMD_ALLOC_UAR, CX4_ALLOC_UAR_OUT_UAR);
 }
 
 static uint8_t create_eq(struct fh *fh, uint32_t uar, uint32_t log_size, uint32_t intr,

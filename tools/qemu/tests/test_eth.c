@@ -488,7 +488,7 @@ static void test_eth_flow_chain_count_drop(void)
 	cx4_set(in, CX4_FT_CMD_TABLE_ID, t2);
 	CHECK_EQ(fh_run(e->fh, in, sizeof(in), 16, &r), CX4_CMD_STAT_OK);
 	g2 = cx4_get(r.out, CX4_CREATE_FLOW_GROUP_OUT_GROUP_ID);
-	fcid = env_simple_out(e->fh, CX4_CMD_ALLOC_FLOW_COUNTER, CX4_ALLOC_FLOW_COUNTER_OUT_ID);
+	fcid = fh_simple_out(e->fh, CX4_CMD_ALLOC_FLOW_COUNTER, CX4_ALLOC_FLOW_COUNTER_OUT_ID);
 	memset(in, 0, sizeof(in));
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_SET_FLOW_TABLE_ENTRY);
 	cx4_set(in, CX4_FT_CMD_TABLE_ID, t2);

@@ -67,7 +67,7 @@ static void test_self_loopback(void)
 	      cx4_get(c, CX4_CQE_BYTE_CNT) == len);
 	CHECK_EQ(lb_counter(e, CX4DEV_ETH_LB_DELIVERED), 1);
 	/* Broadcast steered to the TIR, counted: needs the multicast bit. */
-	fc = env_simple_out(e->fh, CX4_CMD_ALLOC_FLOW_COUNTER, CX4_ALLOC_FLOW_COUNTER_OUT_ID);
+	fc = fh_simple_out(e->fh, CX4_CMD_ALLOC_FLOW_COUNTER, CX4_ALLOC_FLOW_COUNTER_OUT_ID);
 	{
 		uint8_t fin[0x400] = { 0 }, *fcx = fin + CX4_FTE_OFF_FLOW_CTX;
 
@@ -100,7 +100,7 @@ static void test_self_loopback(void)
 	CHECK_EQ(lb_counter(e, CX4DEV_ETH_LB_BLOCKED), 3);
 	/* Another transport domain's TIS: not self-loopback, always delivered. */
 	CHECK_EQ(modify_tir_lb(e, e->tir, 0, &r), CX4_CMD_STAT_OK);
-	td2 = env_simple_out(e->fh, CX4_CMD_ALLOC_TRANSPORT_DOMAIN,
+	td2 = fh_simple_out(e->fh, CX4_CMD_ALLOC_TRANSPORT_DOMAIN,
 			     CX4_ALLOC_TD_OUT_TRANSPORT_DOMAIN);
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_TIS);
 	cx4_set(in + CX4_CREATE_TIS_IN_OFF_CTX, CX4_TISC_TRANSPORT_DOMAIN, td2);
