@@ -33,12 +33,18 @@
 #define CTL_HOSTILE_ONE_IN(a)	(0x320 + 4 * (a))
 #define CTL_HOSTILE_HITS_BY(a)	(0x340 + 4 * (a))
 
-/* Action @a alone, firing with probability 1 in @one_in, from @seed. */
-static void hostile_on(struct fh *fh, unsigned a, uint32_t seed, uint32_t one_in)
+/* Action @a fires with probability 1 in @one_in, from @seed; @mask: the actions on. */
+static void hostile_set(struct fh *fh, unsigned a, uint32_t one_in, uint32_t seed, uint32_t mask)
 {
 	fh_ctl_wr(fh, CTL_HOSTILE_ONE_IN(a), one_in);
 	fh_ctl_wr(fh, CTL_HOSTILE_SEED, seed);
-	fh_ctl_wr(fh, CTL_HOSTILE, 1u << a);
+	fh_ctl_wr(fh, CTL_HOSTILE, mask);
+}
+
+/* Action @a alone, firing with probability 1 in @one_in, from @seed. */
+static void hostile_on(struct fh *fh, unsigned a, uint32_t seed, uint32_t one_in)
+{
+	hostile_set(fh, a, one_in, seed, 1u << a);
 }
 
 /* FNV-1a over the "hostile:" log lines: the sequence of actions taken. */
@@ -134,11 +140,8 @@ static void cqe_run(uint32_t mask, uint32_t seed, bool hole_after, struct cqe_ru
 	uint32_t len = env_build_ipv4(f, env_peer_mac, 17, 10, true);
 
 	memset(o, 0, sizeof(*o));
-	if (mask) {
-		fh_ctl_wr(fh, CTL_HOSTILE_ONE_IN(CX4DEV_HOSTILE_CQE), 1);
-		fh_ctl_wr(fh, CTL_HOSTILE_SEED, seed);
-		fh_ctl_wr(fh, CTL_HOSTILE, mask);
-	}
+	if (mask)
+		hostile_set(fh, CX4DEV_HOSTILE_CQE, 1, seed, mask);
 	for (uint32_t i = 0; i < NSEND; i++) {
 		env_post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
 		memcpy(o->seen[i], fh_ptr(fh, e->scq.buf + i * CX4_CQE_SIZE), CX4_CQE_SIZE);
@@ -210,11 +213,8 @@ static void extra_run(uint32_t mask, uint32_t seed, uint8_t *cqbuf, uint32_t *er
 	struct env *e = env_new(true);
 	struct fh *fh = e->fh;
 
-	if (mask) {
-		fh_ctl_wr(fh, CTL_HOSTILE_ONE_IN(CX4DEV_HOSTILE_CQE_EXTRA), 1);
-		fh_ctl_wr(fh, CTL_HOSTILE_SEED, seed);
-		fh_ctl_wr(fh, CTL_HOSTILE, mask);
-	}
+	if (mask)
+		hostile_set(fh, CX4DEV_HOSTILE_CQE_EXTRA, 1, seed, mask);
 	/* Never polled: the 32-entry CQ overruns. */
 	for (uint32_t i = 0; i < 40; i++)
 		fh_ctl_wr(fh, CTL_CQE_POST, e->scq.cqn);
@@ -301,11 +301,8 @@ static void eqe_run(uint32_t mask, uint32_t seed, uint8_t *eqbuf, uint32_t *hits
 	uint64_t uar = (uint64_t)e->uar << cx4dev_uar_shift(fh->dev);
 	uint8_t db[CX4_CQ_DB_SIZE];
 
-	if (mask) {
-		fh_ctl_wr(fh, CTL_HOSTILE_ONE_IN(CX4DEV_HOSTILE_EQE), 1);
-		fh_ctl_wr(fh, CTL_HOSTILE_SEED, seed);
-		fh_ctl_wr(fh, CTL_HOSTILE, mask);
-	}
+	if (mask)
+		hostile_set(fh, CX4DEV_HOSTILE_EQE, 1, seed, mask);
 	for (uint32_t i = 0; i < 4; i++) {
 		/* Arm (ARM_NEXT, cmd_sn i) with everything consumed, then a CQE. */
 		memset(db, 0, sizeof(db));
@@ -371,11 +368,8 @@ static void cmd_run(struct fh *fh, uint32_t mask, uint32_t seed, struct cmd_run 
 	uint64_t status_byte = fh->cmdq + CX4_CMDQ_OFF_STATUS_BYTE;	/* slot 0 */
 
 	memset(o, 0, sizeof(*o));
-	if (mask) {
-		fh_ctl_wr(fh, CTL_HOSTILE_ONE_IN(CX4DEV_HOSTILE_CMD), 1);
-		fh_ctl_wr(fh, CTL_HOSTILE_SEED, seed);
-		fh_ctl_wr(fh, CTL_HOSTILE, mask);
-	}
+	if (mask)
+		hostile_set(fh, CX4DEV_HOSTILE_CMD, 1, seed, mask);
 	for (uint32_t i = 0; i < NCMD; i++) {
 		size_t w = fh->n_byte_writes;
 
@@ -562,11 +556,8 @@ static void test_hostile_storm(void)
 
 static void pages_run(struct fh *fh, uint32_t mask, int32_t *q)
 {
-	if (mask) {
-		fh_ctl_wr(fh, CTL_HOSTILE_ONE_IN(CX4DEV_HOSTILE_PAGES), 1);
-		fh_ctl_wr(fh, CTL_HOSTILE_SEED, 12);
-		fh_ctl_wr(fh, CTL_HOSTILE, mask);
-	}
+	if (mask)
+		hostile_set(fh, CX4DEV_HOSTILE_PAGES, 1, 12, mask);
 	for (uint32_t i = 0; i < 6; i++)
 		q[i] = fh_query_pages(fh, CX4_PAGES_REGULAR);
 }
