@@ -136,6 +136,49 @@ uint8_t env_create_tir_direct(struct env *e, uint32_t rqn, struct fh_result *r)
 	return fh_run(e->fh, in, sizeof(in), CX4_CREATE_TIR_OUT_SIZE, r);
 }
 
+uint32_t env_create_tis(struct env *e, uint32_t td)
+{
+	uint8_t in[CX4_CREATE_TIS_IN_SIZE] = { 0 };
+	struct fh_result r;
+
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_TIS);
+	cx4_set(in + CX4_CREATE_TIS_IN_OFF_CTX, CX4_TISC_TRANSPORT_DOMAIN, td);
+	CHECK_EQ(fh_run(e->fh, in, sizeof(in), CX4_CREATE_TIS_OUT_SIZE, &r), CX4_CMD_STAT_OK);
+	return cx4_get(r.out, CX4_CREATE_TIS_OUT_TISN);
+}
+
+uint32_t env_create_rqt(struct env *e, const uint32_t *rqn, uint32_t n)
+{
+	uint8_t in[0x200] = { 0 }, *c = in + CX4_OBJ_CMD_OFF_CTX;
+	struct fh_result r;
+
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_RQT);
+	cx4_set(c, CX4_RQTC_RQT_MAX_SIZE, n);
+	cx4_set(c, CX4_RQTC_RQT_ACTUAL_SIZE, n);
+	for (uint32_t i = 0; i < n; i++)
+		cx4_set(c + cx4_rqtc_rq_off(i), CX4_RQTC_RQ_NUM, rqn[i]);
+	CHECK_EQ(fh_run(e->fh, in, cx4_rqt_cmd_size(n), CX4_CREATE_RQT_OUT_SIZE, &r),
+		 CX4_CMD_STAT_OK);
+	return cx4_get(r.out, CX4_CREATE_RQT_OUT_RQTN);
+}
+
+uint8_t env_create_tir_rss(struct env *e, uint32_t rqt, const uint8_t *key, uint32_t l4_prot,
+			   uint32_t fields, struct fh_result *r)
+{
+	uint8_t in[CX4_CREATE_TIR_IN_SIZE] = { 0 }, *c = in + CX4_CREATE_TIR_IN_OFF_CTX;
+	uint8_t *sel = c + CX4_TIRC_OFF_RX_HASH_FIELD_SEL_OUTER;
+
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_TIR);
+	cx4_set(c, CX4_TIRC_DISP_TYPE, CX4_TIR_DISP_INDIRECT);
+	cx4_set(c, CX4_TIRC_INDIRECT_TABLE, rqt);
+	cx4_set(c, CX4_TIRC_RX_HASH_FN, CX4_TIR_HASH_TOEPLITZ);
+	cx4_set(c, CX4_TIRC_TRANSPORT_DOMAIN, e->td);
+	memcpy(c + CX4_TIRC_OFF_RX_HASH_TOEPLITZ_KEY, key, 40);
+	cx4_set(sel, CX4_HASH_SEL_L4_PROT_TYPE, l4_prot);
+	cx4_set(sel, CX4_HASH_SEL_SELECTED_FIELDS, fields);
+	return fh_run(e->fh, in, sizeof(in), CX4_CREATE_TIR_OUT_SIZE, r);
+}
+
 /* Root table (level 0) with one group matching the DMAC. */
 void env_create_steering(struct env *e)
 {
@@ -205,7 +248,6 @@ struct env *env_new(bool vsd)
 {
 	struct env *e = calloc(1, sizeof(*e));
 	struct fh_result r;
-	uint8_t in[CX4_CREATE_TIS_IN_SIZE] = { 0 };
 
 	if (!e)
 		abort();
@@ -217,10 +259,7 @@ struct env *env_new(bool vsd)
 	env_create_eq0(e);
 	env_create_cq(e, &e->scq);
 	env_create_cq(e, &e->rcq);
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_TIS);
-	cx4_set(in + CX4_CREATE_TIS_IN_OFF_CTX, CX4_TISC_TRANSPORT_DOMAIN, e->td);
-	CHECK_EQ(fh_run(e->fh, in, sizeof(in), CX4_CREATE_TIS_OUT_SIZE, &r), CX4_CMD_STAT_OK);
-	e->tis = cx4_get(r.out, CX4_CREATE_TIS_OUT_TISN);
+	e->tis = env_create_tis(e, e->td);
 	CHECK_EQ(env_create_sq(e, &e->sq, &r, NULL), CX4_CMD_STAT_OK);
 	CHECK_EQ(env_create_rq(e, &e->rq, vsd, &r), CX4_CMD_STAT_OK);
 	CHECK_EQ(env_modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),

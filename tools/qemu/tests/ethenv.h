@@ -45,6 +45,12 @@ uint8_t env_create_rq(struct env *e, struct ewq *q, bool vsd, struct fh_result *
 uint8_t env_modify_wq(struct fh *fh, bool sq, uint32_t qn, uint32_t cur, uint32_t next,
 		      struct fh_result *r);
 uint8_t env_create_tir_direct(struct env *e, uint32_t rqn, struct fh_result *r);
+/* These two check for success and return the new object's number. */
+uint32_t env_create_tis(struct env *e, uint32_t td);
+uint32_t env_create_rqt(struct env *e, const uint32_t *rqn, uint32_t n);
+/* Indirect TIR over @rqt, Toeplitz with the 40-byte @key, outer selection; the status. */
+uint8_t env_create_tir_rss(struct env *e, uint32_t rqt, const uint8_t *key, uint32_t l4_prot,
+			   uint32_t fields, struct fh_result *r);
 void env_create_steering(struct env *e);
 uint8_t env_set_fte(struct env *e, uint32_t index, const uint8_t *dmac, uint32_t tir,
 		    struct fh_result *r);

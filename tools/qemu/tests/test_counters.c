@@ -312,30 +312,15 @@ static void test_sq_without_tis(void)
 static void test_rss_ipsec_spi(void)
 {
 	struct env *e = env_new(true);
-	uint8_t in[0x200] = { 0 }, *c = in + CX4_OBJ_CMD_OFF_CTX;
 	uint8_t f[256], key[40], tin[12], *cqe;
 	struct fh_result r;
 	uint32_t rqt, tir, len;
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_RQT);
-	cx4_set(c, CX4_RQTC_RQT_MAX_SIZE, 1);
-	cx4_set(c, CX4_RQTC_RQT_ACTUAL_SIZE, 1);
-	cx4_set(c + cx4_rqtc_rq_off(0), CX4_RQTC_RQ_NUM, e->rq.qn);
-	CHECK_EQ(fh_run(e->fh, in, cx4_rqt_cmd_size(1), CX4_CREATE_RQT_OUT_SIZE, &r),
-		 CX4_CMD_STAT_OK);
-	rqt = cx4_get(r.out, CX4_CREATE_RQT_OUT_RQTN);
-	memset(in, 0, sizeof(in));
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_TIR);
-	cx4_set(c, CX4_TIRC_DISP_TYPE, CX4_TIR_DISP_INDIRECT);
-	cx4_set(c, CX4_TIRC_INDIRECT_TABLE, rqt);
-	cx4_set(c, CX4_TIRC_RX_HASH_FN, CX4_TIR_HASH_TOEPLITZ);
-	cx4_set(c, CX4_TIRC_TRANSPORT_DOMAIN, e->td);
+	rqt = env_create_rqt(e, &e->rq.qn, 1);
 	for (uint32_t i = 0; i < 40; i++)
-		key[i] = c[CX4_TIRC_OFF_RX_HASH_TOEPLITZ_KEY + i] = (uint8_t)(i * 7 + 3);
-	cx4_set(c + CX4_TIRC_OFF_RX_HASH_FIELD_SEL_OUTER, CX4_HASH_SEL_SELECTED_FIELDS,
-		CX4_HASH_FIELD_SRC_IP | CX4_HASH_FIELD_DST_IP | CX4_HASH_FIELD_IPSEC_SPI);
-	CHECK_EQ(fh_run(e->fh, in, CX4_CREATE_TIR_IN_SIZE, CX4_CREATE_TIR_OUT_SIZE, &r),
-		 CX4_CMD_STAT_OK);
+		key[i] = (uint8_t)(i * 7 + 3);
+	CHECK_EQ(env_create_tir_rss(e, rqt, key, 0, CX4_HASH_FIELD_SRC_IP | CX4_HASH_FIELD_DST_IP |
+				    CX4_HASH_FIELD_IPSEC_SPI, &r), CX4_CMD_STAT_OK);
 	tir = cx4_get(r.out, CX4_CREATE_TIR_OUT_TIRN);
 	CHECK_EQ(env_modify_fte_dest(e, 0, env_my_mac, tir, &r), CX4_CMD_STAT_OK);
 	for (uint32_t proto = 50; proto <= 51; proto++) {
@@ -355,9 +340,7 @@ static void test_rss_ipsec_spi(void)
 			 CX4_CQE_HASH_L4_IPSEC_SPI << CX4_CQE_HASH_L4_SRC_SHIFT);
 	}
 	/* Bit 5 is reserved: still refused. */
-	cx4_set(c + CX4_TIRC_OFF_RX_HASH_FIELD_SEL_OUTER, CX4_HASH_SEL_SELECTED_FIELDS, 1u << 5);
-	CHECK_EQ(fh_run(e->fh, in, CX4_CREATE_TIR_IN_SIZE, CX4_CREATE_TIR_OUT_SIZE, &r),
-		 CX4_CMD_STAT_BAD_PARAM);
+	CHECK_EQ(env_create_tir_rss(e, rqt, key, 0, 1u << 5, &r), CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(ERRORS(e->fh), 1);
 	env_free(e);
 }

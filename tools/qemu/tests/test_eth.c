@@ -254,53 +254,36 @@ static void test_eth_toeplitz(void)
 static void test_eth_rss(void)
 {
 	struct env *e = env_new(true);
-	uint8_t in[0x200] = { 0 }, *c = in + CX4_OBJ_CMD_OFF_CTX, f[256], *cqe;
+	uint8_t f[256], key[40], *cqe;
 	struct ewq rq2;
 	struct fh_result r;
-	uint32_t rqt, tir, len, hash;
+	uint32_t rqt, tir, len, hash, rqns[2];
 
 	CHECK_EQ(env_create_rq(e, &rq2, true, &r), CX4_CMD_STAT_OK);
 	env_modify_wq(e->fh, false, rq2.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r);
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_RQT);
-	cx4_set(c, CX4_RQTC_RQT_MAX_SIZE, 2);
-	cx4_set(c, CX4_RQTC_RQT_ACTUAL_SIZE, 2);
-	cx4_set(c + cx4_rqtc_rq_off(0), CX4_RQTC_RQ_NUM, e->rq.qn);
-	cx4_set(c + cx4_rqtc_rq_off(1), CX4_RQTC_RQ_NUM, rq2.qn);
-	CHECK_EQ(fh_run(e->fh, in, cx4_rqt_cmd_size(2), CX4_CREATE_RQT_OUT_SIZE, &r),
-		 CX4_CMD_STAT_OK);
-	rqt = cx4_get(r.out, CX4_CREATE_RQT_OUT_RQTN);
-	memset(in, 0, sizeof(in));
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_TIR);
-	cx4_set(c, CX4_TIRC_DISP_TYPE, CX4_TIR_DISP_INDIRECT);
-	cx4_set(c, CX4_TIRC_INDIRECT_TABLE, rqt);
-	cx4_set(c, CX4_TIRC_RX_HASH_FN, CX4_TIR_HASH_TOEPLITZ);
-	cx4_set(c, CX4_TIRC_TRANSPORT_DOMAIN, e->td);
+	rqns[0] = e->rq.qn;
+	rqns[1] = rq2.qn;
+	rqt = env_create_rqt(e, rqns, 2);
 	for (uint32_t i = 0; i < 40; i++)
-		c[CX4_TIRC_OFF_RX_HASH_TOEPLITZ_KEY + i] = (uint8_t)(i * 13 + 5);
-	cx4_set(c + CX4_TIRC_OFF_RX_HASH_FIELD_SEL_OUTER, CX4_HASH_SEL_L4_PROT_TYPE,
-		CX4_HASH_SEL_L4_UDP);
-	cx4_set(c + CX4_TIRC_OFF_RX_HASH_FIELD_SEL_OUTER, CX4_HASH_SEL_SELECTED_FIELDS,
-		CX4_HASH_FIELD_SRC_IP | CX4_HASH_FIELD_DST_IP | CX4_HASH_FIELD_L4_SPORT |
-		CX4_HASH_FIELD_L4_DPORT);
-	CHECK_EQ(fh_run(e->fh, in, CX4_CREATE_TIR_IN_SIZE, CX4_CREATE_TIR_OUT_SIZE, &r),
+		key[i] = (uint8_t)(i * 13 + 5);
+	CHECK_EQ(env_create_tir_rss(e, rqt, key, CX4_HASH_SEL_L4_UDP,
+				    CX4_HASH_FIELD_SRC_IP | CX4_HASH_FIELD_DST_IP |
+				    CX4_HASH_FIELD_L4_SPORT | CX4_HASH_FIELD_L4_DPORT, &r),
 		 CX4_CMD_STAT_OK);
 	tir = cx4_get(r.out, CX4_CREATE_TIR_OUT_TIRN);
 	/* Point the flow at the indirect TIR (op_mod 1, destination list). */
-	memset(in, 0, sizeof(in));
 	CHECK_EQ(env_modify_fte_dest(e, 0, env_my_mac, tir, &r), CX4_CMD_STAT_OK);
 	/* The direct TIR is no longer referenced: it can go now. */
 	CHECK_EQ(env_cmd_obj(e->fh, CX4_CMD_DESTROY_TIR, CX4_DESTROY_TIR_IN_TIRN, e->tir, 16, &r),
 		 CX4_CMD_STAT_OK);
 	for (int i = 0; i < 8; i++) {
-		uint8_t tin[12], k[40];
+		uint8_t tin[12];
 
 		len = env_build_ipv4(f, env_my_mac, 17, 10, true);
 		f[14 + 20 + 1] = (uint8_t)(0x39 + i * 17);	/* vary the source port */
 		memcpy(tin, f + 26, 8);
 		memcpy(tin + 8, f + 34, 4);
-		for (uint32_t j = 0; j < 40; j++)
-			k[j] = (uint8_t)(j * 13 + 5);
-		hash = cx4dev_toeplitz(k, 40, tin, 12);
+		hash = cx4dev_toeplitz(key, 40, tin, 12);
 		env_post_recv(e, 2048);
 		rq2.pc++;	/* keep both RQs stocked: one WQE each per frame */
 		{

@@ -42,7 +42,6 @@ static void test_self_loopback(void)
 	struct fh_result r;
 	uint8_t f[256], *c;
 	uint32_t len = env_build_ipv4(f, env_my_mac, 17, 40, true), td2, tis2, fc;
-	uint8_t in[CX4_CREATE_TIS_IN_SIZE] = { 0 };
 	struct ewq sq1;
 
 	/* Same transport domain, self_lb_en 0: on the wire, not delivered. */
@@ -102,10 +101,7 @@ static void test_self_loopback(void)
 	CHECK_EQ(modify_tir_lb(e, e->tir, 0, &r), CX4_CMD_STAT_OK);
 	td2 = fh_simple_out(e->fh, CX4_CMD_ALLOC_TRANSPORT_DOMAIN,
 			     CX4_ALLOC_TD_OUT_TRANSPORT_DOMAIN);
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_TIS);
-	cx4_set(in + CX4_CREATE_TIS_IN_OFF_CTX, CX4_TISC_TRANSPORT_DOMAIN, td2);
-	CHECK_EQ(fh_run(e->fh, in, sizeof(in), CX4_CREATE_TIS_OUT_SIZE, &r), CX4_CMD_STAT_OK);
-	tis2 = cx4_get(r.out, CX4_CREATE_TIS_OUT_TISN);
+	tis2 = env_create_tis(e, td2);
 	sq1 = e->sq;
 	e->tis = tis2;
 	CHECK_EQ(env_create_sq(e, &e->sq, &r, NULL), CX4_CMD_STAT_OK);
