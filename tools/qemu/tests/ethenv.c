@@ -11,26 +11,11 @@
 #include "ethenv.h"
 #include "testutil.h"
 
-const uint8_t my_mac[6] = { 0x02, 0x00, 0x00, 0xc4, 0x00, 0x01 };
-const uint8_t peer_mac[6] = { 0x02, 0x00, 0x00, 0xc4, 0x00, 0x02 };
+const uint8_t env_my_mac[6] = { 0x02, 0x00, 0x00, 0xc4, 0x00, 0x01 };
+const uint8_t env_peer_mac[6] = { 0x02, 0x00, 0x00, 0xc4, 0x00, 0x02 };
 
-uint8_t run(struct fh *fh, const uint8_t *in, uint32_t in_len, uint32_t out_len,
-	    struct fh_result *r)
-{
-	fh_exec(fh, in, in_len, out_len, r);
-	return r->done && !r->ds ? r->status : 0xff;
-}
-
-uint32_t simple_out(struct fh *fh, uint16_t op, uint32_t f)
-{
-	struct fh_result r;
-
-	CHECK_EQ(fh_simple(fh, op, 0, &r), CX4_CMD_STAT_OK);
-	return cx4_get(r.out, f);
-}
-
-uint8_t cmd_obj(struct fh *fh, uint16_t op, uint32_t f, uint32_t v, uint32_t out_len,
-		struct fh_result *r)
+uint8_t env_cmd_obj(struct fh *fh, uint16_t op, uint32_t f, uint32_t v, uint32_t out_len,
+		    struct fh_result *r)
 {
 	uint8_t in[CX4_FT_CMD_SIZE] = { 0 };
 	uint32_t len = CX4_CMD_SIMPLE_SIZE;
@@ -39,63 +24,31 @@ uint8_t cmd_obj(struct fh *fh, uint16_t op, uint32_t f, uint32_t v, uint32_t out
 	cx4_set(in, f, v);
 	if (CX4_FLD_OFF(f) >= CX4_CMD_SIMPLE_SIZE)
 		len = CX4_FT_CMD_SIZE;
-	return run(fh, in, len, out_len, r);
+	return fh_run(fh, in, len, out_len, r);
 }
 
-void create_eq0(struct env *e)
+void env_create_eq0(struct env *e)
 {
-	uint8_t in[CX4_CREATE_EQ_OFF_PAS + CX4_PAS_SIZE] = { 0 };
-	uint64_t buf = fh_alloc(e->fh, CX4_PAGE_SIZE, CX4_PAGE_SIZE);
+	struct fh_eq_params p;
 	struct fh_result r;
 
-	for (uint32_t o = 0; o < 16 * CX4_EQE_SIZE; o += CX4_EQE_SIZE)
-		*(uint8_t *)fh_ptr(e->fh, buf + o + CX4_EQE_OFF_OWNER_BYTE) = 1;
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_EQ);
-	cx4_set(in + CX4_CREATE_EQ_OFF_EQC, CX4_EQC_LOG_EQ_SIZE, 4);
-	cx4_set(in + CX4_CREATE_EQ_OFF_EQC, CX4_EQC_UAR_PAGE, e->uar);
-	cx4_set64(in, CX4_CREATE_EQ_OFF_PAS, buf);
-	CHECK_EQ(run(e->fh, in, sizeof(in), CX4_CREATE_EQ_OUT_SIZE, &r), CX4_CMD_STAT_OK);
+	fh_eq_params_init(&p, e->uar, 4, 0);
+	CHECK_EQ(fh_eq_create(e->fh, &p, NULL, &r, NULL), CX4_CMD_STAT_OK);
 	e->eqn = cx4_get(r.out, CX4_CREATE_EQ_OUT_EQ_NUMBER);
 }
 
-void create_cq(struct env *e, struct ecq *cq)
+/* A 32-entry CQ on the EQ. */
+void env_create_cq(struct env *e, struct fh_cq *cq)
 {
-	uint8_t in[CX4_CREATE_CQ_OFF_PAS + CX4_PAS_SIZE] = { 0 };
-	uint8_t *cqc = in + CX4_CREATE_CQ_OFF_CQC;
+	struct fh_cq_params p;
 	struct fh_result r;
 
-	memset(cq, 0, sizeof(*cq));
-	cq->log_size = 5;
-	cq->buf = fh_alloc(e->fh, CX4_PAGE_SIZE, CX4_PAGE_SIZE);
-	cq->dbr = fh_alloc(e->fh, 64, 64);
-	for (uint32_t o = 0; o < 32 * CX4_CQE_SIZE; o += CX4_CQE_SIZE)
-		cx4_set(fh_ptr(e->fh, cq->buf + o), CX4_CQE_OPCODE, CX4_CQE_OP_INVALID);
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_CQ);
-	cx4_set(cqc, CX4_CQC_LOG_CQ_SIZE, cq->log_size);
-	cx4_set(cqc, CX4_CQC_UAR_PAGE, e->uar);
-	cx4_set(cqc, CX4_CQC_C_EQN, e->eqn);
-	cx4_set64(cqc, CX4_CQC_OFF_DBR_ADDR, cq->dbr);
-	cx4_set64(in, CX4_CREATE_CQ_OFF_PAS, cq->buf);
-	CHECK_EQ(run(e->fh, in, sizeof(in), CX4_CREATE_CQ_OUT_SIZE, &r), CX4_CMD_STAT_OK);
-	cq->cqn = cx4_get(r.out, CX4_CREATE_CQ_OUT_CQN);
-}
-
-uint8_t *cq_poll(struct fh *fh, struct ecq *cq)
-{
-	uint32_t idx = cq->cc & ((1u << cq->log_size) - 1);
-	uint8_t *c = fh_ptr(fh, cq->buf + (uint64_t)idx * CX4_CQE_SIZE);
-
-	if (cx4_get(c, CX4_CQE_OWNER) != cx4_owner_bit(cq->cc, cq->log_size) ||
-	    cx4_get(c, CX4_CQE_OPCODE) == CX4_CQE_OP_INVALID)
-		return NULL;
-	CHECK(cx4_cqe_sig_ok(c, idx));
-	cq->cc++;
-	cx4_set(fh_ptr(fh, cq->dbr), CX4_CQ_DBR_UPDATE_CI, cq->cc);
-	return c;
+	fh_cq_params_init(&p, e->uar, e->eqn, 5);
+	CHECK_EQ(fh_cq_create(e->fh, &p, cq, &r, NULL), CX4_CMD_STAT_OK);
 }
 
 /* Fill a WQ context (Table 55) and allocate its buffer and record. */
-void fill_wq(struct env *e, uint8_t *wqc, struct ewq *q, bool sq, uint8_t *pas)
+void env_fill_wq(struct env *e, uint8_t *wqc, struct ewq *q, bool sq, uint8_t *pas)
 {
 	q->buf = fh_alloc(e->fh, CX4_PAGE_SIZE, CX4_PAGE_SIZE);
 	q->dbr = fh_alloc(e->fh, 64, 64);
@@ -109,8 +62,8 @@ void fill_wq(struct env *e, uint8_t *wqc, struct ewq *q, bool sq, uint8_t *pas)
 	cx4_set64(pas, 0, q->buf);
 }
 
-uint8_t create_sq(struct env *e, struct ewq *q, struct fh_result *r,
-		  void (*tweak)(uint8_t *c))
+uint8_t env_create_sq(struct env *e, struct ewq *q, struct fh_result *r,
+		      void (*tweak)(uint8_t *c))
 {
 	uint8_t in[CX4_CREATE_SQ_IN_OFF_PAS + CX4_PAS_SIZE] = { 0 };
 	uint8_t *c = in + CX4_CREATE_SQ_IN_OFF_CTX;
@@ -125,16 +78,16 @@ uint8_t create_sq(struct env *e, struct ewq *q, struct fh_result *r,
 	cx4_set(c, CX4_SQC_TIS_LST_SZ, 1);
 	cx4_set(c, CX4_SQC_TIS_NUM_0, e->tis);
 	cx4_set(c, CX4_SQC_USER_INDEX, 0x5151);
-	fill_wq(e, c + CX4_SQC_OFF_WQ, q, true, in + CX4_CREATE_SQ_IN_OFF_PAS);
+	env_fill_wq(e, c + CX4_SQC_OFF_WQ, q, true, in + CX4_CREATE_SQ_IN_OFF_PAS);
 	if (tweak)
 		tweak(c);
-	if (run(e->fh, in, sizeof(in), CX4_CREATE_SQ_OUT_SIZE, r) == CX4_CMD_STAT_OK)
+	if (fh_run(e->fh, in, sizeof(in), CX4_CREATE_SQ_OUT_SIZE, r) == CX4_CMD_STAT_OK)
 		q->qn = cx4_get(r->out, CX4_CREATE_SQ_OUT_SQN);
 	return r->status;
 }
 
-uint8_t create_rq_stride(struct env *e, struct ewq *q, bool vsd, uint32_t log_stride,
-			 struct fh_result *r)
+uint8_t env_create_rq_stride(struct env *e, struct ewq *q, bool vsd, uint32_t log_stride,
+			     struct fh_result *r)
 {
 	uint8_t in[CX4_CREATE_RQ_IN_OFF_PAS + CX4_PAS_SIZE] = { 0 };
 	uint8_t *c = in + CX4_CREATE_RQ_IN_OFF_CTX;
@@ -147,20 +100,20 @@ uint8_t create_rq_stride(struct env *e, struct ewq *q, bool vsd, uint32_t log_st
 	cx4_set(c, CX4_RQC_VSD, vsd);
 	cx4_set(c, CX4_RQC_CQN, e->rcq.cqn);
 	cx4_set(c, CX4_RQC_USER_INDEX, 0x7272);
-	fill_wq(e, c + CX4_RQC_OFF_WQ, q, false, in + CX4_CREATE_RQ_IN_OFF_PAS);
-	if (run(e->fh, in, sizeof(in), CX4_CREATE_RQ_OUT_SIZE, r) == CX4_CMD_STAT_OK)
+	env_fill_wq(e, c + CX4_RQC_OFF_WQ, q, false, in + CX4_CREATE_RQ_IN_OFF_PAS);
+	if (fh_run(e->fh, in, sizeof(in), CX4_CREATE_RQ_OUT_SIZE, r) == CX4_CMD_STAT_OK)
 		q->qn = cx4_get(r->out, CX4_CREATE_RQ_OUT_RQN);
 	return r->status;
 }
 
 /* 16 WQEs of 64 bytes (4 scatter entries). */
-uint8_t create_rq(struct env *e, struct ewq *q, bool vsd, struct fh_result *r)
+uint8_t env_create_rq(struct env *e, struct ewq *q, bool vsd, struct fh_result *r)
 {
-	return create_rq_stride(e, q, vsd, 6, r);
+	return env_create_rq_stride(e, q, vsd, 6, r);
 }
 
-uint8_t modify_wq(struct fh *fh, bool sq, uint32_t qn, uint32_t cur, uint32_t next,
-		  struct fh_result *r)
+uint8_t env_modify_wq(struct fh *fh, bool sq, uint32_t qn, uint32_t cur, uint32_t next,
+		      struct fh_result *r)
 {
 	uint8_t in[CX4_MODIFY_SQ_IN_SIZE] = { 0 };
 
@@ -168,10 +121,10 @@ uint8_t modify_wq(struct fh *fh, bool sq, uint32_t qn, uint32_t cur, uint32_t ne
 	cx4_set(in, CX4_MODIFY_SQ_IN_SQ_STATE, cur);
 	cx4_set(in, CX4_MODIFY_SQ_IN_SQN, qn);
 	cx4_set(in + CX4_MODIFY_SQ_IN_OFF_CTX, CX4_SQC_STATE, next);
-	return run(fh, in, sizeof(in), CX4_MODIFY_SQ_OUT_SIZE, r);
+	return fh_run(fh, in, sizeof(in), CX4_MODIFY_SQ_OUT_SIZE, r);
 }
 
-uint8_t create_tir_direct(struct env *e, uint32_t rqn, struct fh_result *r)
+uint8_t env_create_tir_direct(struct env *e, uint32_t rqn, struct fh_result *r)
 {
 	uint8_t in[CX4_CREATE_TIR_IN_SIZE] = { 0 };
 	uint8_t *c = in + CX4_CREATE_TIR_IN_OFF_CTX;
@@ -180,11 +133,54 @@ uint8_t create_tir_direct(struct env *e, uint32_t rqn, struct fh_result *r)
 	cx4_set(c, CX4_TIRC_DISP_TYPE, CX4_TIR_DISP_DIRECT);
 	cx4_set(c, CX4_TIRC_INLINE_RQN, rqn);
 	cx4_set(c, CX4_TIRC_TRANSPORT_DOMAIN, e->td);
-	return run(e->fh, in, sizeof(in), CX4_CREATE_TIR_OUT_SIZE, r);
+	return fh_run(e->fh, in, sizeof(in), CX4_CREATE_TIR_OUT_SIZE, r);
+}
+
+uint32_t env_create_tis(struct env *e, uint32_t td)
+{
+	uint8_t in[CX4_CREATE_TIS_IN_SIZE] = { 0 };
+	struct fh_result r;
+
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_TIS);
+	cx4_set(in + CX4_CREATE_TIS_IN_OFF_CTX, CX4_TISC_TRANSPORT_DOMAIN, td);
+	CHECK_EQ(fh_run(e->fh, in, sizeof(in), CX4_CREATE_TIS_OUT_SIZE, &r), CX4_CMD_STAT_OK);
+	return cx4_get(r.out, CX4_CREATE_TIS_OUT_TISN);
+}
+
+uint32_t env_create_rqt(struct env *e, const uint32_t *rqn, uint32_t n)
+{
+	uint8_t in[0x200] = { 0 }, *c = in + CX4_OBJ_CMD_OFF_CTX;
+	struct fh_result r;
+
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_RQT);
+	cx4_set(c, CX4_RQTC_RQT_MAX_SIZE, n);
+	cx4_set(c, CX4_RQTC_RQT_ACTUAL_SIZE, n);
+	for (uint32_t i = 0; i < n; i++)
+		cx4_set(c + cx4_rqtc_rq_off(i), CX4_RQTC_RQ_NUM, rqn[i]);
+	CHECK_EQ(fh_run(e->fh, in, cx4_rqt_cmd_size(n), CX4_CREATE_RQT_OUT_SIZE, &r),
+		 CX4_CMD_STAT_OK);
+	return cx4_get(r.out, CX4_CREATE_RQT_OUT_RQTN);
+}
+
+uint8_t env_create_tir_rss(struct env *e, uint32_t rqt, const uint8_t *key, uint32_t l4_prot,
+			   uint32_t fields, struct fh_result *r)
+{
+	uint8_t in[CX4_CREATE_TIR_IN_SIZE] = { 0 }, *c = in + CX4_CREATE_TIR_IN_OFF_CTX;
+	uint8_t *sel = c + CX4_TIRC_OFF_RX_HASH_FIELD_SEL_OUTER;
+
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_TIR);
+	cx4_set(c, CX4_TIRC_DISP_TYPE, CX4_TIR_DISP_INDIRECT);
+	cx4_set(c, CX4_TIRC_INDIRECT_TABLE, rqt);
+	cx4_set(c, CX4_TIRC_RX_HASH_FN, CX4_TIR_HASH_TOEPLITZ);
+	cx4_set(c, CX4_TIRC_TRANSPORT_DOMAIN, e->td);
+	memcpy(c + CX4_TIRC_OFF_RX_HASH_TOEPLITZ_KEY, key, 40);
+	cx4_set(sel, CX4_HASH_SEL_L4_PROT_TYPE, l4_prot);
+	cx4_set(sel, CX4_HASH_SEL_SELECTED_FIELDS, fields);
+	return fh_run(e->fh, in, sizeof(in), CX4_CREATE_TIR_OUT_SIZE, r);
 }
 
 /* Root table (level 0) with one group matching the DMAC. */
-void create_steering(struct env *e)
+void env_create_steering(struct env *e)
 {
 	uint8_t in[CX4_CREATE_FLOW_GROUP_IN_SIZE] = { 0 };
 	uint8_t *mc = in + CX4_CREATE_FLOW_GROUP_IN_OFF_MATCH_CRITERIA;
@@ -193,8 +189,8 @@ void create_steering(struct env *e)
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_FLOW_TABLE);
 	cx4_set(in, CX4_FT_CMD_TABLE_TYPE, CX4_FT_TYPE_NIC_RX);
 	cx4_set(in + CX4_FT_OFF_CTX, CX4_FTC_LOG_SIZE, 2);
-	CHECK_EQ(run(e->fh, in, CX4_CREATE_FLOW_TABLE_IN_SIZE, CX4_CREATE_FLOW_TABLE_OUT_SIZE, &r),
-		 CX4_CMD_STAT_OK);
+	CHECK_EQ(fh_run(e->fh, in, CX4_CREATE_FLOW_TABLE_IN_SIZE,
+			 CX4_CREATE_FLOW_TABLE_OUT_SIZE, &r), CX4_CMD_STAT_OK);
 	e->ft = cx4_get(r.out, CX4_CREATE_FLOW_TABLE_OUT_TABLE_ID);
 	memset(in, 0, sizeof(in));
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_FLOW_GROUP);
@@ -204,17 +200,26 @@ void create_steering(struct env *e)
 	cx4_set(in, CX4_CREATE_FLOW_GROUP_IN_END_FLOW_INDEX, 1);
 	cx4_set(in, CX4_CREATE_FLOW_GROUP_IN_MATCH_CRITERIA_ENABLE, CX4_MATCH_OUTER_HEADERS);
 	memset(mc + CX4_FTE_OFF_DMAC, 0xff, 6);
-	CHECK_EQ(run(e->fh, in, sizeof(in), CX4_CREATE_FLOW_GROUP_OUT_SIZE, &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(fh_run(e->fh, in, sizeof(in), CX4_CREATE_FLOW_GROUP_OUT_SIZE, &r),
+		 CX4_CMD_STAT_OK);
 	e->fg = cx4_get(r.out, CX4_CREATE_FLOW_GROUP_OUT_GROUP_ID);
 }
 
-uint8_t set_fte(struct env *e, uint32_t index, const uint8_t *dmac, uint32_t tir,
-		struct fh_result *r)
+/*
+ * Entry @index of the root table: DMAC @dmac to TIR @tir.  @modify: op_mod 1
+ * with only the destination list selected (PRM SET_FLOW_TABLE_ENTRY).
+ */
+static uint8_t fte_to_tir(struct env *e, uint32_t index, const uint8_t *dmac, uint32_t tir,
+			  bool modify, struct fh_result *r)
 {
 	uint8_t in[0x400] = { 0 };
 	uint8_t *fc = in + CX4_FTE_OFF_FLOW_CTX;
 
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_SET_FLOW_TABLE_ENTRY);
+	if (modify) {
+		cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_SET_FTE_MODIFY);
+		cx4_set(in, CX4_SET_FTE_IN_MODIFY_ENABLE_MASK, CX4_SET_FTE_MOD_DEST_LIST);
+	}
 	cx4_set(in, CX4_FT_CMD_TABLE_TYPE, CX4_FT_TYPE_NIC_RX);
 	cx4_set(in, CX4_FT_CMD_TABLE_ID, e->ft);
 	cx4_set(in, CX4_FTE_CMD_FLOW_INDEX, index);
@@ -224,44 +229,47 @@ uint8_t set_fte(struct env *e, uint32_t index, const uint8_t *dmac, uint32_t tir
 	memcpy(fc + CX4_FLOWC_OFF_MATCH_VALUE + CX4_FTE_OFF_DMAC, dmac, 6);
 	cx4_set(fc + cx4_flowc_dest_off(0), CX4_FLOW_DEST_TYPE, CX4_FLOW_DEST_TIR);
 	cx4_set(fc + cx4_flowc_dest_off(0), CX4_FLOW_DEST_ID, tir);
-	return run(e->fh, in, cx4_fte_cmd_size(1), CX4_SET_FTE_OUT_SIZE, r);
+	return fh_run(e->fh, in, cx4_fte_cmd_size(1), CX4_SET_FTE_OUT_SIZE, r);
+}
+
+uint8_t env_set_fte(struct env *e, uint32_t index, const uint8_t *dmac, uint32_t tir,
+		    struct fh_result *r)
+{
+	return fte_to_tir(e, index, dmac, tir, false, r);
+}
+
+uint8_t env_modify_fte_dest(struct env *e, uint32_t index, const uint8_t *dmac, uint32_t tir,
+			    struct fh_result *r)
+{
+	return fte_to_tir(e, index, dmac, tir, true, r);
 }
 
 struct env *env_new(bool vsd)
 {
 	struct env *e = calloc(1, sizeof(*e));
-	struct cx4dev_config cfg;
 	struct fh_result r;
-	uint8_t in[CX4_CREATE_TIS_IN_SIZE] = { 0 };
 
 	if (!e)
 		abort();
-	cx4dev_config_init(&cfg);
-	cfg.debug_ctl = true;
-	e->fh = fh_new(&cfg);
-	if (fh_bringup(e->fh))
-		t_failed = 1;
-	e->uar = simple_out(e->fh, CX4_CMD_ALLOC_UAR, CX4_ALLOC_UAR_OUT_UAR);
-	e->pd = simple_out(e->fh, CX4_CMD_ALLOC_PD, CX4_ALLOC_PD_OUT_PD);
-	e->td = simple_out(e->fh, CX4_CMD_ALLOC_TRANSPORT_DOMAIN,
-			   CX4_ALLOC_TD_OUT_TRANSPORT_DOMAIN);
-	create_eq0(e);
-	create_cq(e, &e->scq);
-	create_cq(e, &e->rcq);
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_TIS);
-	cx4_set(in + CX4_CREATE_TIS_IN_OFF_CTX, CX4_TISC_TRANSPORT_DOMAIN, e->td);
-	CHECK_EQ(run(e->fh, in, sizeof(in), CX4_CREATE_TIS_OUT_SIZE, &r), CX4_CMD_STAT_OK);
-	e->tis = cx4_get(r.out, CX4_CREATE_TIS_OUT_TISN);
-	CHECK_EQ(create_sq(e, &e->sq, &r, NULL), CX4_CMD_STAT_OK);
-	CHECK_EQ(create_rq(e, &e->rq, vsd, &r), CX4_CMD_STAT_OK);
-	CHECK_EQ(modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
+	e->fh = fh_new_up(NULL);
+	e->uar = fh_simple_out(e->fh, CX4_CMD_ALLOC_UAR, CX4_ALLOC_UAR_OUT_UAR);
+	e->pd = fh_simple_out(e->fh, CX4_CMD_ALLOC_PD, CX4_ALLOC_PD_OUT_PD);
+	e->td = fh_simple_out(e->fh, CX4_CMD_ALLOC_TRANSPORT_DOMAIN,
+			       CX4_ALLOC_TD_OUT_TRANSPORT_DOMAIN);
+	env_create_eq0(e);
+	env_create_cq(e, &e->scq);
+	env_create_cq(e, &e->rcq);
+	e->tis = env_create_tis(e, e->td);
+	CHECK_EQ(env_create_sq(e, &e->sq, &r, NULL), CX4_CMD_STAT_OK);
+	CHECK_EQ(env_create_rq(e, &e->rq, vsd, &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(env_modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
 		 CX4_CMD_STAT_OK);
-	CHECK_EQ(modify_wq(e->fh, false, e->rq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
+	CHECK_EQ(env_modify_wq(e->fh, false, e->rq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
 		 CX4_CMD_STAT_OK);
-	CHECK_EQ(create_tir_direct(e, e->rq.qn, &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(env_create_tir_direct(e, e->rq.qn, &r), CX4_CMD_STAT_OK);
 	e->tir = cx4_get(r.out, CX4_CREATE_TIR_OUT_TIRN);
-	create_steering(e);
-	CHECK_EQ(set_fte(e, 0, my_mac, e->tir, &r), CX4_CMD_STAT_OK);
+	env_create_steering(e);
+	CHECK_EQ(env_set_fte(e, 0, env_my_mac, e->tir, &r), CX4_CMD_STAT_OK);
 	CHECK_EQ(ERRORS(e->fh), 0);
 	return e;
 }
@@ -274,7 +282,7 @@ void env_free(struct env *e)
 
 /* ---- frames ---- */
 
-uint16_t csum(const uint8_t *b, uint32_t len, uint32_t sum)
+uint16_t env_csum(const uint8_t *b, uint32_t len, uint32_t sum)
 {
 	for (uint32_t i = 0; i + 1 < len; i += 2)
 		sum += (uint32_t)b[i] << 8 | b[i + 1];
@@ -286,15 +294,15 @@ uint16_t csum(const uint8_t *b, uint32_t len, uint32_t sum)
 }
 
 /* IPv4 frame to @dst with a TCP (proto 6) or UDP (17) payload of @plen bytes. */
-uint32_t build_ipv4(uint8_t *f, const uint8_t *dst, uint32_t proto, uint32_t plen,
-		    bool good_csum)
+uint32_t env_build_ipv4(uint8_t *f, const uint8_t *dst, uint32_t proto, uint32_t plen,
+			bool good_csum)
 {
 	uint32_t l4h = proto == 6 ? 20 : 8, tot = 20 + l4h + plen;
 	uint8_t *ip = f + 14, *l4 = ip + 20;
 
 	memset(f, 0, 14 + tot);
 	memcpy(f, dst, 6);
-	memcpy(f + 6, peer_mac, 6);
+	memcpy(f + 6, env_peer_mac, 6);
 	f[12] = 0x08;
 	ip[0] = 0x45;
 	ip[2] = (uint8_t)(tot >> 8);
@@ -323,30 +331,30 @@ uint32_t build_ipv4(uint8_t *f, const uint8_t *dst, uint32_t proto, uint32_t ple
 		uint32_t ps = 0xc612 + 0x0001 + 0xc612 + 0x0002 + proto + l4h + plen;
 		uint16_t v;
 
-		v = (uint16_t)~csum(ip, 20, 0);
+		v = (uint16_t)~env_csum(ip, 20, 0);
 		ip[10] = (uint8_t)(v >> 8);
 		ip[11] = (uint8_t)v;
-		v = (uint16_t)~csum(l4, l4h + plen, ps);
+		v = (uint16_t)~env_csum(l4, l4h + plen, ps);
 		l4[proto == 6 ? 16 : 6] = (uint8_t)(v >> 8);
 		l4[proto == 6 ? 17 : 7] = (uint8_t)v;
 	}
 	return 14 + tot;
 }
 
-bool ipv4_csums_ok(const uint8_t *f)
+bool env_ipv4_csums_ok(const uint8_t *f)
 {
 	const uint8_t *ip = f + 14;
 	uint32_t tot = (uint32_t)ip[2] << 8 | ip[3], proto = ip[9];
-	uint32_t ps = csum(ip + 12, 8, 0) + proto + tot - 20;
+	uint32_t ps = env_csum(ip + 12, 8, 0) + proto + tot - 20;
 
-	return csum(ip, 20, 0) == 0xffff && csum(ip + 20, tot - 20, ps) == 0xffff;
+	return env_csum(ip, 20, 0) == 0xffff && env_csum(ip + 20, tot - 20, ps) == 0xffff;
 }
 
 /* ---- posting ---- */
 
 /* Post a SEND/LSO WQE: @inl bytes inline, the rest of @f by pointer. */
-void post_send(struct env *e, uint32_t opcode, const uint8_t *f, uint32_t len,
-	       uint32_t inl, uint32_t cs, uint32_t mss, uint32_t lkey, bool ring)
+void env_post_send(struct env *e, uint32_t opcode, const uint8_t *f, uint32_t len,
+		   uint32_t inl, uint32_t cs, uint32_t mss, uint32_t lkey, bool ring)
 {
 	uint32_t size = 1u << e->sq.log_size, idx = e->sq.pc & (size - 1);
 	uint8_t *w = fh_ptr(e->fh, e->sq.buf + (uint64_t)idx * CX4_SEND_WQEBB_SIZE);
@@ -382,7 +390,7 @@ void post_send(struct env *e, uint32_t opcode, const uint8_t *f, uint32_t len,
 }
 
 /* Post one receive WQE of one @size-byte buffer; returns the buffer. */
-uint64_t post_recv(struct env *e, uint32_t size)
+uint64_t env_post_recv(struct env *e, uint32_t size)
 {
 	uint32_t idx = e->rq.pc & ((1u << e->rq.log_size) - 1);
 	uint8_t *w = fh_ptr(e->fh, e->rq.buf + ((uint64_t)idx << e->rq.log_stride));

@@ -8,8 +8,21 @@
 
 #include <linux/cx4/prm_pci.h>
 #include <linux/cx4/prm_cmd.h>
+#include <linux/cx4/prm_swif.h>
 
+#include "cx4dev_int.h"
 #include "fakehost.h"
+#include "testutil.h"
+
+/*
+ * CQ and EQ consumer counters are 24 bits wide (update_ci / consumer_index
+ * of the doorbell record and doorbells, PRM 7.12.2 and 7.13.3) and wrap
+ * like the device's producer counters.  Rings hold at most 2^22 entries
+ * (log_max_cq_sz, log_max_eq_sz), so bit log_size of the 24-bit counter
+ * still flips on every pass over the ring: that is the value the owner
+ * bit is compared against (PRM 7.12.3.1, 7.13.2.1).
+ */
+#define FH_CTR_MASK	0xffffffu
 
 static bool fh_range_ok(uint64_t addr, size_t len)
 {
@@ -316,14 +329,31 @@ void fh_collect(struct fh *fh, const struct fh_post *p, struct fh_result *r)
 	r->syndrome = cx4_get(r->out, CX4_CMD_OUT_SYNDROME);
 }
 
+void fh_ring_collect(struct fh *fh, const struct fh_post *p, struct fh_result *r)
+{
+	fh_ring(fh, 1u << p->slot);
+	fh_collect(fh, p, r);
+}
+
 void fh_exec(struct fh *fh, const void *in, uint32_t in_len, uint32_t out_len,
 	     struct fh_result *r)
 {
 	struct fh_post p;
 
 	fh_post(fh, &p, 0, in, in_len, out_len);
-	fh_ring(fh, 1u << 0);
-	fh_collect(fh, &p, r);
+	fh_ring_collect(fh, &p, r);
+}
+
+uint8_t fh_status(const struct fh_result *r)
+{
+	return r->done && !r->ds ? r->status : 0xff;
+}
+
+uint8_t fh_run(struct fh *fh, const void *in, uint32_t in_len, uint32_t out_len,
+	       struct fh_result *r)
+{
+	fh_exec(fh, in, in_len, out_len, r);
+	return fh_status(r);
 }
 
 uint8_t fh_simple(struct fh *fh, uint16_t opcode, uint16_t op_mod, struct fh_result *r)
@@ -335,8 +365,29 @@ uint8_t fh_simple(struct fh *fh, uint16_t opcode, uint16_t op_mod, struct fh_res
 		r = &tmp;
 	cx4_set(in, CX4_CMD_IN_OPCODE, opcode);
 	cx4_set(in, CX4_CMD_IN_OP_MOD, op_mod);
-	fh_exec(fh, in, sizeof(in), 16, r);
-	return r->done && !r->ds ? r->status : 0xff;
+	return fh_run(fh, in, sizeof(in), 16, r);
+}
+
+uint32_t fh_simple_out(struct fh *fh, uint16_t op, uint32_t f)
+{
+	struct fh_result r;
+
+	CHECK_EQ(fh_simple(fh, op, 0, &r), CX4_CMD_STAT_OK);
+	return cx4_get(r.out, f);
+}
+
+uint8_t fh_cmd16(struct fh *fh, uint16_t opcode, uint16_t op_mod, uint32_t f1, uint32_t v1,
+		 uint32_t f2, uint32_t v2, uint32_t out_len, struct fh_result *r)
+{
+	uint8_t in[16] = { 0 };
+
+	cx4_set(in, CX4_CMD_IN_OPCODE, opcode);
+	cx4_set(in, CX4_CMD_IN_OP_MOD, op_mod);
+	if (f1)
+		cx4_set(in, f1, v1);
+	if (f2)
+		cx4_set(in, f2, v2);
+	return fh_run(fh, in, sizeof(in), out_len, r);
 }
 
 uint8_t fh_give_pages(struct fh *fh, uint32_t n, uint64_t *pas, struct fh_result *r)
@@ -359,7 +410,7 @@ uint8_t fh_give_pages(struct fh *fh, uint32_t n, uint64_t *pas, struct fh_result
 	}
 	fh_exec(fh, in, len, 16, r);
 	free(in);
-	return r->done && !r->ds ? r->status : 0xff;
+	return fh_status(r);
 }
 
 uint8_t fh_take_pages(struct fh *fh, uint32_t n, struct fh_result *r)
@@ -372,8 +423,7 @@ uint8_t fh_take_pages(struct fh *fh, uint32_t n, struct fh_result *r)
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MANAGE_PAGES);
 	cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_MANAGE_PAGES_RETURN);
 	cx4_set(in, CX4_MANAGE_PAGES_IN_NUM_ENTRIES, n);
-	fh_exec(fh, in, sizeof(in), cx4_manage_pages_size(n), r);
-	return r->done && !r->ds ? r->status : 0xff;
+	return fh_run(fh, in, sizeof(in), cx4_manage_pages_size(n), r);
 }
 
 int32_t fh_query_pages(struct fh *fh, uint16_t op_mod)
@@ -423,4 +473,176 @@ int fh_bringup(struct fh *fh)
 	if (fh_simple(fh, CX4_CMD_INIT_HCA, 0, NULL))
 		return -4;
 	return 0;
+}
+
+struct fh *fh_new_up(const struct cx4dev_config *cfg)
+{
+	struct cx4dev_config def;
+	struct fh *fh;
+
+	if (!cfg) {
+		cx4dev_config_init(&def);
+		def.debug_ctl = true;
+		cfg = &def;
+	}
+	fh = fh_new(cfg);
+	CHECK_EQ(fh_bringup(fh), 0);
+	return fh;
+}
+
+uint32_t fh_ctl_rd(struct fh *fh, uint32_t off)
+{
+	return fh_rd32(fh, CX4DEV_CTL_BASE + off);
+}
+
+void fh_ctl_wr(struct fh *fh, uint32_t off, uint32_t val)
+{
+	fh_wr32(fh, CX4DEV_CTL_BASE + off, val);
+}
+
+/* ---- event queues ---- */
+
+void fh_eq_params_init(struct fh_eq_params *p, uint32_t uar, uint32_t log_size, uint64_t mask)
+{
+	memset(p, 0, sizeof(*p));
+	p->uar = uar;
+	p->log_size = log_size;
+	p->mask = mask;
+	p->npas = -1;
+}
+
+uint8_t fh_eq_create(struct fh *fh, const struct fh_eq_params *p, struct fh_eq *eq,
+		     struct fh_result *r, void (*tweak)(uint8_t *in))
+{
+	uint64_t bytes = (uint64_t)CX4_EQE_SIZE << p->log_size;
+	uint64_t page = (uint64_t)CX4_PAGE_SIZE << p->log_page_size;
+	uint32_t need = (uint32_t)((bytes + page - 1) / page);
+	uint32_t npas = p->npas < 0 ? need : (uint32_t)p->npas;
+	uint32_t len = cx4_create_eq_in_size(npas) + p->extra;
+	uint8_t *in = calloc(1, len);
+	uint8_t *eqc = in + CX4_CREATE_EQ_OFF_EQC;
+	uint64_t buf = p->buf ? p->buf : fh_alloc(fh, need * page, page);
+
+	if (!in)
+		abort();
+	/* PRM 7.13.2.1: every EQE starts out hardware owned (owner 1). */
+	if (!p->buf)
+		for (uint64_t o = 0; o < bytes; o += CX4_EQE_SIZE)
+			*(uint8_t *)fh_ptr(fh, buf + o + CX4_EQE_OFF_OWNER_BYTE) = 1;
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_EQ);
+	cx4_set(eqc, CX4_EQC_LOG_EQ_SIZE, p->log_size);
+	cx4_set(eqc, CX4_EQC_LOG_PAGE_SIZE, p->log_page_size);
+	cx4_set(eqc, CX4_EQC_UAR_PAGE, p->uar);
+	cx4_set(eqc, CX4_EQC_INTR, p->intr);
+	cx4_set(eqc, CX4_EQC_OI, p->oi);
+	cx4_set64(in, CX4_CREATE_EQ_OFF_EVENT_BITMASK, p->mask);
+	for (uint32_t i = 0; i < npas; i++)
+		cx4_set64(in, CX4_CREATE_EQ_OFF_PAS + i * CX4_PAS_SIZE, buf + i * page);
+	if (tweak)
+		tweak(in);
+	fh_exec(fh, in, len, CX4_CREATE_EQ_OUT_SIZE, r);
+	free(in);
+	if (eq) {
+		memset(eq, 0, sizeof(*eq));
+		eq->eqn = cx4_get(r->out, CX4_CREATE_EQ_OUT_EQ_NUMBER);
+		eq->uar = p->uar;
+		eq->log_size = p->log_size;
+		eq->buf = buf;
+	}
+	return fh_status(r);
+}
+
+uint8_t *fh_eq_poll(struct fh *fh, struct fh_eq *eq)
+{
+	uint32_t idx = eq->cc & ((1u << eq->log_size) - 1);
+	uint8_t *e = fh_ptr(fh, eq->buf + (uint64_t)idx * CX4_EQE_SIZE);
+
+	if (cx4_get(e, CX4_EQE_OWNER) != cx4_owner_bit(eq->cc, eq->log_size))
+		return NULL;
+	CHECK(cx4_eqe_sig_ok(e, idx));
+	eq->cc = (eq->cc + 1) & FH_CTR_MASK;
+	return e;
+}
+
+/* ---- completion queues ---- */
+
+void fh_cq_params_init(struct fh_cq_params *p, uint32_t uar, uint32_t eqn, uint32_t log_size)
+{
+	memset(p, 0, sizeof(*p));
+	p->uar = uar;
+	p->eqn = eqn;
+	p->log_size = log_size;
+	p->npas = -1;
+}
+
+uint8_t fh_cq_create(struct fh *fh, const struct fh_cq_params *p, struct fh_cq *cq,
+		     struct fh_result *r, void (*tweak)(uint8_t *in))
+{
+	uint64_t bytes = (uint64_t)CX4_CQE_SIZE << p->log_size;
+	uint32_t need = (uint32_t)((bytes + CX4_PAGE_SIZE - 1) / CX4_PAGE_SIZE);
+	uint32_t npas = p->npas < 0 ? need : (uint32_t)p->npas;
+	uint32_t len = cx4_create_cq_in_size(npas);
+	uint8_t *in = calloc(1, len);
+	uint8_t *cqc = in + CX4_CREATE_CQ_OFF_CQC;
+	uint32_t npages = npas > need ? npas : npas ? npas : 1;
+	uint64_t buf, dbr;
+
+	if (!in)
+		abort();
+	if (npages > need)
+		npages = need;
+	buf = fh_alloc(fh, (uint64_t)npages * CX4_PAGE_SIZE, CX4_PAGE_SIZE);
+	dbr = p->dbr ? p->dbr : fh_alloc(fh, 64, 64);
+	if (bytes > (uint64_t)npages * CX4_PAGE_SIZE)
+		bytes = (uint64_t)npages * CX4_PAGE_SIZE;
+	/* Nothing to consume before the device writes (PRM 7.12.3.2). */
+	for (uint64_t o = 0; o < bytes; o += CX4_CQE_SIZE)
+		cx4_set(fh_ptr(fh, buf + o), CX4_CQE_OPCODE, CX4_CQE_OP_INVALID);
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_CQ);
+	cx4_set(cqc, CX4_CQC_LOG_CQ_SIZE, p->log_size);
+	cx4_set(cqc, CX4_CQC_UAR_PAGE, p->uar);
+	cx4_set(cqc, CX4_CQC_C_EQN, p->eqn);
+	cx4_set(cqc, CX4_CQC_CQE_SZ, p->cqe_sz);
+	cx4_set(cqc, CX4_CQC_OI, p->oi);
+	cx4_set(cqc, CX4_CQC_CQ_PERIOD, p->period);
+	cx4_set(cqc, CX4_CQC_CQ_MAX_COUNT, p->max_count);
+	cx4_set(cqc, CX4_CQC_CQ_PERIOD_MODE, p->period_mode);
+	cx4_set(cqc, CX4_CQC_SCQE_BREAK_MODERATION_EN, p->scqe_break);
+	cx4_set(cqc, CX4_CQC_CQE_COMPRESSION_EN, p->compression);
+	cx4_set(cqc, CX4_CQC_MINI_CQE_RES_FORMAT, p->mini_format);
+	cx4_set64(cqc, CX4_CQC_OFF_DBR_ADDR, dbr);
+	for (uint32_t i = 0; i < npas; i++)
+		cx4_set64(in, CX4_CREATE_CQ_OFF_PAS + i * CX4_PAS_SIZE, buf + i * CX4_PAGE_SIZE);
+	if (tweak)
+		tweak(in);
+	fh_exec(fh, in, len, CX4_CREATE_CQ_OUT_SIZE, r);
+	free(in);
+	if (cq) {
+		memset(cq, 0, sizeof(*cq));
+		cq->cqn = cx4_get(r->out, CX4_CREATE_CQ_OUT_CQN);
+		cq->uar = p->uar;
+		cq->log_size = p->log_size;
+		cq->buf = buf;
+		cq->dbr = dbr;
+	}
+	return fh_status(r);
+}
+
+/*
+ * PRM 7.12.3.2: the CQE at the consumer counter is new when its owner bit
+ * matches the counter's wrap bit and its opcode is not 0xf; consume it and
+ * publish the counter in the doorbell record.
+ */
+uint8_t *fh_cq_poll(struct fh *fh, struct fh_cq *cq)
+{
+	uint32_t idx = cq->cc & ((1u << cq->log_size) - 1);
+	uint8_t *c = fh_ptr(fh, cq->buf + (uint64_t)idx * CX4_CQE_SIZE);
+
+	if (cx4_get(c, CX4_CQE_OWNER) != cx4_owner_bit(cq->cc, cq->log_size) ||
+	    cx4_get(c, CX4_CQE_OPCODE) == CX4_CQE_OP_INVALID)
+		return NULL;
+	CHECK(cx4_cqe_sig_ok(c, idx));
+	cq->cc = (cq->cc + 1) & FH_CTR_MASK;
+	cx4_set(fh_ptr(fh, cq->dbr), CX4_CQ_DBR_UPDATE_CI, cq->cc);
+	return c;
 }

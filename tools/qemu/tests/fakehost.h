@@ -92,12 +92,25 @@ void fh_post(struct fh *fh, struct fh_post *p, unsigned slot, const void *in, ui
 	     uint32_t out_len);
 void fh_ring(struct fh *fh, uint32_t bits);
 void fh_collect(struct fh *fh, const struct fh_post *p, struct fh_result *r);
+/* Ring @p's slot, then collect it. */
+void fh_ring_collect(struct fh *fh, const struct fh_post *p, struct fh_result *r);
 /* Post on slot 0, ring, collect. */
 void fh_exec(struct fh *fh, const void *in, uint32_t in_len, uint32_t out_len,
 	     struct fh_result *r);
 
+/* The command status; 0xff without a clean completion (ownership, delivery). */
+uint8_t fh_status(const struct fh_result *r);
+/* fh_exec, then fh_status. */
+uint8_t fh_run(struct fh *fh, const void *in, uint32_t in_len, uint32_t out_len,
+	       struct fh_result *r);
+
 /* Convenience: build and run simple commands; return command status. */
 uint8_t fh_simple(struct fh *fh, uint16_t opcode, uint16_t op_mod, struct fh_result *r);
+/* fh_simple(@op) must succeed; returns output field @f (an object number). */
+uint32_t fh_simple_out(struct fh *fh, uint16_t op, uint32_t f);
+/* A 16-byte command: @opcode, @op_mod and up to two fields (0: none). */
+uint8_t fh_cmd16(struct fh *fh, uint16_t opcode, uint16_t op_mod, uint32_t f1, uint32_t v1,
+		 uint32_t f2, uint32_t v2, uint32_t out_len, struct fh_result *r);
 uint8_t fh_give_pages(struct fh *fh, uint32_t n, uint64_t *pas, struct fh_result *r);
 uint8_t fh_take_pages(struct fh *fh, uint32_t n, struct fh_result *r);
 int32_t fh_query_pages(struct fh *fh, uint16_t op_mod);
@@ -105,5 +118,73 @@ int32_t fh_query_pages(struct fh *fh, uint16_t op_mod);
 int fh_enable_cmdif_checksum(struct fh *fh);
 /* Full bring-up up to and including INIT_HCA; returns 0 on success. */
 int fh_bringup(struct fh *fh);
+/*
+ * fh_new(@cfg) (NULL: the default configuration with the debug control
+ * page) and fh_bringup(); a failed bring-up fails the running test.
+ */
+struct fh *fh_new_up(const struct cx4dev_config *cfg);
+
+/* Debug control page register @off (Documentation/device-model.md). */
+uint32_t fh_ctl_rd(struct fh *fh, uint32_t off);
+void fh_ctl_wr(struct fh *fh, uint32_t off, uint32_t val);
+
+/* An EQ as the test driver sees it. */
+struct fh_eq {
+	uint32_t eqn;
+	uint32_t uar;
+	uint32_t log_size;
+	uint64_t buf;
+	uint32_t cc;		/* consumer counter, 24 bits */
+};
+
+struct fh_eq_params {
+	uint32_t log_size;
+	uint32_t log_page_size;
+	uint32_t uar;
+	uint32_t intr;
+	uint64_t mask;
+	bool oi;
+	int npas;		/* -1: as many as needed */
+	uint64_t buf;		/* 0: allocate (and give every EQE to hardware) */
+	uint32_t extra;		/* input bytes past the PAS list */
+};
+
+void fh_eq_params_init(struct fh_eq_params *p, uint32_t uar, uint32_t log_size, uint64_t mask);
+/* CREATE_EQ from @p; @tweak may edit the input first; fills @eq (if any). */
+uint8_t fh_eq_create(struct fh *fh, const struct fh_eq_params *p, struct fh_eq *eq,
+		     struct fh_result *r, void (*tweak)(uint8_t *in));
+/* Next software-owned EQE (PRM 7.13.2), signature checked; NULL if none. */
+uint8_t *fh_eq_poll(struct fh *fh, struct fh_eq *eq);
+
+/* A CQ as the test driver sees it. */
+struct fh_cq {
+	uint32_t cqn;
+	uint32_t uar;
+	uint32_t log_size;
+	uint64_t buf;
+	uint64_t dbr;
+	uint32_t cc;		/* consumer counter, 24 bits */
+};
+
+struct fh_cq_params {
+	uint32_t log_size;
+	uint32_t uar;
+	uint32_t eqn;
+	uint32_t cqe_sz;
+	bool oi;
+	int npas;		/* -1: as many as needed */
+	uint64_t dbr;		/* 0: allocate */
+	uint32_t period, max_count, period_mode;
+	bool scqe_break;
+	bool compression;	/* cqe_compression_en ... */
+	uint32_t mini_format;	/* ... with this mini_cqe_res_format */
+};
+
+void fh_cq_params_init(struct fh_cq_params *p, uint32_t uar, uint32_t eqn, uint32_t log_size);
+/* CREATE_CQ from @p; @tweak may edit the input first; fills @cq (if any). */
+uint8_t fh_cq_create(struct fh *fh, const struct fh_cq_params *p, struct fh_cq *cq,
+		     struct fh_result *r, void (*tweak)(uint8_t *in));
+/* Poll for completion (PRM 7.12.3); signature checked; NULL if none. */
+uint8_t *fh_cq_poll(struct fh *fh, struct fh_cq *cq);
 
 #endif

@@ -14,7 +14,6 @@
 
 #include "ethenv.h"
 
-#define CHAN_CTL(off)	(0x1fff000u + (off))
 
 static uint8_t moderate(struct env *e, uint32_t cqn, uint32_t period, uint32_t count)
 {
@@ -27,7 +26,7 @@ static uint8_t moderate(struct env *e, uint32_t cqn, uint32_t period, uint32_t c
 		CX4_MODIFY_CQ_SEL_CQ_PERIOD | CX4_MODIFY_CQ_SEL_CQ_MAX_COUNT);
 	cx4_set(in + CX4_MODIFY_CQ_IN_OFF_CQC, CX4_CQC_CQ_PERIOD, period);
 	cx4_set(in + CX4_MODIFY_CQ_IN_OFF_CQC, CX4_CQC_CQ_MAX_COUNT, count);
-	return run(e->fh, in, sizeof(in), CX4_MODIFY_CQ_OUT_SIZE, &r);
+	return fh_run(e->fh, in, sizeof(in), CX4_MODIFY_CQ_OUT_SIZE, &r);
 }
 
 static void test_chan_view(void)
@@ -37,40 +36,40 @@ static void test_chan_view(void)
 	struct fh_result r;
 	uint32_t sq_log = e->sq.log_size, rq_log = e->rq.log_size;
 
-	CHECK_EQ(fh_rd32(fh, CHAN_CTL(0x0e0)), 1);	/* SQs in RDY */
-	CHECK_EQ(fh_rd32(fh, CHAN_CTL(0x0e4)), 1);	/* RQs in RDY */
-	CHECK_EQ(fh_rd32(fh, CHAN_CTL(0x0e8)), sq_log << 16 | sq_log);
-	CHECK_EQ(fh_rd32(fh, CHAN_CTL(0x0ec)), rq_log << 16 | rq_log);
-	CHECK_EQ(fh_rd32(fh, CHAN_CTL(0x0f0)), 0);	/* no moderation yet */
-	CHECK_EQ(fh_rd32(fh, CHAN_CTL(0x0f8)), 0);
+	CHECK_EQ(fh_ctl_rd(fh, 0x0e0), 1);	/* SQs in RDY */
+	CHECK_EQ(fh_ctl_rd(fh, 0x0e4), 1);	/* RQs in RDY */
+	CHECK_EQ(fh_ctl_rd(fh, 0x0e8), sq_log << 16 | sq_log);
+	CHECK_EQ(fh_ctl_rd(fh, 0x0ec), rq_log << 16 | rq_log);
+	CHECK_EQ(fh_ctl_rd(fh, 0x0f0), 0);	/* no moderation yet */
+	CHECK_EQ(fh_ctl_rd(fh, 0x0f8), 0);
 	/* The RQ's CQ and the SQ's CQ are told apart. */
 	CHECK_EQ(moderate(e, e->rcq.cqn, 10, 20), CX4_CMD_STAT_OK);
 	CHECK_EQ(moderate(e, e->scq.cqn, 300, 4000), CX4_CMD_STAT_OK);
-	CHECK_EQ(fh_rd32(fh, CHAN_CTL(0x0f0)), 10u << 16 | 10);
-	CHECK_EQ(fh_rd32(fh, CHAN_CTL(0x0f4)), 20u << 16 | 20);
-	CHECK_EQ(fh_rd32(fh, CHAN_CTL(0x0f8)), 300u << 16 | 300);
-	CHECK_EQ(fh_rd32(fh, CHAN_CTL(0x0fc)), 4000u << 16 | 4000);
+	CHECK_EQ(fh_ctl_rd(fh, 0x0f0), 10u << 16 | 10);
+	CHECK_EQ(fh_ctl_rd(fh, 0x0f4), 20u << 16 | 20);
+	CHECK_EQ(fh_ctl_rd(fh, 0x0f8), 300u << 16 | 300);
+	CHECK_EQ(fh_ctl_rd(fh, 0x0fc), 4000u << 16 | 4000);
 	/* A second RDY SQ on the RQ's CQ: min / max over both. */
 	{
 		struct ewq q2 = e->sq;
-		struct ecq keep = e->scq;
+		struct fh_cq keep = e->scq;
 
 		e->scq = e->rcq;
-		CHECK_EQ(create_sq(e, &q2, &r, NULL), CX4_CMD_STAT_OK);
+		CHECK_EQ(env_create_sq(e, &q2, &r, NULL), CX4_CMD_STAT_OK);
 		e->scq = keep;
-		CHECK_EQ(fh_rd32(fh, CHAN_CTL(0x0e0)), 1);	/* still RST */
-		CHECK_EQ(modify_wq(fh, true, q2.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
+		CHECK_EQ(fh_ctl_rd(fh, 0x0e0), 1);	/* still RST */
+		CHECK_EQ(env_modify_wq(fh, true, q2.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
 			 CX4_CMD_STAT_OK);
-		CHECK_EQ(fh_rd32(fh, CHAN_CTL(0x0e0)), 2);
-		CHECK_EQ(fh_rd32(fh, CHAN_CTL(0x0f8)), 300u << 16 | 10);
-		CHECK_EQ(fh_rd32(fh, CHAN_CTL(0x0fc)), 4000u << 16 | 20);
+		CHECK_EQ(fh_ctl_rd(fh, 0x0e0), 2);
+		CHECK_EQ(fh_ctl_rd(fh, 0x0f8), 300u << 16 | 10);
+		CHECK_EQ(fh_ctl_rd(fh, 0x0fc), 4000u << 16 | 20);
 	}
 	/* Reading the view is no guest error. */
 	CHECK_EQ(ERRORS(fh), 0);
 	env_free(e);
 }
 
-const struct test chan_tests[] = {
+static const struct test chan_tests[] = {
 	T(test_chan_view),
 };
-const size_t chan_tests_count = sizeof(chan_tests) / sizeof(chan_tests[0]);
+SUITE(chan, chan_tests);

@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /*
- * Unit tests of the cx4dev core, driving it exactly as a driver would.
- * Usage: cx4dev-test [README.md]  (the README is checked for the
- * syndrome table).  Last output line: "N passed, N failed".
+ * Unit tests of the cx4dev core, driving it exactly as a driver would,
+ * and main() for all the suites.
+ * Usage: cx4dev-test [--doc DOC.md] [FILTER]
+ *   --doc DOC.md  check DOC.md's syndrome table (device-model.md); a lone
+ *                 argument ending in ".md" is taken as DOC.md as well
+ *   FILTER        run only the tests whose "suite.test" name contains it
+ * Last output line: "N passed, N failed".
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,24 +29,6 @@ static struct fh *new_dev(void)
 
 	cx4dev_config_init(&cfg);
 	return fh_new(&cfg);
-}
-
-static struct fh *new_dbg_dev(void)
-{
-	struct cx4dev_config cfg;
-
-	cx4dev_config_init(&cfg);
-	cfg.debug_ctl = true;
-	return fh_new(&cfg);
-}
-
-static struct fh *up_dev(void)
-{
-	struct fh *fh = new_dbg_dev();
-
-	if (fh_bringup(fh))
-		t_failed = 1;
-	return fh;
 }
 
 static void build_simple(uint8_t *in, uint16_t opcode, uint16_t op_mod)
@@ -353,7 +339,7 @@ static void post_nop(struct fh *fh, struct fh_post *p, uint32_t out_len)
 
 static void test_bad_entry_signature(void)
 {
-	struct fh *fh = up_dev();
+	struct fh *fh = fh_new_up(NULL);
 	struct fh_post p;
 	struct fh_result r;
 	uint8_t *e;
@@ -361,8 +347,7 @@ static void test_bad_entry_signature(void)
 	post_nop(fh, &p, 16);
 	e = fh_ptr(fh, p.entry);
 	e[CX4_CMDQ_OFF_SIG_BYTE] ^= 0x10;
-	fh_ring(fh, 1);
-	fh_collect(fh, &p, &r);
+	fh_ring_collect(fh, &p, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_SIGNATURE_ERR);
 	CHECK_EQ(ERRORS(fh), 1);
 	CHECK(fh_log_has(fh, "signature"));
@@ -371,7 +356,7 @@ static void test_bad_entry_signature(void)
 
 static void test_bad_type_and_reserved(void)
 {
-	struct fh *fh = up_dev();
+	struct fh *fh = fh_new_up(NULL);
 	struct fh_post p;
 	struct fh_result r;
 	uint8_t *e;
@@ -380,8 +365,7 @@ static void test_bad_type_and_reserved(void)
 	e = fh_ptr(fh, p.entry);
 	cx4_set(e, CX4_CMDQ_TYPE, 0x3);
 	cx4_cmdq_entry_sign(e);
-	fh_ring(fh, 1);
-	fh_collect(fh, &p, &r);
+	fh_ring_collect(fh, &p, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_BAD_COMMAND_TYPE);
 	CHECK_EQ(ERRORS(fh), 1);
 
@@ -389,8 +373,7 @@ static void test_bad_type_and_reserved(void)
 	e = fh_ptr(fh, p.entry);
 	e[0x3e] = 0x5a;		/* reserved bits 15:8 of dword 0x3c */
 	cx4_cmdq_entry_sign(e);
-	fh_ring(fh, 1);
-	fh_collect(fh, &p, &r);
+	fh_ring_collect(fh, &p, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_RESERVED_NOT_ZERO);
 	CHECK_EQ(ERRORS(fh), 2);
 
@@ -407,7 +390,7 @@ static void test_bad_type_and_reserved(void)
 
 static void test_short_lengths(void)
 {
-	struct fh *fh = up_dev();
+	struct fh *fh = fh_new_up(NULL);
 	struct fh_post p;
 	struct fh_result r;
 	uint8_t *e;
@@ -417,16 +400,14 @@ static void test_short_lengths(void)
 	e = fh_ptr(fh, p.entry);
 	cx4_set(e, CX4_CMDQ_INPUT_LENGTH, 4);
 	cx4_cmdq_entry_sign(e);
-	fh_ring(fh, 1);
-	fh_collect(fh, &p, &r);
+	fh_ring_collect(fh, &p, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_INPUT_LEN_ERR);
 
 	post_nop(fh, &p, 16);
 	e = fh_ptr(fh, p.entry);
 	cx4_set(e, CX4_CMDQ_OUTPUT_LENGTH, 7);
 	cx4_cmdq_entry_sign(e);
-	fh_ring(fh, 1);
-	fh_collect(fh, &p, &r);
+	fh_ring_collect(fh, &p, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_OUTPUT_LEN_ERR);
 	CHECK_EQ(ERRORS(fh), 2);
 
@@ -444,7 +425,7 @@ static void test_short_lengths(void)
 static void test_mailbox_token_block_sig(void)
 {
 	static uint8_t in[CX4_SET_HCA_CAP_IN_SIZE];
-	struct fh *fh = up_dev();
+	struct fh *fh = fh_new_up(NULL);
 	struct fh_post p;
 	struct fh_result r;
 	uint8_t *b;
@@ -456,8 +437,7 @@ static void test_mailbox_token_block_sig(void)
 	b = fh_ptr(fh, p.in_mb[3]);
 	cx4_set(b, CX4_MBOX_TOKEN, p.token ^ 0xff);
 	cx4_mbox_sign(b, true);
-	fh_ring(fh, 1);
-	fh_collect(fh, &p, &r);
+	fh_ring_collect(fh, &p, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_TOKEN_ERR);
 	CHECK_EQ(ERRORS(fh), 1);
 
@@ -466,8 +446,7 @@ static void test_mailbox_token_block_sig(void)
 	b = fh_ptr(fh, p.in_mb[2]);
 	cx4_set(b, CX4_MBOX_BLOCK_NUMBER, 7);
 	cx4_mbox_sign(b, true);
-	fh_ring(fh, 1);
-	fh_collect(fh, &p, &r);
+	fh_ring_collect(fh, &p, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_BAD_BLOCK_NUMBER);
 	CHECK_EQ(ERRORS(fh), 2);
 
@@ -475,8 +454,7 @@ static void test_mailbox_token_block_sig(void)
 	fh_post(fh, &p, 0, in, sizeof(in), 16);
 	b = fh_ptr(fh, p.in_mb[5]);
 	b[100] ^= 1;
-	fh_ring(fh, 1);
-	fh_collect(fh, &p, &r);
+	fh_ring_collect(fh, &p, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_SIGNATURE_ERR);
 	CHECK_EQ(ERRORS(fh), 3);
 
@@ -485,8 +463,7 @@ static void test_mailbox_token_block_sig(void)
 	fh_post(fh, &p, 0, in, 16, CX4_QUERY_HCA_CAP_OUT_SIZE);
 	b = fh_ptr(fh, p.out_mb[7]);
 	b[CX4_MBOX_OFF_CTRL_SIG_BYTE] ^= 0x40;
-	fh_ring(fh, 1);
-	fh_collect(fh, &p, &r);
+	fh_ring_collect(fh, &p, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_SIGNATURE_ERR);
 	CHECK_EQ(ERRORS(fh), 4);
 
@@ -495,8 +472,7 @@ static void test_mailbox_token_block_sig(void)
 	b = fh_ptr(fh, p.out_mb[1]);
 	cx4_set(b, CX4_MBOX_TOKEN, p.token + 1);
 	cx4_mbox_sign(b, false);
-	fh_ring(fh, 1);
-	fh_collect(fh, &p, &r);
+	fh_ring_collect(fh, &p, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_TOKEN_ERR);
 	CHECK_EQ(ERRORS(fh), 5);
 	/* Nothing executed for any of them. */
@@ -508,7 +484,7 @@ static void test_mailbox_token_block_sig(void)
 static void test_mailbox_pointers(void)
 {
 	static uint8_t in[0x400];
-	struct fh *fh = up_dev();
+	struct fh *fh = fh_new_up(NULL);
 	struct fh_post p;
 	struct fh_result r;
 	uint8_t *e, *b;
@@ -519,8 +495,7 @@ static void test_mailbox_pointers(void)
 	e = fh_ptr(fh, p.entry);
 	cx4_set64(e, CX4_CMDQ_OFF_IN_MBOX, p.in_mb[0] + 0x100);
 	cx4_cmdq_entry_sign(e);
-	fh_ring(fh, 1);
-	fh_collect(fh, &p, &r);
+	fh_ring_collect(fh, &p, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_BAD_INPUT_POINTER);
 
 	/* Entry output pointer bits 8:0 set. */
@@ -529,8 +504,7 @@ static void test_mailbox_pointers(void)
 	e = fh_ptr(fh, p.entry);
 	cx4_set64(e, CX4_CMDQ_OFF_OUT_MBOX, p.out_mb[0] + 8);
 	cx4_cmdq_entry_sign(e);
-	fh_ring(fh, 1);
-	fh_collect(fh, &p, &r);
+	fh_ring_collect(fh, &p, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_BAD_OUTPUT_POINTER);
 
 	/* Mailbox next pointer not 1 KB aligned. */
@@ -539,8 +513,7 @@ static void test_mailbox_pointers(void)
 	b = fh_ptr(fh, p.in_mb[0]);
 	cx4_set64(b, CX4_MBOX_OFF_NEXT, p.in_mb[1] + 0x200);
 	cx4_mbox_sign(b, true);
-	fh_ring(fh, 1);
-	fh_collect(fh, &p, &r);
+	fh_ring_collect(fh, &p, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_BAD_INPUT_POINTER);
 
 	/* Missing output mailbox. */
@@ -549,8 +522,7 @@ static void test_mailbox_pointers(void)
 	e = fh_ptr(fh, p.entry);
 	cx4_set64(e, CX4_CMDQ_OFF_OUT_MBOX, 0);
 	cx4_cmdq_entry_sign(e);
-	fh_ring(fh, 1);
-	fh_collect(fh, &p, &r);
+	fh_ring_collect(fh, &p, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_BAD_OUTPUT_POINTER);
 
 	/*
@@ -563,16 +535,14 @@ static void test_mailbox_pointers(void)
 	b = fh_ptr(fh, p.in_mb[p.n_in - 1]);
 	cx4_set64(b, CX4_MBOX_OFF_NEXT, p.in_mb[0]);
 	cx4_mbox_sign(b, true);
-	fh_ring(fh, 1);
-	fh_collect(fh, &p, &r);
+	fh_ring_collect(fh, &p, &r);
 	CHECK_STATUS(r, CX4_CMD_STAT_OK, 0);
 	/* ... but a misaligned one still is. */
 	fh_post(fh, &p, 0, in, sizeof(in), 16);
 	b = fh_ptr(fh, p.in_mb[p.n_in - 1]);
 	cx4_set64(b, CX4_MBOX_OFF_NEXT, p.in_mb[0] + 0x100);
 	cx4_mbox_sign(b, true);
-	fh_ring(fh, 1);
-	fh_collect(fh, &p, &r);
+	fh_ring_collect(fh, &p, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_BAD_INPUT_POINTER);
 
 	/* Pointer outside guest memory. */
@@ -580,8 +550,7 @@ static void test_mailbox_pointers(void)
 	e = fh_ptr(fh, p.entry);
 	cx4_set64(e, CX4_CMDQ_OFF_IN_MBOX, 0x200000);
 	cx4_cmdq_entry_sign(e);
-	fh_ring(fh, 1);
-	fh_collect(fh, &p, &r);
+	fh_ring_collect(fh, &p, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_BAD_INPUT_POINTER);
 	CHECK_EQ(ERRORS(fh), 6);
 	fh_free(fh);
@@ -591,7 +560,7 @@ static void test_mailbox_pointers(void)
 
 static void test_reserved_and_opmod(void)
 {
-	struct fh *fh = up_dev();
+	struct fh *fh = fh_new_up(NULL);
 	struct fh_result r;
 	uint8_t in[16];
 
@@ -626,7 +595,7 @@ static void test_reserved_and_opmod(void)
 
 static void test_unknown_opcode(void)
 {
-	struct fh *fh = up_dev();
+	struct fh *fh = fh_new_up(NULL);
 	struct fh_result r;
 
 	CHECK_EQ(fh_simple(fh, 0x7777, 0, &r), CX4_CMD_STAT_BAD_OP);
@@ -751,7 +720,7 @@ static void test_pages_errors(void)
 
 static void test_reset_with_pages(void)
 {
-	struct fh *fh = up_dev();
+	struct fh *fh = fh_new_up(NULL);
 
 	CHECK_EQ(ERRORS(fh), 0);
 	cx4dev_reset(fh->dev, CX4DEV_RESET_SYSTEM);
@@ -801,8 +770,7 @@ static void test_set_hca_cap_errors(void)
 		fh_post(fh, &p, 0, in, 16, 16);
 		e = fh_ptr(fh, p.entry);
 		e[CX4_CMDQ_OFF_SIG_BYTE] ^= 0xff;
-		fh_ring(fh, 1);
-		fh_collect(fh, &p, &r);
+		fh_ring_collect(fh, &p, &r);
 		CHECK_STATUS(r, 0, 0);
 	}
 	/* After QUERY_PAGES(init) SET_HCA_CAP is too late. */
@@ -815,7 +783,7 @@ static void test_set_hca_cap_errors(void)
 
 static void test_driver_version(void)
 {
-	struct fh *fh = up_dev();
+	struct fh *fh = fh_new_up(NULL);
 	struct fh_result r;
 	char longv[80];
 
@@ -880,32 +848,31 @@ static void test_caps_off(void)
 
 /* ---- knobs ---- */
 
-#define CTL(off)	(0x1fff000u + (off))
 
 static void test_knob_fail_nth_and_opcode(void)
 {
-	struct fh *fh = up_dev();
+	struct fh *fh = fh_new_up(NULL);
 	struct fh_result r;
 
-	CHECK_EQ(fh_rd32(fh, CTL(0x000)), 0x43583444);
-	CHECK_EQ(fh_rd32(fh, CTL(0x004)), 1);
-	fh_wr32(fh, CTL(0x040), 3);		/* fail_nth = 3 */
+	CHECK_EQ(fh_ctl_rd(fh, 0x000), 0x43583444);
+	CHECK_EQ(fh_ctl_rd(fh, 0x004), 1);
+	fh_ctl_wr(fh, 0x040, 3);		/* fail_nth = 3 */
 	CHECK_EQ(fh_simple(fh, CX4_CMD_NOP, 0, &r), 0);
 	CHECK_EQ(fh_simple(fh, CX4_CMD_NOP, 0, &r), 0);
 	CHECK_EQ(fh_simple(fh, CX4_CMD_NOP, 0, &r), CX4_CMD_STAT_INTERNAL_ERR);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_KNOB_INJECTED);
 	CHECK_EQ(fh_simple(fh, CX4_CMD_NOP, 0, &r), 0);
-	fh_wr32(fh, CTL(0x044), CX4_CMD_QUERY_PAGES);	/* fail_opcode */
-	fh_wr32(fh, CTL(0x048), CX4_CMD_STAT_NO_RESOURCES);
-	fh_wr32(fh, CTL(0x04c), 0xdeadbeef);
+	fh_ctl_wr(fh, 0x044, CX4_CMD_QUERY_PAGES);	/* fail_opcode */
+	fh_ctl_wr(fh, 0x048, CX4_CMD_STAT_NO_RESOURCES);
+	fh_ctl_wr(fh, 0x04c, 0xdeadbeef);
 	CHECK_EQ(fh_simple(fh, CX4_CMD_NOP, 0, &r), 0);
 	CHECK_EQ(fh_simple(fh, CX4_CMD_QUERY_PAGES, 1, &r), CX4_CMD_STAT_NO_RESOURCES);
 	CHECK_EQ(r.syndrome, 0xdeadbeef);
 	CHECK_EQ(fh_simple(fh, CX4_CMD_QUERY_PAGES, 1, &r), 0);
-	CHECK_EQ(fh_rd32(fh, CTL(0x014)), 2);		/* knob_hits */
-	CHECK_EQ(fh_rd32(fh, CTL(0x010)), 48);		/* pages_owned */
+	CHECK_EQ(fh_ctl_rd(fh, 0x014), 2);		/* knob_hits */
+	CHECK_EQ(fh_ctl_rd(fh, 0x010), 48);		/* pages_owned */
 	CHECK_EQ(ERRORS(fh), 0);
-	CHECK_EQ(fh_rd32(fh, CTL(0x008)), 0);
+	CHECK_EQ(fh_ctl_rd(fh, 0x008), 0);
 	/* Reset with pages after a knob fired: excused. */
 	cx4dev_reset(fh->dev, CX4DEV_RESET_FLR);
 	CHECK_EQ(ERRORS(fh), 0);
@@ -927,8 +894,8 @@ static void test_knob_property(void)
 	CHECK_EQ(fh_simple(fh, CX4_CMD_ENABLE_HCA, 0, &r), 0);
 	CHECK_EQ(ERRORS(fh), 0);
 	/* Control page is off: reads 0, writes are guest errors. */
-	CHECK_EQ(fh_rd32(fh, CTL(0x000)), 0);
-	fh_wr32(fh, CTL(0x040), 1);
+	CHECK_EQ(fh_ctl_rd(fh, 0x000), 0);
+	fh_ctl_wr(fh, 0x040, 1);
 	CHECK_EQ(ERRORS(fh), 1);
 	CHECK_EQ(fh_simple(fh, CX4_CMD_NOP, 0, &r), 0);
 	fh_free(fh);
@@ -936,7 +903,7 @@ static void test_knob_property(void)
 
 static void test_knob_delay_and_order(void)
 {
-	struct fh *fh = up_dev();
+	struct fh *fh = fh_new_up(NULL);
 	struct fh_post p0, p1, p2;
 	struct fh_result r;
 	uint8_t in[16];
@@ -953,9 +920,9 @@ static void test_knob_delay_and_order(void)
 	CHECK_EQ(fh->byte_writes[2], p0.entry + CX4_CMDQ_OFF_STATUS_BYTE);
 
 	/* Delay the next NOP by 50 ms: slot 0 completes after slot 1. */
-	fh_wr32(fh, CTL(0x050), 50);
-	fh_wr32(fh, CTL(0x054), CX4_CMD_NOP);
-	fh_wr32(fh, CTL(0x058), 1);
+	fh_ctl_wr(fh, 0x050, 50);
+	fh_ctl_wr(fh, 0x054, CX4_CMD_NOP);
+	fh_ctl_wr(fh, 0x058, 1);
 	fh_post(fh, &p0, 0, in, 16, 16);
 	build_simple(in, CX4_CMD_QUERY_PAGES, CX4_PAGES_REGULAR);
 	fh_post(fh, &p1, 1, in, 16, 16);
@@ -980,12 +947,12 @@ static void test_knob_delay_and_order(void)
 
 static void test_knob_hang(void)
 {
-	struct fh *fh = up_dev();
+	struct fh *fh = fh_new_up(NULL);
 	struct fh_post p;
 	struct fh_result r;
 	uint8_t in[16];
 
-	fh_wr32(fh, CTL(0x05c), CX4_CMD_TEARDOWN_HCA);
+	fh_ctl_wr(fh, 0x05c, CX4_CMD_TEARDOWN_HCA);
 	build_simple(in, CX4_CMD_TEARDOWN_HCA, 0);
 	fh_post(fh, &p, 3, in, 16, 16);
 	fh_ring(fh, 1u << 3);
@@ -1007,16 +974,16 @@ static void test_knob_hang(void)
 /* A dead function (health syndrome, or counter stopped): pages excused. */
 static void test_reset_dead_with_pages(void)
 {
-	struct fh *fh = up_dev();
+	struct fh *fh = fh_new_up(NULL);
 
-	fh_wr32(fh, CTL(0x080), CX4_HEALTH_DEAD_IRISC);
+	fh_ctl_wr(fh, 0x080, CX4_HEALTH_DEAD_IRISC);
 	cx4dev_reset(fh->dev, CX4DEV_RESET_FLR);
 	CHECK_EQ(ERRORS(fh), 0);
 	CHECK(fh_log_has(fh, "excused: health syndrome 0x07"));
 	CHECK_EQ(cx4dev_counter(fh->dev, CX4DEV_CNT_PAGES_OWNED), 0);
 	/* The reset cleared the syndrome: the next leak is blamed again. */
 	CHECK_EQ(fh_bringup(fh), 0);
-	fh_wr32(fh, CTL(0x084), 1);
+	fh_ctl_wr(fh, 0x084, 1);
 	cx4dev_reset(fh->dev, CX4DEV_RESET_FLR);
 	CHECK_EQ(ERRORS(fh), 0);
 	CHECK(fh_log_has(fh, "health counter stopped)"));
@@ -1029,27 +996,27 @@ static void test_reset_dead_with_pages(void)
 
 static void test_expect_errors_and_health_knobs(void)
 {
-	struct fh *fh = up_dev();
+	struct fh *fh = fh_new_up(NULL);
 	struct fh_result r;
 
-	fh_wr32(fh, CTL(0x020), 1);		/* expect one guest error */
+	fh_ctl_wr(fh, 0x020, 1);		/* expect one guest error */
 	CHECK_EQ(fh_simple(fh, 0x7777, 0, &r), CX4_CMD_STAT_BAD_OP);
 	CHECK_EQ(ERRORS(fh), 0);
-	CHECK_EQ(fh_rd32(fh, CTL(0x018)), 1);
+	CHECK_EQ(fh_ctl_rd(fh, 0x018), 1);
 	CHECK_EQ(fh_simple(fh, 0x7777, 0, &r), CX4_CMD_STAT_BAD_OP);
 	CHECK_EQ(ERRORS(fh), 1);
-	fh_wr32(fh, CTL(0x080), CX4_HEALTH_FW_INTERNAL_ERR);
+	fh_ctl_wr(fh, 0x080, CX4_HEALTH_FW_INTERNAL_ERR);
 	CHECK_EQ(fh_rd32(fh, CX4_INIT_OFF_HEALTH) >> 24, CX4_HEALTH_FW_INTERNAL_ERR);
 	fh_advance(fh, 500ull * 1000 * 1000);
-	fh_wr32(fh, CTL(0x084), 1);
+	fh_ctl_wr(fh, 0x084, 1);
 	{
 		uint32_t c = fh_rd32(fh, CX4_INIT_OFF_HEALTH) & 0xffffff;
 
 		fh_advance(fh, 500ull * 1000 * 1000);
 		CHECK_EQ(fh_rd32(fh, CX4_INIT_OFF_HEALTH) & 0xffffff, c);
 	}
-	fh_wr32(fh, CTL(0x01c), 1);
-	CHECK_EQ(fh_rd32(fh, CTL(0x00c)), 0);
+	fh_ctl_wr(fh, 0x01c, 1);
+	CHECK_EQ(fh_ctl_rd(fh, 0x00c), 0);
 	CHECK_EQ(ERRORS(fh), 1);
 	fh_free(fh);
 }
@@ -1084,7 +1051,7 @@ static void test_readme_syndromes(void)
 	CHECK(strstr(buf, "cx4: guest_errors=N") != NULL);
 }
 
-static const struct test tests[] = {
+static const struct test core_tests[] = {
 	T(test_iseg_readout),
 	T(test_init_delay_and_health),
 	T(test_doorbell_early),
@@ -1112,35 +1079,62 @@ static const struct test tests[] = {
 	T(test_readme_syndromes),
 };
 
-static void run_tests(const struct test *t, size_t n, int *passed, int *failed)
+SUITE(core, core_tests);
+
+static const struct suite *const suites[] = {
+	&core_suite, &eq_suite, &objs_suite, &eth_suite, &mlx5_suite, &counters_suite,
+	&lb_suite, &port_suite, &recover_suite, &chan_suite, &hostile_suite,
+};
+
+static bool ends_with(const char *s, const char *tail)
 {
-	for (size_t i = 0; i < n; i++) {
-		t_failed = 0;
-		t[i].fn();
-		printf("%s %s\n", t_failed ? "FAIL" : "ok  ", t[i].name);
-		if (t_failed)
-			(*failed)++;
-		else
-			(*passed)++;
-	}
+	size_t n = strlen(s), m = strlen(tail);
+
+	return n >= m && !strcmp(s + n - m, tail);
+}
+
+static int usage(const char *prog)
+{
+	fprintf(stderr, "usage: %s [--doc DOC.md] [FILTER]\n", prog);
+	return 2;
 }
 
 int main(int argc, char **argv)
 {
+	const char *filter = NULL;
 	int passed = 0, failed = 0;
+	char name[256];
 
-	readme_path = argc > 1 ? argv[1] : NULL;
-	run_tests(tests, sizeof(tests) / sizeof(tests[0]), &passed, &failed);
-	run_tests(eq_tests, eq_tests_count, &passed, &failed);
-	run_tests(objs_tests, objs_tests_count, &passed, &failed);
-	run_tests(eth_tests, eth_tests_count, &passed, &failed);
-	run_tests(mlx5_tests, mlx5_tests_count, &passed, &failed);
-	run_tests(counters_tests, counters_tests_count, &passed, &failed);
-	run_tests(lb_tests, lb_tests_count, &passed, &failed);
-	run_tests(port_tests, port_tests_count, &passed, &failed);
-	run_tests(recover_tests, recover_tests_count, &passed, &failed);
-	run_tests(chan_tests, chan_tests_count, &passed, &failed);
-	run_tests(hostile_tests, hostile_tests_count, &passed, &failed);
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--doc") && i + 1 < argc)
+			readme_path = argv[++i];
+		else if (argv[i][0] == '-')
+			return usage(argv[0]);
+		else if (!readme_path && ends_with(argv[i], ".md"))
+			readme_path = argv[i];	/* the old "cx4dev-test README.md" */
+		else if (!filter)
+			filter = argv[i];
+		else
+			return usage(argv[0]);
+	}
+	for (size_t s = 0; s < sizeof(suites) / sizeof(suites[0]); s++) {
+		const struct suite *su = suites[s];
+
+		for (size_t i = 0; i < su->count; i++) {
+			snprintf(name, sizeof(name), "%s.%s", su->name, su->tests[i].name);
+			if (filter && !strstr(name, filter))
+				continue;
+			t_failed = 0;
+			su->tests[i].fn();
+			printf("%s %s\n", t_failed ? "FAIL" : "ok  ", name);
+			if (t_failed)
+				failed++;
+			else
+				passed++;
+		}
+	}
+	if (filter && !passed && !failed)
+		fprintf(stderr, "no test name contains \"%s\"\n", filter);
 	printf("%d passed, %d failed\n", passed, failed);
-	return failed ? 1 : 0;
+	return failed || (filter && !passed) ? 1 : 0;
 }

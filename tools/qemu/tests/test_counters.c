@@ -29,7 +29,7 @@ static uint8_t qc_dealloc(struct fh *fh, uint32_t id, struct fh_result *r)
 
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_DEALLOC_Q_COUNTER);
 	cx4_set(in, CX4_DEALLOC_Q_COUNTER_IN_COUNTER_SET_ID, id);
-	return run(fh, in, sizeof(in), CX4_DEALLOC_Q_COUNTER_OUT_SIZE, r);
+	return fh_run(fh, in, sizeof(in), CX4_DEALLOC_Q_COUNTER_OUT_SIZE, r);
 }
 
 static uint8_t qc_query(struct fh *fh, uint32_t id, bool clear, struct fh_result *r)
@@ -39,7 +39,7 @@ static uint8_t qc_query(struct fh *fh, uint32_t id, bool clear, struct fh_result
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_Q_COUNTER);
 	cx4_set(in, CX4_QUERY_Q_COUNTER_IN_CLEAR, clear);
 	cx4_set(in, CX4_QUERY_Q_COUNTER_IN_COUNTER_SET_ID, id);
-	return run(fh, in, sizeof(in), CX4_QUERY_Q_COUNTER_OUT_SIZE, r);
+	return fh_run(fh, in, sizeof(in), CX4_QUERY_Q_COUNTER_OUT_SIZE, r);
 }
 
 /* An RQ like mlx5e's drop RQ: @pd (0 = none), counter set @qc. */
@@ -56,9 +56,9 @@ static uint8_t create_rq_qc(struct env *e, struct ewq *q, uint32_t pd, uint32_t 
 	cx4_set(c, CX4_RQC_VSD, 1);
 	cx4_set(c, CX4_RQC_CQN, e->rcq.cqn);
 	cx4_set(c, CX4_RQC_COUNTER_SET_ID, qc);
-	fill_wq(e, c + CX4_RQC_OFF_WQ, q, false, in + CX4_CREATE_RQ_IN_OFF_PAS);
+	env_fill_wq(e, c + CX4_RQC_OFF_WQ, q, false, in + CX4_CREATE_RQ_IN_OFF_PAS);
 	cx4_set(c + CX4_RQC_OFF_WQ, CX4_WQ_PD, pd);
-	if (run(e->fh, in, sizeof(in), CX4_CREATE_RQ_OUT_SIZE, r) == CX4_CMD_STAT_OK)
+	if (fh_run(e->fh, in, sizeof(in), CX4_CREATE_RQ_OUT_SIZE, r) == CX4_CMD_STAT_OK)
 		q->qn = cx4_get(r->out, CX4_CREATE_RQ_OUT_RQN);
 	return r->status;
 }
@@ -84,12 +84,12 @@ static void test_q_counter_commands(void)
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_Q_COUNTER);
 	cx4_set(in, CX4_QUERY_Q_COUNTER_IN_OTHER_VPORT, 1);
 	cx4_set(in, CX4_QUERY_Q_COUNTER_IN_COUNTER_SET_ID, a);
-	CHECK_EQ(run(e->fh, in, sizeof(in), CX4_QUERY_Q_COUNTER_OUT_SIZE, &r),
+	CHECK_EQ(fh_run(e->fh, in, sizeof(in), CX4_QUERY_Q_COUNTER_OUT_SIZE, &r),
 		 CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_QC_PARAM);
 	/* Output shorter than the 0x100-byte layout. */
 	cx4_set(in, CX4_QUERY_Q_COUNTER_IN_OTHER_VPORT, 0);
-	CHECK_EQ(run(e->fh, in, sizeof(in), 0x34, &r), CX4_CMD_STAT_BAD_OUTPUT_LEN);
+	CHECK_EQ(fh_run(e->fh, in, sizeof(in), 0x34, &r), CX4_CMD_STAT_BAD_OUTPUT_LEN);
 	CHECK_EQ(ERRORS(e->fh), 4);
 	/* Exhaustion: 63 sets. */
 	for (uint32_t i = 2; i < CX4DEV_MAX_Q_COUNTER - 1; i++)
@@ -116,7 +116,7 @@ static void test_q_counter_rq_out_of_buffer(void)
 	struct ewq q;
 	uint32_t qc, tir;
 	uint8_t f[128];
-	uint32_t len = build_ipv4(f, my_mac, 17, 20, true);
+	uint32_t len = env_build_ipv4(f, env_my_mac, 17, 20, true);
 
 	CHECK_EQ(qc_alloc(e->fh, &qc), CX4_CMD_STAT_OK);
 	/* Unallocated counter set in the context: refused. */
@@ -127,19 +127,19 @@ static void test_q_counter_rq_out_of_buffer(void)
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_RQ_PD);
 	CHECK_EQ(ERRORS(e->fh), 2);
 	CHECK_EQ(create_rq_qc(e, &q, 0, qc, &r), CX4_CMD_STAT_OK);
-	CHECK_EQ(modify_wq(e->fh, false, q.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
+	CHECK_EQ(env_modify_wq(e->fh, false, q.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
 		 CX4_CMD_STAT_OK);
 	{
 		uint8_t in[CX4_QUERY_RQ_IN_SIZE] = { 0 };
 
 		cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_RQ);
 		cx4_set(in, CX4_QUERY_RQ_IN_RQN, q.qn);
-		CHECK_EQ(run(e->fh, in, sizeof(in), CX4_QUERY_RQ_OUT_OFF_PAS + 8, &r),
+		CHECK_EQ(fh_run(e->fh, in, sizeof(in), CX4_QUERY_RQ_OUT_OFF_PAS + 8, &r),
 			 CX4_CMD_STAT_OK);
 		CHECK_EQ(cx4_get(r.out + CX4_QUERY_RQ_OUT_OFF_CTX, CX4_RQC_COUNTER_SET_ID), qc);
 	}
-	/* Steer my_mac to the drop RQ instead of the env's RQ. */
-	CHECK_EQ(create_tir_direct(e, q.qn, &r), CX4_CMD_STAT_OK);
+	/* Steer env_my_mac to the drop RQ instead of the env's RQ. */
+	CHECK_EQ(env_create_tir_direct(e, q.qn, &r), CX4_CMD_STAT_OK);
 	tir = cx4_get(r.out, CX4_CREATE_TIR_OUT_TIRN);
 	{
 		uint8_t in[0x40] = { 0 };
@@ -148,10 +148,10 @@ static void test_q_counter_rq_out_of_buffer(void)
 		cx4_set(in, CX4_FT_CMD_TABLE_TYPE, CX4_FT_TYPE_NIC_RX);
 		cx4_set(in, CX4_FT_CMD_TABLE_ID, e->ft);
 		cx4_set(in, CX4_FTE_CMD_FLOW_INDEX, 0);
-		CHECK_EQ(run(e->fh, in, CX4_DELETE_FTE_IN_SIZE, CX4_DELETE_FTE_OUT_SIZE, &r),
+		CHECK_EQ(fh_run(e->fh, in, CX4_DELETE_FTE_IN_SIZE, CX4_DELETE_FTE_OUT_SIZE, &r),
 			 CX4_CMD_STAT_OK);
 	}
-	CHECK_EQ(set_fte(e, 0, my_mac, tir, &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(env_set_fte(e, 0, env_my_mac, tir, &r), CX4_CMD_STAT_OK);
 	for (int i = 0; i < 3; i++)
 		cx4dev_receive(e->fh->dev, f, len);
 	CHECK_EQ(qc_query(e->fh, qc, true, &r), CX4_CMD_STAT_OK);
@@ -159,7 +159,7 @@ static void test_q_counter_rq_out_of_buffer(void)
 	CHECK_EQ(qc_query(e->fh, qc, false, &r), CX4_CMD_STAT_OK);
 	CHECK_EQ(cx4_get(r.out, CX4_QUERY_Q_COUNTER_OUT_OUT_OF_BUFFER), 0);	/* cleared */
 	/* Nothing was scattered (PD 0 has no buffer): no CQE. */
-	CHECK(cq_poll(e->fh, &e->rcq) == NULL);
+	CHECK(fh_cq_poll(e->fh, &e->rcq) == NULL);
 	/* The set is in use while the RQ names it. */
 	CHECK_EQ(qc_dealloc(e->fh, qc, &r), CX4_CMD_STAT_BAD_RES_STATE);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_QC_IN_USE);
@@ -173,7 +173,7 @@ static uint8_t vc_query(struct fh *fh, bool clear, struct fh_result *r)
 
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_VPORT_COUNTER);
 	cx4_set(in, CX4_QUERY_VPORT_COUNTER_IN_CLEAR, clear);
-	return run(fh, in, sizeof(in), CX4_QUERY_VPORT_COUNTER_OUT_SIZE, r);
+	return fh_run(fh, in, sizeof(in), CX4_QUERY_VPORT_COUNTER_OUT_SIZE, r);
 }
 
 static uint64_t vc_get(const struct fh_result *r, uint32_t off, bool octets)
@@ -194,19 +194,19 @@ static void test_vport_counters(void)
 	for (uint32_t off = 0x10; off < CX4_QUERY_VPORT_COUNTER_OUT_SIZE; off += 4)
 		CHECK_EQ(cx4_rd32(r.out, off), 0);
 	/* RX: two unicast frames delivered, one foreign (no steering: not counted). */
-	len = build_ipv4(f, my_mac, 17, 40, true);
-	post_recv(e, 2048);
-	post_recv(e, 2048);
+	len = env_build_ipv4(f, env_my_mac, 17, 40, true);
+	env_post_recv(e, 2048);
+	env_post_recv(e, 2048);
 	cx4dev_receive(e->fh->dev, f, len);
 	cx4dev_receive(e->fh->dev, f, len);
-	cx4dev_receive(e->fh->dev, f, build_ipv4(f, peer_mac, 17, 40, true));
+	cx4dev_receive(e->fh->dev, f, env_build_ipv4(f, env_peer_mac, 17, 40, true));
 	/* TX: one unicast, one broadcast, one multicast frame. */
-	len = build_ipv4(f, peer_mac, 17, 100, true);
-	post_send(e, CX4_WQE_OP_SEND, f, len, 18, 0, 0, CX4DEV_RESD_LKEY, true);
-	len = build_ipv4(f, bcast, 17, 10, true);
-	post_send(e, CX4_WQE_OP_SEND, f, len, 18, 0, 0, CX4DEV_RESD_LKEY, true);
-	len = build_ipv4(f, (const uint8_t *)"\x01\x00\x5e\x00\x00\x01", 17, 30, true);
-	post_send(e, CX4_WQE_OP_SEND, f, len, 18, 0, 0, CX4DEV_RESD_LKEY, true);
+	len = env_build_ipv4(f, env_peer_mac, 17, 100, true);
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 18, 0, 0, CX4DEV_RESD_LKEY, true);
+	len = env_build_ipv4(f, bcast, 17, 10, true);
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 18, 0, 0, CX4DEV_RESD_LKEY, true);
+	len = env_build_ipv4(f, (const uint8_t *)"\x01\x00\x5e\x00\x00\x01", 17, 30, true);
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 18, 0, 0, CX4DEV_RESD_LKEY, true);
 	CHECK_EQ(vc_query(e->fh, true, &r), CX4_CMD_STAT_OK);
 	CHECK_EQ(vc_get(&r, CX4_VPORT_CNT_OFF_RX_UCAST, false), 2);
 	CHECK_EQ(vc_get(&r, CX4_VPORT_CNT_OFF_RX_UCAST, true), 2 * (14 + 20 + 8 + 40));
@@ -228,7 +228,7 @@ static void test_vport_counters(void)
 
 		cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_VPORT_COUNTER);
 		cx4_set(in, CX4_CMD_IN_OP_MOD, 1);
-		CHECK_EQ(run(e->fh, in, sizeof(in), CX4_QUERY_VPORT_COUNTER_OUT_SIZE, &r),
+		CHECK_EQ(fh_run(e->fh, in, sizeof(in), CX4_QUERY_VPORT_COUNTER_OUT_SIZE, &r),
 			 CX4_CMD_STAT_BAD_PARAM);
 		CHECK_EQ(ERRORS(e->fh), 1);
 	}
@@ -261,21 +261,21 @@ static void test_sq_without_tis(void)
 	struct fh_result r;
 	uint8_t f[128], *w, *c;
 
-	CHECK_EQ(create_sq(e, &e->sq, &r, tweak_tis_list_2), CX4_CMD_STAT_BAD_RESOURCE);
+	CHECK_EQ(env_create_sq(e, &e->sq, &r, tweak_tis_list_2), CX4_CMD_STAT_BAD_RESOURCE);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_SQ_TIS);
-	CHECK_EQ(create_sq(e, &e->sq, &r, tweak_no_tis_but_num), CX4_CMD_STAT_BAD_RESOURCE);
+	CHECK_EQ(env_create_sq(e, &e->sq, &r, tweak_no_tis_but_num), CX4_CMD_STAT_BAD_RESOURCE);
 	CHECK_EQ(ERRORS(e->fh), 2);
-	CHECK_EQ(create_sq(e, &e->sq, &r, tweak_no_tis), CX4_CMD_STAT_OK);
+	CHECK_EQ(env_create_sq(e, &e->sq, &r, tweak_no_tis), CX4_CMD_STAT_OK);
 	{
 		uint8_t in[CX4_QUERY_SQ_IN_SIZE] = { 0 };
 
 		cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_SQ);
 		cx4_set(in, CX4_QUERY_SQ_IN_SQN, e->sq.qn);
-		CHECK_EQ(run(e->fh, in, sizeof(in), CX4_QUERY_SQ_OUT_OFF_PAS + 8, &r),
+		CHECK_EQ(fh_run(e->fh, in, sizeof(in), CX4_QUERY_SQ_OUT_OFF_PAS + 8, &r),
 			 CX4_CMD_STAT_OK);
 		CHECK_EQ(cx4_get(r.out + CX4_QUERY_SQ_OUT_OFF_CTX, CX4_SQC_TIS_LST_SZ), 0);
 	}
-	CHECK_EQ(modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
+	CHECK_EQ(env_modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
 		 CX4_CMD_STAT_OK);
 	/* NOP (DS 1): completes. */
 	w = fh_ptr(e->fh, e->sq.buf);
@@ -289,14 +289,14 @@ static void test_sq_without_tis(void)
 	cx4_set(fh_ptr(e->fh, e->sq.dbr), CX4_WQ_DBR_SND_COUNTER, 1);
 	cx4dev_mmio_write(e->fh->dev, (uint64_t)e->uar * CX4_UAR_PAGE_SIZE + cx4_uar_bf_off(0, 0),
 			  (uint64_t)cx4_rd32(w, 0) << 32 | cx4_rd32(w, 4), 8);
-	c = cq_poll(e->fh, &e->scq);
+	c = fh_cq_poll(e->fh, &e->scq);
 	CHECK(c && cx4_get(c, CX4_CQE_OPCODE) == CX4_CQE_OP_REQ);
 	CHECK_EQ(ERRORS(e->fh), 2);
 	/* SEND: error CQE, guest error, nothing on the wire. */
 	fh_tx_clear(e->fh);
-	post_send(e, CX4_WQE_OP_SEND, f, build_ipv4(f, peer_mac, 17, 20, true), 18, 0, 0,
-		  CX4DEV_RESD_LKEY, true);
-	c = cq_poll(e->fh, &e->scq);
+	env_post_send(e, CX4_WQE_OP_SEND, f, env_build_ipv4(f, env_peer_mac, 17, 20, true), 18,
+		      0, 0, CX4DEV_RESD_LKEY, true);
+	c = fh_cq_poll(e->fh, &e->scq);
 	CHECK(c && cx4_get(c, CX4_CQE_OPCODE) == CX4_CQE_OP_REQ_ERR &&
 	      cx4_get(c, CX4_ERR_CQE_VENDOR_ERR_SYNDROME) == 0x0d);
 	CHECK_EQ(e->fh->n_tx, 0);
@@ -312,48 +312,24 @@ static void test_sq_without_tis(void)
 static void test_rss_ipsec_spi(void)
 {
 	struct env *e = env_new(true);
-	uint8_t in[0x200] = { 0 }, *c = in + CX4_OBJ_CMD_OFF_CTX, big[0x400] = { 0 };
-	uint8_t *fc = big + CX4_FTE_OFF_FLOW_CTX, f[256], key[40], tin[12], *cqe;
+	uint8_t f[256], key[40], tin[12], *cqe;
 	struct fh_result r;
 	uint32_t rqt, tir, len;
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_RQT);
-	cx4_set(c, CX4_RQTC_RQT_MAX_SIZE, 1);
-	cx4_set(c, CX4_RQTC_RQT_ACTUAL_SIZE, 1);
-	cx4_set(c + cx4_rqtc_rq_off(0), CX4_RQTC_RQ_NUM, e->rq.qn);
-	CHECK_EQ(run(e->fh, in, cx4_rqt_cmd_size(1), CX4_CREATE_RQT_OUT_SIZE, &r), CX4_CMD_STAT_OK);
-	rqt = cx4_get(r.out, CX4_CREATE_RQT_OUT_RQTN);
-	memset(in, 0, sizeof(in));
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_TIR);
-	cx4_set(c, CX4_TIRC_DISP_TYPE, CX4_TIR_DISP_INDIRECT);
-	cx4_set(c, CX4_TIRC_INDIRECT_TABLE, rqt);
-	cx4_set(c, CX4_TIRC_RX_HASH_FN, CX4_TIR_HASH_TOEPLITZ);
-	cx4_set(c, CX4_TIRC_TRANSPORT_DOMAIN, e->td);
+	rqt = env_create_rqt(e, &e->rq.qn, 1);
 	for (uint32_t i = 0; i < 40; i++)
-		key[i] = c[CX4_TIRC_OFF_RX_HASH_TOEPLITZ_KEY + i] = (uint8_t)(i * 7 + 3);
-	cx4_set(c + CX4_TIRC_OFF_RX_HASH_FIELD_SEL_OUTER, CX4_HASH_SEL_SELECTED_FIELDS,
-		CX4_HASH_FIELD_SRC_IP | CX4_HASH_FIELD_DST_IP | CX4_HASH_FIELD_IPSEC_SPI);
-	CHECK_EQ(run(e->fh, in, CX4_CREATE_TIR_IN_SIZE, CX4_CREATE_TIR_OUT_SIZE, &r),
-		 CX4_CMD_STAT_OK);
+		key[i] = (uint8_t)(i * 7 + 3);
+	CHECK_EQ(env_create_tir_rss(e, rqt, key, 0, CX4_HASH_FIELD_SRC_IP | CX4_HASH_FIELD_DST_IP |
+				    CX4_HASH_FIELD_IPSEC_SPI, &r), CX4_CMD_STAT_OK);
 	tir = cx4_get(r.out, CX4_CREATE_TIR_OUT_TIRN);
-	cx4_set(big, CX4_CMD_IN_OPCODE, CX4_CMD_SET_FLOW_TABLE_ENTRY);
-	cx4_set(big, CX4_CMD_IN_OP_MOD, CX4_SET_FTE_MODIFY);
-	cx4_set(big, CX4_FT_CMD_TABLE_ID, e->ft);
-	cx4_set(big, CX4_SET_FTE_IN_MODIFY_ENABLE_MASK, CX4_SET_FTE_MOD_DEST_LIST);
-	cx4_set(fc, CX4_FLOWC_GROUP_ID, e->fg);
-	cx4_set(fc, CX4_FLOWC_ACTION, CX4_FLOW_ACTION_FWD_DEST);
-	cx4_set(fc, CX4_FLOWC_DESTINATION_LIST_SIZE, 1);
-	memcpy(fc + CX4_FLOWC_OFF_MATCH_VALUE + CX4_FTE_OFF_DMAC, my_mac, 6);
-	cx4_set(fc + cx4_flowc_dest_off(0), CX4_FLOW_DEST_TYPE, CX4_FLOW_DEST_TIR);
-	cx4_set(fc + cx4_flowc_dest_off(0), CX4_FLOW_DEST_ID, tir);
-	CHECK_EQ(run(e->fh, big, cx4_fte_cmd_size(1), CX4_SET_FTE_OUT_SIZE, &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(env_modify_fte_dest(e, 0, env_my_mac, tir, &r), CX4_CMD_STAT_OK);
 	for (uint32_t proto = 50; proto <= 51; proto++) {
-		len = build_ipv4(f, my_mac, proto, 16, false);
+		len = env_build_ipv4(f, env_my_mac, proto, 16, false);
 		memcpy(tin, f + 26, 8);				/* addresses */
 		memcpy(tin + 8, f + 34 + (proto == 51 ? 4 : 0), 4);	/* SPI */
-		post_recv(e, 2048);
+		env_post_recv(e, 2048);
 		cx4dev_receive(e->fh->dev, f, len);
-		cqe = cq_poll(e->fh, &e->rcq);
+		cqe = fh_cq_poll(e->fh, &e->rcq);
 		CHECK(cqe != NULL);
 		if (!cqe)
 			continue;
@@ -364,18 +340,16 @@ static void test_rss_ipsec_spi(void)
 			 CX4_CQE_HASH_L4_IPSEC_SPI << CX4_CQE_HASH_L4_SRC_SHIFT);
 	}
 	/* Bit 5 is reserved: still refused. */
-	cx4_set(c + CX4_TIRC_OFF_RX_HASH_FIELD_SEL_OUTER, CX4_HASH_SEL_SELECTED_FIELDS, 1u << 5);
-	CHECK_EQ(run(e->fh, in, CX4_CREATE_TIR_IN_SIZE, CX4_CREATE_TIR_OUT_SIZE, &r),
-		 CX4_CMD_STAT_BAD_PARAM);
+	CHECK_EQ(env_create_tir_rss(e, rqt, key, 0, 1u << 5, &r), CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(ERRORS(e->fh), 1);
 	env_free(e);
 }
 
-const struct test counters_tests[] = {
+static const struct test counters_tests[] = {
 	T(test_rss_ipsec_spi),
 	T(test_sq_without_tis),
 	T(test_q_counter_commands),
 	T(test_q_counter_rq_out_of_buffer),
 	T(test_vport_counters),
 };
-const size_t counters_tests_count = sizeof(counters_tests) / sizeof(counters_tests[0]);
+SUITE(counters, counters_tests);

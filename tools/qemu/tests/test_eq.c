@@ -16,123 +16,30 @@
 #include "syndrome.h"
 #include "testutil.h"
 
-#define CTL(off)	(CX4_BAR0_SIZE - 0x1000u + (off))
 #define ALL_ASYNC	(CX4_EVENT_BIT(CX4_EVENT_PORT_STATE_CHANGE) | \
 			 CX4_EVENT_BIT(CX4_EVENT_INTERNAL_ERROR) | \
 			 CX4_EVENT_BIT(CX4_EVENT_PAGE_REQUEST))
 
-/* An EQ as the test driver sees it. */
-struct teq {
-	uint32_t eqn;
-	uint32_t uar;
-	uint32_t log_size;
-	uint64_t buf;
-	uint32_t cc;
-};
-
-static struct fh *eq_dev(void)
-{
-	struct cx4dev_config cfg;
-	struct fh *fh;
-
-	cx4dev_config_init(&cfg);
-	cfg.debug_ctl = true;
-	fh = fh_new(&cfg);
-	if (fh_bringup(fh))
-		t_failed = 1;
-	return fh;
-}
-
 static uint8_t cmd_with_arg(struct fh *fh, uint16_t opcode, uint32_t f, uint32_t val,
 			    struct fh_result *r)
 {
-	uint8_t in[16] = { 0 };
-
-	cx4_set(in, CX4_CMD_IN_OPCODE, opcode);
-	if (f)
-		cx4_set(in, f, val);
-	fh_exec(fh, in, sizeof(in), 16, r);
-	return r->done && !r->ds ? r->status : 0xff;
+	return fh_cmd16(fh, opcode, 0, f, val, 0, 0, 16, r);
 }
 
 static uint32_t alloc_uar(struct fh *fh)
 {
-	struct fh_result r;
-
-	CHECK_EQ(fh_simple(fh, CX4_CMD_ALLOC_UAR, 0, &r), CX4_CMD_STAT_OK);
-	return cx4_get(r.out, CX4_ALLOC_UAR_OUT_UAR);
-}
-
-struct eq_params {
-	uint32_t log_size;
-	uint32_t log_page_size;
-	uint32_t uar;
-	uint32_t intr;
-	uint64_t mask;
-	bool oi;
-	int npas;		/* -1: as many as needed */
-	uint64_t buf;		/* 0: allocate */
-	uint32_t extra;		/* input bytes past the PAS list */
-};
-
-static void eq_params_init(struct eq_params *p, uint32_t uar, uint32_t log_size, uint64_t mask)
-{
-	memset(p, 0, sizeof(*p));
-	p->uar = uar;
-	p->log_size = log_size;
-	p->mask = mask;
-	p->npas = -1;
-}
-
-static uint8_t create_eq_p(struct fh *fh, const struct eq_params *p, struct teq *eq,
-			   struct fh_result *r, void (*tweak)(uint8_t *in))
-{
-	uint64_t bytes = (uint64_t)CX4_EQE_SIZE << p->log_size;
-	uint64_t page = (uint64_t)CX4_PAGE_SIZE << p->log_page_size;
-	uint32_t need = (uint32_t)((bytes + page - 1) / page);
-	uint32_t npas = p->npas < 0 ? need : (uint32_t)p->npas;
-	uint32_t len = cx4_create_eq_in_size(npas) + p->extra;
-	uint8_t *in = calloc(1, len);
-	uint8_t *eqc = in + CX4_CREATE_EQ_OFF_EQC;
-	uint64_t buf = p->buf ? p->buf : fh_alloc(fh, need * page, page);
-
-	if (!in)
-		abort();
-	if (!p->buf)
-		for (uint64_t o = 0; o < bytes; o += CX4_EQE_SIZE)
-			*(uint8_t *)fh_ptr(fh, buf + o + CX4_EQE_OFF_OWNER_BYTE) = 1;
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_EQ);
-	cx4_set(eqc, CX4_EQC_LOG_EQ_SIZE, p->log_size);
-	cx4_set(eqc, CX4_EQC_LOG_PAGE_SIZE, p->log_page_size);
-	cx4_set(eqc, CX4_EQC_UAR_PAGE, p->uar);
-	cx4_set(eqc, CX4_EQC_INTR, p->intr);
-	cx4_set(eqc, CX4_EQC_OI, p->oi);
-	cx4_set64(in, CX4_CREATE_EQ_OFF_EVENT_BITMASK, p->mask);
-	for (uint32_t i = 0; i < npas; i++)
-		cx4_set64(in, CX4_CREATE_EQ_OFF_PAS + i * CX4_PAS_SIZE, buf + i * page);
-	if (tweak)
-		tweak(in);
-	fh_exec(fh, in, len, CX4_CREATE_EQ_OUT_SIZE, r);
-	free(in);
-	if (eq) {
-		memset(eq, 0, sizeof(*eq));
-		eq->eqn = cx4_get(r->out, CX4_CREATE_EQ_OUT_EQ_NUMBER);
-		eq->uar = p->uar;
-		eq->log_size = p->log_size;
-		eq->buf = buf;
-	}
-	return r->done && !r->ds ? r->status : 0xff;
+	return fh_simple_out(fh, CX4_CMD_ALLOC_UAR, CX4_ALLOC_UAR_OUT_UAR);
 }
 
 static uint8_t create_eq(struct fh *fh, uint32_t uar, uint32_t log_size, uint32_t intr,
-			 uint64_t mask, struct teq *eq)
+			 uint64_t mask, struct fh_eq *eq)
 {
-	struct eq_params p;
+	struct fh_eq_params p;
 	struct fh_result r;
 
-	eq_params_init(&p, uar, log_size, mask);
+	fh_eq_params_init(&p, uar, log_size, mask);
 	p.intr = intr;
-	return create_eq_p(fh, &p, eq, &r, NULL);
+	return fh_eq_create(fh, &p, eq, &r, NULL);
 }
 
 static void eq_db(struct fh *fh, uint32_t uar, uint32_t eqn, uint32_t ci, bool arm)
@@ -141,22 +48,9 @@ static void eq_db(struct fh *fh, uint32_t uar, uint32_t eqn, uint32_t ci, bool a
 		(arm ? CX4_UAR_OFF_EQ_ARM : CX4_UAR_OFF_EQ_UPDATE), eqn << 24 | ci);
 }
 
-static uint8_t *eqe_at(struct fh *fh, const struct teq *eq, uint32_t idx)
+static uint8_t *eqe_at(struct fh *fh, const struct fh_eq *eq, uint32_t idx)
 {
 	return fh_ptr(fh, eq->buf + (uint64_t)idx * CX4_EQE_SIZE);
-}
-
-/* Poll one EQE the way PRM 7.13.2.2 describes; NULL if none. */
-static uint8_t *eq_poll(struct fh *fh, struct teq *eq)
-{
-	uint32_t idx = eq->cc & ((1u << eq->log_size) - 1);
-	uint8_t *e = eqe_at(fh, eq, idx);
-
-	if (cx4_get(e, CX4_EQE_OWNER) != cx4_owner_bit(eq->cc, eq->log_size))
-		return NULL;
-	CHECK(cx4_eqe_sig_ok(e, idx));
-	eq->cc = (eq->cc + 1) & 0xffffff;
-	return e;
 }
 
 static uint8_t gen_eqe(struct fh *fh, uint32_t eqn, uint8_t type, uint32_t data0,
@@ -171,15 +65,14 @@ static uint8_t gen_eqe(struct fh *fh, uint32_t eqn, uint8_t type, uint32_t data0
 	cx4_set(eqe, CX4_EQE_EVENT_SUB_TYPE, 0x5a);
 	cx4_wr32(eqe, CX4_EQE_OFF_EVENT_DATA, data0);
 	eqe[CX4_EQE_OFF_OWNER_BYTE] = 1;	/* ignored: the device owns this byte */
-	fh_exec(fh, in, sizeof(in), CX4_GEN_EQE_OUT_SIZE, r);
-	return r->done && !r->ds ? r->status : 0xff;
+	return fh_run(fh, in, sizeof(in), CX4_GEN_EQE_OUT_SIZE, r);
 }
 
 /* ---- UAR ---- */
 
 static void test_uar_alloc_and_writes(void)
 {
-	struct fh *fh = eq_dev();
+	struct fh *fh = fh_new_up(NULL);
 	struct fh_result r;
 	uint32_t a = alloc_uar(fh), b = alloc_uar(fh);
 
@@ -248,7 +141,7 @@ static void tweak_no_dma(uint8_t *in)
 static void test_eq_create_errors(void)
 {
 	struct cx4dev_config cfg;
-	struct eq_params p;
+	struct fh_eq_params p;
 	struct fh_result r;
 	struct fh *fh;
 	uint32_t uar;
@@ -259,70 +152,70 @@ static void test_eq_create_errors(void)
 	fh = fh_new(&cfg);
 	fh_boot(fh);
 	CHECK_EQ(fh_simple(fh, CX4_CMD_ENABLE_HCA, 0, NULL), 0);
-	eq_params_init(&p, 4, 2, 0);
-	CHECK_EQ(create_eq_p(fh, &p, NULL, &r, NULL), CX4_CMD_STAT_BAD_SYS_STATE);
+	fh_eq_params_init(&p, 4, 2, 0);
+	CHECK_EQ(fh_eq_create(fh, &p, NULL, &r, NULL), CX4_CMD_STAT_BAD_SYS_STATE);
 	CHECK_EQ(fh_simple(fh, CX4_CMD_ALLOC_UAR, 0, &r), CX4_CMD_STAT_BAD_SYS_STATE);
 	fh_free(fh);
 
-	fh = eq_dev();
+	fh = fh_new_up(NULL);
 	uar = alloc_uar(fh);
 #define BAD(st, syn) do { \
 	CHECK_STATUS(r, st, syn); \
 	CHECK_EQ(ERRORS(fh), ++e); \
 } while (0)
-	eq_params_init(&p, uar, 23, 0);
+	fh_eq_params_init(&p, uar, 23, 0);
 	p.buf = fh_alloc(fh, 4096, 4096);
 	p.npas = 1;
-	create_eq_p(fh, &p, NULL, &r, NULL);
+	fh_eq_create(fh, &p, NULL, &r, NULL);
 	BAD(CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_EQ_LOG_SIZE);
-	eq_params_init(&p, uar, 2, 0);
-	create_eq_p(fh, &p, NULL, &r, tweak_page_offset);
+	fh_eq_params_init(&p, uar, 2, 0);
+	fh_eq_create(fh, &p, NULL, &r, tweak_page_offset);
 	BAD(CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_EQ_PAGE_OFFSET);
-	create_eq_p(fh, &p, NULL, &r, tweak_counter);
+	fh_eq_create(fh, &p, NULL, &r, tweak_counter);
 	BAD(CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_EQ_COUNTERS);
-	create_eq_p(fh, &p, NULL, &r, tweak_status);
+	fh_eq_create(fh, &p, NULL, &r, tweak_status);
 	BAD(CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_RESERVED_NONZERO);
 	p.uar = uar + 1;
-	create_eq_p(fh, &p, NULL, &r, NULL);
+	fh_eq_create(fh, &p, NULL, &r, NULL);
 	BAD(CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_EQ_UAR);
 	p.uar = uar;
 	p.intr = 64;			/* msix-vectors 64: 0..63 */
-	create_eq_p(fh, &p, NULL, &r, NULL);
+	fh_eq_create(fh, &p, NULL, &r, NULL);
 	BAD(CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_EQ_INTR);
 	p.intr = 63;
 	p.mask = CX4_EVENT_BIT(CX4_EVENT_COMPLETION);
-	create_eq_p(fh, &p, NULL, &r, NULL);
+	fh_eq_create(fh, &p, NULL, &r, NULL);
 	BAD(CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_EQ_BITMASK);
 	p.mask = CX4_EVENT_BIT(0x30);
-	create_eq_p(fh, &p, NULL, &r, NULL);
+	fh_eq_create(fh, &p, NULL, &r, NULL);
 	BAD(CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_EQ_BITMASK);
 	p.mask = 0;
 	/* 2^12 EQEs of 64 B = 64 pages of 4 KB; give 63. */
-	eq_params_init(&p, uar, 12, 0);
+	fh_eq_params_init(&p, uar, 12, 0);
 	p.npas = 63;
-	create_eq_p(fh, &p, NULL, &r, NULL);
+	fh_eq_create(fh, &p, NULL, &r, NULL);
 	BAD(CX4_CMD_STAT_BAD_INPUT_LEN, CX4DEV_SYN_EQ_PAS_LEN);
 	p.npas = -1;
 	p.extra = 8;
-	create_eq_p(fh, &p, NULL, &r, NULL);
+	fh_eq_create(fh, &p, NULL, &r, NULL);
 	CHECK_STATUS(r, CX4_CMD_STAT_OK, 0);	/* zero bytes past the list are fine */
 	CHECK_EQ(cmd_with_arg(fh, CX4_CMD_DESTROY_EQ, CX4_DESTROY_EQ_IN_EQ_NUMBER, 0, &r), 0);
-	eq_params_init(&p, uar, 2, 0);
-	create_eq_p(fh, &p, NULL, &r, tweak_unaligned);
+	fh_eq_params_init(&p, uar, 2, 0);
+	fh_eq_create(fh, &p, NULL, &r, tweak_unaligned);
 	BAD(CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_EQ_PAS_ALIGN);
-	create_eq_p(fh, &p, NULL, &r, tweak_no_dma);
+	fh_eq_create(fh, &p, NULL, &r, tweak_no_dma);
 	BAD(CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_EQ_PAS_BAD);
 	/* Larger EQ pages: 2^8 EQEs in one 16 KB page, which must be 16 KB aligned. */
-	eq_params_init(&p, uar, 8, 0);
+	fh_eq_params_init(&p, uar, 8, 0);
 	p.log_page_size = 2;
-	CHECK_EQ(create_eq_p(fh, &p, NULL, &r, NULL), CX4_CMD_STAT_OK);
+	CHECK_EQ(fh_eq_create(fh, &p, NULL, &r, NULL), CX4_CMD_STAT_OK);
 	p.buf = fh_alloc(fh, 0x8000, 0x4000) + 0x1000;
-	create_eq_p(fh, &p, NULL, &r, NULL);
+	fh_eq_create(fh, &p, NULL, &r, NULL);
 	BAD(CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_EQ_PAS_ALIGN);
 	/* EQEs not handed over with owner 1: guest error, but created. */
-	eq_params_init(&p, uar, 2, 0);
+	fh_eq_params_init(&p, uar, 2, 0);
 	p.buf = fh_alloc(fh, 4096, 4096);
-	CHECK_EQ(create_eq_p(fh, &p, NULL, &r, NULL), CX4_CMD_STAT_OK);
+	CHECK_EQ(fh_eq_create(fh, &p, NULL, &r, NULL), CX4_CMD_STAT_OK);
 	CHECK_EQ(ERRORS(fh), ++e);
 	CHECK(fh_log_has(fh, "has owner 0"));
 	/* Unknown EQ numbers. */
@@ -340,9 +233,9 @@ static void test_eq_create_errors(void)
 
 static void test_eq_limit(void)
 {
-	struct fh *fh = eq_dev();
+	struct fh *fh = fh_new_up(NULL);
 	uint32_t uar = alloc_uar(fh);
-	struct teq eq;
+	struct fh_eq eq;
 
 	for (unsigned i = 0; i < 32; i++) {
 		CHECK_EQ(create_eq(fh, uar, 0, i, 0, &eq), CX4_CMD_STAT_OK);
@@ -361,13 +254,13 @@ static void test_eq_limit(void)
 
 static void test_eqe_ownership_wrap(void)
 {
-	struct fh *fh = eq_dev();
+	struct fh *fh = fh_new_up(NULL);
 	uint32_t uar = alloc_uar(fh);
 	struct fh_result r;
-	struct teq eq;
+	struct fh_eq eq;
 
 	CHECK_EQ(create_eq(fh, uar, 2, 1, 0, &eq), CX4_CMD_STAT_OK);
-	CHECK(eq_poll(fh, &eq) == NULL);
+	CHECK(fh_eq_poll(fh, &eq) == NULL);
 	for (uint32_t n = 0; n < 11; n++) {
 		uint8_t *e;
 
@@ -375,14 +268,14 @@ static void test_eqe_ownership_wrap(void)
 		/* Owner of the entry = wrap parity of the producer counter. */
 		e = eqe_at(fh, &eq, n & 3);
 		CHECK_EQ(cx4_get(e, CX4_EQE_OWNER), (n >> 2) & 1);
-		e = eq_poll(fh, &eq);
+		e = fh_eq_poll(fh, &eq);
 		CHECK(e != NULL);
 		if (!e)
 			break;
 		CHECK_EQ(cx4_get(e, CX4_EQE_EVENT_TYPE), 0x20);
 		CHECK_EQ(cx4_get(e, CX4_EQE_EVENT_SUB_TYPE), 0x5a);
 		CHECK_EQ(cx4_rd32(e, CX4_EQE_OFF_EVENT_DATA), 0x1000 + n);
-		CHECK(eq_poll(fh, &eq) == NULL);	/* the next one is still HW's */
+		CHECK(fh_eq_poll(fh, &eq) == NULL);	/* the next one is still HW's */
 		eq_db(fh, uar, eq.eqn, eq.cc, false);
 	}
 	CHECK_EQ(cx4dev_counter(fh->dev, CX4DEV_CNT_EQES), 11);
@@ -394,16 +287,16 @@ static void test_eqe_ownership_wrap(void)
 static void test_eq_arm_interrupt_and_query(void)
 {
 	static uint8_t in[16];
-	struct fh *fh = eq_dev();
+	struct fh *fh = fh_new_up(NULL);
 	uint32_t uar = alloc_uar(fh);
 	struct fh_result r;
-	struct teq eq;
+	struct fh_eq eq;
 	const uint8_t *eqc = r.out + CX4_QUERY_EQ_OUT_OFF_EQC;
 
 	CHECK_EQ(create_eq(fh, uar, 3, 7, CX4_EVENT_BIT(CX4_EVENT_PORT_STATE_CHANGE), &eq), 0);
 	gen_eqe(fh, eq.eqn, 0x21, 0, &r);
 	CHECK_EQ(fh->msix_count, 0);		/* created fired, not armed */
-	CHECK(eq_poll(fh, &eq) != NULL);
+	CHECK(fh_eq_poll(fh, &eq) != NULL);
 	eq_db(fh, uar, eq.eqn, eq.cc, true);	/* consumed all: armed */
 	CHECK_EQ(fh->msix_count, 0);
 	memset(in, 0, sizeof(in));
@@ -430,11 +323,11 @@ static void test_eq_arm_interrupt_and_query(void)
 	CHECK_EQ(cx4_get(eqc, CX4_EQC_ST), CX4_EQC_ST_FIRED);
 	CHECK_EQ(cx4_get(eqc, CX4_EQC_PRODUCER_COUNTER), 3);
 	/* Arm with unconsumed EQEs: interrupt at once. */
-	CHECK(eq_poll(fh, &eq) != NULL);
+	CHECK(fh_eq_poll(fh, &eq) != NULL);
 	eq_db(fh, uar, eq.eqn, eq.cc, true);
 	CHECK_EQ(fh->msix_count, 2);
 	/* Update-only doorbell never interrupts. */
-	CHECK(eq_poll(fh, &eq) != NULL);
+	CHECK(fh_eq_poll(fh, &eq) != NULL);
 	eq_db(fh, uar, eq.eqn, eq.cc, false);
 	gen_eqe(fh, eq.eqn, 0x21, 0, &r);
 	CHECK_EQ(fh->msix_count, 2);
@@ -444,10 +337,10 @@ static void test_eq_arm_interrupt_and_query(void)
 
 static void test_eq_uar_ownership(void)
 {
-	struct fh *fh = eq_dev();
+	struct fh *fh = fh_new_up(NULL);
 	uint32_t a = alloc_uar(fh), b = alloc_uar(fh);
 	struct fh_result r;
-	struct teq eq;
+	struct fh_eq eq;
 
 	CHECK_EQ(create_eq(fh, a, 2, 0, 0, &eq), 0);
 	gen_eqe(fh, eq.eqn, 0x21, 0, &r);
@@ -473,11 +366,11 @@ static void test_eq_uar_ownership(void)
 
 static void test_eq_overrun(void)
 {
-	struct fh *fh = eq_dev();
+	struct fh *fh = fh_new_up(NULL);
 	uint32_t uar = alloc_uar(fh);
-	struct eq_params p;
+	struct fh_eq_params p;
 	struct fh_result r;
-	struct teq eq;
+	struct fh_eq eq;
 	uint32_t h;
 
 	CHECK_EQ(create_eq(fh, uar, 1, 2, CX4_EVENT_BIT(CX4_EVENT_INTERNAL_ERROR), &eq), 0);
@@ -497,9 +390,9 @@ static void test_eq_overrun(void)
 	CHECK_EQ(fh->msix_count, 1);
 	CHECK_EQ(fh->msix_last, 2);
 	/* With overrun ignore, a full EQ just wraps. */
-	eq_params_init(&p, uar, 1, 0);
+	fh_eq_params_init(&p, uar, 1, 0);
 	p.oi = true;
-	CHECK_EQ(create_eq_p(fh, &p, &eq, &r, NULL), 0);
+	CHECK_EQ(fh_eq_create(fh, &p, &eq, &r, NULL), 0);
 	for (int i = 0; i < 5; i++)
 		gen_eqe(fh, eq.eqn, 0x21, 0, &r);
 	CHECK_EQ(ERRORS(fh), 1);
@@ -511,12 +404,12 @@ static void test_eq_overrun(void)
 
 static void test_cmd_completion_events(void)
 {
-	struct fh *fh = eq_dev();
+	struct fh *fh = fh_new_up(NULL);
 	uint32_t uar = alloc_uar(fh);
 	uint8_t nop[16] = { 0 };
 	struct fh_post p1, p2;
 	struct fh_result r;
-	struct teq eq, eq2;
+	struct fh_eq eq, eq2;
 	uint8_t *e;
 
 	/* CREATE_EQ mapping command completions while another entry is posted. */
@@ -530,16 +423,16 @@ static void test_cmd_completion_events(void)
 	CHECK_STATUS(r, 0, 0);
 	/* Now the queue is empty: mapped; no event for the CREATE_EQ itself. */
 	CHECK_EQ(create_eq(fh, uar, 3, 4, CX4_EVENT_BIT(CX4_EVENT_CMD_COMPLETION), &eq), 0);
-	CHECK(eq_poll(fh, &eq) == NULL);
+	CHECK(fh_eq_poll(fh, &eq) == NULL);
 	eq_db(fh, uar, eq.eqn, 0, true);
 	/* Each completion: an EQE whose vector has the slot's bit. */
 	fh_post(fh, &p1, 5, nop, sizeof(nop), 16);
 	fh_post(fh, &p2, 12, nop, sizeof(nop), 16);
 	fh_ring(fh, 1u << 5 | 1u << 12);
-	e = eq_poll(fh, &eq);
+	e = fh_eq_poll(fh, &eq);
 	CHECK(e && cx4_get(e, CX4_EQE_EVENT_TYPE) == CX4_EVENT_CMD_COMPLETION);
 	CHECK(e && cx4_get(e, CX4_EQE_CMD_VECTOR) == 1u << 12);	/* highest first */
-	e = eq_poll(fh, &eq);
+	e = fh_eq_poll(fh, &eq);
 	CHECK(e && cx4_get(e, CX4_EQE_CMD_VECTOR) == 1u << 5);
 	CHECK_EQ(fh->msix_count, 1);
 	CHECK_EQ(fh->msix_last, 4);
@@ -550,58 +443,58 @@ static void test_cmd_completion_events(void)
 	fh_ring(fh, 1);
 	fh_collect(fh, &p1, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_RESERVED_NOT_ZERO);
-	e = eq_poll(fh, &eq);
+	e = fh_eq_poll(fh, &eq);
 	CHECK(e && cx4_get(e, CX4_EQE_CMD_VECTOR) == 1);
 	CHECK_EQ(ERRORS(fh), 2);
 	/* Knob: drop the next completion event. */
-	fh_wr32(fh, CTL(0x0a4), 1);
+	fh_ctl_wr(fh, 0x0a4, 1);
 	fh_simple(fh, CX4_CMD_NOP, 0, NULL);
-	CHECK(eq_poll(fh, &eq) == NULL);
+	CHECK(fh_eq_poll(fh, &eq) == NULL);
 	CHECK(fh_log_has(fh, "knob: command completion event of cmd[0] NOP(0x80d) dropped"));
 	fh_simple(fh, CX4_CMD_NOP, 0, NULL);
-	CHECK(eq_poll(fh, &eq) != NULL);
+	CHECK(fh_eq_poll(fh, &eq) != NULL);
 	/* Remapping to a new EQ; no event for the CREATE_EQ that remaps. */
 	CHECK_EQ(create_eq(fh, uar, 2, 5, CX4_EVENT_BIT(CX4_EVENT_CMD_COMPLETION), &eq2), 0);
-	CHECK(eq_poll(fh, &eq) == NULL && eq_poll(fh, &eq2) == NULL);
+	CHECK(fh_eq_poll(fh, &eq) == NULL && fh_eq_poll(fh, &eq2) == NULL);
 	fh_simple(fh, CX4_CMD_NOP, 0, NULL);
-	CHECK(eq_poll(fh, &eq) == NULL);
-	CHECK(eq_poll(fh, &eq2) != NULL);
+	CHECK(fh_eq_poll(fh, &eq) == NULL);
+	CHECK(fh_eq_poll(fh, &eq2) != NULL);
 	/* DESTROY_EQ unmaps: no event for it, nor afterwards. */
 	CHECK_EQ(cmd_with_arg(fh, CX4_CMD_DESTROY_EQ, CX4_DESTROY_EQ_IN_EQ_NUMBER, eq2.eqn, &r),
 		 0);
 	fh_simple(fh, CX4_CMD_NOP, 0, NULL);
-	CHECK(eq_poll(fh, &eq) == NULL);
+	CHECK(fh_eq_poll(fh, &eq) == NULL);
 	CHECK_EQ(ERRORS(fh), 2);
 	fh_free(fh);
 }
 
 static void test_page_request_events(void)
 {
-	struct fh *fh = eq_dev();
+	struct fh *fh = fh_new_up(NULL);
 	uint32_t uar = alloc_uar(fh);
 	struct fh_result r;
-	struct teq eq;
+	struct fh_eq eq;
 	uint8_t *e;
 	size_t owned = cx4dev_counter(fh->dev, CX4DEV_CNT_PAGES_OWNED);
 
 	/* Knob before an EQ maps PAGE_REQUEST: reported when one does. */
-	fh_wr32(fh, CTL(0x0a0), 2);
+	fh_ctl_wr(fh, 0x0a0, 2);
 	CHECK_EQ(fh_query_pages(fh, CX4_PAGES_REGULAR), 2);
 	CHECK_EQ(create_eq(fh, uar, 3, 1, CX4_EVENT_BIT(CX4_EVENT_PAGE_REQUEST), &eq), 0);
-	e = eq_poll(fh, &eq);
+	e = fh_eq_poll(fh, &eq);
 	CHECK(e && cx4_get(e, CX4_EQE_EVENT_TYPE) == CX4_EVENT_PAGE_REQUEST);
 	CHECK(e && cx4_get(e, CX4_EQE_PAGES_NUM_PAGES) == 2);
 	CHECK_EQ(fh_give_pages(fh, 2, NULL, NULL), 0);
 	/* Give N: QUERY_PAGES(regular) rises by N and an event says N. */
-	fh_wr32(fh, CTL(0x0a0), 5);
+	fh_ctl_wr(fh, 0x0a0, 5);
 	CHECK_EQ(fh_query_pages(fh, CX4_PAGES_REGULAR), 5);
-	e = eq_poll(fh, &eq);
+	e = fh_eq_poll(fh, &eq);
 	CHECK(e && cx4_get(e, CX4_EQE_PAGES_NUM_PAGES) == 5);
 	/* Not re-armed before MANAGE_PAGES: the next request waits. */
-	fh_wr32(fh, CTL(0x0a0), 3);
-	CHECK(eq_poll(fh, &eq) == NULL);
+	fh_ctl_wr(fh, 0x0a0, 3);
+	CHECK(fh_eq_poll(fh, &eq) == NULL);
 	CHECK_EQ(fh_give_pages(fh, 5, NULL, NULL), 0);
-	e = eq_poll(fh, &eq);
+	e = fh_eq_poll(fh, &eq);
 	CHECK(e && cx4_get(e, CX4_EQE_PAGES_NUM_PAGES) == 3);
 	CHECK_EQ(fh_give_pages(fh, 3, NULL, NULL), 0);
 	CHECK_EQ(fh_query_pages(fh, CX4_PAGES_REGULAR), 0);
@@ -610,15 +503,15 @@ static void test_page_request_events(void)
 	CHECK_EQ(fh_give_pages(fh, 1, NULL, NULL), CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(ERRORS(fh), 1);
 	/* Take N: negative request, pages come back with HCA_RETURN_PAGES. */
-	fh_wr32(fh, CTL(0x0a0), (uint32_t)-4);
-	e = eq_poll(fh, &eq);
+	fh_ctl_wr(fh, 0x0a0, (uint32_t)-4);
+	e = fh_eq_poll(fh, &eq);
 	CHECK(e && (int32_t)cx4_get(e, CX4_EQE_PAGES_NUM_PAGES) == -4);
 	CHECK_EQ(fh_query_pages(fh, CX4_PAGES_REGULAR), -4);
 	CHECK_EQ(fh_take_pages(fh, 8, &r), 0);
 	CHECK_EQ(cx4_get(r.out, CX4_MANAGE_PAGES_OUT_NUM_ENTRIES), 4);
 	CHECK_EQ(fh_query_pages(fh, CX4_PAGES_REGULAR), 0);
 	/* The device never gives back its boot + init pages. */
-	fh_wr32(fh, CTL(0x0a0), (uint32_t)-1000);
+	fh_ctl_wr(fh, 0x0a0, (uint32_t)-1000);
 	CHECK_EQ(fh_query_pages(fh, CX4_PAGES_REGULAR), -6);
 	CHECK_EQ(ERRORS(fh), 1);
 	fh_free(fh);
@@ -626,36 +519,36 @@ static void test_page_request_events(void)
 
 static void test_port_and_internal_error_events(void)
 {
-	struct fh *fh = eq_dev();
+	struct fh *fh = fh_new_up(NULL);
 	uint32_t uar = alloc_uar(fh);
-	struct teq eq;
+	struct fh_eq eq;
 	uint8_t *e;
 	uint32_t h;
 
 	CHECK_EQ(create_eq(fh, uar, 3, 6, ALL_ASYNC, &eq), 0);
-	CHECK_EQ(fh_rd32(fh, CTL(0x0a8)), 1);		/* link up */
-	fh_wr32(fh, CTL(0x0a8), 2);			/* flap */
-	e = eq_poll(fh, &eq);
+	CHECK_EQ(fh_ctl_rd(fh, 0x0a8), 1);		/* link up */
+	fh_ctl_wr(fh, 0x0a8, 2);			/* flap */
+	e = fh_eq_poll(fh, &eq);
 	CHECK(e && cx4_get(e, CX4_EQE_EVENT_TYPE) == CX4_EVENT_PORT_STATE_CHANGE);
 	CHECK(e && cx4_get(e, CX4_EQE_EVENT_SUB_TYPE) == CX4_PORT_CHANGE_DOWN);
 	CHECK(e && cx4_get(e, CX4_EQE_PORT_NUM) == 1);
-	e = eq_poll(fh, &eq);
+	e = fh_eq_poll(fh, &eq);
 	CHECK(e && cx4_get(e, CX4_EQE_EVENT_SUB_TYPE) == CX4_PORT_CHANGE_ACTIVE);
-	fh_wr32(fh, CTL(0x0a8), 1);			/* already up: nothing */
-	CHECK(eq_poll(fh, &eq) == NULL);
-	fh_wr32(fh, CTL(0x0a8), 0);
-	CHECK(eq_poll(fh, &eq) != NULL);
-	CHECK_EQ(fh_rd32(fh, CTL(0x0a8)), 0);
-	fh_wr32(fh, CTL(0x0a8), 3);
+	fh_ctl_wr(fh, 0x0a8, 1);			/* already up: nothing */
+	CHECK(fh_eq_poll(fh, &eq) == NULL);
+	fh_ctl_wr(fh, 0x0a8, 0);
+	CHECK(fh_eq_poll(fh, &eq) != NULL);
+	CHECK_EQ(fh_ctl_rd(fh, 0x0a8), 0);
+	fh_ctl_wr(fh, 0x0a8, 3);
 	CHECK_EQ(ERRORS(fh), 1);
 	/* Internal error: health syndrome, counter stops, interrupt, no EQE. */
 	fh_advance(fh, 300ull * 1000 * 1000);
-	fh_wr32(fh, CTL(0x088), CX4_HEALTH_HW_FATAL_ERR);
+	fh_ctl_wr(fh, 0x088, CX4_HEALTH_HW_FATAL_ERR);
 	h = fh_rd32(fh, CX4_INIT_OFF_HEALTH);
 	CHECK_EQ(h >> 24, CX4_HEALTH_HW_FATAL_ERR);
 	fh_advance(fh, 300ull * 1000 * 1000);
 	CHECK_EQ(fh_rd32(fh, CX4_INIT_OFF_HEALTH), h);
-	CHECK(eq_poll(fh, &eq) == NULL);
+	CHECK(fh_eq_poll(fh, &eq) == NULL);
 	CHECK_EQ(fh->msix_count, 1);
 	CHECK_EQ(fh->msix_last, 6);
 	CHECK_EQ(ERRORS(fh), 1);
@@ -666,7 +559,7 @@ static void test_port_and_internal_error_events(void)
 
 static void test_pd_td_bookkeeping(void)
 {
-	struct fh *fh = eq_dev();
+	struct fh *fh = fh_new_up(NULL);
 	struct fh_result r;
 	uint32_t pd1, pd2, td;
 
@@ -704,10 +597,10 @@ static void test_pd_td_bookkeeping(void)
 
 static void test_panic_teardown_releases_quietly(void)
 {
-	struct fh *fh = eq_dev();
+	struct fh *fh = fh_new_up(NULL);
 	uint8_t in[16] = { 0 };
 	struct fh_result r;
-	struct teq eq;
+	struct fh_eq eq;
 
 	CHECK_EQ(create_eq(fh, alloc_uar(fh), 4, 0, ALL_ASYNC, &eq), 0);
 	fh_simple(fh, CX4_CMD_ALLOC_PD, 0, NULL);
@@ -723,10 +616,10 @@ static void test_panic_teardown_releases_quietly(void)
 /* The PRM 8.2 / 8.3 life cycle with an event-driven driver: no guest error. */
 static void test_eq_lifecycle_clean(void)
 {
-	struct fh *fh = eq_dev();
+	struct fh *fh = fh_new_up(NULL);
 	uint32_t uar = alloc_uar(fh);
 	struct fh_result r;
-	struct teq eq;
+	struct fh_eq eq;
 	int32_t n;
 
 	CHECK_EQ(create_eq(fh, uar, 4, 0, ALL_ASYNC | CX4_EVENT_BIT(CX4_EVENT_CMD_COMPLETION),
@@ -735,7 +628,7 @@ static void test_eq_lifecycle_clean(void)
 	for (int i = 0; i < 40; i++) {		/* more than the EQ holds */
 		CHECK_EQ(fh_simple(fh, CX4_CMD_NOP, 0, NULL), 0);
 		CHECK_EQ(fh->msix_count, (unsigned)i + 1);
-		CHECK(eq_poll(fh, &eq) != NULL);
+		CHECK(fh_eq_poll(fh, &eq) != NULL);
 		eq_db(fh, uar, eq.eqn, eq.cc, true);
 	}
 	CHECK_EQ(cmd_with_arg(fh, CX4_CMD_DESTROY_EQ, CX4_DESTROY_EQ_IN_EQ_NUMBER, eq.eqn, &r), 0);
@@ -751,111 +644,17 @@ static void test_eq_lifecycle_clean(void)
 
 /* ---- CQs ---- */
 
-struct tcq {
-	uint32_t cqn;
-	uint32_t uar;
-	uint32_t log_size;
-	uint64_t buf;
-	uint64_t dbr;
-	uint32_t cc;
-};
-
-struct cq_params {
-	uint32_t log_size;
-	uint32_t uar;
-	uint32_t eqn;
-	uint32_t cqe_sz;
-	bool oi;
-	int npas;
-	uint64_t dbr;		/* 0: allocate */
-	uint32_t period, max_count, period_mode;
-	bool scqe_break;
-};
-
-static void cq_params_init(struct cq_params *p, uint32_t uar, uint32_t eqn, uint32_t log_size)
-{
-	memset(p, 0, sizeof(*p));
-	p->uar = uar;
-	p->eqn = eqn;
-	p->log_size = log_size;
-	p->npas = -1;
-}
-
-static uint8_t create_cq_p(struct fh *fh, const struct cq_params *p, struct tcq *cq,
-			   struct fh_result *r, void (*tweak)(uint8_t *in))
-{
-	uint64_t bytes = (uint64_t)CX4_CQE_SIZE << p->log_size;
-	uint32_t need = (uint32_t)((bytes + CX4_PAGE_SIZE - 1) / CX4_PAGE_SIZE);
-	uint32_t npas = p->npas < 0 ? need : (uint32_t)p->npas;
-	uint32_t len = cx4_create_cq_in_size(npas);
-	uint8_t *in = calloc(1, len);
-	uint8_t *cqc = in + CX4_CREATE_CQ_OFF_CQC;
-	uint32_t npages = npas > need ? npas : npas ? npas : 1;
-	uint64_t buf, dbr = p->dbr ? p->dbr : fh_alloc(fh, 64, 64);
-
-	if (!in)
-		abort();
-	if (npages > need)
-		npages = need;
-	buf = fh_alloc(fh, (uint64_t)npages * CX4_PAGE_SIZE, CX4_PAGE_SIZE);
-	if (bytes > (uint64_t)npages * CX4_PAGE_SIZE)
-		bytes = (uint64_t)npages * CX4_PAGE_SIZE;
-	for (uint64_t o = 0; o < bytes; o += CX4_CQE_SIZE)
-		cx4_set(fh_ptr(fh, buf + o), CX4_CQE_OPCODE, CX4_CQE_OP_INVALID);
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_CQ);
-	cx4_set(cqc, CX4_CQC_LOG_CQ_SIZE, p->log_size);
-	cx4_set(cqc, CX4_CQC_UAR_PAGE, p->uar);
-	cx4_set(cqc, CX4_CQC_C_EQN, p->eqn);
-	cx4_set(cqc, CX4_CQC_CQE_SZ, p->cqe_sz);
-	cx4_set(cqc, CX4_CQC_OI, p->oi);
-	cx4_set(cqc, CX4_CQC_CQ_PERIOD, p->period);
-	cx4_set(cqc, CX4_CQC_CQ_MAX_COUNT, p->max_count);
-	cx4_set(cqc, CX4_CQC_CQ_PERIOD_MODE, p->period_mode);
-	cx4_set(cqc, CX4_CQC_SCQE_BREAK_MODERATION_EN, p->scqe_break);
-	cx4_set64(cqc, CX4_CQC_OFF_DBR_ADDR, dbr);
-	for (uint32_t i = 0; i < npas; i++)
-		cx4_set64(in, CX4_CREATE_CQ_OFF_PAS + i * CX4_PAS_SIZE, buf + i * CX4_PAGE_SIZE);
-	if (tweak)
-		tweak(in);
-	fh_exec(fh, in, len, CX4_CREATE_CQ_OUT_SIZE, r);
-	free(in);
-	if (cq) {
-		memset(cq, 0, sizeof(*cq));
-		cq->cqn = cx4_get(r->out, CX4_CREATE_CQ_OUT_CQN);
-		cq->uar = p->uar;
-		cq->log_size = p->log_size;
-		cq->buf = buf;
-		cq->dbr = dbr;
-	}
-	return r->done && !r->ds ? r->status : 0xff;
-}
-
 static uint8_t create_cq(struct fh *fh, uint32_t uar, uint32_t eqn, uint32_t log_size,
-			 struct tcq *cq)
+			 struct fh_cq *cq)
 {
-	struct cq_params p;
+	struct fh_cq_params p;
 	struct fh_result r;
 
-	cq_params_init(&p, uar, eqn, log_size);
-	return create_cq_p(fh, &p, cq, &r, NULL);
+	fh_cq_params_init(&p, uar, eqn, log_size);
+	return fh_cq_create(fh, &p, cq, &r, NULL);
 }
 
-/* Poll a CQE (PRM 7.12.3.2) and update the doorbell record. */
-static uint8_t *cq_poll(struct fh *fh, struct tcq *cq)
-{
-	uint32_t idx = cq->cc & ((1u << cq->log_size) - 1);
-	uint8_t *e = fh_ptr(fh, cq->buf + (uint64_t)idx * CX4_CQE_SIZE);
-
-	if (cx4_get(e, CX4_CQE_OWNER) != cx4_owner_bit(cq->cc, cq->log_size) ||
-	    cx4_get(e, CX4_CQE_OPCODE) == CX4_CQE_OP_INVALID)
-		return NULL;
-	CHECK(cx4_cqe_sig_ok(e, idx));
-	cq->cc = (cq->cc + 1) & 0xffffff;
-	cx4_set(fh_ptr(fh, cq->dbr), CX4_CQ_DBR_UPDATE_CI, cq->cc);
-	return e;
-}
-
-static void cq_arm(struct fh *fh, const struct tcq *cq, uint32_t sn, bool solicited)
+static void cq_arm(struct fh *fh, const struct fh_cq *cq, uint32_t sn, bool solicited)
 {
 	uint8_t db[8] = { 0 };
 
@@ -895,12 +694,12 @@ static void tweak_cq_page_offset(uint8_t *in)
 
 static void test_cq_create_errors(void)
 {
-	struct fh *fh = eq_dev();
+	struct fh *fh = fh_new_up(NULL);
 	uint32_t uar = alloc_uar(fh);
-	struct cq_params p;
+	struct fh_cq_params p;
 	struct fh_result r;
-	struct teq eq;
-	struct tcq cq;
+	struct fh_eq eq;
+	struct fh_cq cq;
 	unsigned e = 0;
 
 	CHECK_EQ(create_eq(fh, uar, 2, 0, 0, &eq), 0);
@@ -908,37 +707,37 @@ static void test_cq_create_errors(void)
 	CHECK_STATUS(r, st, syn); \
 	CHECK_EQ(ERRORS(fh), ++e); \
 } while (0)
-	cq_params_init(&p, uar, eq.eqn, 23);
+	fh_cq_params_init(&p, uar, eq.eqn, 23);
 	p.npas = 1;
-	create_cq_p(fh, &p, NULL, &r, NULL);
+	fh_cq_create(fh, &p, NULL, &r, NULL);
 	BAD(CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_CQ_LOG_SIZE);
-	cq_params_init(&p, uar, eq.eqn, 2);
-	create_cq_p(fh, &p, NULL, &r, tweak_cq_page_offset);
+	fh_cq_params_init(&p, uar, eq.eqn, 2);
+	fh_cq_create(fh, &p, NULL, &r, tweak_cq_page_offset);
 	BAD(CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_CQ_PAGE_OFFSET);
-	create_cq_p(fh, &p, NULL, &r, tweak_cq_counter);
+	fh_cq_create(fh, &p, NULL, &r, tweak_cq_counter);
 	BAD(CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_RESERVED_NONZERO);
-	create_cq_p(fh, &p, NULL, &r, tweak_cq_compression);
+	fh_cq_create(fh, &p, NULL, &r, tweak_cq_compression);
 	BAD(CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_CQ_FEATURE);
 	p.uar = uar + 1;
-	create_cq_p(fh, &p, NULL, &r, NULL);
+	fh_cq_create(fh, &p, NULL, &r, NULL);
 	BAD(CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_CQ_UAR);
 	p.uar = uar;
 	p.eqn = eq.eqn + 1;
-	create_cq_p(fh, &p, NULL, &r, NULL);
+	fh_cq_create(fh, &p, NULL, &r, NULL);
 	BAD(CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_CQ_EQN);
 	p.eqn = eq.eqn;
 	p.dbr = fh_alloc(fh, 64, 64) + 4;
-	create_cq_p(fh, &p, NULL, &r, NULL);
+	fh_cq_create(fh, &p, NULL, &r, NULL);
 	BAD(CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_CQ_DBR);
 	p.dbr = 0;
-	cq_params_init(&p, uar, eq.eqn, 8);	/* 16 KB: 4 PAS entries */
+	fh_cq_params_init(&p, uar, eq.eqn, 8);	/* 16 KB: 4 PAS entries */
 	p.npas = 3;
-	create_cq_p(fh, &p, NULL, &r, NULL);
+	fh_cq_create(fh, &p, NULL, &r, NULL);
 	BAD(CX4_CMD_STAT_BAD_INPUT_LEN, CX4DEV_SYN_CQ_PAS_LEN);
 	/* 128-byte CQEs: a model limitation, not a guest error. */
-	cq_params_init(&p, uar, eq.eqn, 2);
+	fh_cq_params_init(&p, uar, eq.eqn, 2);
 	p.cqe_sz = CX4_CQC_CQE_SZ_128;
-	CHECK_EQ(create_cq_p(fh, &p, NULL, &r, NULL), CX4_CMD_STAT_BAD_OP);
+	CHECK_EQ(fh_cq_create(fh, &p, NULL, &r, NULL), CX4_CMD_STAT_BAD_OP);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_NOT_IMPLEMENTED);
 	CHECK_EQ(ERRORS(fh), e);
 	/* A good one pins its EQ and UAR. */
@@ -962,12 +761,12 @@ static void test_cq_create_errors(void)
 static void test_cq_arm_and_completion_events(void)
 {
 	static uint8_t in[16];
-	struct fh *fh = eq_dev();
+	struct fh *fh = fh_new_up(NULL);
 	uint32_t uar = alloc_uar(fh);
 	const uint8_t *cqc;
 	struct fh_result r;
-	struct teq eq;
-	struct tcq cq;
+	struct fh_eq eq;
+	struct fh_cq cq;
 	uint8_t *e;
 
 	CHECK_EQ(create_eq(fh, uar, 4, 3, 0, &eq), 0);
@@ -975,34 +774,34 @@ static void test_cq_arm_and_completion_events(void)
 	CHECK_EQ(create_cq(fh, uar, eq.eqn, 2, &cq), 0);
 	/* Not armed: CQE written, no event. */
 	CHECK_EQ(post_cqe(fh, cq.cqn, 1, false), 0);
-	CHECK(eq_poll(fh, &eq) == NULL);
+	CHECK(fh_eq_poll(fh, &eq) == NULL);
 	/* Arm with the CQE still unconsumed: event at once. */
 	cq_arm(fh, &cq, 0, false);
-	e = eq_poll(fh, &eq);
+	e = fh_eq_poll(fh, &eq);
 	CHECK(e && cx4_get(e, CX4_EQE_EVENT_TYPE) == CX4_EVENT_COMPLETION);
 	CHECK(e && cx4_get(e, CX4_EQE_COMP_CQN) == cq.cqn);
 	CHECK_EQ(fh->msix_count, 1);
 	CHECK_EQ(fh->msix_last, 3);
-	e = cq_poll(fh, &cq);
+	e = fh_cq_poll(fh, &cq);
 	CHECK(e && cx4_get(e, CX4_CQE_WQE_COUNTER) == 1);
-	CHECK(cq_poll(fh, &cq) == NULL);
+	CHECK(fh_cq_poll(fh, &cq) == NULL);
 	/* Same cmd_sn again: already fired, no new notification. */
 	cq_arm(fh, &cq, 0, false);
 	post_cqe(fh, cq.cqn, 2, false);
-	CHECK(eq_poll(fh, &eq) == NULL);
-	CHECK(cq_poll(fh, &cq) != NULL);
+	CHECK(fh_eq_poll(fh, &eq) == NULL);
+	CHECK(fh_cq_poll(fh, &cq) != NULL);
 	/* Next cmd_sn: armed; one event for two CQEs. */
 	cq_arm(fh, &cq, 1, false);
-	CHECK(eq_poll(fh, &eq) == NULL);
+	CHECK(fh_eq_poll(fh, &eq) == NULL);
 	post_cqe(fh, cq.cqn, 3, false);
 	post_cqe(fh, cq.cqn, 4, false);
-	CHECK(eq_poll(fh, &eq) != NULL);
-	CHECK(eq_poll(fh, &eq) == NULL);
-	CHECK(cq_poll(fh, &cq) != NULL && cq_poll(fh, &cq) != NULL);
+	CHECK(fh_eq_poll(fh, &eq) != NULL);
+	CHECK(fh_eq_poll(fh, &eq) == NULL);
+	CHECK(fh_cq_poll(fh, &cq) != NULL && fh_cq_poll(fh, &cq) != NULL);
 	/* ARM_SOLICITED: only an SE CQE fires. */
 	cq_arm(fh, &cq, 2, true);
 	post_cqe(fh, cq.cqn, 5, false);
-	CHECK(eq_poll(fh, &eq) == NULL);
+	CHECK(fh_eq_poll(fh, &eq) == NULL);
 	memset(in, 0, sizeof(in));
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_CQ);
 	cx4_set(in, CX4_QUERY_CQ_IN_CQN, cq.cqn);
@@ -1015,23 +814,23 @@ static void test_cq_arm_and_completion_events(void)
 	CHECK_EQ(cx4_get64(cqc, CX4_CQC_OFF_DBR_ADDR), cq.dbr);
 	CHECK_EQ(cx4_get64(r.out, CX4_QUERY_CQ_OUT_OFF_PAS), cq.buf);
 	post_cqe(fh, cq.cqn, 6, true);
-	e = eq_poll(fh, &eq);
+	e = fh_eq_poll(fh, &eq);
 	CHECK(e && cx4_get(e, CX4_EQE_COMP_CQN) == cq.cqn);
 	fh_exec(fh, in, sizeof(in), cx4_query_cq_out_size(1), &r);
 	CHECK_EQ(cx4_get(cqc, CX4_CQC_ST), CX4_CQC_ST_FIRED);
 	/* Ownership across the wrap (4 entries, 6 written). */
-	CHECK(cq_poll(fh, &cq) != NULL);
-	e = cq_poll(fh, &cq);
+	CHECK(fh_cq_poll(fh, &cq) != NULL);
+	e = fh_cq_poll(fh, &cq);
 	CHECK(e && cx4_get(e, CX4_CQE_OWNER) == 1 && cx4_get(e, CX4_CQE_WQE_COUNTER) == 6);
 	/* The debug page posts CQEs too. */
 	cq_arm(fh, &cq, 3, false);
-	fh_wr32(fh, CTL(0x0b4), cq.cqn);
-	CHECK(eq_poll(fh, &eq) != NULL);
-	CHECK(cq_poll(fh, &cq) != NULL);
+	fh_ctl_wr(fh, 0x0b4, cq.cqn);
+	CHECK(fh_eq_poll(fh, &eq) != NULL);
+	CHECK(fh_cq_poll(fh, &cq) != NULL);
 	/* MODIFY_CQ moves completions to another EQ. */
 	{
 		static uint8_t min[CX4_MODIFY_CQ_IN_SIZE];
-		struct teq eq2;
+		struct fh_eq eq2;
 
 		CHECK_EQ(create_eq(fh, uar, 2, 9, 0, &eq2), 0);
 		memset(min, 0, sizeof(min));
@@ -1043,8 +842,8 @@ static void test_cq_arm_and_completion_events(void)
 		CHECK_STATUS(r, 0, 0);
 		cq_arm(fh, &cq, 0, false);
 		post_cqe(fh, cq.cqn, 7, false);
-		CHECK(eq_poll(fh, &eq) == NULL);
-		CHECK(eq_poll(fh, &eq2) != NULL);
+		CHECK(fh_eq_poll(fh, &eq) == NULL);
+		CHECK(fh_eq_poll(fh, &eq2) != NULL);
 		cx4_set(min, CX4_MODIFY_CQ_IN_FIELD_SELECT, 1u << 7);
 		fh_exec(fh, min, sizeof(min), CX4_MODIFY_CQ_OUT_SIZE, &r);
 		CHECK_STATUS(r, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_CQ_MODIFY_FIELD);
@@ -1059,11 +858,11 @@ static void test_cq_arm_and_completion_events(void)
 static void test_cq_overrun_and_error_knob(void)
 {
 	static uint8_t in[16];
-	struct fh *fh = eq_dev();
+	struct fh *fh = fh_new_up(NULL);
 	uint32_t uar = alloc_uar(fh);
 	struct fh_result r;
-	struct teq eq;
-	struct tcq cq, cq2;
+	struct fh_eq eq;
+	struct fh_cq cq, cq2;
 	uint8_t *e;
 
 	CHECK_EQ(create_eq(fh, uar, 3, 1, CX4_EVENT_BIT(CX4_EVENT_CQ_ERROR), &eq), 0);
@@ -1075,7 +874,7 @@ static void test_cq_overrun_and_error_knob(void)
 	/* Third CQE into a full 2-entry CQ (doorbell record update_ci 0). */
 	CHECK(post_cqe(fh, cq.cqn, 2, false) < 0);
 	CHECK_EQ(ERRORS(fh), 1);
-	e = eq_poll(fh, &eq);
+	e = fh_eq_poll(fh, &eq);
 	CHECK(e && cx4_get(e, CX4_EQE_EVENT_TYPE) == CX4_EVENT_CQ_ERROR);
 	CHECK(e && cx4_get(e, CX4_EQE_CQ_ERR_CQN) == cq.cqn);
 	CHECK(e && cx4_get(e, CX4_EQE_CQ_ERR_SYNDROME) == CX4_CQ_ERR_OVERRUN);
@@ -1089,11 +888,11 @@ static void test_cq_overrun_and_error_knob(void)
 	cq2.cc = 0;
 	post_cqe(fh, cq2.cqn, 0, false);
 	post_cqe(fh, cq2.cqn, 1, false);
-	CHECK(cq_poll(fh, &cq2) != NULL);
+	CHECK(fh_cq_poll(fh, &cq2) != NULL);
 	CHECK_EQ(post_cqe(fh, cq2.cqn, 2, false), 0);
 	/* CQ error knob: access violation on cq2, not a guest error. */
-	fh_wr32(fh, CTL(0x0b0), (uint32_t)CX4_CQ_ERR_ACCESS_VIOLATION << 24 | cq2.cqn);
-	e = eq_poll(fh, &eq);
+	fh_ctl_wr(fh, 0x0b0, (uint32_t)CX4_CQ_ERR_ACCESS_VIOLATION << 24 | cq2.cqn);
+	e = fh_eq_poll(fh, &eq);
 	CHECK(e && cx4_get(e, CX4_EQE_CQ_ERR_SYNDROME) == CX4_CQ_ERR_ACCESS_VIOLATION);
 	CHECK_EQ(ERRORS(fh), 1);
 	fh_free(fh);
@@ -1101,10 +900,10 @@ static void test_cq_overrun_and_error_knob(void)
 
 static void test_cq_doorbell_errors(void)
 {
-	struct fh *fh = eq_dev();
+	struct fh *fh = fh_new_up(NULL);
 	uint32_t a = alloc_uar(fh), b = alloc_uar(fh);
-	struct teq eq;
-	struct tcq cq;
+	struct fh_eq eq;
+	struct fh_cq cq;
 
 	CHECK_EQ(create_eq(fh, a, 2, 0, 0, &eq), 0);
 	CHECK_EQ(create_cq(fh, a, eq.eqn, 2, &cq), 0);
@@ -1128,92 +927,92 @@ static void test_cq_doorbell_errors(void)
 static void test_cq_moderation(void)
 {
 	static uint8_t min[CX4_MODIFY_CQ_IN_SIZE];
-	struct fh *fh = eq_dev();
+	struct fh *fh = fh_new_up(NULL);
 	uint32_t uar = alloc_uar(fh);
-	struct cq_params p;
+	struct fh_cq_params p;
 	struct fh_result r;
-	struct teq eq;
-	struct tcq cq, cq2;
+	struct fh_eq eq;
+	struct fh_cq cq, cq2;
 
 	CHECK_EQ(create_eq(fh, uar, 4, 0, 0, &eq), 0);
 	eq_db(fh, uar, eq.eqn, 0, true);
 	/* upon_event, 100 us / 3 CQEs. */
-	cq_params_init(&p, uar, eq.eqn, 4);
+	fh_cq_params_init(&p, uar, eq.eqn, 4);
 	p.period = 100;
 	p.max_count = 3;
-	CHECK_EQ(create_cq_p(fh, &p, &cq, &r, NULL), 0);
+	CHECK_EQ(fh_cq_create(fh, &p, &cq, &r, NULL), 0);
 	CHECK(fh_log_has(fh, "moderation 100 us / 3 CQEs"));
 	fh_advance(fh, 200000);			/* timer expired, nothing pending */
 	cq_arm(fh, &cq, 0, false);
 	post_cqe(fh, cq.cqn, 1, false);		/* timer expired: at once */
-	CHECK(eq_poll(fh, &eq) != NULL);
-	while (cq_poll(fh, &cq))
+	CHECK(fh_eq_poll(fh, &eq) != NULL);
+	while (fh_cq_poll(fh, &cq))
 		;
 	cq_arm(fh, &cq, 1, false);
 	post_cqe(fh, cq.cqn, 2, false);		/* timer restarted at the event */
-	CHECK(eq_poll(fh, &eq) == NULL);
+	CHECK(fh_eq_poll(fh, &eq) == NULL);
 	fh_advance(fh, 50000);
 	post_cqe(fh, cq.cqn, 3, false);
-	CHECK(eq_poll(fh, &eq) == NULL);
+	CHECK(fh_eq_poll(fh, &eq) == NULL);
 	fh_advance(fh, 49000);
-	CHECK(eq_poll(fh, &eq) == NULL);
+	CHECK(fh_eq_poll(fh, &eq) == NULL);
 	fh_advance(fh, 1000);			/* 100 us after the event: fires */
-	CHECK(eq_poll(fh, &eq) != NULL);
-	CHECK(eq_poll(fh, &eq) == NULL);
-	while (cq_poll(fh, &cq))
+	CHECK(fh_eq_poll(fh, &eq) != NULL);
+	CHECK(fh_eq_poll(fh, &eq) == NULL);
+	while (fh_cq_poll(fh, &cq))
 		;
 	/* cq_max_count reached before the timer. */
 	cq_arm(fh, &cq, 2, false);
 	post_cqe(fh, cq.cqn, 4, false);
 	post_cqe(fh, cq.cqn, 5, false);
-	CHECK(eq_poll(fh, &eq) == NULL);
+	CHECK(fh_eq_poll(fh, &eq) == NULL);
 	post_cqe(fh, cq.cqn, 6, false);
-	CHECK(eq_poll(fh, &eq) != NULL);
+	CHECK(fh_eq_poll(fh, &eq) != NULL);
 	fh_advance(fh, 200000);
-	CHECK(eq_poll(fh, &eq) == NULL);	/* fired: nothing more */
-	while (cq_poll(fh, &cq))
+	CHECK(fh_eq_poll(fh, &eq) == NULL);	/* fired: nothing more */
+	while (fh_cq_poll(fh, &cq))
 		;
 	/* MODIFY_CQ cq_period 0 releases a held-back event at once. */
 	cq_arm(fh, &cq, 3, false);
 	post_cqe(fh, cq.cqn, 7, false);		/* idle longer than the period */
-	CHECK(eq_poll(fh, &eq) != NULL);
-	while (cq_poll(fh, &cq))
+	CHECK(fh_eq_poll(fh, &eq) != NULL);
+	while (fh_cq_poll(fh, &cq))
 		;
 	cq_arm(fh, &cq, 0, false);
 	post_cqe(fh, cq.cqn, 8, false);
-	CHECK(eq_poll(fh, &eq) == NULL);
+	CHECK(fh_eq_poll(fh, &eq) == NULL);
 	memset(min, 0, sizeof(min));
 	cx4_set(min, CX4_CMD_IN_OPCODE, CX4_CMD_MODIFY_CQ);
 	cx4_set(min, CX4_MODIFY_CQ_IN_CQN, cq.cqn);
 	cx4_set(min, CX4_MODIFY_CQ_IN_FIELD_SELECT, CX4_MODIFY_CQ_SEL_CQ_PERIOD);
 	fh_exec(fh, min, sizeof(min), CX4_MODIFY_CQ_OUT_SIZE, &r);
 	CHECK_STATUS(r, 0, 0);
-	CHECK(eq_poll(fh, &eq) != NULL);
+	CHECK(fh_eq_poll(fh, &eq) != NULL);
 
 	/* upon_cqe with SE breaking moderation. */
-	cq_params_init(&p, uar, eq.eqn, 4);
+	fh_cq_params_init(&p, uar, eq.eqn, 4);
 	p.period = 20;
 	p.period_mode = 1;
 	p.scqe_break = true;
-	CHECK_EQ(create_cq_p(fh, &p, &cq2, &r, NULL), 0);
+	CHECK_EQ(fh_cq_create(fh, &p, &cq2, &r, NULL), 0);
 	cq_arm(fh, &cq2, 0, false);
 	post_cqe(fh, cq2.cqn, 1, false);
 	fh_advance(fh, 15000);
 	post_cqe(fh, cq2.cqn, 2, false);	/* restarts the timer */
 	fh_advance(fh, 15000);
-	CHECK(eq_poll(fh, &eq) == NULL);
+	CHECK(fh_eq_poll(fh, &eq) == NULL);
 	fh_advance(fh, 5000);
-	CHECK(eq_poll(fh, &eq) != NULL);
-	while (cq_poll(fh, &cq2))
+	CHECK(fh_eq_poll(fh, &eq) != NULL);
+	while (fh_cq_poll(fh, &cq2))
 		;
 	cq_arm(fh, &cq2, 1, false);
 	post_cqe(fh, cq2.cqn, 3, true);		/* solicited: immediate */
-	CHECK(eq_poll(fh, &eq) != NULL);
+	CHECK(fh_eq_poll(fh, &eq) != NULL);
 	CHECK_EQ(ERRORS(fh), 0);
 	fh_free(fh);
 }
 
-const struct test eq_tests[] = {
+static const struct test eq_tests[] = {
 	T(test_uar_alloc_and_writes),
 	T(test_eq_create_errors),
 	T(test_eq_limit),
@@ -1233,4 +1032,4 @@ const struct test eq_tests[] = {
 	T(test_cq_doorbell_errors),
 	T(test_cq_moderation),
 };
-const size_t eq_tests_count = sizeof(eq_tests) / sizeof(eq_tests[0]);
+SUITE(eq, eq_tests);

@@ -25,21 +25,21 @@ static void test_eth_tx_csum(void)
 {
 	struct env *e = env_new(true);
 	uint8_t f[256], *c;
-	uint32_t len = build_ipv4(f, peer_mac, 17, 40, false);
+	uint32_t len = env_build_ipv4(f, env_peer_mac, 17, 40, false);
 
 	/* UDP/IPv4 with both checksums left to the device; L2 header inline. */
-	post_send(e, CX4_WQE_OP_SEND, f, len, 14, CX4_WQE_ETH_CS_L3 | CX4_WQE_ETH_CS_L4, 0,
-		  CX4DEV_RESD_LKEY, true);
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 14, CX4_WQE_ETH_CS_L3 | CX4_WQE_ETH_CS_L4, 0,
+		      CX4DEV_RESD_LKEY, true);
 	CHECK_EQ(e->fh->n_tx, 1);
 	if (e->fh->n_tx == 1) {
 		CHECK_EQ(e->fh->tx_len[0], len);
-		CHECK(ipv4_csums_ok(e->fh->tx[0]));
+		CHECK(env_ipv4_csums_ok(e->fh->tx[0]));
 		/* Everything but the checksums is the posted frame. */
 		CHECK(!memcmp(e->fh->tx[0], f, 24));
 		CHECK(!memcmp(e->fh->tx[0] + 26, f + 26, 40 - 26));
 		CHECK(!memcmp(e->fh->tx[0] + 42, f + 42, len - 42));
 	}
-	c = cq_poll(e->fh, &e->scq);
+	c = fh_cq_poll(e->fh, &e->scq);
 	CHECK(c != NULL);
 	if (c) {
 		CHECK_EQ(cx4_get(c, CX4_CQE_OPCODE), CX4_CQE_OP_REQ);
@@ -49,23 +49,21 @@ static void test_eth_tx_csum(void)
 	}
 	/* Short frame without offloads: padded to 60 bytes, sent as is. */
 	memset(f, 0, sizeof(f));
-	memcpy(f, peer_mac, 6);
+	memcpy(f, env_peer_mac, 6);
 	f[12] = 0x88;
 	f[13] = 0xb5;
 	f[14] = 0xaa;
-	post_send(e, CX4_WQE_OP_SEND, f, 15, 14, 0, 0, CX4DEV_RESD_LKEY, true);
+	env_post_send(e, CX4_WQE_OP_SEND, f, 15, 14, 0, 0, CX4DEV_RESD_LKEY, true);
 	CHECK_EQ(e->fh->n_tx, 2);
 	if (e->fh->n_tx == 2) {
 		CHECK_EQ(e->fh->tx_len[1], 60);
 		CHECK(!memcmp(e->fh->tx[1], f, 60));
 	}
-	c = cq_poll(e->fh, &e->scq);
+	c = fh_cq_poll(e->fh, &e->scq);
 	CHECK(c && cx4_get(c, CX4_CQE_WQE_COUNTER) == 1);
 	/* Datapath counters on the debug control page. */
-	CHECK_EQ(fh_rd32(e->fh, CX4DEV_CTL_BASE + CX4DEV_CTL_ETH_CNT +
-			 4 * CX4DEV_ETH_TX_PACKETS), 2);
-	CHECK_EQ(fh_rd32(e->fh, CX4DEV_CTL_BASE + CX4DEV_CTL_ETH_CNT +
-			 4 * CX4DEV_ETH_TX_CSUM), 2);
+	CHECK_EQ(fh_ctl_rd(e->fh, CX4DEV_CTL_ETH_CNT + 4 * CX4DEV_ETH_TX_PACKETS), 2);
+	CHECK_EQ(fh_ctl_rd(e->fh, CX4DEV_CTL_ETH_CNT + 4 * CX4DEV_ETH_TX_CSUM), 2);
 	CHECK_EQ(ERRORS(e->fh), 0);
 	env_free(e);
 }
@@ -74,23 +72,23 @@ static void test_eth_tx_lso(void)
 {
 	struct env *e = env_new(true);
 	static uint8_t f[4096];
-	uint32_t len = build_ipv4(f, peer_mac, 6, 2500, false);
+	uint32_t len = env_build_ipv4(f, env_peer_mac, 6, 2500, false);
 
-	post_send(e, CX4_WQE_OP_LSO, f, len, 54, CX4_WQE_ETH_CS_L3 | CX4_WQE_ETH_CS_L4, 1000,
-		  CX4DEV_RESD_LKEY, true);
+	env_post_send(e, CX4_WQE_OP_LSO, f, len, 54, CX4_WQE_ETH_CS_L3 | CX4_WQE_ETH_CS_L4, 1000,
+		      CX4DEV_RESD_LKEY, true);
 	CHECK_EQ(e->fh->n_tx, 3);
 	for (size_t i = 0; i < e->fh->n_tx && i < 3; i++) {
 		const uint8_t *s = e->fh->tx[i];
 		uint32_t seq = (uint32_t)s[38] << 24 | (uint32_t)s[39] << 16 | s[40] << 8 | s[41], n = i < 2 ? 1000 : 500;
 
 		CHECK_EQ(e->fh->tx_len[i], 54 + n);
-		CHECK(ipv4_csums_ok(s));
+		CHECK(env_ipv4_csums_ok(s));
 		CHECK_EQ(seq, 0x10000000u + 1000u * i);
 		CHECK_EQ((uint32_t)s[18] << 8 | s[19], 0x1234 + i);	/* IP ID */
 		CHECK_EQ(s[14 + 20 + 13] & 0x08, i == 2 ? 0x08 : 0);	/* PSH on the last */
 		CHECK(!memcmp(s + 54, f + 54 + 1000 * i, n));
 	}
-	CHECK(cq_poll(e->fh, &e->scq) != NULL);
+	CHECK(fh_cq_poll(e->fh, &e->scq) != NULL);
 	CHECK_EQ(e->fh->dev->eth->cnt[CX4DEV_ETH_TX_LSO_SEGMENTS], 3);
 	CHECK_EQ(ERRORS(e->fh), 0);
 	env_free(e);
@@ -100,14 +98,14 @@ static void test_eth_tx_bad_wqe(void)
 {
 	struct env *e = env_new(true);
 	uint8_t f[128], *c;
-	uint32_t len = build_ipv4(f, peer_mac, 17, 10, true);
+	uint32_t len = env_build_ipv4(f, env_peer_mac, 17, 10, true);
 	struct fh_result r;
 
 	/* A bad LKey: local protection error CQE, SQ to ERR, guest error. */
-	post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, 0x0badbe00, true);
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, 0x0badbe00, true);
 	CHECK_EQ(e->fh->n_tx, 0);
 	CHECK_EQ(ERRORS(e->fh), 1);
-	c = cq_poll(e->fh, &e->scq);
+	c = fh_cq_poll(e->fh, &e->scq);
 	CHECK(c != NULL);
 	if (c) {
 		CHECK_EQ(cx4_get(c, CX4_CQE_OPCODE), CX4_CQE_OP_REQ_ERR);
@@ -115,36 +113,36 @@ static void test_eth_tx_bad_wqe(void)
 		CHECK_EQ(cx4_get(c, CX4_ERR_CQE_VENDOR_ERR_SYNDROME), 0x08);
 		CHECK_EQ(cx4_get(c, CX4_CQE_WQE_COUNTER), 0);
 	}
-	CHECK_EQ(cmd_obj(e->fh, CX4_CMD_QUERY_SQ, CX4_QUERY_SQ_IN_SQN, e->sq.qn,
-			 CX4_QUERY_SQ_OUT_OFF_PAS + 8, &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(env_cmd_obj(e->fh, CX4_CMD_QUERY_SQ, CX4_QUERY_SQ_IN_SQN, e->sq.qn,
+			     CX4_QUERY_SQ_OUT_OFF_PAS + 8, &r), CX4_CMD_STAT_OK);
 	CHECK_EQ(cx4_get(r.out + CX4_QUERY_SQ_OUT_OFF_CTX, CX4_SQC_STATE), CX4_WQ_STATE_ERR);
 	/* In ERR, a posted WQE is flushed (flush_in_error_en). */
-	post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
-	c = cq_poll(e->fh, &e->scq);
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
+	c = fh_cq_poll(e->fh, &e->scq);
 	CHECK(c && cx4_get(c, CX4_ERR_CQE_SYNDROME) == CX4_CQE_SYN_WR_FLUSH_ERR);
 	CHECK_EQ(e->fh->n_tx, 0);
 	/* RDY->RDY from ERR is not allowed; ERR->RST->RDY is. */
-	CHECK_EQ(modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_RDY, CX4_WQ_STATE_RDY, &r),
+	CHECK_EQ(env_modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_RDY, CX4_WQ_STATE_RDY, &r),
 		 CX4_CMD_STAT_BAD_RESOURCE_STATE);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_SQ_TRANSITION);
-	CHECK_EQ(modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_ERR, CX4_WQ_STATE_RST, &r),
+	CHECK_EQ(env_modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_ERR, CX4_WQ_STATE_RST, &r),
 		 CX4_CMD_STAT_OK);
 	e->sq.pc = 0;	/* 7.9.1: doorbell record zeroed before RST->RDY */
 	cx4_set(fh_ptr(e->fh, e->sq.dbr), CX4_WQ_DBR_SND_COUNTER, 0);
-	CHECK_EQ(modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
+	CHECK_EQ(env_modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
 		 CX4_CMD_STAT_OK);
 	/* Wrong opcode, then a WQE whose index is not the WQEBB counter. */
-	post_send(e, 0x0b, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
-	c = cq_poll(e->fh, &e->scq);
+	env_post_send(e, 0x0b, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
+	c = fh_cq_poll(e->fh, &e->scq);
 	CHECK(c && cx4_get(c, CX4_ERR_CQE_VENDOR_ERR_SYNDROME) == 0x01);
 	CHECK_EQ(ERRORS(e->fh), 3);	/* + the RDY->RDY attempt */
 	/* Inline header shorter than L2 (ConnectX-4 inline mode): dropped, completed. */
-	modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_ERR, CX4_WQ_STATE_RST, &r);
+	env_modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_ERR, CX4_WQ_STATE_RST, &r);
 	e->sq.pc = 0;
 	cx4_set(fh_ptr(e->fh, e->sq.dbr), CX4_WQ_DBR_SND_COUNTER, 0);
-	modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r);
-	post_send(e, CX4_WQE_OP_SEND, f, len, 2, 0, 0, CX4DEV_RESD_LKEY, true);
-	c = cq_poll(e->fh, &e->scq);
+	env_modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r);
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 2, 0, 0, CX4DEV_RESD_LKEY, true);
+	c = fh_cq_poll(e->fh, &e->scq);
 	CHECK(c && cx4_get(c, CX4_CQE_OPCODE) == CX4_CQE_OP_REQ);
 	CHECK_EQ(e->fh->n_tx, 0);
 	CHECK_EQ(e->fh->dev->eth->cnt[CX4DEV_ETH_TX_INLINE_DROPS], 1);
@@ -156,11 +154,11 @@ static void test_eth_rx(void)
 {
 	struct env *e = env_new(true);
 	uint8_t f[256], *c;
-	uint32_t len = build_ipv4(f, my_mac, 17, 40, true);
-	uint64_t buf = post_recv(e, 2048);
+	uint32_t len = env_build_ipv4(f, env_my_mac, 17, 40, true);
+	uint64_t buf = env_post_recv(e, 2048);
 
 	cx4dev_receive(e->fh->dev, f, len);
-	c = cq_poll(e->fh, &e->rcq);
+	c = fh_cq_poll(e->fh, &e->rcq);
 	CHECK(c != NULL);
 	if (c) {
 		CHECK_EQ(cx4_get(c, CX4_CQE_OPCODE), CX4_CQE_OP_RESP_SEND);
@@ -173,38 +171,38 @@ static void test_eth_rx(void)
 		CHECK_EQ(cx4_get(c, CX4_CQE_CV), 0);
 		CHECK_EQ(cx4_get(c, CX4_CQE_USER_INDEX), 0x7272);
 		/* Sum of the IP packet: header sums to 0xffff, so = payload sum. */
-		CHECK_EQ(cx4_get(c, CX4_CQE_CHECKSUM), csum(f + 14, len - 14, 0));
+		CHECK_EQ(cx4_get(c, CX4_CQE_CHECKSUM), env_csum(f + 14, len - 14, 0));
 		CHECK_EQ(cx4_get(c, CX4_CQE_RX_HASH_TYPE), 0);
 	}
 	CHECK(!memcmp(fh_ptr(e->fh, buf), f, len));
 	/* Bad UDP checksum: delivered, l4_ok 0. */
 	f[len - 1] ^= 0xff;
-	post_recv(e, 2048);
+	env_post_recv(e, 2048);
 	cx4dev_receive(e->fh->dev, f, len);
-	c = cq_poll(e->fh, &e->rcq);
+	c = fh_cq_poll(e->fh, &e->rcq);
 	CHECK(c && cx4_get(c, CX4_CQE_L4_OK) == 0 && cx4_get(c, CX4_CQE_L3_OK) == 1);
 	/* Foreign DMAC: no flow matches, default miss drops. */
-	len = build_ipv4(f, peer_mac, 17, 40, true);
-	post_recv(e, 2048);
+	len = env_build_ipv4(f, env_peer_mac, 17, 40, true);
+	env_post_recv(e, 2048);
 	cx4dev_receive(e->fh->dev, f, len);
-	CHECK(cq_poll(e->fh, &e->rcq) == NULL);
+	CHECK(fh_cq_poll(e->fh, &e->rcq) == NULL);
 	CHECK_EQ(e->fh->dev->eth->cnt[CX4DEV_ETH_RX_NO_STEERING], 1);
 	/* The posted WQE takes the next frame; then none left: out of buffer. */
-	len = build_ipv4(f, my_mac, 6, 0, true);
+	len = env_build_ipv4(f, env_my_mac, 6, 0, true);
 	cx4dev_receive(e->fh->dev, f, len);
-	c = cq_poll(e->fh, &e->rcq);
+	c = fh_cq_poll(e->fh, &e->rcq);
 	CHECK(c && cx4_get(c, CX4_CQE_L4_HDR_TYPE) == CX4_CQE_L4_TCP_EMPTY_ACK);
 	cx4dev_receive(e->fh->dev, f, len);
 	cx4dev_receive(e->fh->dev, f, len);
 	CHECK_EQ(e->fh->dev->eth->cnt[CX4DEV_ETH_RX_OUT_OF_BUFFER], 2);
-	post_recv(e, 2048);
+	env_post_recv(e, 2048);
 	cx4dev_receive(e->fh->dev, f, len);
-	c = cq_poll(e->fh, &e->rcq);
+	c = fh_cq_poll(e->fh, &e->rcq);
 	CHECK(c && cx4_get(c, CX4_CQE_RX_DROP_COUNTER) == 2);
 	/* Buffer too small: responder error CQE, RQ to ERR, guest error. */
-	post_recv(e, 16);
+	env_post_recv(e, 16);
 	cx4dev_receive(e->fh->dev, f, len);
-	c = cq_poll(e->fh, &e->rcq);
+	c = fh_cq_poll(e->fh, &e->rcq);
 	CHECK(c && cx4_get(c, CX4_CQE_OPCODE) == CX4_CQE_OP_RESP_ERR &&
 	      cx4_get(c, CX4_ERR_CQE_SYNDROME) == CX4_CQE_SYN_LOCAL_LENGTH_ERR);
 	CHECK_EQ(ERRORS(e->fh), 1);
@@ -215,8 +213,8 @@ static void test_eth_rx_vlan_strip(void)
 {
 	struct env *e = env_new(false);
 	uint8_t f[256], t[260], *c;
-	uint32_t len = build_ipv4(f, my_mac, 17, 40, true);
-	uint64_t buf = post_recv(e, 2048);
+	uint32_t len = env_build_ipv4(f, env_my_mac, 17, 40, true);
+	uint64_t buf = env_post_recv(e, 2048);
 
 	memcpy(t, f, 12);
 	t[12] = 0x81;
@@ -225,7 +223,7 @@ static void test_eth_rx_vlan_strip(void)
 	t[15] = 0x05;	/* prio 5, vid 5 */
 	memcpy(t + 16, f + 12, len - 12);
 	cx4dev_receive(e->fh->dev, t, len + 4);
-	c = cq_poll(e->fh, &e->rcq);
+	c = fh_cq_poll(e->fh, &e->rcq);
 	CHECK(c != NULL);
 	if (c) {
 		CHECK_EQ(cx4_get(c, CX4_CQE_CV), 1);
@@ -256,68 +254,37 @@ static void test_eth_toeplitz(void)
 static void test_eth_rss(void)
 {
 	struct env *e = env_new(true);
-	uint8_t in[0x200] = { 0 }, *c = in + CX4_OBJ_CMD_OFF_CTX, f[256], *cqe;
+	uint8_t f[256], key[40], *cqe;
 	struct ewq rq2;
 	struct fh_result r;
-	uint32_t rqt, tir, len, hash;
+	uint32_t rqt, tir, len, hash, rqns[2];
 
-	CHECK_EQ(create_rq(e, &rq2, true, &r), CX4_CMD_STAT_OK);
-	modify_wq(e->fh, false, rq2.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r);
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_RQT);
-	cx4_set(c, CX4_RQTC_RQT_MAX_SIZE, 2);
-	cx4_set(c, CX4_RQTC_RQT_ACTUAL_SIZE, 2);
-	cx4_set(c + cx4_rqtc_rq_off(0), CX4_RQTC_RQ_NUM, e->rq.qn);
-	cx4_set(c + cx4_rqtc_rq_off(1), CX4_RQTC_RQ_NUM, rq2.qn);
-	CHECK_EQ(run(e->fh, in, cx4_rqt_cmd_size(2), CX4_CREATE_RQT_OUT_SIZE, &r), CX4_CMD_STAT_OK);
-	rqt = cx4_get(r.out, CX4_CREATE_RQT_OUT_RQTN);
-	memset(in, 0, sizeof(in));
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_TIR);
-	cx4_set(c, CX4_TIRC_DISP_TYPE, CX4_TIR_DISP_INDIRECT);
-	cx4_set(c, CX4_TIRC_INDIRECT_TABLE, rqt);
-	cx4_set(c, CX4_TIRC_RX_HASH_FN, CX4_TIR_HASH_TOEPLITZ);
-	cx4_set(c, CX4_TIRC_TRANSPORT_DOMAIN, e->td);
+	CHECK_EQ(env_create_rq(e, &rq2, true, &r), CX4_CMD_STAT_OK);
+	env_modify_wq(e->fh, false, rq2.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r);
+	rqns[0] = e->rq.qn;
+	rqns[1] = rq2.qn;
+	rqt = env_create_rqt(e, rqns, 2);
 	for (uint32_t i = 0; i < 40; i++)
-		c[CX4_TIRC_OFF_RX_HASH_TOEPLITZ_KEY + i] = (uint8_t)(i * 13 + 5);
-	cx4_set(c + CX4_TIRC_OFF_RX_HASH_FIELD_SEL_OUTER, CX4_HASH_SEL_L4_PROT_TYPE,
-		CX4_HASH_SEL_L4_UDP);
-	cx4_set(c + CX4_TIRC_OFF_RX_HASH_FIELD_SEL_OUTER, CX4_HASH_SEL_SELECTED_FIELDS,
-		CX4_HASH_FIELD_SRC_IP | CX4_HASH_FIELD_DST_IP | CX4_HASH_FIELD_L4_SPORT |
-		CX4_HASH_FIELD_L4_DPORT);
-	CHECK_EQ(run(e->fh, in, CX4_CREATE_TIR_IN_SIZE, CX4_CREATE_TIR_OUT_SIZE, &r),
+		key[i] = (uint8_t)(i * 13 + 5);
+	CHECK_EQ(env_create_tir_rss(e, rqt, key, CX4_HASH_SEL_L4_UDP,
+				    CX4_HASH_FIELD_SRC_IP | CX4_HASH_FIELD_DST_IP |
+				    CX4_HASH_FIELD_L4_SPORT | CX4_HASH_FIELD_L4_DPORT, &r),
 		 CX4_CMD_STAT_OK);
 	tir = cx4_get(r.out, CX4_CREATE_TIR_OUT_TIRN);
 	/* Point the flow at the indirect TIR (op_mod 1, destination list). */
-	memset(in, 0, sizeof(in));
-	{
-		uint8_t big[0x400] = { 0 }, *fc = big + CX4_FTE_OFF_FLOW_CTX;
-
-		cx4_set(big, CX4_CMD_IN_OPCODE, CX4_CMD_SET_FLOW_TABLE_ENTRY);
-		cx4_set(big, CX4_CMD_IN_OP_MOD, CX4_SET_FTE_MODIFY);
-		cx4_set(big, CX4_FT_CMD_TABLE_ID, e->ft);
-		cx4_set(big, CX4_SET_FTE_IN_MODIFY_ENABLE_MASK, CX4_SET_FTE_MOD_DEST_LIST);
-		cx4_set(fc, CX4_FLOWC_GROUP_ID, e->fg);
-		cx4_set(fc, CX4_FLOWC_ACTION, CX4_FLOW_ACTION_FWD_DEST);
-		cx4_set(fc, CX4_FLOWC_DESTINATION_LIST_SIZE, 1);
-		memcpy(fc + CX4_FLOWC_OFF_MATCH_VALUE + CX4_FTE_OFF_DMAC, my_mac, 6);
-		cx4_set(fc + cx4_flowc_dest_off(0), CX4_FLOW_DEST_TYPE, CX4_FLOW_DEST_TIR);
-		cx4_set(fc + cx4_flowc_dest_off(0), CX4_FLOW_DEST_ID, tir);
-		CHECK_EQ(run(e->fh, big, cx4_fte_cmd_size(1), CX4_SET_FTE_OUT_SIZE, &r),
-			 CX4_CMD_STAT_OK);
-	}
+	CHECK_EQ(env_modify_fte_dest(e, 0, env_my_mac, tir, &r), CX4_CMD_STAT_OK);
 	/* The direct TIR is no longer referenced: it can go now. */
-	CHECK_EQ(cmd_obj(e->fh, CX4_CMD_DESTROY_TIR, CX4_DESTROY_TIR_IN_TIRN, e->tir, 16, &r),
+	CHECK_EQ(env_cmd_obj(e->fh, CX4_CMD_DESTROY_TIR, CX4_DESTROY_TIR_IN_TIRN, e->tir, 16, &r),
 		 CX4_CMD_STAT_OK);
 	for (int i = 0; i < 8; i++) {
-		uint8_t tin[12], k[40];
+		uint8_t tin[12];
 
-		len = build_ipv4(f, my_mac, 17, 10, true);
+		len = env_build_ipv4(f, env_my_mac, 17, 10, true);
 		f[14 + 20 + 1] = (uint8_t)(0x39 + i * 17);	/* vary the source port */
 		memcpy(tin, f + 26, 8);
 		memcpy(tin + 8, f + 34, 4);
-		for (uint32_t j = 0; j < 40; j++)
-			k[j] = (uint8_t)(j * 13 + 5);
-		hash = cx4dev_toeplitz(k, 40, tin, 12);
-		post_recv(e, 2048);
+		hash = cx4dev_toeplitz(key, 40, tin, 12);
+		env_post_recv(e, 2048);
 		rq2.pc++;	/* keep both RQs stocked: one WQE each per frame */
 		{
 			uint32_t idx = (rq2.pc - 1) & 15;
@@ -330,7 +297,7 @@ static void test_eth_rss(void)
 			cx4_set(fh_ptr(e->fh, rq2.dbr), CX4_WQ_DBR_RCV_COUNTER, rq2.pc);
 		}
 		cx4dev_receive(e->fh->dev, f, len);
-		cqe = cq_poll(e->fh, &e->rcq);	/* both RQs report to the same CQ */
+		cqe = fh_cq_poll(e->fh, &e->rcq);	/* both RQs report to the same CQ */
 		CHECK(cqe != NULL);
 		if (!cqe)
 			continue;
@@ -354,39 +321,39 @@ static void test_eth_object_rules(void)
 	uint8_t in[CX4_QUERY_TIR_OUT_SIZE];
 
 	/* Referenced objects cannot be destroyed. */
-	CHECK_EQ(cmd_obj(e->fh, CX4_CMD_DESTROY_RQ, CX4_DESTROY_RQ_IN_RQN, e->rq.qn, 16, &r),
+	CHECK_EQ(env_cmd_obj(e->fh, CX4_CMD_DESTROY_RQ, CX4_DESTROY_RQ_IN_RQN, e->rq.qn, 16, &r),
 		 CX4_CMD_STAT_BAD_RES_STATE);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_RQ_IN_USE);
-	CHECK_EQ(cmd_obj(e->fh, CX4_CMD_DESTROY_TIR, CX4_DESTROY_TIR_IN_TIRN, e->tir, 16, &r),
+	CHECK_EQ(env_cmd_obj(e->fh, CX4_CMD_DESTROY_TIR, CX4_DESTROY_TIR_IN_TIRN, e->tir, 16, &r),
 		 CX4_CMD_STAT_BAD_RES_STATE);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_TIR_IN_USE);
-	CHECK_EQ(cmd_obj(e->fh, CX4_CMD_DESTROY_TIS, CX4_DESTROY_TIS_IN_TISN, e->tis, 16, &r),
+	CHECK_EQ(env_cmd_obj(e->fh, CX4_CMD_DESTROY_TIS, CX4_DESTROY_TIS_IN_TISN, e->tis, 16, &r),
 		 CX4_CMD_STAT_BAD_RES_STATE);
-	CHECK_EQ(cmd_obj(e->fh, CX4_CMD_DESTROY_CQ, CX4_DESTROY_CQ_IN_CQN, e->scq.cqn, 16, &r),
+	CHECK_EQ(env_cmd_obj(e->fh, CX4_CMD_DESTROY_CQ, CX4_DESTROY_CQ_IN_CQN, e->scq.cqn, 16, &r),
 		 CX4_CMD_STAT_BAD_RES_STATE);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_CQ_IN_USE);
-	CHECK_EQ(cmd_obj(e->fh, CX4_CMD_DEALLOC_PD, CX4_DEALLOC_PD_IN_PD, e->pd, 16, &r),
+	CHECK_EQ(env_cmd_obj(e->fh, CX4_CMD_DEALLOC_PD, CX4_DEALLOC_PD_IN_PD, e->pd, 16, &r),
 		 CX4_CMD_STAT_BAD_RES_STATE);
 	CHECK_EQ(ERRORS(e->fh), 5);
 	/* QUERY_TIR returns the context. */
-	CHECK_EQ(cmd_obj(e->fh, CX4_CMD_QUERY_TIR, CX4_QUERY_TIR_IN_TIRN, e->tir, sizeof(in), &r),
-		 CX4_CMD_STAT_OK);
+	CHECK_EQ(env_cmd_obj(e->fh, CX4_CMD_QUERY_TIR, CX4_QUERY_TIR_IN_TIRN, e->tir, sizeof(in),
+			     &r), CX4_CMD_STAT_OK);
 	CHECK_EQ(cx4_get(r.out + CX4_QUERY_TIR_OUT_OFF_CTX, CX4_TIRC_INLINE_RQN), e->rq.qn);
 	CHECK_EQ(cx4_get(r.out + CX4_QUERY_TIR_OUT_OFF_CTX, CX4_TIRC_TRANSPORT_DOMAIN), e->td);
 	/* Unknown CQ, TIS; modify of the wrong current state. */
 	e->scq.cqn = 999;
-	CHECK_EQ(create_sq(e, &q, &r, NULL), CX4_CMD_STAT_BAD_RESOURCE);
+	CHECK_EQ(env_create_sq(e, &q, &r, NULL), CX4_CMD_STAT_BAD_RESOURCE);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_SQ_CQ);
-	CHECK_EQ(modify_wq(e->fh, false, e->rq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
+	CHECK_EQ(env_modify_wq(e->fh, false, e->rq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
 		 CX4_CMD_STAT_BAD_RESOURCE_STATE);
 	CHECK_EQ(ERRORS(e->fh), 7);
 	/* Flow entry: match value outside the criteria; duplicate index. */
 	{
 		uint8_t other[6] = { 0x02, 0, 0, 0, 0, 9 };
 
-		CHECK_EQ(set_fte(e, 0, other, e->tir, &r), CX4_CMD_STAT_BAD_PARAM);
+		CHECK_EQ(env_set_fte(e, 0, other, e->tir, &r), CX4_CMD_STAT_BAD_PARAM);
 		CHECK_EQ(r.syndrome, CX4DEV_SYN_FTE_EXISTS);
-		CHECK_EQ(set_fte(e, 3, other, e->tir, &r), CX4_CMD_STAT_BAD_PARAM);
+		CHECK_EQ(env_set_fte(e, 3, other, e->tir, &r), CX4_CMD_STAT_BAD_PARAM);
 		CHECK_EQ(r.syndrome, CX4DEV_SYN_FTE_INDEX);
 	}
 	/* Orderly teardown leaves no objects and no guest errors beyond the above. */
@@ -395,23 +362,23 @@ static void test_eth_object_rules(void)
 
 		cx4_set(del, CX4_CMD_IN_OPCODE, CX4_CMD_DELETE_FLOW_TABLE_ENTRY);
 		cx4_set(del, CX4_FT_CMD_TABLE_ID, e->ft);
-		CHECK_EQ(run(e->fh, del, sizeof(del), 16, &r), CX4_CMD_STAT_OK);
+		CHECK_EQ(fh_run(e->fh, del, sizeof(del), 16, &r), CX4_CMD_STAT_OK);
 		cx4_set(del, CX4_CMD_IN_OPCODE, CX4_CMD_DESTROY_FLOW_TABLE);
-		CHECK_EQ(run(e->fh, del, sizeof(del), 16, &r), CX4_CMD_STAT_BAD_RES_STATE);
+		CHECK_EQ(fh_run(e->fh, del, sizeof(del), 16, &r), CX4_CMD_STAT_BAD_RES_STATE);
 		cx4_set(del, CX4_CMD_IN_OPCODE, CX4_CMD_DESTROY_FLOW_GROUP);
 		cx4_set(del, CX4_FG_CMD_GROUP_ID, e->fg);
-		CHECK_EQ(run(e->fh, del, sizeof(del), 16, &r), CX4_CMD_STAT_OK);
+		CHECK_EQ(fh_run(e->fh, del, sizeof(del), 16, &r), CX4_CMD_STAT_OK);
 		cx4_set(del, CX4_FG_CMD_GROUP_ID, 0);
 		cx4_set(del, CX4_CMD_IN_OPCODE, CX4_CMD_DESTROY_FLOW_TABLE);
-		CHECK_EQ(run(e->fh, del, sizeof(del), 16, &r), CX4_CMD_STAT_OK);
+		CHECK_EQ(fh_run(e->fh, del, sizeof(del), 16, &r), CX4_CMD_STAT_OK);
 	}
-	CHECK_EQ(cmd_obj(e->fh, CX4_CMD_DESTROY_TIR, CX4_DESTROY_TIR_IN_TIRN, e->tir, 16, &r),
+	CHECK_EQ(env_cmd_obj(e->fh, CX4_CMD_DESTROY_TIR, CX4_DESTROY_TIR_IN_TIRN, e->tir, 16, &r),
 		 CX4_CMD_STAT_OK);
-	CHECK_EQ(cmd_obj(e->fh, CX4_CMD_DESTROY_RQ, CX4_DESTROY_RQ_IN_RQN, e->rq.qn, 16, &r),
+	CHECK_EQ(env_cmd_obj(e->fh, CX4_CMD_DESTROY_RQ, CX4_DESTROY_RQ_IN_RQN, e->rq.qn, 16, &r),
 		 CX4_CMD_STAT_OK);
-	CHECK_EQ(cmd_obj(e->fh, CX4_CMD_DESTROY_SQ, CX4_DESTROY_SQ_IN_SQN, e->sq.qn, 16, &r),
+	CHECK_EQ(env_cmd_obj(e->fh, CX4_CMD_DESTROY_SQ, CX4_DESTROY_SQ_IN_SQN, e->sq.qn, 16, &r),
 		 CX4_CMD_STAT_OK);
-	CHECK_EQ(cmd_obj(e->fh, CX4_CMD_DESTROY_TIS, CX4_DESTROY_TIS_IN_TISN, e->tis, 16, &r),
+	CHECK_EQ(env_cmd_obj(e->fh, CX4_CMD_DESTROY_TIS, CX4_DESTROY_TIS_IN_TISN, e->tis, 16, &r),
 		 CX4_CMD_STAT_OK);
 	CHECK_EQ(cx4dev_eth_objects(e->fh->dev), 0);
 	CHECK_EQ(ERRORS(e->fh), 10);	/* + DESTROY_FLOW_TABLE with a group */
@@ -434,14 +401,14 @@ static void test_eth_lro(void)
 	cx4_set(c, CX4_TIRC_LRO_ENABLE_MASK, CX4_TIR_LRO_IPV4);
 	cx4_set(c, CX4_TIRC_LRO_TIMEOUT_PERIOD_USECS, 32);
 	cx4_set(c, CX4_TIRC_LRO_MAX_MSG_SZ, 255);
-	CHECK_EQ(run(e->fh, in, sizeof(in), CX4_MODIFY_TIR_OUT_SIZE, &r), CX4_CMD_STAT_OK);
-	buf = post_recv(e, 2048);
-	post_recv(e, 2048);
+	CHECK_EQ(fh_run(e->fh, in, sizeof(in), CX4_MODIFY_TIR_OUT_SIZE, &r), CX4_CMD_STAT_OK);
+	buf = env_post_recv(e, 2048);
+	env_post_recv(e, 2048);
 	for (int i = 0; i < 3; i++) {
 		struct cx4dev_pkt p;
 		uint32_t seq = 0x10000000u + 500u * (uint32_t)i;
 
-		len = build_ipv4(f[i], my_mac, 6, 500, true);
+		len = env_build_ipv4(f[i], env_my_mac, 6, 500, true);
 		f[i][38] = (uint8_t)(seq >> 24);
 		f[i][39] = (uint8_t)(seq >> 16);
 		f[i][40] = (uint8_t)(seq >> 8);
@@ -452,10 +419,10 @@ static void test_eth_lro(void)
 		cx4dev_pkt_parse(&p, f[i], len);
 		cx4dev_pkt_fill_l4_csum(&p, f[i]);
 		cx4dev_receive(e->fh->dev, f[i], len);
-		CHECK(cq_poll(e->fh, &e->rcq) == NULL);	/* held in the session */
+		CHECK(fh_cq_poll(e->fh, &e->rcq) == NULL);	/* held in the session */
 	}
 	fh_advance(e->fh, 100000);	/* past the 32 us LRO timer */
-	cqe = cq_poll(e->fh, &e->rcq);
+	cqe = fh_cq_poll(e->fh, &e->rcq);
 	CHECK(cqe != NULL);
 	if (cqe) {
 		CHECK_EQ(cx4_get(cqe, CX4_CQE_LRO_NUM_SEG), 3);
@@ -474,12 +441,12 @@ static void test_eth_lro(void)
 	CHECK_EQ(e->fh->dev->eth->cnt[CX4DEV_ETH_RX_LRO_SESSIONS], 1);
 	/* Out of order segment: the open session ends, the segment stands alone. */
 	cx4dev_receive(e->fh->dev, f[0], len);	/* opens a session on WQE 1 */
-	post_recv(e, 2048);
+	env_post_recv(e, 2048);
 	cx4dev_receive(e->fh->dev, f[2], len);	/* seq gap: flush, then standalone */
-	cqe = cq_poll(e->fh, &e->rcq);
+	cqe = fh_cq_poll(e->fh, &e->rcq);
 	CHECK(cqe && cx4_get(cqe, CX4_CQE_LRO_NUM_SEG) == 1 &&
 	      cx4_get(cqe, CX4_CQE_WQE_COUNTER) == 1);
-	cqe = cq_poll(e->fh, &e->rcq);
+	cqe = fh_cq_poll(e->fh, &e->rcq);
 	CHECK(cqe && cx4_get(cqe, CX4_CQE_LRO_NUM_SEG) == 0 &&
 	      cx4_get(cqe, CX4_CQE_WQE_COUNTER) == 2);
 	CHECK_EQ(ERRORS(e->fh), 0);
@@ -497,14 +464,14 @@ static void test_eth_flow_chain_count_drop(void)
 	/* Level-1 table with a match-all group counting into a counter. */
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_FLOW_TABLE);
 	cx4_set(in + CX4_FT_OFF_CTX, CX4_FTC_LEVEL, 1);
-	CHECK_EQ(run(e->fh, in, CX4_FT_CMD_SIZE, 16, &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(fh_run(e->fh, in, CX4_FT_CMD_SIZE, 16, &r), CX4_CMD_STAT_OK);
 	t2 = cx4_get(r.out, CX4_CREATE_FLOW_TABLE_OUT_TABLE_ID);
 	memset(in, 0, sizeof(in));
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_FLOW_GROUP);
 	cx4_set(in, CX4_FT_CMD_TABLE_ID, t2);
-	CHECK_EQ(run(e->fh, in, sizeof(in), 16, &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(fh_run(e->fh, in, sizeof(in), 16, &r), CX4_CMD_STAT_OK);
 	g2 = cx4_get(r.out, CX4_CREATE_FLOW_GROUP_OUT_GROUP_ID);
-	fcid = simple_out(e->fh, CX4_CMD_ALLOC_FLOW_COUNTER, CX4_ALLOC_FLOW_COUNTER_OUT_ID);
+	fcid = fh_simple_out(e->fh, CX4_CMD_ALLOC_FLOW_COUNTER, CX4_ALLOC_FLOW_COUNTER_OUT_ID);
 	memset(in, 0, sizeof(in));
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_SET_FLOW_TABLE_ENTRY);
 	cx4_set(in, CX4_FT_CMD_TABLE_ID, t2);
@@ -516,7 +483,7 @@ static void test_eth_flow_chain_count_drop(void)
 	cx4_set(fc + cx4_flowc_dest_off(0), CX4_FLOW_DEST_TYPE, CX4_FLOW_DEST_TIR);
 	cx4_set(fc + cx4_flowc_dest_off(0), CX4_FLOW_DEST_ID, e->tir);
 	cx4_set(fc + cx4_flowc_dest_off(1), CX4_FLOW_COUNTER_ENTRY_ID, fcid);
-	CHECK_EQ(run(e->fh, in, cx4_fte_cmd_size(2), 16, &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(fh_run(e->fh, in, cx4_fte_cmd_size(2), 16, &r), CX4_CMD_STAT_OK);
 	/* Root misses go to the level-1 table. */
 	memset(in, 0, sizeof(in));
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MODIFY_FLOW_TABLE);
@@ -525,24 +492,24 @@ static void test_eth_flow_chain_count_drop(void)
 	cx4_set(in + CX4_FT_OFF_CTX, CX4_FTC_LOG_SIZE, 2);
 	cx4_set(in + CX4_FT_OFF_CTX, CX4_FTC_TABLE_MISS_ACTION, CX4_FT_MISS_IDENTIFIED);
 	cx4_set(in + CX4_FT_OFF_CTX, CX4_FTC_TABLE_MISS_ID, t2);
-	CHECK_EQ(run(e->fh, in, CX4_FT_CMD_SIZE, 16, &r), CX4_CMD_STAT_OK);
-	len = build_ipv4(f, peer_mac, 17, 20, true);
-	post_recv(e, 2048);
+	CHECK_EQ(fh_run(e->fh, in, CX4_FT_CMD_SIZE, 16, &r), CX4_CMD_STAT_OK);
+	len = env_build_ipv4(f, env_peer_mac, 17, 20, true);
+	env_post_recv(e, 2048);
 	cx4dev_receive(e->fh->dev, f, len);
-	c = cq_poll(e->fh, &e->rcq);
+	c = fh_cq_poll(e->fh, &e->rcq);
 	CHECK(c && cx4_get(c, CX4_CQE_FLOW_TAG) == 0x77);
 	memset(in, 0, sizeof(in));
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_FLOW_COUNTER);
 	cx4_set(in, CX4_QUERY_FLOW_COUNTER_IN_ID, fcid);
 	cx4_set(in, CX4_QUERY_FLOW_COUNTER_IN_CLEAR, 1);
-	CHECK_EQ(run(e->fh, in, CX4_QUERY_FLOW_COUNTER_IN_SIZE, CX4_QUERY_FLOW_COUNTER_OUT_SIZE,
-		     &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(fh_run(e->fh, in, CX4_QUERY_FLOW_COUNTER_IN_SIZE, CX4_QUERY_FLOW_COUNTER_OUT_SIZE,
+			&r), CX4_CMD_STAT_OK);
 	CHECK_EQ(cx4_get64(r.out + CX4_QUERY_FLOW_COUNTER_OUT_OFF_STATS,
 			   CX4_TRAFFIC_COUNTER_OFF_PACKETS), 1);
 	CHECK_EQ(cx4_get64(r.out + CX4_QUERY_FLOW_COUNTER_OUT_OFF_STATS,
 			   CX4_TRAFFIC_COUNTER_OFF_OCTETS), len);
-	CHECK_EQ(cmd_obj(e->fh, CX4_CMD_DEALLOC_FLOW_COUNTER, CX4_DEALLOC_FLOW_COUNTER_IN_ID, fcid,
-			 16, &r), CX4_CMD_STAT_BAD_RES_STATE);
+	CHECK_EQ(env_cmd_obj(e->fh, CX4_CMD_DEALLOC_FLOW_COUNTER, CX4_DEALLOC_FLOW_COUNTER_IN_ID,
+			     fcid, 16, &r), CX4_CMD_STAT_BAD_RES_STATE);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_FC_IN_USE);
 	/* A DROP entry in the root wins over the miss path. */
 	memset(in, 0, sizeof(in));
@@ -551,16 +518,16 @@ static void test_eth_flow_chain_count_drop(void)
 	cx4_set(in, CX4_FTE_CMD_FLOW_INDEX, 1);
 	cx4_set(fc, CX4_FLOWC_GROUP_ID, e->fg);
 	cx4_set(fc, CX4_FLOWC_ACTION, CX4_FLOW_ACTION_DROP);
-	memcpy(fc + CX4_FLOWC_OFF_MATCH_VALUE + CX4_FTE_OFF_DMAC, peer_mac, 6);
-	CHECK_EQ(run(e->fh, in, cx4_fte_cmd_size(0), 16, &r), CX4_CMD_STAT_OK);
+	memcpy(fc + CX4_FLOWC_OFF_MATCH_VALUE + CX4_FTE_OFF_DMAC, env_peer_mac, 6);
+	CHECK_EQ(fh_run(e->fh, in, cx4_fte_cmd_size(0), 16, &r), CX4_CMD_STAT_OK);
 	cx4dev_receive(e->fh->dev, f, len);
-	CHECK(cq_poll(e->fh, &e->rcq) == NULL);
+	CHECK(fh_cq_poll(e->fh, &e->rcq) == NULL);
 	CHECK_EQ(e->fh->dev->eth->cnt[CX4DEV_ETH_RX_FLOW_DROPS], 1);
 	/* The level-1 table is referenced by the root's miss: not destroyable. */
 	memset(in, 0, sizeof(in));
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_DESTROY_FLOW_TABLE);
 	cx4_set(in, CX4_FT_CMD_TABLE_ID, t2);
-	CHECK_EQ(run(e->fh, in, CX4_FT_CMD_SIZE, 16, &r), CX4_CMD_STAT_BAD_RES_STATE);
+	CHECK_EQ(fh_run(e->fh, in, CX4_FT_CMD_SIZE, 16, &r), CX4_CMD_STAT_BAD_RES_STATE);
 	CHECK_EQ(ERRORS(e->fh), 2);
 	env_free(e);
 }
@@ -576,14 +543,14 @@ static void test_eth_rq_min_stride(void)
 	struct fh_result r;
 	struct ewq q;
 
-	CHECK_EQ(create_rq_stride(e, &q, true, 4, &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(env_create_rq_stride(e, &q, true, 4, &r), CX4_CMD_STAT_OK);
 	CHECK_EQ(ERRORS(e->fh), 0);
-	CHECK_EQ(create_rq_stride(e, &q, true, 3, &r), CX4_CMD_STAT_BAD_PARAM);
+	CHECK_EQ(env_create_rq_stride(e, &q, true, 3, &r), CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(ERRORS(e->fh), 1);
 	env_free(e);
 }
 
-const struct test eth_tests[] = {
+static const struct test eth_tests[] = {
 	T(test_eth_tx_csum),
 	T(test_eth_tx_lso),
 	T(test_eth_tx_bad_wqe),
@@ -596,4 +563,4 @@ const struct test eth_tests[] = {
 	T(test_eth_object_rules),
 	T(test_eth_rq_min_stride),
 };
-const size_t eth_tests_count = sizeof(eth_tests) / sizeof(eth_tests[0]);
+SUITE(eth, eth_tests);

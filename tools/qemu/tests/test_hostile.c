@@ -33,22 +33,18 @@
 #define CTL_HOSTILE_ONE_IN(a)	(0x320 + 4 * (a))
 #define CTL_HOSTILE_HITS_BY(a)	(0x340 + 4 * (a))
 
-static uint32_t ctl_rd(struct fh *fh, uint32_t off)
+/* Action @a fires with probability 1 in @one_in, from @seed; @mask: the actions on. */
+static void hostile_set(struct fh *fh, unsigned a, uint32_t one_in, uint32_t seed, uint32_t mask)
 {
-	return fh_rd32(fh, CX4DEV_CTL_BASE + off);
-}
-
-static void ctl_wr(struct fh *fh, uint32_t off, uint32_t val)
-{
-	fh_wr32(fh, CX4DEV_CTL_BASE + off, val);
+	fh_ctl_wr(fh, CTL_HOSTILE_ONE_IN(a), one_in);
+	fh_ctl_wr(fh, CTL_HOSTILE_SEED, seed);
+	fh_ctl_wr(fh, CTL_HOSTILE, mask);
 }
 
 /* Action @a alone, firing with probability 1 in @one_in, from @seed. */
 static void hostile_on(struct fh *fh, unsigned a, uint32_t seed, uint32_t one_in)
 {
-	ctl_wr(fh, CTL_HOSTILE_ONE_IN(a), one_in);
-	ctl_wr(fh, CTL_HOSTILE_SEED, seed);
-	ctl_wr(fh, CTL_HOSTILE, 1u << a);
+	hostile_set(fh, a, one_in, seed, 1u << a);
 }
 
 /* FNV-1a over the "hostile:" log lines: the sequence of actions taken. */
@@ -74,53 +70,41 @@ static size_t log_count(const struct fh *fh, const char *needle)
 	return n;
 }
 
-static struct fh *fh_up(void)
-{
-	struct cx4dev_config cfg;
-	struct fh *fh;
-
-	cx4dev_config_init(&cfg);
-	cfg.debug_ctl = true;
-	fh = fh_new(&cfg);
-	CHECK_EQ(fh_bringup(fh), 0);
-	return fh;
-}
-
 /* ---- registers, properties ---- */
 
 static void test_hostile_regs(void)
 {
 	static const uint32_t defaults[CX4DEV_HOSTILE_NUM] = { 32, 32, 32, 16, 2, 64, 64, 4 };
 	struct cx4dev_config cfg;
-	struct fh *fh = fh_up();
+	struct fh *fh = fh_new_up(NULL);
 
 	/* Off by default; defaults readable; nothing hostile in a bring-up. */
-	CHECK_EQ(ctl_rd(fh, CTL_HOSTILE), 0);
-	CHECK_EQ(ctl_rd(fh, CTL_HOSTILE_SEED), 0);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_HOSTILE), 0);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_HOSTILE_SEED), 0);
 	for (unsigned a = 0; a < CX4DEV_HOSTILE_NUM; a++)
-		CHECK_EQ(ctl_rd(fh, CTL_HOSTILE_ONE_IN(a)), defaults[a]);
+		CHECK_EQ(fh_ctl_rd(fh, CTL_HOSTILE_ONE_IN(a)), defaults[a]);
 	CHECK(!fh_log_has(fh, "cx4: hostile: "));
-	ctl_wr(fh, CTL_HOSTILE_ONE_IN(3), 5);
-	CHECK_EQ(ctl_rd(fh, CTL_HOSTILE_ONE_IN(3)), 5);
-	ctl_wr(fh, CTL_HOSTILE_ONE_IN(3), 0);
-	CHECK_EQ(ctl_rd(fh, CTL_HOSTILE_ONE_IN(3)), 16);
+	fh_ctl_wr(fh, CTL_HOSTILE_ONE_IN(3), 5);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_HOSTILE_ONE_IN(3)), 5);
+	fh_ctl_wr(fh, CTL_HOSTILE_ONE_IN(3), 0);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_HOSTILE_ONE_IN(3)), 16);
 	/* Undefined action bits: a guest error, mask unchanged. */
-	ctl_wr(fh, CTL_HOSTILE, 0x100);
+	fh_ctl_wr(fh, CTL_HOSTILE, 0x100);
 	CHECK_EQ(ERRORS(fh), 1);
-	CHECK_EQ(ctl_rd(fh, CTL_HOSTILE), 0);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_HOSTILE), 0);
 	/* Read-only registers. */
-	ctl_wr(fh, CTL_HOSTILE_HITS, 1);
+	fh_ctl_wr(fh, CTL_HOSTILE_HITS, 1);
 	CHECK_EQ(ERRORS(fh), 2);
 	/* A seed write restarts the sequence and clears the counters. */
 	hostile_on(fh, CX4DEV_HOSTILE_STORM, 9, 1);
 	CHECK_EQ(fh_simple(fh, CX4_CMD_NOP, 0, NULL), CX4_CMD_STAT_OK);
-	CHECK_EQ(ctl_rd(fh, CTL_HOSTILE_HITS), 1);
-	CHECK_EQ(ctl_rd(fh, CTL_HOSTILE_HITS_BY(CX4DEV_HOSTILE_STORM)), 1);
-	ctl_wr(fh, CTL_HOSTILE_SEED, 9);
-	CHECK_EQ(ctl_rd(fh, CTL_HOSTILE_HITS), 0);
-	CHECK_EQ(ctl_rd(fh, CTL_HOSTILE_HITS_BY(CX4DEV_HOSTILE_STORM)), 0);
-	CHECK_EQ(ctl_rd(fh, CTL_HOSTILE), 1u << CX4DEV_HOSTILE_STORM);
-	CHECK_EQ(ctl_rd(fh, CTL_KNOB_HITS), 0);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_HOSTILE_HITS), 1);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_HOSTILE_HITS_BY(CX4DEV_HOSTILE_STORM)), 1);
+	fh_ctl_wr(fh, CTL_HOSTILE_SEED, 9);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_HOSTILE_HITS), 0);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_HOSTILE_HITS_BY(CX4DEV_HOSTILE_STORM)), 0);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_HOSTILE), 1u << CX4DEV_HOSTILE_STORM);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_KNOB_HITS), 0);
 	fh_free(fh);
 
 	/* Device properties hostile= / hostile-seed=. */
@@ -129,8 +113,8 @@ static void test_hostile_regs(void)
 	cfg.hostile = 0x20;
 	cfg.hostile_seed = 7;
 	fh = fh_new(&cfg);
-	CHECK_EQ(ctl_rd(fh, CTL_HOSTILE), 0x20);
-	CHECK_EQ(ctl_rd(fh, CTL_HOSTILE_SEED), 7);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_HOSTILE), 0x20);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_HOSTILE_SEED), 7);
 	CHECK(fh_log_has(fh, "hostile-device mode: mask 0x20 seed 7"));
 	CHECK_EQ(cx4dev_counter(fh->dev, CX4DEV_CNT_HOSTILE_HITS), 0);
 	fh_free(fh);
@@ -153,16 +137,13 @@ static void cqe_run(uint32_t mask, uint32_t seed, bool hole_after, struct cqe_ru
 	struct env *e = env_new(true);
 	struct fh *fh = e->fh;
 	uint8_t f[128];
-	uint32_t len = build_ipv4(f, peer_mac, 17, 10, true);
+	uint32_t len = env_build_ipv4(f, env_peer_mac, 17, 10, true);
 
 	memset(o, 0, sizeof(*o));
-	if (mask) {
-		ctl_wr(fh, CTL_HOSTILE_ONE_IN(CX4DEV_HOSTILE_CQE), 1);
-		ctl_wr(fh, CTL_HOSTILE_SEED, seed);
-		ctl_wr(fh, CTL_HOSTILE, mask);
-	}
+	if (mask)
+		hostile_set(fh, CX4DEV_HOSTILE_CQE, 1, seed, mask);
 	for (uint32_t i = 0; i < NSEND; i++) {
-		post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
+		env_post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
 		memcpy(o->seen[i], fh_ptr(fh, e->scq.buf + i * CX4_CQE_SIZE), CX4_CQE_SIZE);
 	}
 	if (hole_after) {
@@ -175,12 +156,12 @@ static void cqe_run(uint32_t mask, uint32_t seed, bool hole_after, struct cqe_ru
 	for (uint32_t i = 0; i < NSEND; i++)
 		memcpy(o->later[i], fh_ptr(fh, e->scq.buf + i * CX4_CQE_SIZE), CX4_CQE_SIZE);
 	o->log = hostile_log_hash(fh);
-	o->hits = ctl_rd(fh, CTL_HOSTILE_HITS_BY(CX4DEV_HOSTILE_CQE));
+	o->hits = fh_ctl_rd(fh, CTL_HOSTILE_HITS_BY(CX4DEV_HOSTILE_CQE));
 	o->errors = (uint32_t)ERRORS(fh);
-	o->knob_hits = ctl_rd(fh, CTL_KNOB_HITS);
+	o->knob_hits = fh_ctl_rd(fh, CTL_KNOB_HITS);
 	o->rewritten = (uint32_t)log_count(fh, "rewritten after ownership");
-	o->faults = ctl_rd(fh, CTL_HOSTILE_DMA_FAULTS);
-	CHECK_EQ(ctl_rd(fh, CTL_HOSTILE_HITS), o->hits);
+	o->faults = fh_ctl_rd(fh, CTL_HOSTILE_DMA_FAULTS);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_HOSTILE_HITS), o->hits);
 	env_free(e);
 }
 
@@ -232,18 +213,15 @@ static void extra_run(uint32_t mask, uint32_t seed, uint8_t *cqbuf, uint32_t *er
 	struct env *e = env_new(true);
 	struct fh *fh = e->fh;
 
-	if (mask) {
-		ctl_wr(fh, CTL_HOSTILE_ONE_IN(CX4DEV_HOSTILE_CQE_EXTRA), 1);
-		ctl_wr(fh, CTL_HOSTILE_SEED, seed);
-		ctl_wr(fh, CTL_HOSTILE, mask);
-	}
+	if (mask)
+		hostile_set(fh, CX4DEV_HOSTILE_CQE_EXTRA, 1, seed, mask);
 	/* Never polled: the 32-entry CQ overruns. */
 	for (uint32_t i = 0; i < 40; i++)
-		ctl_wr(fh, CTL_CQE_POST, e->scq.cqn);
+		fh_ctl_wr(fh, CTL_CQE_POST, e->scq.cqn);
 	memcpy(cqbuf, fh_ptr(fh, e->scq.buf), 32 * CX4_CQE_SIZE);
 	*errors = (uint32_t)ERRORS(fh);
-	*excused = ctl_rd(fh, CTL_HOSTILE_EXCUSED);
-	*hits = ctl_rd(fh, CTL_HOSTILE_HITS_BY(CX4DEV_HOSTILE_CQE_EXTRA));
+	*excused = fh_ctl_rd(fh, CTL_HOSTILE_EXCUSED);
+	*hits = fh_ctl_rd(fh, CTL_HOSTILE_HITS_BY(CX4DEV_HOSTILE_CQE_EXTRA));
 	CHECK_EQ(*excused, cx4dev_counter(fh->dev, CX4DEV_CNT_HOSTILE_EXCUSED));
 	CHECK(!*excused || fh_log_has(fh, "guest-error (hostile reaction): CQ"));
 	env_free(e);
@@ -281,14 +259,14 @@ static void test_hostile_cqe_extra(void)
 	hostile_on(e->fh, CX4DEV_HOSTILE_CQE_EXTRA, 5, 1);
 	{
 		uint8_t f[128];
-		uint32_t len = build_ipv4(f, peer_mac, 17, 10, true);
+		uint32_t len = env_build_ipv4(f, env_peer_mac, 17, 10, true);
 
-		post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
+		env_post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
 	}
-	c = cq_poll(e->fh, &e->scq);
+	c = fh_cq_poll(e->fh, &e->scq);
 	CHECK(c != NULL);
 	wc0 = c ? cx4_get(c, CX4_CQE_WQE_COUNTER) : 0;
-	c = cq_poll(e->fh, &e->scq);
+	c = fh_cq_poll(e->fh, &e->scq);
 	CHECK(c != NULL);
 	wc1 = c ? cx4_get(c, CX4_CQE_WQE_COUNTER) : 0;
 	CHECK_EQ(wc0, 0);
@@ -296,16 +274,16 @@ static void test_hostile_cqe_extra(void)
 	CHECK(wc1 == wc0 ? fh_log_has(e->fh, "duplicate") :
 	      ((wc1 - wc0) & 0xffff) < 0x8000 ? fh_log_has(e->fh, "unposted") :
 	      fh_log_has(e->fh, "out-of-order"));
-	CHECK(cq_poll(e->fh, &e->scq) == NULL);
+	CHECK(fh_cq_poll(e->fh, &e->scq) == NULL);
 	CHECK_EQ(ERRORS(e->fh), 0);
 	/* The next entry unmapped: the real CQE lands, the extra one faults. */
 	e->fh->hole = e->scq.buf + 3 * CX4_CQE_SIZE;
 	e->fh->hole_len = CX4_CQE_SIZE;
-	ctl_wr(e->fh, CTL_CQE_POST, e->scq.cqn);
+	fh_ctl_wr(e->fh, CTL_CQE_POST, e->scq.cqn);
 	e->fh->hole_len = 0;
-	CHECK(cq_poll(e->fh, &e->scq) != NULL);
-	CHECK(cq_poll(e->fh, &e->scq) == NULL);
-	CHECK_EQ(ctl_rd(e->fh, CTL_HOSTILE_DMA_FAULTS), 1);
+	CHECK(fh_cq_poll(e->fh, &e->scq) != NULL);
+	CHECK(fh_cq_poll(e->fh, &e->scq) == NULL);
+	CHECK_EQ(fh_ctl_rd(e->fh, CTL_HOSTILE_DMA_FAULTS), 1);
 	CHECK(fh_log_has(e->fh, "DMA fault: extra CQE"));
 	CHECK_EQ(e->fh->dev->cqs[e->scq.cqn]->status, CX4_CQC_STATUS_OK);
 	CHECK_EQ(ERRORS(e->fh), 0);
@@ -323,11 +301,8 @@ static void eqe_run(uint32_t mask, uint32_t seed, uint8_t *eqbuf, uint32_t *hits
 	uint64_t uar = (uint64_t)e->uar << cx4dev_uar_shift(fh->dev);
 	uint8_t db[CX4_CQ_DB_SIZE];
 
-	if (mask) {
-		ctl_wr(fh, CTL_HOSTILE_ONE_IN(CX4DEV_HOSTILE_EQE), 1);
-		ctl_wr(fh, CTL_HOSTILE_SEED, seed);
-		ctl_wr(fh, CTL_HOSTILE, mask);
-	}
+	if (mask)
+		hostile_set(fh, CX4DEV_HOSTILE_EQE, 1, seed, mask);
 	for (uint32_t i = 0; i < 4; i++) {
 		/* Arm (ARM_NEXT, cmd_sn i) with everything consumed, then a CQE. */
 		memset(db, 0, sizeof(db));
@@ -336,11 +311,11 @@ static void eqe_run(uint32_t mask, uint32_t seed, uint8_t *eqbuf, uint32_t *hits
 		cx4_set(db, CX4_CQ_DB_CQN, e->scq.cqn);
 		fh_wr32(fh, uar + CX4_UAR_OFF_CQ_DB, cx4_rd32(db, 0));
 		fh_wr32(fh, uar + CX4_UAR_OFF_CQ_DB + 4, cx4_rd32(db, 4));
-		ctl_wr(fh, CTL_CQE_POST, e->scq.cqn);
-		CHECK(cq_poll(fh, &e->scq) != NULL);
+		fh_ctl_wr(fh, CTL_CQE_POST, e->scq.cqn);
+		CHECK(fh_cq_poll(fh, &e->scq) != NULL);
 	}
 	memcpy(eqbuf, fh_ptr(fh, fh->dev->eqs[e->eqn].pas[0]), 4 * CX4_EQE_SIZE);
-	*hits = ctl_rd(fh, CTL_HOSTILE_HITS_BY(CX4DEV_HOSTILE_EQE));
+	*hits = fh_ctl_rd(fh, CTL_HOSTILE_HITS_BY(CX4DEV_HOSTILE_EQE));
 	*errors = (uint32_t)ERRORS(fh);
 	CHECK_EQ(fh->dev->eqs[e->eqn].pc, 4);
 	env_free(e);
@@ -393,11 +368,8 @@ static void cmd_run(struct fh *fh, uint32_t mask, uint32_t seed, struct cmd_run 
 	uint64_t status_byte = fh->cmdq + CX4_CMDQ_OFF_STATUS_BYTE;	/* slot 0 */
 
 	memset(o, 0, sizeof(*o));
-	if (mask) {
-		ctl_wr(fh, CTL_HOSTILE_ONE_IN(CX4DEV_HOSTILE_CMD), 1);
-		ctl_wr(fh, CTL_HOSTILE_SEED, seed);
-		ctl_wr(fh, CTL_HOSTILE, mask);
-	}
+	if (mask)
+		hostile_set(fh, CX4DEV_HOSTILE_CMD, 1, seed, mask);
 	for (uint32_t i = 0; i < NCMD; i++) {
 		size_t w = fh->n_byte_writes;
 
@@ -409,16 +381,16 @@ static void cmd_run(struct fh *fh, uint32_t mask, uint32_t seed, struct cmd_run 
 		for (size_t k = w; k < fh->n_byte_writes; k++)
 			o->early[i] += fh->byte_writes[k] == status_byte;
 	}
-	ctl_wr(fh, CTL_HOSTILE, 0);
+	fh_ctl_wr(fh, CTL_HOSTILE, 0);
 	o->log = hostile_log_hash(fh);
-	o->hits = ctl_rd(fh, CTL_HOSTILE_HITS_BY(CX4DEV_HOSTILE_CMD));
+	o->hits = fh_ctl_rd(fh, CTL_HOSTILE_HITS_BY(CX4DEV_HOSTILE_CMD));
 	o->npds = (uint32_t)fh->dev->pds.n;
 }
 
 static void test_hostile_cmd(void)
 {
 	struct cmd_run base, a, b;
-	struct fh *fh = fh_up(), *fh2 = fh_up();
+	struct fh *fh = fh_new_up(NULL), *fh2 = fh_new_up(NULL);
 	struct fh_result r;
 	uint32_t nds = 0, nearly = 0, nfake = 0;
 	uint8_t in[CX4_CMD_HDR_SIZE];
@@ -432,14 +404,14 @@ static void test_hostile_cmd(void)
 	CHECK_EQ(base.hits, 0);
 	fh_free(fh);
 	/* Every other action on, this one off: answers as without hostile mode. */
-	fh = fh_up();
+	fh = fh_new_up(NULL);
 	cmd_run(fh, 0xffu & ~(1u << CX4DEV_HOSTILE_CMD), 77, &a);
 	CHECK(!memcmp(base.ds, a.ds, sizeof(a.ds)) && !memcmp(base.pd, a.pd, sizeof(a.pd)) &&
 	      !memcmp(base.early, a.early, sizeof(a.early)));
 	CHECK_EQ(a.hits, 0);
 	CHECK_EQ(ERRORS(fh), 0);
 	fh_free(fh);
-	fh = fh_up();
+	fh = fh_new_up(NULL);
 	cmd_run(fh, 1u << CX4DEV_HOSTILE_CMD, 77, &a);
 	cmd_run(fh2, 1u << CX4DEV_HOSTILE_CMD, 77, &b);
 	CHECK(!memcmp(&a, &b, sizeof(a)));
@@ -455,7 +427,7 @@ static void test_hostile_cmd(void)
 	CHECK_EQ(nds + nearly + nfake, NCMD);
 	CHECK_EQ(a.npds, NCMD - nds);
 	CHECK_EQ(ERRORS(fh), 0);
-	CHECK_EQ(ctl_rd(fh, CTL_KNOB_HITS), 0);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_KNOB_HITS), 0);
 	/*
 	 * The driver frees what it was told it got: the faked ids are not
 	 * there (or were another PD), the rejects are excused; the PDs whose
@@ -463,13 +435,13 @@ static void test_hostile_cmd(void)
 	 */
 	for (uint32_t i = 0; i < NCMD; i++)
 		if (!a.ds[i])
-			cmd_obj(fh, CX4_CMD_DEALLOC_PD, CX4_DEALLOC_PD_IN_PD, a.pd[i],
-				CX4_DEALLOC_PD_OUT_SIZE, &r);
+			env_cmd_obj(fh, CX4_CMD_DEALLOC_PD, CX4_DEALLOC_PD_IN_PD, a.pd[i],
+				    CX4_DEALLOC_PD_OUT_SIZE, &r);
 	CHECK_EQ(ERRORS(fh), 0);
-	CHECK(ctl_rd(fh, CTL_HOSTILE_EXCUSED) >= 1);
+	CHECK(fh_ctl_rd(fh, CTL_HOSTILE_EXCUSED) >= 1);
 	/* Only those: a made-up id the model never answered is a guest error. */
-	CHECK_EQ(cmd_obj(fh, CX4_CMD_DEALLOC_PD, CX4_DEALLOC_PD_IN_PD, 0xabcd,
-			 CX4_DEALLOC_PD_OUT_SIZE, &r), CX4_CMD_STAT_BAD_RESOURCE);
+	CHECK_EQ(env_cmd_obj(fh, CX4_CMD_DEALLOC_PD, CX4_DEALLOC_PD_IN_PD, 0xabcd,
+			     CX4_DEALLOC_PD_OUT_SIZE, &r), CX4_CMD_STAT_BAD_RESOURCE);
 	CHECK_EQ(ERRORS(fh), 1);
 	/* A faked id 0 (seed 77 has one): an 8-byte input is not read beyond. */
 	CHECK(fh->dev->hostile.faked_zero);
@@ -485,10 +457,10 @@ static void test_hostile_cmd(void)
 	CHECK_EQ(fh_simple(fh, CX4_CMD_TEARDOWN_HCA, 0, NULL), CX4_CMD_STAT_BAD_SYS_STATE);
 	CHECK_EQ(ERRORS(fh), 4);
 	/* A CQ doorbell aimed at the faked UAR 0 lands on the init segment: excused. */
-	exc = ctl_rd(fh, CTL_HOSTILE_EXCUSED);
+	exc = fh_ctl_rd(fh, CTL_HOSTILE_EXCUSED);
 	fh_wr32(fh, CX4_UAR_OFF_CQ_DB, 0x01000000);
 	CHECK_EQ(ERRORS(fh), 4);
-	CHECK_EQ(ctl_rd(fh, CTL_HOSTILE_EXCUSED), exc + 1);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_HOSTILE_EXCUSED), exc + 1);
 	fh_free(fh);
 }
 
@@ -501,7 +473,7 @@ static void query_caps(struct fh *fh, bool cur, uint8_t *caps)
 
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_HCA_CAP);
 	cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_HCA_CAP_OPMOD(CX4_CAP_GENERAL, cur));
-	CHECK_EQ(run(fh, in, sizeof(in), CX4_QUERY_HCA_CAP_OUT_SIZE, &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(fh_run(fh, in, sizeof(in), CX4_QUERY_HCA_CAP_OUT_SIZE, &r), CX4_CMD_STAT_OK);
 	memcpy(caps, r.out + CX4_HCA_CAP_OFF, CX4_HCA_CAP_SIZE);
 }
 
@@ -509,7 +481,7 @@ static void test_hostile_caps(void)
 {
 	static uint8_t base[CX4_HCA_CAP_SIZE], a[CX4_HCA_CAP_SIZE], b[CX4_HCA_CAP_SIZE];
 	static uint8_t max[CX4_HCA_CAP_SIZE];
-	struct fh *fh = fh_up(), *fh2 = fh_up();
+	struct fh *fh = fh_new_up(NULL), *fh2 = fh_new_up(NULL);
 	uint32_t diff = 0;
 
 	query_caps(fh, true, base);
@@ -524,9 +496,9 @@ static void test_hostile_caps(void)
 	CHECK(diff >= 1 && diff <= 2);
 	/* What it reports is what it enforces. */
 	CHECK(!memcmp(a, fh->dev->caps.cur[CX4DEV_CAPI_GENERAL], sizeof(a)));
-	CHECK_EQ(ctl_rd(fh, CTL_HOSTILE_HITS_BY(CX4DEV_HOSTILE_CAPS)), 1);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_HOSTILE_HITS_BY(CX4DEV_HOSTILE_CAPS)), 1);
 	/* The maximum capabilities are not touched. */
-	ctl_wr(fh, CTL_HOSTILE, 0);
+	fh_ctl_wr(fh, CTL_HOSTILE, 0);
 	query_caps(fh, false, b);
 	CHECK(!memcmp(max, b, sizeof(b)));
 	CHECK_EQ(ERRORS(fh), 0);
@@ -541,7 +513,7 @@ static void test_hostile_caps(void)
 	hostile_on(fh2, CX4DEV_HOSTILE_STORM, 4, 1);
 	query_caps(fh2, true, b);
 	CHECK(!memcmp(a, b, sizeof(b)));
-	CHECK_EQ(ctl_rd(fh2, CTL_HOSTILE_HITS_BY(CX4DEV_HOSTILE_CAPS)), 0);
+	CHECK_EQ(fh_ctl_rd(fh2, CTL_HOSTILE_HITS_BY(CX4DEV_HOSTILE_CAPS)), 0);
 	fh_free(fh);
 	fh_free(fh2);
 }
@@ -550,7 +522,7 @@ static void test_hostile_caps(void)
 
 static void test_hostile_storm(void)
 {
-	struct fh *fh = fh_up(), *fh2 = fh_up();
+	struct fh *fh = fh_new_up(NULL), *fh2 = fh_new_up(NULL);
 	unsigned before = fh->msix_count, d1, d2;
 
 	CHECK_EQ(fh_simple(fh, CX4_CMD_NOP, 0, NULL), CX4_CMD_STAT_OK);
@@ -567,12 +539,12 @@ static void test_hostile_storm(void)
 	CHECK(d1 >= 64 && d1 % 64 == 0);
 	for (unsigned v = 0; v < 64; v++)
 		CHECK(fh->msix_vec[v] >= 1);
-	CHECK_EQ(ctl_rd(fh, CTL_HOSTILE_HITS), 1);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_HOSTILE_HITS), 1);
 	CHECK_EQ(ERRORS(fh), 0);
 	CHECK(fh_log_has(fh, "spurious MSI-X"));
 	/* Off: nothing. */
-	ctl_wr(fh, CTL_HOSTILE, 1u << CX4DEV_HOSTILE_PAGES);
-	ctl_wr(fh, CTL_HOSTILE_ONE_IN(CX4DEV_HOSTILE_PAGES), 1000000);
+	fh_ctl_wr(fh, CTL_HOSTILE, 1u << CX4DEV_HOSTILE_PAGES);
+	fh_ctl_wr(fh, CTL_HOSTILE_ONE_IN(CX4DEV_HOSTILE_PAGES), 1000000);
 	before = fh->msix_count;
 	CHECK_EQ(fh_simple(fh, CX4_CMD_NOP, 0, NULL), CX4_CMD_STAT_OK);
 	CHECK_EQ(fh->msix_count, before);
@@ -584,18 +556,15 @@ static void test_hostile_storm(void)
 
 static void pages_run(struct fh *fh, uint32_t mask, int32_t *q)
 {
-	if (mask) {
-		ctl_wr(fh, CTL_HOSTILE_ONE_IN(CX4DEV_HOSTILE_PAGES), 1);
-		ctl_wr(fh, CTL_HOSTILE_SEED, 12);
-		ctl_wr(fh, CTL_HOSTILE, mask);
-	}
+	if (mask)
+		hostile_set(fh, CX4DEV_HOSTILE_PAGES, 1, 12, mask);
 	for (uint32_t i = 0; i < 6; i++)
 		q[i] = fh_query_pages(fh, CX4_PAGES_REGULAR);
 }
 
 static void test_hostile_pages(void)
 {
-	struct fh *fh = fh_up(), *fh2 = fh_up(), *fh3 = fh_up();
+	struct fh *fh = fh_new_up(NULL), *fh2 = fh_new_up(NULL), *fh3 = fh_new_up(NULL);
 	int32_t base[6], a[6], b[6], need;
 	struct fh_result r;
 	bool moved = false;
@@ -609,29 +578,29 @@ static void test_hostile_pages(void)
 		moved |= a[i] != 0;
 	}
 	CHECK(moved);
-	CHECK_EQ(ctl_rd(fh, CTL_HOSTILE_HITS_BY(CX4DEV_HOSTILE_PAGES)), 6);
-	CHECK_EQ(ctl_rd(fh, CTL_KNOB_HITS), 0);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_HOSTILE_HITS_BY(CX4DEV_HOSTILE_PAGES)), 6);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_KNOB_HITS), 0);
 	CHECK_EQ(ERRORS(fh), 0);
 	/*
 	 * The driver answers a request the device has changed since: more
 	 * pages than now wanted, rejected but excused.
 	 */
-	ctl_wr(fh, CTL_HOSTILE, 0);
-	ctl_wr(fh, CTL_PAGE_REQUEST, 0x80000000u);	/* down to the floor */
+	fh_ctl_wr(fh, CTL_HOSTILE, 0);
+	fh_ctl_wr(fh, CTL_PAGE_REQUEST, 0x80000000u);	/* down to the floor */
 	need = fh_query_pages(fh, CX4_PAGES_REGULAR);
 	CHECK(need <= 0);
 	CHECK_EQ(fh_give_pages(fh, 1, NULL, &r), CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(ERRORS(fh), 0);
-	CHECK_EQ(ctl_rd(fh, CTL_HOSTILE_EXCUSED), 1);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_HOSTILE_EXCUSED), 1);
 	/* Without hostile page requests the same is the driver's fault. */
 	CHECK_EQ(fh_give_pages(fh3, 1, NULL, &r), CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(ERRORS(fh3), 1);
 	/* Mask bit off (storm and zombie on): no page requests. */
 	fh_free(fh2);
-	fh2 = fh_up();
+	fh2 = fh_new_up(NULL);
 	pages_run(fh2, 1u << CX4DEV_HOSTILE_STORM | 1u << CX4DEV_HOSTILE_ZOMBIE, b);
 	CHECK(!memcmp(base, b, sizeof(b)));
-	CHECK_EQ(ctl_rd(fh2, CTL_HOSTILE_HITS_BY(CX4DEV_HOSTILE_PAGES)), 0);
+	CHECK_EQ(fh_ctl_rd(fh2, CTL_HOSTILE_HITS_BY(CX4DEV_HOSTILE_PAGES)), 0);
 	fh_free(fh);
 	fh_free(fh2);
 	fh_free(fh3);
@@ -649,37 +618,37 @@ static void test_hostile_zombie(void)
 
 	hostile_on(fh, CX4DEV_HOSTILE_ZOMBIE, 2, 1);
 	/* DESTROY_CQ fails (injected): the device goes on using the CQ. */
-	ctl_wr(fh, CTL_FAIL_OPCODE, CX4_CMD_DESTROY_CQ);
-	CHECK_EQ(cmd_obj(fh, CX4_CMD_DESTROY_CQ, CX4_DESTROY_CQ_IN_CQN, e->rcq.cqn,
-			 CX4_DESTROY_CQ_OUT_SIZE, &r), CX4_CMD_STAT_INTERNAL_ERR);
-	CHECK_EQ(ctl_rd(fh, CTL_HOSTILE_HITS_BY(CX4DEV_HOSTILE_ZOMBIE)), 1);
-	CHECK_EQ(ctl_rd(fh, CTL_HOSTILE_DMA_FAULTS), 0);
+	fh_ctl_wr(fh, CTL_FAIL_OPCODE, CX4_CMD_DESTROY_CQ);
+	CHECK_EQ(env_cmd_obj(fh, CX4_CMD_DESTROY_CQ, CX4_DESTROY_CQ_IN_CQN, e->rcq.cqn,
+			     CX4_DESTROY_CQ_OUT_SIZE, &r), CX4_CMD_STAT_INTERNAL_ERR);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_HOSTILE_HITS_BY(CX4DEV_HOSTILE_ZOMBIE)), 1);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_HOSTILE_DMA_FAULTS), 0);
 	/* The driver freed (unmapped) it anyway: a hostile DMA fault, once. */
 	fh->hole = e->rcq.buf;
 	fh->hole_len = CX4_PAGE_SIZE;
 	CHECK_EQ(fh_simple(fh, CX4_CMD_NOP, 0, NULL), CX4_CMD_STAT_OK);
-	CHECK_EQ(ctl_rd(fh, CTL_HOSTILE_DMA_FAULTS), 1);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_HOSTILE_DMA_FAULTS), 1);
 	CHECK_EQ(cx4dev_counter(fh->dev, CX4DEV_CNT_HOSTILE_DMA_FAULTS), 1);
 	CHECK(fh_log_has(fh, "DMA fault: CQ after failed DESTROY_CQ"));
 	CHECK_EQ(fh_simple(fh, CX4_CMD_NOP, 0, NULL), CX4_CMD_STAT_OK);
-	CHECK_EQ(ctl_rd(fh, CTL_HOSTILE_DMA_FAULTS), 1);
-	CHECK_EQ(ctl_rd(fh, CTL_HOSTILE_HITS_BY(CX4DEV_HOSTILE_ZOMBIE)), 2);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_HOSTILE_DMA_FAULTS), 1);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_HOSTILE_HITS_BY(CX4DEV_HOSTILE_ZOMBIE)), 2);
 	fh->hole_len = 0;
 	CHECK_EQ(ERRORS(fh), 0);
 
 	/* A hung command: its output mailbox is written on. */
-	ctl_wr(fh, CTL_HANG_OPCODE, CX4_CMD_QUERY_HCA_CAP);
+	fh_ctl_wr(fh, CTL_HANG_OPCODE, CX4_CMD_QUERY_HCA_CAP);
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_HCA_CAP);
 	cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_HCA_CAP_OPMOD(CX4_CAP_GENERAL, 1));
 	fh_post(fh, &p, 5, in, sizeof(in), CX4_QUERY_HCA_CAP_OUT_SIZE);
 	fh_ring(fh, 1u << 5);
 	fh_collect(fh, &p, &r);
 	CHECK(!r.done);
-	CHECK_EQ(ctl_rd(fh, CTL_HOSTILE_HITS_BY(CX4DEV_HOSTILE_ZOMBIE)), 3);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_HOSTILE_HITS_BY(CX4DEV_HOSTILE_ZOMBIE)), 3);
 	fh->hole = p.out_mb[0];
 	fh->hole_len = 1024;
 	CHECK_EQ(fh_simple(fh, CX4_CMD_NOP, 0, NULL), CX4_CMD_STAT_OK);
-	CHECK_EQ(ctl_rd(fh, CTL_HOSTILE_DMA_FAULTS), 2);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_HOSTILE_DMA_FAULTS), 2);
 	CHECK(fh_log_has(fh, "output mailbox of a hung command"));
 	fh->hole_len = 0;
 	CHECK_EQ(ERRORS(fh), 0);
@@ -690,11 +659,11 @@ static void test_hostile_zombie(void)
 	e = env_new(true);
 	fh = e->fh;
 	hostile_on(fh, CX4DEV_HOSTILE_STORM, 2, 1000000);
-	ctl_wr(fh, CTL_FAIL_OPCODE, CX4_CMD_DESTROY_CQ);
-	cmd_obj(fh, CX4_CMD_DESTROY_CQ, CX4_DESTROY_CQ_IN_CQN, e->rcq.cqn,
-		CX4_DESTROY_CQ_OUT_SIZE, &r);
+	fh_ctl_wr(fh, CTL_FAIL_OPCODE, CX4_CMD_DESTROY_CQ);
+	env_cmd_obj(fh, CX4_CMD_DESTROY_CQ, CX4_DESTROY_CQ_IN_CQN, e->rcq.cqn,
+		    CX4_DESTROY_CQ_OUT_SIZE, &r);
 	CHECK_EQ(fh_simple(fh, CX4_CMD_NOP, 0, NULL), CX4_CMD_STAT_OK);
-	CHECK_EQ(ctl_rd(fh, CTL_HOSTILE_HITS), 0);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_HOSTILE_HITS), 0);
 	CHECK_EQ(fh->dev->hostile.nzombie, 0);
 	env_free(e);
 }
@@ -703,14 +672,14 @@ static void test_hostile_zombie(void)
 
 static void test_hostile_log_rate(void)
 {
-	struct fh *fh = fh_up();
+	struct fh *fh = fh_new_up(NULL);
 
 	hostile_on(fh, CX4DEV_HOSTILE_STORM, 1, 1);
 	for (uint32_t i = 0; i < 100; i++)
 		fh_simple(fh, CX4_CMD_NOP, 0, NULL);
-	CHECK_EQ(ctl_rd(fh, CTL_HOSTILE_HITS), 100);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_HOSTILE_HITS), 100);
 	CHECK_EQ(log_count(fh, "cx4: hostile: "), 32);
-	CHECK_EQ(ctl_rd(fh, CTL_HOSTILE_LOG_DROPPED), 68);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_HOSTILE_LOG_DROPPED), 68);
 	fh_advance(fh, 1000000000ull);
 	fh_simple(fh, CX4_CMD_NOP, 0, NULL);
 	CHECK(fh_log_has(fh, "hostile: 68 lines suppressed"));
@@ -738,9 +707,13 @@ static void survive_run(uint32_t seed, uint64_t *hits_by)
 	struct fh *fh;
 	struct fh_result r;
 	struct fh_post p;
-	uint8_t in[CX4_CREATE_CQ_OFF_PAS + CX4_PAS_SIZE];
+	struct fh_eq_params eqp;
+	struct fh_cq_params cqp;
+	struct fh_eq eq;
+	struct fh_cq cq;
+	uint8_t in[16];
 	uint32_t uar, eqn, cqn, cc = 0;
-	uint64_t eqbuf, cqbuf, dbr, uoff;
+	uint64_t cqbuf, dbr, uoff;
 
 	cx4dev_config_init(&cfg);
 	cfg.debug_ctl = true;
@@ -748,45 +721,33 @@ static void survive_run(uint32_t seed, uint64_t *hits_by)
 	cfg.hostile_seed = seed;
 	fh = fh_new(&cfg);
 	for (unsigned a = 0; a < CX4DEV_HOSTILE_NUM; a++)
-		ctl_wr(fh, CTL_HOSTILE_ONE_IN(a), a == CX4DEV_HOSTILE_CAPS ? 1 : 3);
+		fh_ctl_wr(fh, CTL_HOSTILE_ONE_IN(a), a == CX4DEV_HOSTILE_CAPS ? 1 : 3);
 	fh_boot(fh);
 	fh_simple(fh, CX4_CMD_ENABLE_HCA, 0, NULL);
 	memset(in, 0, sizeof(in));
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_HCA_CAP);
 	cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_HCA_CAP_OPMOD(CX4_CAP_GENERAL, 1));
-	run(fh, in, 16, CX4_QUERY_HCA_CAP_OUT_SIZE, &r);
+	fh_run(fh, in, 16, CX4_QUERY_HCA_CAP_OUT_SIZE, &r);
 	survive_pages(fh, CX4_PAGES_BOOT);
 	survive_pages(fh, CX4_PAGES_INIT);
 	fh_simple(fh, CX4_CMD_INIT_HCA, 0, NULL);
 	fh_simple(fh, CX4_CMD_ALLOC_UAR, 0, &r);
 	uar = cx4_get(r.out, CX4_ALLOC_UAR_OUT_UAR) & 0x7ff;
-	eqbuf = fh_alloc(fh, CX4_PAGE_SIZE, CX4_PAGE_SIZE);
-	memset(in, 0, sizeof(in));
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_EQ);
-	cx4_set(in + CX4_CREATE_EQ_OFF_EQC, CX4_EQC_LOG_EQ_SIZE, 6);
-	cx4_set(in + CX4_CREATE_EQ_OFF_EQC, CX4_EQC_UAR_PAGE, uar);
-	cx4_set64(in, CX4_CREATE_EQ_OFF_EVENT_BITMASK,
-		  CX4_EVENT_BIT(CX4_EVENT_CQ_ERROR) | CX4_EVENT_BIT(CX4_EVENT_PAGE_REQUEST) |
-		  CX4_EVENT_BIT(CX4_EVENT_PORT_STATE_CHANGE));
-	cx4_set64(in, CX4_CREATE_EQ_OFF_PAS, eqbuf);
-	run(fh, in, CX4_CREATE_EQ_OFF_PAS + CX4_PAS_SIZE, CX4_CREATE_EQ_OUT_SIZE, &r);
-	eqn = cx4_get(r.out, CX4_CREATE_EQ_OUT_EQ_NUMBER);
-	cqbuf = fh_alloc(fh, CX4_PAGE_SIZE, CX4_PAGE_SIZE);
-	dbr = fh_alloc(fh, 64, 64);
-	memset(in, 0, sizeof(in));
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_CQ);
-	cx4_set(in + CX4_CREATE_CQ_OFF_CQC, CX4_CQC_LOG_CQ_SIZE, 4);
-	cx4_set(in + CX4_CREATE_CQ_OFF_CQC, CX4_CQC_UAR_PAGE, uar);
-	cx4_set(in + CX4_CREATE_CQ_OFF_CQC, CX4_CQC_C_EQN, eqn);
-	cx4_set64(in + CX4_CREATE_CQ_OFF_CQC, CX4_CQC_OFF_DBR_ADDR, dbr);
-	cx4_set64(in, CX4_CREATE_CQ_OFF_PAS, cqbuf);
-	run(fh, in, sizeof(in), CX4_CREATE_CQ_OUT_SIZE, &r);
-	cqn = cx4_get(r.out, CX4_CREATE_CQ_OUT_CQN);
+	fh_eq_params_init(&eqp, uar, 6, CX4_EVENT_BIT(CX4_EVENT_CQ_ERROR) |
+			  CX4_EVENT_BIT(CX4_EVENT_PAGE_REQUEST) |
+			  CX4_EVENT_BIT(CX4_EVENT_PORT_STATE_CHANGE));
+	fh_eq_create(fh, &eqp, &eq, &r, NULL);
+	eqn = eq.eqn;
+	fh_cq_params_init(&cqp, uar, eqn, 4);
+	fh_cq_create(fh, &cqp, &cq, &r, NULL);
+	cqn = cq.cqn;
+	cqbuf = cq.buf;
+	dbr = cq.dbr;
 	uoff = (uint64_t)uar << cx4dev_uar_shift(fh->dev);
 	for (uint32_t i = 0; i < 64; i++) {
 		uint8_t db[CX4_CQ_DB_SIZE] = { 0 };
 
-		ctl_wr(fh, CTL_CQE_POST, cqn);
+		fh_ctl_wr(fh, CTL_CQE_POST, cqn);
 		cc++;
 		cx4_set(fh_ptr(fh, dbr), CX4_CQ_DBR_UPDATE_CI, cc);
 		cx4_set(db, CX4_CQ_DB_CMD_SN, i & 3);
@@ -800,14 +761,14 @@ static void survive_run(uint32_t seed, uint64_t *hits_by)
 		if (i % 8 == 0)
 			survive_pages(fh, CX4_PAGES_REGULAR);
 		if (i == 20) {
-			ctl_wr(fh, CTL_FAIL_OPCODE, CX4_CMD_DESTROY_CQ);
-			cmd_obj(fh, CX4_CMD_DESTROY_CQ, CX4_DESTROY_CQ_IN_CQN, cqn,
-				CX4_DESTROY_CQ_OUT_SIZE, &r);
+			fh_ctl_wr(fh, CTL_FAIL_OPCODE, CX4_CMD_DESTROY_CQ);
+			env_cmd_obj(fh, CX4_CMD_DESTROY_CQ, CX4_DESTROY_CQ_IN_CQN, cqn,
+				    CX4_DESTROY_CQ_OUT_SIZE, &r);
 		}
 		if (i == 30) {
 			uint8_t q[16] = { 0 };
 
-			ctl_wr(fh, CTL_HANG_OPCODE, CX4_CMD_QUERY_HCA_CAP);
+			fh_ctl_wr(fh, CTL_HANG_OPCODE, CX4_CMD_QUERY_HCA_CAP);
 			cx4_set(q, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_HCA_CAP);
 			cx4_set(q, CX4_CMD_IN_OP_MOD, CX4_HCA_CAP_OPMOD(CX4_CAP_GENERAL, 1));
 			fh_post(fh, &p, 9, q, sizeof(q), CX4_QUERY_HCA_CAP_OUT_SIZE);
@@ -823,7 +784,7 @@ static void survive_run(uint32_t seed, uint64_t *hits_by)
 	cx4dev_reset(fh->dev, CX4DEV_RESET_FLR);
 	fh_advance(fh, 1000000000ull);
 	for (unsigned a = 0; a < CX4DEV_HOSTILE_NUM; a++)
-		hits_by[a] += ctl_rd(fh, CTL_HOSTILE_HITS_BY(a));
+		hits_by[a] += fh_ctl_rd(fh, CTL_HOSTILE_HITS_BY(a));
 	fh_free(fh);
 }
 
@@ -840,7 +801,7 @@ static void test_hostile_survive(void)
 		CHECK(hits_by[a] > 0);
 }
 
-const struct test hostile_tests[] = {
+static const struct test hostile_tests[] = {
 	T(test_hostile_regs),
 	T(test_hostile_cqe),
 	T(test_hostile_cqe_extra),
@@ -853,4 +814,4 @@ const struct test hostile_tests[] = {
 	T(test_hostile_log_rate),
 	T(test_hostile_survive),
 };
-const size_t hostile_tests_count = sizeof(hostile_tests) / sizeof(hostile_tests[0]);
+SUITE(hostile, hostile_tests);

@@ -21,18 +21,18 @@ static uint8_t modify_tir_lb(struct env *e, uint32_t tirn, uint32_t lb, struct f
 	cx4_set(in, CX4_MODIFY_TIR_IN_TIRN, tirn);
 	cx4_set64(in, CX4_MODIFY_TIR_IN_OFF_BITMASK, CX4_MODIFY_TIR_SEL_SELF_LB_EN);
 	cx4_set(in + CX4_MODIFY_TIR_IN_OFF_CTX, CX4_TIRC_SELF_LB_EN, lb);
-	return run(e->fh, in, sizeof(in), CX4_MODIFY_TIR_OUT_SIZE, r);
+	return fh_run(e->fh, in, sizeof(in), CX4_MODIFY_TIR_OUT_SIZE, r);
 }
 
-static uint64_t cnt(struct env *e, enum cx4dev_eth_cnt c)
+static uint64_t lb_counter(struct env *e, enum cx4dev_eth_cnt c)
 {
 	return cx4dev_eth_counter(e->fh->dev, c);
 }
 
 static void send_frame(struct env *e, const uint8_t *f, uint32_t len)
 {
-	post_send(e, CX4_WQE_OP_SEND, f, len, 18, 0, 0, CX4DEV_RESD_LKEY, true);
-	CHECK(cq_poll(e->fh, &e->scq) != NULL);
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 18, 0, 0, CX4DEV_RESD_LKEY, true);
+	CHECK(fh_cq_poll(e->fh, &e->scq) != NULL);
 }
 
 static void test_self_loopback(void)
@@ -41,33 +41,32 @@ static void test_self_loopback(void)
 	struct env *e = env_new(true);
 	struct fh_result r;
 	uint8_t f[256], *c;
-	uint32_t len = build_ipv4(f, my_mac, 17, 40, true), td2, tis2, fc;
-	uint8_t in[CX4_CREATE_TIS_IN_SIZE] = { 0 };
+	uint32_t len = env_build_ipv4(f, env_my_mac, 17, 40, true), td2, tis2, fc;
 	struct ewq sq1;
 
 	/* Same transport domain, self_lb_en 0: on the wire, not delivered. */
-	post_recv(e, 2048);
+	env_post_recv(e, 2048);
 	fh_tx_clear(e->fh);
 	send_frame(e, f, len);
 	CHECK_EQ(e->fh->n_tx, 1);
-	CHECK(cq_poll(e->fh, &e->rcq) == NULL);
-	CHECK_EQ(cnt(e, CX4DEV_ETH_LB_BLOCKED), 1);
-	CHECK_EQ(cnt(e, CX4DEV_ETH_LB_DELIVERED), 0);
-	CHECK_EQ(cnt(e, CX4DEV_ETH_RX_NO_STEERING), 0);
+	CHECK(fh_cq_poll(e->fh, &e->rcq) == NULL);
+	CHECK_EQ(lb_counter(e, CX4DEV_ETH_LB_BLOCKED), 1);
+	CHECK_EQ(lb_counter(e, CX4DEV_ETH_LB_DELIVERED), 0);
+	CHECK_EQ(lb_counter(e, CX4DEV_ETH_RX_NO_STEERING), 0);
 	/* A frame for somebody else: nothing local wants it, no drop counted. */
-	send_frame(e, f, build_ipv4(f, peer_mac, 17, 40, true));
-	CHECK_EQ(cnt(e, CX4DEV_ETH_RX_NO_STEERING), 0);
-	CHECK_EQ(cnt(e, CX4DEV_ETH_LB_BLOCKED), 1);
+	send_frame(e, f, env_build_ipv4(f, env_peer_mac, 17, 40, true));
+	CHECK_EQ(lb_counter(e, CX4DEV_ETH_RX_NO_STEERING), 0);
+	CHECK_EQ(lb_counter(e, CX4DEV_ETH_LB_BLOCKED), 1);
 	/* Unicast self-loopback enabled: delivered, frame intact. */
 	CHECK_EQ(modify_tir_lb(e, e->tir, CX4_TIR_SELF_LB_UC, &r), CX4_CMD_STAT_OK);
-	len = build_ipv4(f, my_mac, 17, 40, true);
+	len = env_build_ipv4(f, env_my_mac, 17, 40, true);
 	send_frame(e, f, len);
-	c = cq_poll(e->fh, &e->rcq);
+	c = fh_cq_poll(e->fh, &e->rcq);
 	CHECK(c && cx4_get(c, CX4_CQE_OPCODE) == CX4_CQE_OP_RESP_SEND &&
 	      cx4_get(c, CX4_CQE_BYTE_CNT) == len);
-	CHECK_EQ(cnt(e, CX4DEV_ETH_LB_DELIVERED), 1);
+	CHECK_EQ(lb_counter(e, CX4DEV_ETH_LB_DELIVERED), 1);
 	/* Broadcast steered to the TIR, counted: needs the multicast bit. */
-	fc = simple_out(e->fh, CX4_CMD_ALLOC_FLOW_COUNTER, CX4_ALLOC_FLOW_COUNTER_OUT_ID);
+	fc = fh_simple_out(e->fh, CX4_CMD_ALLOC_FLOW_COUNTER, CX4_ALLOC_FLOW_COUNTER_OUT_ID);
 	{
 		uint8_t fin[0x400] = { 0 }, *fcx = fin + CX4_FTE_OFF_FLOW_CTX;
 
@@ -83,38 +82,36 @@ static void test_self_loopback(void)
 		cx4_set(fcx + cx4_flowc_dest_off(0), CX4_FLOW_DEST_TYPE, CX4_FLOW_DEST_TIR);
 		cx4_set(fcx + cx4_flowc_dest_off(0), CX4_FLOW_DEST_ID, e->tir);
 		cx4_set(fcx + cx4_flowc_dest_off(1), CX4_FLOW_COUNTER_ENTRY_ID, fc);
-		CHECK_EQ(run(e->fh, fin, cx4_fte_cmd_size(2), CX4_SET_FTE_OUT_SIZE, &r),
+		CHECK_EQ(fh_run(e->fh, fin, cx4_fte_cmd_size(2), CX4_SET_FTE_OUT_SIZE, &r),
 			 CX4_CMD_STAT_OK);
 	}
-	post_recv(e, 2048);
-	send_frame(e, f, build_ipv4(f, bcast, 17, 40, true));
-	CHECK(cq_poll(e->fh, &e->rcq) == NULL);
-	CHECK_EQ(cnt(e, CX4DEV_ETH_LB_BLOCKED), 2);
+	env_post_recv(e, 2048);
+	send_frame(e, f, env_build_ipv4(f, bcast, 17, 40, true));
+	CHECK(fh_cq_poll(e->fh, &e->rcq) == NULL);
+	CHECK_EQ(lb_counter(e, CX4DEV_ETH_LB_BLOCKED), 2);
 	CHECK_EQ(e->fh->dev->eth->fc[fc].packets, 0);	/* blocked: not counted */
 	CHECK_EQ(modify_tir_lb(e, e->tir, CX4_TIR_SELF_LB_MC, &r), CX4_CMD_STAT_OK);
-	send_frame(e, f, build_ipv4(f, bcast, 17, 40, true));
-	CHECK(cq_poll(e->fh, &e->rcq) != NULL);
+	send_frame(e, f, env_build_ipv4(f, bcast, 17, 40, true));
+	CHECK(fh_cq_poll(e->fh, &e->rcq) != NULL);
 	CHECK_EQ(e->fh->dev->eth->fc[fc].packets, 1);
-	send_frame(e, f, build_ipv4(f, my_mac, 17, 40, true));	/* uc now blocked */
-	CHECK(cq_poll(e->fh, &e->rcq) == NULL);
-	CHECK_EQ(cnt(e, CX4DEV_ETH_LB_BLOCKED), 3);
+	send_frame(e, f, env_build_ipv4(f, env_my_mac, 17, 40, true));	/* uc now blocked */
+	CHECK(fh_cq_poll(e->fh, &e->rcq) == NULL);
+	CHECK_EQ(lb_counter(e, CX4DEV_ETH_LB_BLOCKED), 3);
 	/* Another transport domain's TIS: not self-loopback, always delivered. */
 	CHECK_EQ(modify_tir_lb(e, e->tir, 0, &r), CX4_CMD_STAT_OK);
-	td2 = simple_out(e->fh, CX4_CMD_ALLOC_TRANSPORT_DOMAIN, CX4_ALLOC_TD_OUT_TRANSPORT_DOMAIN);
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_TIS);
-	cx4_set(in + CX4_CREATE_TIS_IN_OFF_CTX, CX4_TISC_TRANSPORT_DOMAIN, td2);
-	CHECK_EQ(run(e->fh, in, sizeof(in), CX4_CREATE_TIS_OUT_SIZE, &r), CX4_CMD_STAT_OK);
-	tis2 = cx4_get(r.out, CX4_CREATE_TIS_OUT_TISN);
+	td2 = fh_simple_out(e->fh, CX4_CMD_ALLOC_TRANSPORT_DOMAIN,
+			     CX4_ALLOC_TD_OUT_TRANSPORT_DOMAIN);
+	tis2 = env_create_tis(e, td2);
 	sq1 = e->sq;
 	e->tis = tis2;
-	CHECK_EQ(create_sq(e, &e->sq, &r, NULL), CX4_CMD_STAT_OK);
-	CHECK_EQ(modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
+	CHECK_EQ(env_create_sq(e, &e->sq, &r, NULL), CX4_CMD_STAT_OK);
+	CHECK_EQ(env_modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
 		 CX4_CMD_STAT_OK);
-	post_recv(e, 2048);
-	send_frame(e, f, build_ipv4(f, my_mac, 17, 40, true));
-	CHECK(cq_poll(e->fh, &e->rcq) != NULL);
-	CHECK_EQ(cnt(e, CX4DEV_ETH_LB_DELIVERED), 3);
-	CHECK_EQ(cnt(e, CX4DEV_ETH_LB_BLOCKED), 3);
+	env_post_recv(e, 2048);
+	send_frame(e, f, env_build_ipv4(f, env_my_mac, 17, 40, true));
+	CHECK(fh_cq_poll(e->fh, &e->rcq) != NULL);
+	CHECK_EQ(lb_counter(e, CX4DEV_ETH_LB_DELIVERED), 3);
+	CHECK_EQ(lb_counter(e, CX4DEV_ETH_LB_BLOCKED), 3);
 	(void)sq1;
 	CHECK_EQ(ERRORS(e->fh), 0);
 	env_free(e);
@@ -123,31 +120,18 @@ static void test_self_loopback(void)
 /* ---- CQE compression ---- */
 
 /* A 32-entry CQ with cqe_compression_en and mini CQE format @fmt. */
-static void create_cq_comp(struct env *e, struct ecq *cq, uint32_t fmt)
+static void create_cq_comp(struct env *e, struct fh_cq *cq, uint32_t fmt)
 {
-	uint8_t in[CX4_CREATE_CQ_OFF_PAS + CX4_PAS_SIZE] = { 0 };
-	uint8_t *cqc = in + CX4_CREATE_CQ_OFF_CQC;
+	struct fh_cq_params p;
 	struct fh_result r;
 
-	memset(cq, 0, sizeof(*cq));
-	cq->log_size = 5;
-	cq->buf = fh_alloc(e->fh, CX4_PAGE_SIZE, CX4_PAGE_SIZE);
-	cq->dbr = fh_alloc(e->fh, 64, 64);
-	for (uint32_t o = 0; o < 32 * CX4_CQE_SIZE; o += CX4_CQE_SIZE)
-		cx4_set(fh_ptr(e->fh, cq->buf + o), CX4_CQE_OPCODE, CX4_CQE_OP_INVALID);
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_CQ);
-	cx4_set(cqc, CX4_CQC_LOG_CQ_SIZE, cq->log_size);
-	cx4_set(cqc, CX4_CQC_UAR_PAGE, e->uar);
-	cx4_set(cqc, CX4_CQC_C_EQN, e->eqn);
-	cx4_set(cqc, CX4_CQC_CQE_COMPRESSION_EN, 1);
-	cx4_set(cqc, CX4_CQC_MINI_CQE_RES_FORMAT, fmt);
-	cx4_set64(cqc, CX4_CQC_OFF_DBR_ADDR, cq->dbr);
-	cx4_set64(in, CX4_CREATE_CQ_OFF_PAS, cq->buf);
-	CHECK_EQ(run(e->fh, in, sizeof(in), CX4_CREATE_CQ_OUT_SIZE, &r), CX4_CMD_STAT_OK);
-	cq->cqn = cx4_get(r.out, CX4_CREATE_CQ_OUT_CQN);
+	fh_cq_params_init(&p, e->uar, e->eqn, 5);
+	p.compression = true;
+	p.mini_format = fmt;
+	CHECK_EQ(fh_cq_create(e->fh, &p, cq, &r, NULL), CX4_CMD_STAT_OK);
 }
 
-/* An RQ on a compressing CQ, steered from my_mac (flow entry 0). */
+/* An RQ on a compressing CQ, steered from env_my_mac (flow entry 0). */
 static struct env *env_comp(uint32_t fmt)
 {
 	struct env *e = env_new(true);
@@ -155,17 +139,17 @@ static struct env *env_comp(uint32_t fmt)
 	struct fh_result r;
 
 	create_cq_comp(e, &e->rcq, fmt);
-	CHECK_EQ(create_rq(e, &e->rq, true, &r), CX4_CMD_STAT_OK);
-	CHECK_EQ(modify_wq(e->fh, false, e->rq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
+	CHECK_EQ(env_create_rq(e, &e->rq, true, &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(env_modify_wq(e->fh, false, e->rq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
 		 CX4_CMD_STAT_OK);
-	CHECK_EQ(create_tir_direct(e, e->rq.qn, &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(env_create_tir_direct(e, e->rq.qn, &r), CX4_CMD_STAT_OK);
 	e->tir = cx4_get(r.out, CX4_CREATE_TIR_OUT_TIRN);
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_DELETE_FLOW_TABLE_ENTRY);
 	cx4_set(in, CX4_FT_CMD_TABLE_TYPE, CX4_FT_TYPE_NIC_RX);
 	cx4_set(in, CX4_FT_CMD_TABLE_ID, e->ft);
-	CHECK_EQ(run(e->fh, in, CX4_DELETE_FTE_IN_SIZE, CX4_DELETE_FTE_OUT_SIZE, &r),
+	CHECK_EQ(fh_run(e->fh, in, CX4_DELETE_FTE_IN_SIZE, CX4_DELETE_FTE_OUT_SIZE, &r),
 		 CX4_CMD_STAT_OK);
-	CHECK_EQ(set_fte(e, 0, my_mac, e->tir, &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(env_set_fte(e, 0, env_my_mac, e->tir, &r), CX4_CMD_STAT_OK);
 	return e;
 }
 
@@ -180,12 +164,12 @@ static void rx_burst(struct env *e, uint32_t n, uint32_t *lens, uint16_t *sums)
 	uint8_t f[256];
 
 	for (uint32_t i = 0; i < n; i++) {
-		uint32_t len = build_ipv4(f, my_mac, 17, 40 + i, true);
+		uint32_t len = env_build_ipv4(f, env_my_mac, 17, 40 + i, true);
 
-		post_recv(e, 2048);
+		env_post_recv(e, 2048);
 		cx4dev_receive(e->fh->dev, f, len);
 		lens[i] = len;
-		sums[i] = csum(f + 14, len - 14, 0);
+		sums[i] = env_csum(f + 14, len - 14, 0);
 	}
 }
 
@@ -246,8 +230,8 @@ static void test_cqe_compression(void)
 	CHECK_EQ(cx4dev_counter(e->fh->dev, CX4DEV_CNT_EQES), eqes + 1);
 	/* The CQ fired: two UDP, then a TCP frame ends the session. */
 	rx_burst(e, 2, lens, sums);
-	post_recv(e, 2048);
-	cx4dev_receive(e->fh->dev, f, build_ipv4(f, my_mac, 6, 10, true));
+	env_post_recv(e, 2048);
+	cx4dev_receive(e->fh->dev, f, env_build_ipv4(f, env_my_mac, 6, 10, true));
 	check_session(e, 8, 2, 8, lens, sums);
 	/* The TCP one alone: written as a plain CQE at the timer. */
 	CHECK_EQ(cx4_get(cq_entry(e, 10), CX4_CQE_OPCODE), CX4_CQE_OP_INVALID);
@@ -310,10 +294,10 @@ static void test_caps_on_cqe_compression(void)
 	fh_free(fh);
 }
 
-const struct test lb_tests[] = {
+static const struct test lb_tests[] = {
 	T(test_caps_on_cqe_compression),
 	T(test_self_loopback),
 	T(test_cqe_compression),
 	T(test_cqe_compression_hash_format),
 };
-const size_t lb_tests_count = sizeof(lb_tests) / sizeof(lb_tests[0]);
+SUITE(lb, lb_tests);

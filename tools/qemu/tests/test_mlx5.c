@@ -19,16 +19,12 @@
 static struct fh *mlx5_dev(bool trace)
 {
 	struct cx4dev_config cfg;
-	struct fh *fh;
 
 	cx4dev_config_init(&cfg);
 	cfg.debug_ctl = true;
 	cfg.cmd_trace = trace;
 	snprintf(cfg.fn_id, sizeof(cfg.fn_id), "%s", "fnA");
-	fh = fh_new(&cfg);
-	if (fh_bringup(fh))
-		t_failed = 1;
-	return fh;
+	return fh_new_up(&cfg);
 }
 
 static size_t count_lines(const struct fh *fh, const char *needle)
@@ -74,8 +70,7 @@ static void test_cmd_trace(void)
 	e = fh_ptr(fh, p.entry);
 	cx4_set(e, CX4_CMDQ_TYPE, 0x3);
 	cx4_cmdq_entry_sign(e);
-	fh_ring(fh, 1);
-	fh_collect(fh, &p, &r);
+	fh_ring_collect(fh, &p, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_BAD_COMMAND_TYPE);
 	CHECK(fh_log_has(fh, " NOP(0x80d) op_mod=0x5 ds=BAD_COMMAND_TYPE(0x10)"));
 	CHECK_EQ(count_lines(fh, "cmd-trace "), before + 2);
@@ -121,8 +116,8 @@ static uint8_t reg_access(struct fh *fh, uint16_t op_mod, uint32_t id, const uin
 	cx4_set(in, CX4_ACCESS_REG_IN_REGISTER_ID, id);
 	if (data)
 		memcpy(in + CX4_ACCESS_REG_OFF_DATA, data, size);
-	fh_exec(fh, in, CX4_ACCESS_REG_OFF_DATA + size, CX4_ACCESS_REG_OFF_DATA + out_size, r);
-	return r->done && !r->ds ? r->status : 0xff;
+	return fh_run(fh, in, CX4_ACCESS_REG_OFF_DATA + size, CX4_ACCESS_REG_OFF_DATA + out_size,
+		      r);
 }
 
 static void reg_port1(uint8_t *reg)
@@ -440,8 +435,7 @@ static void test_cmdif_checksum_initial_state(void)
 	b[CX4_MBOX_OFF_CTRL_SIG_BYTE] ^= 0x5a;
 	e = fh_ptr(fh, p.entry);
 	e[CX4_CMDQ_OFF_SIG_BYTE] ^= 0x33;
-	fh_ring(fh, 1);
-	fh_collect(fh, &p, &r);
+	fh_ring_collect(fh, &p, &r);
 	CHECK_STATUS(r, CX4_CMD_STAT_OK, 0);
 	CHECK_EQ(ERRORS(fh), 0);
 	/* Once the driver enables checking (3), the same mistake is caught. */
@@ -449,8 +443,7 @@ static void test_cmdif_checksum_initial_state(void)
 	fh_post(fh, &p, 0, in, sizeof(in), CX4_QUERY_ISSI_OUT_SIZE);
 	b = fh_ptr(fh, p.out_mb[0]);
 	b[CX4_MBOX_OFF_CTRL_SIG_BYTE] ^= 0x5a;
-	fh_ring(fh, 1);
-	fh_collect(fh, &p, &r);
+	fh_ring_collect(fh, &p, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_SIGNATURE_ERR);
 	CHECK_EQ(ERRORS(fh), 1);
 	fh_free(fh);
@@ -599,7 +592,7 @@ static void test_max_wqe_sz_sq(void)
 	fh_free(fh);
 }
 
-const struct test mlx5_tests[] = {
+static const struct test mlx5_tests[] = {
 	T(test_cmd_trace),
 	T(test_access_reg_generic),
 	T(test_reg_pmtu_paos),
@@ -612,4 +605,4 @@ const struct test mlx5_tests[] = {
 	T(test_destroy_root_ft),
 	T(test_max_wqe_sz_sq),
 };
-const size_t mlx5_tests_count = sizeof(mlx5_tests) / sizeof(mlx5_tests[0]);
+SUITE(mlx5, mlx5_tests);

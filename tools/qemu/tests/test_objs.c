@@ -20,38 +20,16 @@ static const uint8_t test_mac[6] = { 0x52, 0x54, 0x00, 0xc4, 0x00, 0x01 };
 static struct fh *objs_dev(void)
 {
 	struct cx4dev_config cfg;
-	struct fh *fh;
 
 	cx4dev_config_init(&cfg);
 	cfg.debug_ctl = true;
 	memcpy(cfg.mac, test_mac, sizeof(test_mac));
-	fh = fh_new(&cfg);
-	if (fh_bringup(fh))
-		t_failed = 1;
-	return fh;
+	return fh_new_up(&cfg);
 }
 
 static uint32_t alloc_pd(struct fh *fh)
 {
-	struct fh_result r;
-
-	CHECK_EQ(fh_simple(fh, CX4_CMD_ALLOC_PD, 0, &r), CX4_CMD_STAT_OK);
-	return cx4_get(r.out, CX4_ALLOC_PD_OUT_PD);
-}
-
-static uint8_t cmd16(struct fh *fh, uint16_t opcode, uint16_t op_mod, uint32_t f1, uint32_t v1,
-		     uint32_t f2, uint32_t v2, uint32_t out_len, struct fh_result *r)
-{
-	uint8_t in[16] = { 0 };
-
-	cx4_set(in, CX4_CMD_IN_OPCODE, opcode);
-	cx4_set(in, CX4_CMD_IN_OP_MOD, op_mod);
-	if (f1)
-		cx4_set(in, f1, v1);
-	if (f2)
-		cx4_set(in, f2, v2);
-	fh_exec(fh, in, sizeof(in), out_len, r);
-	return r->done && !r->ds ? r->status : 0xff;
+	return fh_simple_out(fh, CX4_CMD_ALLOC_PD, CX4_ALLOC_PD_OUT_PD);
 }
 
 /* ---- MKeys ---- */
@@ -107,8 +85,7 @@ static uint8_t create_mkey(struct fh *fh, const struct mk_params *p, uint32_t in
 		cx4_set64(in, CX4_CREATE_MKEY_IN_OFF_MTT + i * CX4_MTT_SIZE, p->mtt[i]);
 	if (tweak)
 		tweak(in);
-	fh_exec(fh, in, in_len ? in_len : sizeof(in), CX4_CREATE_MKEY_OUT_SIZE, r);
-	return r->done && !r->ds ? r->status : 0xff;
+	return fh_run(fh, in, in_len ? in_len : sizeof(in), CX4_CREATE_MKEY_OUT_SIZE, r);
 }
 
 static void test_mkey_pa_query_destroy(void)
@@ -144,8 +121,8 @@ static void test_mkey_pa_query_destroy(void)
 	CHECK_EQ(cx4dev_mkey_translate(fh->dev, key ^ 1, pd, 0x10000, 1, false, &pa, &why), 0);
 	CHECK_EQ(cx4dev_mkey_translate(fh->dev, key, pd, 0xffff, 1, false, &pa, &why), 0);
 
-	CHECK_EQ(cmd16(fh, CX4_CMD_QUERY_MKEY, 0, CX4_QUERY_MKEY_IN_MKEY_INDEX, idx, 0, 0,
-		       CX4_QUERY_MKEY_OUT_OFF_MTT, &r), 0);
+	CHECK_EQ(fh_cmd16(fh, CX4_CMD_QUERY_MKEY, 0, CX4_QUERY_MKEY_IN_MKEY_INDEX, idx, 0, 0,
+			  CX4_QUERY_MKEY_OUT_OFF_MTT, &r), 0);
 	mkc = r.out + CX4_QUERY_MKEY_OUT_OFF_MKC;
 	CHECK_EQ(cx4_get(mkc, CX4_MKC_ACCESS_MODE), CX4_MKC_ACCESS_MODE_PA);
 	CHECK_EQ(cx4_get(mkc, CX4_MKC_PD), pd);
@@ -159,34 +136,34 @@ static void test_mkey_pa_query_destroy(void)
 	CHECK_EQ(ERRORS(fh), 0);
 
 	/* QUERY_MKEY checks. */
-	CHECK_EQ(cmd16(fh, CX4_CMD_QUERY_MKEY, 1, CX4_QUERY_MKEY_IN_MKEY_INDEX, idx, 0, 0,
-		       CX4_QUERY_MKEY_OUT_OFF_MTT, &r), CX4_CMD_STAT_BAD_PARAM);
+	CHECK_EQ(fh_cmd16(fh, CX4_CMD_QUERY_MKEY, 1, CX4_QUERY_MKEY_IN_MKEY_INDEX, idx, 0, 0,
+			  CX4_QUERY_MKEY_OUT_OFF_MTT, &r), CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_BAD_OPMOD);
-	CHECK_EQ(cmd16(fh, CX4_CMD_QUERY_MKEY, 0, CX4_QUERY_MKEY_IN_MKEY_INDEX, idx,
-		       CX4_QUERY_MKEY_IN_PG_ACCESS, 1, CX4_QUERY_MKEY_OUT_OFF_MTT, &r),
-		 CX4_CMD_STAT_BAD_PARAM);
+	CHECK_EQ(fh_cmd16(fh, CX4_CMD_QUERY_MKEY, 0, CX4_QUERY_MKEY_IN_MKEY_INDEX, idx,
+			  CX4_QUERY_MKEY_IN_PG_ACCESS, 1, CX4_QUERY_MKEY_OUT_OFF_MTT, &r),
+			  CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_MKEY_PG_ACCESS);
-	CHECK_EQ(cmd16(fh, CX4_CMD_QUERY_MKEY, 0, CX4_QUERY_MKEY_IN_MKEY_INDEX, idx + 7, 0, 0,
-		       CX4_QUERY_MKEY_OUT_OFF_MTT, &r), CX4_CMD_STAT_BAD_RESOURCE);
+	CHECK_EQ(fh_cmd16(fh, CX4_CMD_QUERY_MKEY, 0, CX4_QUERY_MKEY_IN_MKEY_INDEX, idx + 7, 0, 0,
+			  CX4_QUERY_MKEY_OUT_OFF_MTT, &r), CX4_CMD_STAT_BAD_RESOURCE);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_MKEY_UNKNOWN);
-	CHECK_EQ(cmd16(fh, CX4_CMD_QUERY_MKEY, 0, CX4_QUERY_MKEY_IN_MKEY_INDEX, idx, 0, 0,
-		       0x10, &r), CX4_CMD_STAT_BAD_OUTPUT_LEN);
+	CHECK_EQ(fh_cmd16(fh, CX4_CMD_QUERY_MKEY, 0, CX4_QUERY_MKEY_IN_MKEY_INDEX, idx, 0, 0,
+			  0x10, &r), CX4_CMD_STAT_BAD_OUTPUT_LEN);
 	CHECK_EQ(ERRORS(fh), 4);
 
 	/* A PD with an MKey cannot go. */
-	CHECK_EQ(cmd16(fh, CX4_CMD_DEALLOC_PD, 0, CX4_DEALLOC_PD_IN_PD, pd, 0, 0, 16, &r),
+	CHECK_EQ(fh_cmd16(fh, CX4_CMD_DEALLOC_PD, 0, CX4_DEALLOC_PD_IN_PD, pd, 0, 0, 16, &r),
 		 CX4_CMD_STAT_BAD_RES_STATE);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_PD_IN_USE);
 	CHECK_EQ(ERRORS(fh), 5);
 
-	CHECK_EQ(cmd16(fh, CX4_CMD_DESTROY_MKEY, 0, CX4_DESTROY_MKEY_IN_MKEY_INDEX, idx, 0, 0, 16,
-		       &r), 0);
+	CHECK_EQ(fh_cmd16(fh, CX4_CMD_DESTROY_MKEY, 0, CX4_DESTROY_MKEY_IN_MKEY_INDEX, idx, 0, 0,
+			  16, &r), 0);
 	CHECK_EQ(cx4dev_mkey_translate(fh->dev, key, pd, 0x10100, 1, false, &pa, &why), 0);
-	CHECK_EQ(cmd16(fh, CX4_CMD_DESTROY_MKEY, 0, CX4_DESTROY_MKEY_IN_MKEY_INDEX, idx, 0, 0, 16,
-		       &r), CX4_CMD_STAT_BAD_RESOURCE);
+	CHECK_EQ(fh_cmd16(fh, CX4_CMD_DESTROY_MKEY, 0, CX4_DESTROY_MKEY_IN_MKEY_INDEX, idx, 0, 0,
+			  16, &r), CX4_CMD_STAT_BAD_RESOURCE);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_MKEY_UNKNOWN);
 	CHECK_EQ(ERRORS(fh), 6);
-	CHECK_EQ(cmd16(fh, CX4_CMD_DEALLOC_PD, 0, CX4_DEALLOC_PD_IN_PD, pd, 0, 0, 16, &r), 0);
+	CHECK_EQ(fh_cmd16(fh, CX4_CMD_DEALLOC_PD, 0, CX4_DEALLOC_PD_IN_PD, pd, 0, 0, 16, &r), 0);
 	/* Special contexts: op_mod none, not before INIT_HCA (checked by the table). */
 	CHECK_EQ(fh_simple(fh, CX4_CMD_QUERY_SPECIAL_CONTEXTS, 1, &r), CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_OPMOD_NONZERO);
@@ -358,8 +335,8 @@ static void test_mkey_create_errors(void)
 	CHECK_EQ(create_mkey(fh, &p, 0, NULL, &r), 0);
 	CHECK_EQ(cx4dev_counter(fh->dev, CX4DEV_CNT_GUEST_ERRORS), e);
 	/* Panic teardown: released quietly. */
-	CHECK_EQ(cmd16(fh, CX4_CMD_TEARDOWN_HCA, 0, CX4_TEARDOWN_HCA_IN_PROFILE,
-		       CX4_TEARDOWN_PANIC, 0, 0, 16, &r), 0);
+	CHECK_EQ(fh_cmd16(fh, CX4_CMD_TEARDOWN_HCA, 0, CX4_TEARDOWN_HCA_IN_PROFILE,
+			  CX4_TEARDOWN_PANIC, 0, 0, 16, &r), 0);
 	CHECK_EQ(ERRORS(fh), e);
 	CHECK(fh_log_has(fh, "3 MKey"));
 	fh_free(fh);
@@ -380,27 +357,27 @@ static void test_vport_state(void)
 	CHECK_EQ(fh_simple(fh, CX4_CMD_QUERY_VPORT_STATE, 0, &r), 0);
 	CHECK_EQ(cx4_get(r.out, CX4_QUERY_VPORT_STATE_OUT_STATE), CX4_VPORT_STATE_DOWN);
 	cx4dev_set_link(fh->dev, 1);
-	CHECK_EQ(cmd16(fh, CX4_CMD_MODIFY_VPORT_STATE, 0, CX4_MODIFY_VPORT_STATE_IN_ADMIN_STATE,
-		       CX4_VPORT_STATE_DOWN, 0, 0, 16, &r), 0);
+	CHECK_EQ(fh_cmd16(fh, CX4_CMD_MODIFY_VPORT_STATE, 0, CX4_MODIFY_VPORT_STATE_IN_ADMIN_STATE,
+			  CX4_VPORT_STATE_DOWN, 0, 0, 16, &r), 0);
 	CHECK(fh_log_has(fh, "vport: admin state down (link up)"));
 	CHECK_EQ(fh_simple(fh, CX4_CMD_QUERY_VPORT_STATE, 0, &r), 0);
 	CHECK_EQ(cx4_get(r.out, CX4_QUERY_VPORT_STATE_OUT_ADMIN_STATE), CX4_VPORT_STATE_DOWN);
 	CHECK_EQ(cx4_get(r.out, CX4_QUERY_VPORT_STATE_OUT_STATE), CX4_VPORT_STATE_DOWN);
 	CHECK_EQ(ERRORS(fh), 0);
-	CHECK_EQ(cmd16(fh, CX4_CMD_MODIFY_VPORT_STATE, 0, CX4_MODIFY_VPORT_STATE_IN_ADMIN_STATE,
-		       2, 0, 0, 16, &r), CX4_CMD_STAT_BAD_PARAM);
+	CHECK_EQ(fh_cmd16(fh, CX4_CMD_MODIFY_VPORT_STATE, 0, CX4_MODIFY_VPORT_STATE_IN_ADMIN_STATE,
+			  2, 0, 0, 16, &r), CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_VPORT_ADMIN_STATE);
 	CHECK_EQ(fh_simple(fh, CX4_CMD_QUERY_VPORT_STATE, 1, &r), CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_BAD_OPMOD);
-	CHECK_EQ(cmd16(fh, CX4_CMD_MODIFY_VPORT_STATE, 1, CX4_MODIFY_VPORT_STATE_IN_ADMIN_STATE,
-		       1, 0, 0, 16, &r), CX4_CMD_STAT_BAD_PARAM);
+	CHECK_EQ(fh_cmd16(fh, CX4_CMD_MODIFY_VPORT_STATE, 1, CX4_MODIFY_VPORT_STATE_IN_ADMIN_STATE,
+			  1, 0, 0, 16, &r), CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_BAD_OPMOD);
-	CHECK_EQ(cmd16(fh, CX4_CMD_MODIFY_VPORT_STATE, 0, CX4_FLD(0x0c, 8, 8), 1, 0, 0, 16, &r),
+	CHECK_EQ(fh_cmd16(fh, CX4_CMD_MODIFY_VPORT_STATE, 0, CX4_FLD(0x0c, 8, 8), 1, 0, 0, 16, &r),
 		 CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_RESERVED_NONZERO);
 	CHECK_EQ(ERRORS(fh), 4);
-	CHECK_EQ(cmd16(fh, CX4_CMD_MODIFY_VPORT_STATE, 0, CX4_MODIFY_VPORT_STATE_IN_ADMIN_STATE,
-		       CX4_VPORT_STATE_UP, 0, 0, 16, &r), 0);
+	CHECK_EQ(fh_cmd16(fh, CX4_CMD_MODIFY_VPORT_STATE, 0, CX4_MODIFY_VPORT_STATE_IN_ADMIN_STATE,
+			  CX4_VPORT_STATE_UP, 0, 0, 16, &r), 0);
 	CHECK_EQ(fh_simple(fh, CX4_CMD_QUERY_VPORT_STATE, 0, &r), 0);
 	CHECK_EQ(cx4_get(r.out, CX4_QUERY_VPORT_STATE_OUT_STATE), CX4_VPORT_STATE_UP);
 	fh_free(fh);
@@ -438,14 +415,14 @@ static uint8_t modify_nvc(struct fh *fh, uint32_t sel, uint32_t mtu, uint32_t pr
 		cx4_set64(ctx, cx4_nic_vport_list_off(i), list[i]);
 	fh_exec(fh, in, len, CX4_MODIFY_NIC_VPORT_CTX_OUT_SIZE, r);
 	free(in);
-	return r->done && !r->ds ? r->status : 0xff;
+	return fh_status(r);
 }
 
 static uint8_t query_nvc(struct fh *fh, uint32_t type, uint32_t nroom, struct fh_result *r)
 {
-	return cmd16(fh, CX4_CMD_QUERY_NIC_VPORT_CONTEXT, 0,
-		     CX4_QUERY_NIC_VPORT_CTX_IN_ALLOWED_LIST_TYPE, type, 0, 0,
-		     cx4_query_nic_vport_ctx_out_size(nroom), r);
+	return fh_cmd16(fh, CX4_CMD_QUERY_NIC_VPORT_CONTEXT, 0,
+			CX4_QUERY_NIC_VPORT_CTX_IN_ALLOWED_LIST_TYPE, type, 0, 0,
+			cx4_query_nic_vport_ctx_out_size(nroom), r);
 }
 
 #define NVC(r)	((r).out + CX4_QUERY_NIC_VPORT_CTX_OUT_OFF_CTX)
@@ -508,8 +485,8 @@ static void test_nic_vport_context(void)
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_VPORT_LIST_OUT_LEN);
 	CHECK_EQ(query_nvc(fh, 3, 8, &r), CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_VPORT_LIST_TYPE);
-	CHECK_EQ(cmd16(fh, CX4_CMD_QUERY_NIC_VPORT_CONTEXT, 1, 0, 0, 0, 0,
-		       cx4_query_nic_vport_ctx_out_size(8), &r), CX4_CMD_STAT_BAD_PARAM);
+	CHECK_EQ(fh_cmd16(fh, CX4_CMD_QUERY_NIC_VPORT_CONTEXT, 1, 0, 0, 0, 0,
+			  cx4_query_nic_vport_ctx_out_size(8), &r), CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_OPMOD_NONZERO);
 	e += 3;
 	CHECK_EQ(modify_nvc(fh, 1u << 0, 0, 0, 0, 0, NULL, 0, &r), CX4_CMD_STAT_BAD_PARAM);
@@ -569,34 +546,35 @@ static void test_config_int_moderation(void)
 	struct fh *fh = objs_dev();
 	struct fh_result r;
 
-	CHECK_EQ(cmd16(fh, CX4_CMD_CONFIG_INT_MODERATION, CX4_CONFIG_INT_MOD_WRITE,
-		       CX4_CONFIG_INT_MOD_IN_INT_VECTOR, 3, CX4_CONFIG_INT_MOD_IN_MIN_DELAY, 100,
-		       16, &r), 0);
+	CHECK_EQ(fh_cmd16(fh, CX4_CMD_CONFIG_INT_MODERATION, CX4_CONFIG_INT_MOD_WRITE,
+			  CX4_CONFIG_INT_MOD_IN_INT_VECTOR, 3, CX4_CONFIG_INT_MOD_IN_MIN_DELAY, 100,
+			  16, &r), 0);
 	CHECK(fh_log_has(fh, "vector 3: interrupt moderation min_delay 100 us"));
 	CHECK_EQ(cx4_get(r.out, CX4_CONFIG_INT_MOD_OUT_MIN_DELAY), 100);
-	CHECK_EQ(cmd16(fh, CX4_CMD_CONFIG_INT_MODERATION, CX4_CONFIG_INT_MOD_READ,
-		       CX4_CONFIG_INT_MOD_IN_INT_VECTOR, 3, 0, 0, 16, &r), 0);
+	CHECK_EQ(fh_cmd16(fh, CX4_CMD_CONFIG_INT_MODERATION, CX4_CONFIG_INT_MOD_READ,
+			  CX4_CONFIG_INT_MOD_IN_INT_VECTOR, 3, 0, 0, 16, &r), 0);
 	CHECK_EQ(cx4_get(r.out, CX4_CONFIG_INT_MOD_OUT_MIN_DELAY), 100);
 	CHECK_EQ(cx4_get(r.out, CX4_CONFIG_INT_MOD_OUT_INT_VECTOR), 3);
-	CHECK_EQ(cmd16(fh, CX4_CMD_CONFIG_INT_MODERATION, CX4_CONFIG_INT_MOD_READ,
-		       CX4_CONFIG_INT_MOD_IN_INT_VECTOR, 4, 0, 0, 16, &r), 0);
+	CHECK_EQ(fh_cmd16(fh, CX4_CMD_CONFIG_INT_MODERATION, CX4_CONFIG_INT_MOD_READ,
+			  CX4_CONFIG_INT_MOD_IN_INT_VECTOR, 4, 0, 0, 16, &r), 0);
 	CHECK_EQ(cx4_get(r.out, CX4_CONFIG_INT_MOD_OUT_MIN_DELAY), 0);
 	CHECK_EQ(ERRORS(fh), 0);
-	CHECK_EQ(cmd16(fh, CX4_CMD_CONFIG_INT_MODERATION, CX4_CONFIG_INT_MOD_WRITE,
-		       CX4_CONFIG_INT_MOD_IN_INT_VECTOR, 64, 0, 0, 16, &r), CX4_CMD_STAT_BAD_PARAM);
+	CHECK_EQ(fh_cmd16(fh, CX4_CMD_CONFIG_INT_MODERATION, CX4_CONFIG_INT_MOD_WRITE,
+			  CX4_CONFIG_INT_MOD_IN_INT_VECTOR, 64, 0, 0, 16, &r),
+		 CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_INT_MOD_VECTOR);
-	CHECK_EQ(cmd16(fh, CX4_CMD_CONFIG_INT_MODERATION, 2, 0, 0, 0, 0, 16, &r),
+	CHECK_EQ(fh_cmd16(fh, CX4_CMD_CONFIG_INT_MODERATION, 2, 0, 0, 0, 0, 16, &r),
 		 CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_BAD_OPMOD);
-	CHECK_EQ(cmd16(fh, CX4_CMD_CONFIG_INT_MODERATION, CX4_CONFIG_INT_MOD_READ,
-		       CX4_CONFIG_INT_MOD_IN_INT_VECTOR, 3, CX4_CONFIG_INT_MOD_IN_MIN_DELAY, 1,
-		       16, &r), CX4_CMD_STAT_BAD_PARAM);
+	CHECK_EQ(fh_cmd16(fh, CX4_CMD_CONFIG_INT_MODERATION, CX4_CONFIG_INT_MOD_READ,
+			  CX4_CONFIG_INT_MOD_IN_INT_VECTOR, 3, CX4_CONFIG_INT_MOD_IN_MIN_DELAY, 1,
+			  16, &r), CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_RESERVED_NONZERO);
 	CHECK_EQ(ERRORS(fh), 3);
 	fh_free(fh);
 }
 
-const struct test objs_tests[] = {
+static const struct test objs_tests[] = {
 	T(test_mkey_pa_query_destroy),
 	T(test_mkey_mtt_translation),
 	T(test_mkey_create_errors),
@@ -605,4 +583,4 @@ const struct test objs_tests[] = {
 	T(test_config_int_moderation),
 };
 
-const size_t objs_tests_count = sizeof(objs_tests) / sizeof(objs_tests[0]);
+SUITE(objs, objs_tests);

@@ -16,38 +16,22 @@
 #include "testutil.h"
 
 /* An EQ of 16 entries mapping the port state change event. */
-struct peq {
-	uint32_t eqn;
-	uint64_t buf;
-	uint32_t cc;
-};
-
-static void create_port_eq(struct env *e, struct peq *q)
+static void create_port_eq(struct env *e, struct fh_eq *q)
 {
-	uint8_t in[CX4_CREATE_EQ_OFF_PAS + CX4_PAS_SIZE] = { 0 };
+	struct fh_eq_params p;
 	struct fh_result r;
 
-	q->buf = fh_alloc(e->fh, CX4_PAGE_SIZE, CX4_PAGE_SIZE);
-	q->cc = 0;
-	for (uint32_t o = 0; o < 16 * CX4_EQE_SIZE; o += CX4_EQE_SIZE)
-		*(uint8_t *)fh_ptr(e->fh, q->buf + o + CX4_EQE_OFF_OWNER_BYTE) = 1;
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_EQ);
-	cx4_set(in + CX4_CREATE_EQ_OFF_EQC, CX4_EQC_LOG_EQ_SIZE, 4);
-	cx4_set(in + CX4_CREATE_EQ_OFF_EQC, CX4_EQC_UAR_PAGE, e->uar);
-	cx4_set64(in, CX4_CREATE_EQ_OFF_EVENT_BITMASK, CX4_EVENT_BIT(CX4_EVENT_PORT_STATE_CHANGE));
-	cx4_set64(in, CX4_CREATE_EQ_OFF_PAS, q->buf);
-	CHECK_EQ(run(e->fh, in, sizeof(in), CX4_CREATE_EQ_OUT_SIZE, &r), CX4_CMD_STAT_OK);
-	q->eqn = cx4_get(r.out, CX4_CREATE_EQ_OUT_EQ_NUMBER);
+	fh_eq_params_init(&p, e->uar, 4, CX4_EVENT_BIT(CX4_EVENT_PORT_STATE_CHANGE));
+	CHECK_EQ(fh_eq_create(e->fh, &p, q, &r, NULL), CX4_CMD_STAT_OK);
 }
 
 /* Sub type of the next port state change EQE, or -1 if none. */
-static int next_port_event(struct env *e, struct peq *q)
+static int next_port_event(struct env *e, struct fh_eq *q)
 {
-	uint8_t *eqe = fh_ptr(e->fh, q->buf + (uint64_t)(q->cc & 15) * CX4_EQE_SIZE);
+	uint8_t *eqe = fh_eq_poll(e->fh, q);
 
-	if (cx4_get(eqe, CX4_EQE_OWNER) != cx4_owner_bit(q->cc, 4))
+	if (!eqe)
 		return -1;
-	q->cc++;
 	CHECK_EQ(cx4_get(eqe, CX4_EQE_EVENT_TYPE), CX4_EVENT_PORT_STATE_CHANGE);
 	return (int)cx4_get(eqe, CX4_EQE_EVENT_SUB_TYPE);
 }
@@ -61,7 +45,7 @@ static uint8_t reg_rw(struct env *e, uint16_t op_mod, uint32_t id, const uint8_t
 	cx4_set(in, CX4_CMD_IN_OP_MOD, op_mod);
 	cx4_set(in, CX4_ACCESS_REG_IN_REGISTER_ID, id);
 	memcpy(in + CX4_ACCESS_REG_OFF_DATA, data, size);
-	return run(e->fh, in, CX4_ACCESS_REG_OFF_DATA + size, CX4_ACCESS_REG_OFF_DATA + size, r);
+	return fh_run(e->fh, in, CX4_ACCESS_REG_OFF_DATA + size, CX4_ACCESS_REG_OFF_DATA + size, r);
 }
 
 static uint8_t paos_write(struct env *e, uint32_t admin, struct fh_result *r)
@@ -97,9 +81,9 @@ static void test_paos_port_events(void)
 {
 	struct env *e = env_new(true);
 	struct fh_result r;
-	struct peq q;
+	struct fh_eq q;
 	uint8_t f[128];
-	uint32_t len = build_ipv4(f, peer_mac, 17, 20, true);
+	uint32_t len = env_build_ipv4(f, env_peer_mac, 17, 20, true);
 
 	create_port_eq(e, &q);
 	CHECK_EQ(paos_oper(e), CX4_PAOS_UP);
@@ -110,14 +94,14 @@ static void test_paos_port_events(void)
 	CHECK_EQ(paos_oper(e), CX4_PAOS_DOWN);
 	CHECK_EQ(vport_state(e), CX4_VPORT_STATE_DOWN);
 	fh_tx_clear(e->fh);
-	post_send(e, CX4_WQE_OP_SEND, f, len, 18, 0, 0, CX4DEV_RESD_LKEY, true);
-	CHECK(cq_poll(e->fh, &e->scq) != NULL);	/* completes, dropped */
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 18, 0, 0, CX4DEV_RESD_LKEY, true);
+	CHECK(fh_cq_poll(e->fh, &e->scq) != NULL);	/* completes, dropped */
 	CHECK_EQ(e->fh->n_tx, 0);
 	CHECK_EQ(cx4dev_port_counter(e->fh->dev, CX4DEV_PC_TX_DISCARDS), 1);
 	/* Received frames are not taken either. */
-	post_recv(e, 2048);
-	cx4dev_receive(e->fh->dev, f, build_ipv4(f, my_mac, 17, 20, true));
-	CHECK(cq_poll(e->fh, &e->rcq) == NULL);
+	env_post_recv(e, 2048);
+	cx4dev_receive(e->fh->dev, f, env_build_ipv4(f, env_my_mac, 17, 20, true));
+	CHECK(fh_cq_poll(e->fh, &e->rcq) == NULL);
 	CHECK_EQ(cx4dev_port_counter(e->fh->dev, CX4DEV_PC_RX_ALL), 0);
 	/* Same admin again: no event.  Cable changes while admin down: none. */
 	CHECK_EQ(paos_write(e, CX4_PAOS_DOWN, &r), CX4_CMD_STAT_OK);
@@ -128,8 +112,8 @@ static void test_paos_port_events(void)
 	CHECK_EQ(paos_write(e, CX4_PAOS_UP, &r), CX4_CMD_STAT_OK);
 	CHECK_EQ(next_port_event(e, &q), CX4_PORT_CHANGE_ACTIVE);
 	CHECK_EQ(vport_state(e), CX4_VPORT_STATE_UP);
-	cx4dev_receive(e->fh->dev, f, build_ipv4(f, my_mac, 17, 20, true));
-	CHECK(cq_poll(e->fh, &e->rcq) != NULL);
+	cx4dev_receive(e->fh->dev, f, env_build_ipv4(f, env_my_mac, 17, 20, true));
+	CHECK(fh_cq_poll(e->fh, &e->rcq) != NULL);
 	/* Cable down/up with admin up: DOWN, ACTIVE; link_down_events 2 so far. */
 	cx4dev_set_link(e->fh->dev, 2);
 	CHECK_EQ(next_port_event(e, &q), CX4_PORT_CHANGE_DOWN);
@@ -143,9 +127,9 @@ static void test_paos_port_events(void)
 	CHECK_EQ(next_port_event(e, &q), -1);
 	CHECK_EQ(paos_oper(e), CX4_PAOS_DISABLED);
 	/* Debug page port view: not operational, admin 3, oper 4, cable up. */
-	CHECK_EQ(fh_rd32(e->fh, CX4DEV_CTL_BASE + CX4DEV_CTL_PORT_STATE),
+	CHECK_EQ(fh_ctl_rd(e->fh, CX4DEV_CTL_PORT_STATE),
 		 0u << 0 | CX4_PAOS_UP_ONCE << 8 | CX4_PAOS_DISABLED << 16 | 1u << 31);
-	CHECK_EQ(fh_rd32(e->fh, CX4DEV_CTL_BASE + CX4DEV_CTL_LINK_DOWN_EVENTS), 3);
+	CHECK_EQ(fh_ctl_rd(e->fh, CX4DEV_CTL_LINK_DOWN_EVENTS), 3);
 	CHECK_EQ(paos_write(e, CX4_PAOS_UP_ONCE, &r), CX4_CMD_STAT_OK);	/* explicit */
 	CHECK_EQ(next_port_event(e, &q), CX4_PORT_CHANGE_ACTIVE);
 	CHECK_EQ(paos_oper(e), CX4_PAOS_UP);
@@ -203,13 +187,13 @@ static void test_ppcnt_datapath(void)
 	uint32_t len;
 
 	/* RX: 3 unicast of 100 bytes (delivered), 1 broadcast (no flow: discard). */
-	len = build_ipv4(f, my_mac, 17, 100 - 42, true);
+	len = env_build_ipv4(f, env_my_mac, 17, 100 - 42, true);
 	CHECK_EQ(len, 100);
 	for (int i = 0; i < 3; i++) {
-		post_recv(e, 2048);
+		env_post_recv(e, 2048);
 		cx4dev_receive(e->fh->dev, f, len);
 	}
-	cx4dev_receive(e->fh->dev, f, build_ipv4(f, bcast, 17, 20, true));	/* 62 + 4 B */
+	cx4dev_receive(e->fh->dev, f, env_build_ipv4(f, bcast, 17, 20, true));	/* 62 + 4 B */
 	/* A 1600-byte frame with PMTU 1522: too long, dropped. */
 	{
 		uint8_t reg[CX4_PMTU_SIZE] = { 0 };
@@ -219,16 +203,16 @@ static void test_ppcnt_datapath(void)
 		CHECK_EQ(reg_rw(e, CX4_ACCESS_REG_WRITE, CX4_REG_PMTU, reg, sizeof(reg), &r),
 			 CX4_CMD_STAT_OK);
 	}
-	post_recv(e, 2048);
-	cx4dev_receive(e->fh->dev, f, build_ipv4(f, my_mac, 17, 1600 - 42, true));
-	CHECK(cq_poll(e->fh, &e->rcq) != NULL);
-	CHECK(cq_poll(e->fh, &e->rcq) != NULL);
-	CHECK(cq_poll(e->fh, &e->rcq) != NULL);
-	CHECK(cq_poll(e->fh, &e->rcq) == NULL);
+	env_post_recv(e, 2048);
+	cx4dev_receive(e->fh->dev, f, env_build_ipv4(f, env_my_mac, 17, 1600 - 42, true));
+	CHECK(fh_cq_poll(e->fh, &e->rcq) != NULL);
+	CHECK(fh_cq_poll(e->fh, &e->rcq) != NULL);
+	CHECK(fh_cq_poll(e->fh, &e->rcq) != NULL);
+	CHECK(fh_cq_poll(e->fh, &e->rcq) == NULL);
 	/* A PAUSE frame and a PFC frame for priorities 3 and 5. */
 	memset(f, 0, 64);
 	memcpy(f, pause, 6);
-	memcpy(f + 6, peer_mac, 6);
+	memcpy(f + 6, env_peer_mac, 6);
 	f[12] = 0x88;
 	f[13] = 0x08;
 	f[15] = 0x01;
@@ -237,21 +221,21 @@ static void test_ppcnt_datapath(void)
 	f[17] = 0x28;
 	cx4dev_receive(e->fh->dev, f, 60);
 	/* TX: 2 unicast (100 B), 1 multicast (70 B) with VLAN prio 5. */
-	len = build_ipv4(f, peer_mac, 17, 100 - 42, true);
-	post_send(e, CX4_WQE_OP_SEND, f, len, 18, 0, 0, CX4DEV_RESD_LKEY, true);
-	post_send(e, CX4_WQE_OP_SEND, f, len, 18, 0, 0, CX4DEV_RESD_LKEY, true);
-	len = build_ipv4(f + 4, (const uint8_t *)"\x01\x00\x5e\x00\x00\x01", 17, 70 - 46, true);
+	len = env_build_ipv4(f, env_peer_mac, 17, 100 - 42, true);
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 18, 0, 0, CX4DEV_RESD_LKEY, true);
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 18, 0, 0, CX4DEV_RESD_LKEY, true);
+	len = env_build_ipv4(f + 4, (const uint8_t *)"\x01\x00\x5e\x00\x00\x01", 17, 70 - 46, true);
 	memmove(f, f + 4, 12);
 	f[12] = 0x81;
 	f[13] = 0x00;
 	f[14] = 0xa0;	/* PCP 5, VID 7 */
 	f[15] = 0x07;
 	len += 4;
-	post_send(e, CX4_WQE_OP_SEND, f, len, 18, 0, 0, CX4DEV_RESD_LKEY, true);
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 18, 0, 0, CX4DEV_RESD_LKEY, true);
 	CHECK_EQ(ERRORS(e->fh), 0);
 
-	CHECK_EQ(fh_rd32(e->fh, CX4DEV_CTL_BASE + CX4DEV_CTL_PORT_CNT + 4 * CX4DEV_PC_RX_OK), 4);
-	CHECK_EQ(fh_rd32(e->fh, CX4DEV_CTL_BASE + CX4DEV_CTL_PORT_MTU), 1522);
+	CHECK_EQ(fh_ctl_rd(e->fh, CX4DEV_CTL_PORT_CNT + 4 * CX4DEV_PC_RX_OK), 4);
+	CHECK_EQ(fh_ctl_rd(e->fh, CX4DEV_CTL_PORT_MTU), 1522);
 	s = ppcnt(e, CX4_PPCNT_GRP_IEEE_802_3, 0, false, &r);
 	CHECK_EQ(CNT(s, CX4_PPCNT_A_FRAMES_TRANSMITTED_OK), 3);
 	CHECK_EQ(CNT(s, CX4_PPCNT_A_OCTETS_TRANSMITTED_OK), 104 + 104 + 74);
@@ -316,10 +300,10 @@ static void test_ppcnt_datapath(void)
 	CHECK_EQ(CNT(s, CX4_PPCNT_PRIO_TX_FRAMES), 0);
 	CHECK_EQ(ERRORS(e->fh), 0);
 	/* Raw counters (debug page) ignore clr; an FLR resets them. */
-	CHECK_EQ(fh_rd32(e->fh, CX4DEV_CTL_BASE + CX4DEV_CTL_PORT_CNT + 4 * CX4DEV_PC_RX_OK), 4);
+	CHECK_EQ(fh_ctl_rd(e->fh, CX4DEV_CTL_PORT_CNT + 4 * CX4DEV_PC_RX_OK), 4);
 	cx4dev_reset(e->fh->dev, CX4DEV_RESET_FLR);
-	CHECK_EQ(fh_rd32(e->fh, CX4DEV_CTL_BASE + CX4DEV_CTL_PORT_CNT + 4 * CX4DEV_PC_RX_OK), 0);
-	CHECK_EQ(fh_rd32(e->fh, CX4DEV_CTL_BASE + CX4DEV_CTL_PORT_CNT + 4 * CX4DEV_PC_TX_FRAMES), 0);
+	CHECK_EQ(fh_ctl_rd(e->fh, CX4DEV_CTL_PORT_CNT + 4 * CX4DEV_PC_RX_OK), 0);
+	CHECK_EQ(fh_ctl_rd(e->fh, CX4DEV_CTL_PORT_CNT + 4 * CX4DEV_PC_TX_FRAMES), 0);
 	env_free(e);
 }
 
@@ -332,9 +316,9 @@ static void test_ppcnt_tx_short_padded(void)
 	uint8_t f[128];
 	uint32_t len;
 
-	len = build_ipv4(f, peer_mac, 17, 0, true);
+	len = env_build_ipv4(f, env_peer_mac, 17, 0, true);
 	CHECK_EQ(len, 42);
-	post_send(e, CX4_WQE_OP_SEND, f, len, 18, 0, 0, CX4DEV_RESD_LKEY, true);
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 18, 0, 0, CX4DEV_RESD_LKEY, true);
 	CHECK_EQ(ERRORS(e->fh), 0);
 	s = ppcnt(e, CX4_PPCNT_GRP_IEEE_802_3, 0, false, &r);
 	CHECK_EQ(CNT(s, CX4_PPCNT_A_FRAMES_TRANSMITTED_OK), 1);
@@ -357,8 +341,8 @@ static void test_ppcnt_length_errors(void)
 	uint8_t f[256];
 
 	memset(f, 0, sizeof(f));
-	memcpy(f, my_mac, 6);
-	memcpy(f + 6, peer_mac, 6);
+	memcpy(f, env_my_mac, 6);
+	memcpy(f + 6, env_peer_mac, 6);
 	f[12] = 0x00;
 	f[13] = 100;			/* length 100, 200 bytes of data: error */
 	cx4dev_receive(e->fh->dev, f, 214);
@@ -388,10 +372,10 @@ static void test_ppcnt_length_errors(void)
 	env_free(e);
 }
 
-const struct test port_tests[] = {
+static const struct test port_tests[] = {
 	T(test_paos_port_events),
 	T(test_ppcnt_datapath),
 	T(test_ppcnt_tx_short_padded),
 	T(test_ppcnt_length_errors),
 };
-const size_t port_tests_count = sizeof(port_tests) / sizeof(port_tests[0]);
+SUITE(port, port_tests);

@@ -36,27 +36,17 @@
 #define RQ	CX4DEV_WQ_KNOB_RQ
 #define ANY	CX4DEV_WQ_KNOB_QN
 
-static uint32_t ctl_rd(struct env *e, uint32_t off)
-{
-	return fh_rd32(e->fh, CX4DEV_CTL_BASE + off);
-}
-
-static void ctl_wr(struct env *e, uint32_t off, uint32_t val)
-{
-	fh_wr32(e->fh, CX4DEV_CTL_BASE + off, val);
-}
-
 static uint32_t wq_state(struct env *e, bool sq, uint32_t qn)
 {
 	struct fh_result r;
 
 	if (sq) {
-		CHECK_EQ(cmd_obj(e->fh, CX4_CMD_QUERY_SQ, CX4_QUERY_SQ_IN_SQN, qn,
-				 CX4_QUERY_SQ_OUT_OFF_PAS + 8, &r), CX4_CMD_STAT_OK);
+		CHECK_EQ(env_cmd_obj(e->fh, CX4_CMD_QUERY_SQ, CX4_QUERY_SQ_IN_SQN, qn,
+				     CX4_QUERY_SQ_OUT_OFF_PAS + 8, &r), CX4_CMD_STAT_OK);
 		return cx4_get(r.out + CX4_QUERY_SQ_OUT_OFF_CTX, CX4_SQC_STATE);
 	}
-	CHECK_EQ(cmd_obj(e->fh, CX4_CMD_QUERY_RQ, CX4_QUERY_RQ_IN_RQN, qn,
-			 CX4_QUERY_RQ_OUT_OFF_PAS + 8, &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(env_cmd_obj(e->fh, CX4_CMD_QUERY_RQ, CX4_QUERY_RQ_IN_RQN, qn,
+			     CX4_QUERY_RQ_OUT_OFF_PAS + 8, &r), CX4_CMD_STAT_OK);
 	return cx4_get(r.out + CX4_QUERY_RQ_OUT_OFF_CTX, CX4_RQC_STATE);
 }
 
@@ -65,11 +55,11 @@ static void sq_reset(struct env *e)
 {
 	struct fh_result r;
 
-	CHECK_EQ(modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_ERR, CX4_WQ_STATE_RST, &r),
+	CHECK_EQ(env_modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_ERR, CX4_WQ_STATE_RST, &r),
 		 CX4_CMD_STAT_OK);
 	e->sq.pc = 0;
 	cx4_set(fh_ptr(e->fh, e->sq.dbr), CX4_WQ_DBR_SND_COUNTER, 0);
-	CHECK_EQ(modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
+	CHECK_EQ(env_modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
 		 CX4_CMD_STAT_OK);
 }
 
@@ -77,28 +67,28 @@ static void test_wq_error_sq(void)
 {
 	struct env *e = env_new(true);
 	uint8_t f[128], *c;
-	uint32_t len = build_ipv4(f, peer_mac, 17, 10, true);
+	uint32_t len = env_build_ipv4(f, env_peer_mac, 17, 10, true);
 
 	/* Armed for another SQ: this one sends normally. */
-	ctl_wr(e, CTL_WQ_ERROR_SYNDROME, CX4_CQE_SYN_LOCAL_PROT_ERR);
-	ctl_wr(e, CTL_WQ_ERROR, ON | (e->sq.qn + 1));
-	post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
-	c = cq_poll(e->fh, &e->scq);
+	fh_ctl_wr(e->fh, CTL_WQ_ERROR_SYNDROME, CX4_CQE_SYN_LOCAL_PROT_ERR);
+	fh_ctl_wr(e->fh, CTL_WQ_ERROR, ON | (e->sq.qn + 1));
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
+	c = fh_cq_poll(e->fh, &e->scq);
 	CHECK(c && cx4_get(c, CX4_CQE_OPCODE) == CX4_CQE_OP_REQ);
 	CHECK_EQ(e->fh->n_tx, 1);
 	/* Armed for an RQ of that number: SQs are not affected either. */
-	ctl_wr(e, CTL_WQ_ERROR, ON | RQ | ANY);
-	post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
-	CHECK(cq_poll(e->fh, &e->scq) != NULL);
+	fh_ctl_wr(e->fh, CTL_WQ_ERROR, ON | RQ | ANY);
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
+	CHECK(fh_cq_poll(e->fh, &e->scq) != NULL);
 	CHECK_EQ(e->fh->n_tx, 2);
-	CHECK_EQ(ctl_rd(e, CTL_KNOB_HITS), 0);
+	CHECK_EQ(fh_ctl_rd(e->fh, CTL_KNOB_HITS), 0);
 
 	/* Armed for this SQ: the next WQE fails, nothing is sent. */
-	ctl_wr(e, CTL_WQ_ERROR, ON | e->sq.qn);
-	CHECK_EQ(ctl_rd(e, CTL_WQ_ERROR), ON | e->sq.qn);
-	post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
+	fh_ctl_wr(e->fh, CTL_WQ_ERROR, ON | e->sq.qn);
+	CHECK_EQ(fh_ctl_rd(e->fh, CTL_WQ_ERROR), ON | e->sq.qn);
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
 	CHECK_EQ(e->fh->n_tx, 2);
-	c = cq_poll(e->fh, &e->scq);
+	c = fh_cq_poll(e->fh, &e->scq);
 	CHECK(c != NULL);
 	if (c) {
 		CHECK_EQ(cx4_get(c, CX4_CQE_OPCODE), CX4_CQE_OP_REQ_ERR);
@@ -109,29 +99,29 @@ static void test_wq_error_sq(void)
 	}
 	CHECK_EQ(wq_state(e, true, e->sq.qn), CX4_WQ_STATE_ERR);
 	/* One-shot: disarmed, the queue it hit readable; one knob hit. */
-	CHECK_EQ(ctl_rd(e, CTL_WQ_ERROR), e->sq.qn);
-	CHECK_EQ(ctl_rd(e, CTL_KNOB_HITS), 1);
+	CHECK_EQ(fh_ctl_rd(e->fh, CTL_WQ_ERROR), e->sq.qn);
+	CHECK_EQ(fh_ctl_rd(e->fh, CTL_KNOB_HITS), 1);
 	CHECK_EQ(e->fh->dev->eth->cnt[CX4DEV_ETH_TX_ERR_CQES], 1);
 	/* In ERR, later WQEs are flushed. */
-	post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
-	c = cq_poll(e->fh, &e->scq);
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
+	c = fh_cq_poll(e->fh, &e->scq);
 	CHECK(c && cx4_get(c, CX4_ERR_CQE_SYNDROME) == CX4_CQE_SYN_WR_FLUSH_ERR);
-	CHECK(cq_poll(e->fh, &e->scq) == NULL);
+	CHECK(fh_cq_poll(e->fh, &e->scq) == NULL);
 	/* Recovered: sends again, the knob does not fire twice. */
 	sq_reset(e);
-	post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
-	c = cq_poll(e->fh, &e->scq);
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
+	c = fh_cq_poll(e->fh, &e->scq);
 	CHECK(c && cx4_get(c, CX4_CQE_OPCODE) == CX4_CQE_OP_REQ &&
 	      cx4_get(c, CX4_CQE_WQE_COUNTER) == 0);
 	CHECK_EQ(e->fh->n_tx, 3);
 	/* Any SQ, default syndrome (local length error). */
-	ctl_wr(e, CTL_WQ_ERROR_SYNDROME, 0);
-	ctl_wr(e, CTL_WQ_ERROR, ON | ANY);
-	post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
-	c = cq_poll(e->fh, &e->scq);
+	fh_ctl_wr(e->fh, CTL_WQ_ERROR_SYNDROME, 0);
+	fh_ctl_wr(e->fh, CTL_WQ_ERROR, ON | ANY);
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
+	c = fh_cq_poll(e->fh, &e->scq);
 	CHECK(c && cx4_get(c, CX4_ERR_CQE_SYNDROME) == CX4_CQE_SYN_LOCAL_LENGTH_ERR);
-	CHECK_EQ(ctl_rd(e, CTL_WQ_ERROR), e->sq.qn);
-	CHECK_EQ(ctl_rd(e, CTL_KNOB_HITS), 2);
+	CHECK_EQ(fh_ctl_rd(e->fh, CTL_WQ_ERROR), e->sq.qn);
+	CHECK_EQ(fh_ctl_rd(e->fh, CTL_KNOB_HITS), 2);
 	CHECK_EQ(ERRORS(e->fh), 0);
 	env_free(e);
 }
@@ -140,22 +130,22 @@ static void test_wq_error_rq(void)
 {
 	struct env *e = env_new(true);
 	uint8_t f[256], *c;
-	uint32_t len = build_ipv4(f, my_mac, 17, 40, true);
+	uint32_t len = env_build_ipv4(f, env_my_mac, 17, 40, true);
 	struct fh_result r;
 
-	post_recv(e, 2048);
-	post_recv(e, 2048);
-	post_recv(e, 2048);
+	env_post_recv(e, 2048);
+	env_post_recv(e, 2048);
+	env_post_recv(e, 2048);
 	/* Armed for SQs: receive is not affected. */
-	ctl_wr(e, CTL_WQ_ERROR, ON | ANY);
+	fh_ctl_wr(e->fh, CTL_WQ_ERROR, ON | ANY);
 	cx4dev_receive(e->fh->dev, f, len);
-	c = cq_poll(e->fh, &e->rcq);
+	c = fh_cq_poll(e->fh, &e->rcq);
 	CHECK(c && cx4_get(c, CX4_CQE_OPCODE) == CX4_CQE_OP_RESP_SEND);
 	/* This RQ, remote access error: error CQE, RQ to ERR (flush_in_error_en 0: no flush). */
-	ctl_wr(e, CTL_WQ_ERROR_SYNDROME, CX4_CQE_SYN_REMOTE_ACCESS_ERR);
-	ctl_wr(e, CTL_WQ_ERROR, ON | RQ | e->rq.qn);
+	fh_ctl_wr(e->fh, CTL_WQ_ERROR_SYNDROME, CX4_CQE_SYN_REMOTE_ACCESS_ERR);
+	fh_ctl_wr(e->fh, CTL_WQ_ERROR, ON | RQ | e->rq.qn);
 	cx4dev_receive(e->fh->dev, f, len);
-	c = cq_poll(e->fh, &e->rcq);
+	c = fh_cq_poll(e->fh, &e->rcq);
 	CHECK(c != NULL);
 	if (c) {
 		CHECK_EQ(cx4_get(c, CX4_CQE_OPCODE), CX4_CQE_OP_RESP_ERR);
@@ -163,47 +153,47 @@ static void test_wq_error_rq(void)
 		CHECK_EQ(cx4_get(c, CX4_ERR_CQE_VENDOR_ERR_SYNDROME), CX4DEV_VSYN_KNOB);
 		CHECK_EQ(cx4_get(c, CX4_CQE_WQE_COUNTER), 1);
 	}
-	CHECK(cq_poll(e->fh, &e->rcq) == NULL);
+	CHECK(fh_cq_poll(e->fh, &e->rcq) == NULL);
 	CHECK_EQ(wq_state(e, false, e->rq.qn), CX4_WQ_STATE_ERR);
-	CHECK_EQ(ctl_rd(e, CTL_WQ_ERROR), RQ | e->rq.qn);
-	CHECK_EQ(ctl_rd(e, CTL_KNOB_HITS), 1);
+	CHECK_EQ(fh_ctl_rd(e->fh, CTL_WQ_ERROR), RQ | e->rq.qn);
+	CHECK_EQ(fh_ctl_rd(e->fh, CTL_KNOB_HITS), 1);
 	CHECK_EQ(e->fh->dev->eth->cnt[CX4DEV_ETH_RX_ERR_CQES], 1);
 	/* In ERR the RQ takes nothing. */
 	cx4dev_receive(e->fh->dev, f, len);
-	CHECK(cq_poll(e->fh, &e->rcq) == NULL);
+	CHECK(fh_cq_poll(e->fh, &e->rcq) == NULL);
 	CHECK_EQ(e->fh->dev->eth->cnt[CX4DEV_ETH_RX_RQ_NOT_READY], 1);
 	/* ERR -> RST -> RDY: receives again. */
-	CHECK_EQ(modify_wq(e->fh, false, e->rq.qn, CX4_WQ_STATE_ERR, CX4_WQ_STATE_RST, &r),
+	CHECK_EQ(env_modify_wq(e->fh, false, e->rq.qn, CX4_WQ_STATE_ERR, CX4_WQ_STATE_RST, &r),
 		 CX4_CMD_STAT_OK);
 	e->rq.pc = 0;
 	cx4_set(fh_ptr(e->fh, e->rq.dbr), CX4_WQ_DBR_RCV_COUNTER, 0);
-	CHECK_EQ(modify_wq(e->fh, false, e->rq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
+	CHECK_EQ(env_modify_wq(e->fh, false, e->rq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
 		 CX4_CMD_STAT_OK);
-	post_recv(e, 2048);
+	env_post_recv(e, 2048);
 	cx4dev_receive(e->fh->dev, f, len);
-	c = cq_poll(e->fh, &e->rcq);
+	c = fh_cq_poll(e->fh, &e->rcq);
 	CHECK(c && cx4_get(c, CX4_CQE_OPCODE) == CX4_CQE_OP_RESP_SEND &&
 	      cx4_get(c, CX4_CQE_WQE_COUNTER) == 0);
 	CHECK_EQ(ERRORS(e->fh), 0);
 	/* Armed with no WQE posted: an out-of-buffer drop, the knob waits. */
-	ctl_wr(e, CTL_WQ_ERROR, ON | RQ | ANY);
+	fh_ctl_wr(e->fh, CTL_WQ_ERROR, ON | RQ | ANY);
 	cx4dev_receive(e->fh->dev, f, len);
 	CHECK_EQ(e->fh->dev->eth->cnt[CX4DEV_ETH_RX_OUT_OF_BUFFER], 1);
-	CHECK_EQ(ctl_rd(e, CTL_WQ_ERROR), ON | RQ | ANY);
-	post_recv(e, 2048);
+	CHECK_EQ(fh_ctl_rd(e->fh, CTL_WQ_ERROR), ON | RQ | ANY);
+	env_post_recv(e, 2048);
 	cx4dev_receive(e->fh->dev, f, len);
-	c = cq_poll(e->fh, &e->rcq);
+	c = fh_cq_poll(e->fh, &e->rcq);
 	CHECK(c && cx4_get(c, CX4_CQE_OPCODE) == CX4_CQE_OP_RESP_ERR);
-	CHECK_EQ(ctl_rd(e, CTL_WQ_ERROR), RQ | e->rq.qn);
+	CHECK_EQ(fh_ctl_rd(e->fh, CTL_WQ_ERROR), RQ | e->rq.qn);
 	/* Bad knob values are guest errors and change nothing. */
-	ctl_wr(e, CTL_WQ_ERROR_SYNDROME, CX4_CQE_SYN_WR_FLUSH_ERR);
+	fh_ctl_wr(e->fh, CTL_WQ_ERROR_SYNDROME, CX4_CQE_SYN_WR_FLUSH_ERR);
 	CHECK_EQ(ERRORS(e->fh), 1);
-	ctl_wr(e, CTL_WQ_ERROR_SYNDROME, 0x02);
+	fh_ctl_wr(e->fh, CTL_WQ_ERROR_SYNDROME, 0x02);
 	CHECK_EQ(ERRORS(e->fh), 2);
-	CHECK_EQ(ctl_rd(e, CTL_WQ_ERROR_SYNDROME), CX4_CQE_SYN_REMOTE_ACCESS_ERR);
-	ctl_wr(e, CTL_WQ_ERROR, ON | (1u << 24));
+	CHECK_EQ(fh_ctl_rd(e->fh, CTL_WQ_ERROR_SYNDROME), CX4_CQE_SYN_REMOTE_ACCESS_ERR);
+	fh_ctl_wr(e->fh, CTL_WQ_ERROR, ON | (1u << 24));
 	CHECK_EQ(ERRORS(e->fh), 3);
-	CHECK_EQ(ctl_rd(e, CTL_WQ_ERROR), RQ | e->rq.qn);
+	CHECK_EQ(fh_ctl_rd(e->fh, CTL_WQ_ERROR), RQ | e->rq.qn);
 	env_free(e);
 }
 
@@ -211,57 +201,57 @@ static void test_sq_stall(void)
 {
 	struct env *e = env_new(true);
 	uint8_t f[128], *c;
-	uint32_t len = build_ipv4(f, peer_mac, 17, 10, true);
+	uint32_t len = env_build_ipv4(f, env_peer_mac, 17, 10, true);
 	struct fh_result r;
 
 	/* Stall of another SQ: this one sends. */
-	ctl_wr(e, CTL_SQ_STALL, ON | (e->sq.qn + 1));
-	post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
-	CHECK(cq_poll(e->fh, &e->scq) != NULL);
-	CHECK_EQ(ctl_rd(e, CTL_SQ_STALL_HELD), 0);
+	fh_ctl_wr(e->fh, CTL_SQ_STALL, ON | (e->sq.qn + 1));
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
+	CHECK(fh_cq_poll(e->fh, &e->scq) != NULL);
+	CHECK_EQ(fh_ctl_rd(e->fh, CTL_SQ_STALL_HELD), 0);
 	/* Stalled: two doorbells, nothing consumed, no CQE. */
-	ctl_wr(e, CTL_SQ_STALL, ON | e->sq.qn);
-	CHECK_EQ(ctl_rd(e, CTL_SQ_STALL), ON | e->sq.qn);
-	post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
-	post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
+	fh_ctl_wr(e->fh, CTL_SQ_STALL, ON | e->sq.qn);
+	CHECK_EQ(fh_ctl_rd(e->fh, CTL_SQ_STALL), ON | e->sq.qn);
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
 	CHECK_EQ(e->fh->n_tx, 1);
-	CHECK(cq_poll(e->fh, &e->scq) == NULL);
-	CHECK_EQ(ctl_rd(e, CTL_SQ_STALL_HELD), 2);
-	CHECK_EQ(ctl_rd(e, CTL_KNOB_HITS), 1);
+	CHECK(fh_cq_poll(e->fh, &e->scq) == NULL);
+	CHECK_EQ(fh_ctl_rd(e->fh, CTL_SQ_STALL_HELD), 2);
+	CHECK_EQ(fh_ctl_rd(e->fh, CTL_KNOB_HITS), 1);
 	CHECK_EQ(wq_state(e, true, e->sq.qn), CX4_WQ_STATE_RDY);
 	/* Released: both remembered WQEs are sent and completed, in order. */
-	ctl_wr(e, CTL_SQ_STALL, 0);
+	fh_ctl_wr(e->fh, CTL_SQ_STALL, 0);
 	CHECK_EQ(e->fh->n_tx, 3);
-	c = cq_poll(e->fh, &e->scq);
+	c = fh_cq_poll(e->fh, &e->scq);
 	CHECK(c && cx4_get(c, CX4_CQE_WQE_COUNTER) == 1);
-	c = cq_poll(e->fh, &e->scq);
+	c = fh_cq_poll(e->fh, &e->scq);
 	CHECK(c && cx4_get(c, CX4_CQE_WQE_COUNTER) == 2);
 	/* Any SQ: the driver's reset of an SQ it holds ends the stall. */
-	ctl_wr(e, CTL_SQ_STALL, ON | ANY);
-	post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
-	CHECK(cq_poll(e->fh, &e->scq) == NULL);
-	CHECK_EQ(ctl_rd(e, CTL_SQ_STALL_HELD), 1);
-	CHECK_EQ(modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_RDY, CX4_WQ_STATE_RST, &r),
+	fh_ctl_wr(e->fh, CTL_SQ_STALL, ON | ANY);
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
+	CHECK(fh_cq_poll(e->fh, &e->scq) == NULL);
+	CHECK_EQ(fh_ctl_rd(e->fh, CTL_SQ_STALL_HELD), 1);
+	CHECK_EQ(env_modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_RDY, CX4_WQ_STATE_RST, &r),
 		 CX4_CMD_STAT_OK);
-	CHECK_EQ(ctl_rd(e, CTL_SQ_STALL), 0);
-	CHECK_EQ(ctl_rd(e, CTL_SQ_STALL_HELD), 1);
-	CHECK(cq_poll(e->fh, &e->scq) == NULL);	/* the held WQE went with the reset */
+	CHECK_EQ(fh_ctl_rd(e->fh, CTL_SQ_STALL), 0);
+	CHECK_EQ(fh_ctl_rd(e->fh, CTL_SQ_STALL_HELD), 1);
+	CHECK(fh_cq_poll(e->fh, &e->scq) == NULL);	/* the held WQE went with the reset */
 	CHECK_EQ(e->fh->n_tx, 3);
 	e->sq.pc = 0;
 	cx4_set(fh_ptr(e->fh, e->sq.dbr), CX4_WQ_DBR_SND_COUNTER, 0);
-	CHECK_EQ(modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
+	CHECK_EQ(env_modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
 		 CX4_CMD_STAT_OK);
-	post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
+	env_post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
 	CHECK_EQ(e->fh->n_tx, 4);
-	c = cq_poll(e->fh, &e->scq);
+	c = fh_cq_poll(e->fh, &e->scq);
 	CHECK(c && cx4_get(c, CX4_CQE_OPCODE) == CX4_CQE_OP_REQ &&
 	      cx4_get(c, CX4_CQE_WQE_COUNTER) == 0);
-	CHECK(cq_poll(e->fh, &e->scq) == NULL);
-	CHECK_EQ(ctl_rd(e, CTL_KNOB_HITS), 2);
+	CHECK(fh_cq_poll(e->fh, &e->scq) == NULL);
+	CHECK_EQ(fh_ctl_rd(e->fh, CTL_KNOB_HITS), 2);
 	/* An RQ bit in SQ_STALL is a guest error. */
-	ctl_wr(e, CTL_SQ_STALL, ON | RQ | e->sq.qn);
+	fh_ctl_wr(e->fh, CTL_SQ_STALL, ON | RQ | e->sq.qn);
 	CHECK_EQ(ERRORS(e->fh), 1);
-	CHECK_EQ(ctl_rd(e, CTL_SQ_STALL), 0);
+	CHECK_EQ(fh_ctl_rd(e->fh, CTL_SQ_STALL), 0);
 	env_free(e);
 }
 
@@ -273,8 +263,7 @@ static uint8_t set_vport_mtu(struct fh *fh, uint32_t mtu)
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MODIFY_NIC_VPORT_CONTEXT);
 	cx4_set(in, CX4_MODIFY_NIC_VPORT_CTX_IN_FIELD_SELECT, CX4_MODIFY_NIC_VPORT_SEL_MTU);
 	cx4_set(in + CX4_MODIFY_NIC_VPORT_CTX_IN_OFF_CTX, CX4_NIC_VPORT_MTU, mtu);
-	fh_exec(fh, in, sizeof(in), CX4_MODIFY_NIC_VPORT_CTX_OUT_SIZE, &r);
-	return r.done && !r.ds ? r.status : 0xff;
+	return fh_run(fh, in, sizeof(in), CX4_MODIFY_NIC_VPORT_CTX_OUT_SIZE, &r);
 }
 
 /*
@@ -285,25 +274,25 @@ static void test_vport_mtu_frame(void)
 {
 	struct env *e = env_new(true);
 	static uint8_t f[2048];
-	uint32_t len = build_ipv4(f, my_mac, 17, 1518 - 42, true);
+	uint32_t len = env_build_ipv4(f, env_my_mac, 17, 1518 - 42, true);
 	uint8_t *c;
 
 	CHECK_EQ(len, 1518);
 	CHECK_EQ(set_vport_mtu(e->fh, 1522), CX4_CMD_STAT_OK);
-	post_recv(e, 2048);
+	env_post_recv(e, 2048);
 	cx4dev_receive(e->fh->dev, f, len);
-	c = cq_poll(e->fh, &e->rcq);
+	c = fh_cq_poll(e->fh, &e->rcq);
 	CHECK(c && cx4_get(c, CX4_CQE_BYTE_CNT) == 1518);
 	CHECK_EQ(e->fh->dev->eth->cnt[CX4DEV_ETH_RX_MTU_DROPS], 0);
-	len = build_ipv4(f, my_mac, 17, 1519 - 42, true);
+	len = env_build_ipv4(f, env_my_mac, 17, 1519 - 42, true);
 	cx4dev_receive(e->fh->dev, f, len);
-	CHECK(cq_poll(e->fh, &e->rcq) == NULL);
+	CHECK(fh_cq_poll(e->fh, &e->rcq) == NULL);
 	CHECK_EQ(e->fh->dev->eth->cnt[CX4DEV_ETH_RX_MTU_DROPS], 1);
 	/* The L3 packet (1505) fits 1522, yet the frame is what counts; 1600 takes it. */
 	CHECK_EQ(set_vport_mtu(e->fh, 1600), CX4_CMD_STAT_OK);
-	post_recv(e, 2048);
+	env_post_recv(e, 2048);
 	cx4dev_receive(e->fh->dev, f, len);
-	CHECK(cq_poll(e->fh, &e->rcq) != NULL);
+	CHECK(fh_cq_poll(e->fh, &e->rcq) != NULL);
 	CHECK_EQ(e->fh->dev->eth->cnt[CX4DEV_ETH_RX_MTU_DROPS], 1);
 	CHECK_EQ(ERRORS(e->fh), 0);
 	env_free(e);
@@ -319,30 +308,30 @@ static void test_dma_probe(void)
 	struct env *e = env_new(true);
 
 	e->fh->report_dma_faults = true;
-	ctl_wr(e, CTL_DMA_PROBE_HI, (uint32_t)(FH_MEM_BASE >> 32));
-	ctl_wr(e, CTL_DMA_PROBE, (uint32_t)FH_MEM_BASE);
+	fh_ctl_wr(e->fh, CTL_DMA_PROBE_HI, (uint32_t)(FH_MEM_BASE >> 32));
+	fh_ctl_wr(e->fh, CTL_DMA_PROBE, (uint32_t)FH_MEM_BASE);
 	CHECK(fh_log_has(e->fh, "DMA probe read at 0x123400000: ok"));
-	CHECK_EQ(ctl_rd(e, CTL_DMA_FAULTS), 0);
+	CHECK_EQ(fh_ctl_rd(e->fh, CTL_DMA_FAULTS), 0);
 	CHECK_EQ(ERRORS(e->fh), 0);
-	ctl_wr(e, CTL_EXPECT_ERRORS, 1);
-	ctl_wr(e, CTL_DMA_PROBE_HI, 0);
-	ctl_wr(e, CTL_DMA_PROBE, 0x100000);
+	fh_ctl_wr(e->fh, CTL_EXPECT_ERRORS, 1);
+	fh_ctl_wr(e->fh, CTL_DMA_PROBE_HI, 0);
+	fh_ctl_wr(e->fh, CTL_DMA_PROBE, 0x100000);
 	CHECK(fh_log_has(e->fh, "DMA probe read at 0x100000: refused"));
-	CHECK_EQ(ctl_rd(e, CTL_DMA_FAULTS), 1);
-	CHECK_EQ(ctl_rd(e, CTL_EXPECTED_ERRORS), 1);
+	CHECK_EQ(fh_ctl_rd(e->fh, CTL_DMA_FAULTS), 1);
+	CHECK_EQ(fh_ctl_rd(e->fh, CTL_EXPECTED_ERRORS), 1);
 	CHECK_EQ(ERRORS(e->fh), 0);
-	ctl_wr(e, CTL_DMA_PROBE, 0x100000);
-	CHECK_EQ(ctl_rd(e, CTL_DMA_FAULTS), 2);
+	fh_ctl_wr(e->fh, CTL_DMA_PROBE, 0x100000);
+	CHECK_EQ(fh_ctl_rd(e->fh, CTL_DMA_FAULTS), 2);
 	CHECK_EQ(ERRORS(e->fh), 1);
 	CHECK(fh_log_has(e->fh, "guest-error: DMA read of 8 bytes at 0x100000 refused"));
 	env_free(e);
 }
 
-const struct test recover_tests[] = {
+static const struct test recover_tests[] = {
 	T(test_dma_probe),
 	T(test_wq_error_sq),
 	T(test_wq_error_rq),
 	T(test_sq_stall),
 	T(test_vport_mtu_frame),
 };
-const size_t recover_tests_count = sizeof(recover_tests) / sizeof(recover_tests[0]);
+SUITE(recover, recover_tests);

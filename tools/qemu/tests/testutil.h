@@ -50,37 +50,37 @@ struct test {
 
 #define T(x) { #x, x }
 
-/* test_eq.c: UARs, EQs, events, PD/TD. */
-extern const struct test eq_tests[];
-extern const size_t eq_tests_count;
+/* A test file's tests; a test's full name is "suite.test". */
+struct suite {
+	const char *name;
+	const struct test *tests;
+	size_t count;
+};
 
+#define SUITE(sname, arr) \
+	const struct suite sname##_suite = { #sname, arr, sizeof(arr) / sizeof((arr)[0]) }
+
+/* test_core.c: command interface, pages, capabilities, knobs. */
+extern const struct suite core_suite;
+/* test_eq.c: UARs, EQs, events, CQs, PD/TD. */
+extern const struct suite eq_suite;
 /* test_objs.c: MKeys, NIC vport, interrupt moderation. */
-extern const struct test objs_tests[];
-extern const size_t objs_tests_count;
-
+extern const struct suite objs_suite;
 /* test_eth.c: Ethernet objects, steering, SQ/RQ engines, offloads. */
-extern const struct test eth_tests[];
-extern const size_t eth_tests_count;
+extern const struct suite eth_suite;
 /* test_mlx5.c: command trace, ACCESS_REG, mlx5_core regressions. */
-extern const struct test mlx5_tests[];
-extern const size_t mlx5_tests_count;
+extern const struct suite mlx5_suite;
 /* test_counters.c: queue counter sets, RQ with PD 0, vport counters. */
-extern const struct test counters_tests[];
-extern const size_t counters_tests_count;
+extern const struct suite counters_suite;
 /* test_lb.c: self-loopback (PRM 3.4), CQE compression. */
-extern const struct test lb_tests[];
-extern const size_t lb_tests_count;
+extern const struct suite lb_suite;
 /* test_port.c: PAOS operational state and events, PPCNT counters. */
-extern const struct test port_tests[];
-extern const size_t port_tests_count;
+extern const struct suite port_suite;
 /* test_recover.c: queue knobs WQ_ERROR and SQ_STALL, vport MTU on receive. */
-extern const struct test recover_tests[];
-extern const size_t recover_tests_count;
+extern const struct suite recover_suite;
 /* test_chan.c: the channels' view of the debug control page (chan). */
-extern const struct test chan_tests[];
-extern const size_t chan_tests_count;
+extern const struct suite chan_suite;
 /* test_hostile.c: hostile-device mode. */
-extern const struct test hostile_tests[];
-extern const size_t hostile_tests_count;
+extern const struct suite hostile_suite;
 
 #endif
