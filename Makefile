@@ -44,13 +44,16 @@ devtest:
 vmtest:
 	tools/testing/vmtest
 
-# The hostile-device fuzz test over many seeds (not part of make check):
-# make fuzz [SEEDS=N] [FUZZ_SECS=S]
+# The hostile-device fuzz test over many seeds and the lifecycle test over
+# many load/unload cycles (not part of make check):
+# make fuzz [SEEDS=N] [FUZZ_SECS=S] [CYCLES=N]
 SEEDS ?= 30
 FUZZ_SECS ?= 20
+CYCLES ?= 200
 fuzz:
 	CX4_FUZZ_SEEDS="$$(seq -s ' ' 1 $(SEEDS))" CX4_FUZZ_SECS=$(FUZZ_SECS) \
-		tools/testing/vmtest --timeout $$(( $(SEEDS) * ($(FUZZ_SECS) + 150) + 120 )) fuzz
+		CX4_FUZZ_CYCLES=$(CYCLES) tools/testing/vmtest \
+		--timeout $$(( $(SEEDS) * ($(FUZZ_SECS) + 150) + $(CYCLES) * 10 + 300 )) fuzz lifecycle
 
 demo:
 	tools/testing/demo

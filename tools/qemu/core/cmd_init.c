@@ -67,6 +67,7 @@ static void cx4dev_hca_soft_reset(struct cx4dev *dev)
 	dev->pages_delta = 0;
 	dev->page_req_armed = true;
 	dev->page_req_pending = false;
+	dev->page_req_sent = 0;
 	memset(dev->driver_version, 0, sizeof(dev->driver_version));
 	cx4dev_caps_init(dev);
 }
@@ -135,8 +136,17 @@ static int64_t cx4dev_pages_allowance(const struct cx4dev *dev)
 
 	if (dev->state == CX4DEV_ST_ENABLED)
 		return cx4dev_pages_total(dev) - owned;
-	if (dev->state == CX4DEV_ST_INITIALIZED)
-		return cx4dev_pages_target(dev) - owned;
+	/*
+	 * A page request the device sent stands: the driver answers the
+	 * event it got (MANAGE_PAGES once per event, PRM 7.13.10.2) even if
+	 * the device needs fewer pages meanwhile; the next event then asks
+	 * for the surplus back.
+	 */
+	if (dev->state == CX4DEV_ST_INITIALIZED) {
+		int64_t need = cx4dev_pages_target(dev) - owned;
+
+		return need > dev->page_req_sent ? need : dev->page_req_sent;
+	}
 	return 0;
 }
 

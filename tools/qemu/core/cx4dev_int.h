@@ -249,6 +249,7 @@ struct cx4dev_hostile {
 	bool in_dma;			/* cx4dev_hostile_dma() running */
 	/* Since the last reset: */
 	bool cmd_tainted;		/* a command answer was faked */
+	bool lost_objects;		/* a release failed by a delivery error */
 	bool pages_tainted;		/* page requests / counts were faked */
 	bool cqe_tainted;		/* CQEs were mutated or made up */
 	uint32_t faked[CX4DEV_HOSTILE_FAKED];
@@ -317,6 +318,7 @@ struct cx4dev {
 	int64_t pages_delta;		/* page-request knob: regular target delta */
 	bool page_req_armed;		/* PRM 7.13.10.2: re-armed by MANAGE_PAGES */
 	bool page_req_pending;
+	int64_t page_req_sent;		/* pages the outstanding event asked for (> 0) */
 	bool port_up;			/* the cable (QEMU link status, LINK knob) */
 	bool port_oper;			/* operational: cable and PAOS admin (reg.c) */
 	struct cx4dev_mkey **mkeys;	/* indexed by MKey index, NULL = free */

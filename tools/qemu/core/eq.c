@@ -229,6 +229,7 @@ static void cx4dev_page_event(struct cx4dev *dev)
 	cx4_set(eqe, CX4_EQE_PAGES_NUM_PAGES, (uint32_t)(int32_t)need);
 	if (cx4dev_event(dev, CX4_EVENT_PAGE_REQUEST, 0, eqe + CX4_EQE_OFF_EVENT_DATA)) {
 		dev->page_req_armed = false;
+		dev->page_req_sent = need > 0 ? need : 0;
 		return;
 	}
 	dev->page_req_pending = true;
@@ -265,6 +266,7 @@ void cx4dev_page_request(struct cx4dev *dev, int32_t n)
 void cx4dev_pages_rearm(struct cx4dev *dev)
 {
 	dev->page_req_armed = true;
+	dev->page_req_sent = 0;
 	if (dev->page_req_pending && dev->state == CX4DEV_ST_INITIALIZED) {
 		dev->page_req_pending = false;
 		cx4dev_page_event(dev);

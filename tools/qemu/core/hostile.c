@@ -170,6 +170,7 @@ void cx4dev_hostile_reset(struct cx4dev *dev)
 	struct cx4dev_hostile *h = &dev->hostile;
 
 	h->cmd_tainted = false;
+	h->lost_objects = false;
 	h->pages_tainted = false;
 	h->cqe_tainted = false;
 	h->nfaked = 0;
@@ -238,10 +239,30 @@ static bool cx4dev_hostile_names_object(uint16_t opcode)
 	return false;
 }
 
+/* Does @opcode release an object (its failure leaves it alive)? */
+static bool cx4dev_hostile_releases_object(uint16_t opcode)
+{
+	static const char *const verbs[] = { "DESTROY_", "DEALLOC_", "DELETE_" };
+	const char *name = cx4dev_opcode_name(opcode);
+
+	for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
+		if (!strncmp(name, verbs[i], strlen(verbs[i])))
+			return true;
+	return false;
+}
+
 bool cx4dev_hostile_cmd_excused(const struct cx4dev *dev, const struct cx4dev_cmd *cmd)
 {
 	const struct cx4dev_hostile *h = &dev->hostile;
 	uint32_t end = cmd->in_len < 0x200 ? cmd->in_len : 0x200;
+
+	/*
+	 * A release the model failed with a delivery error left its object
+	 * alive while the driver moved on: releasing what depends on it
+	 * fails (object still in use) until the function is reset.
+	 */
+	if (h->lost_objects && cx4dev_hostile_releases_object(cmd->opcode))
+		return true;
 
 	if (h->pages_tainted && (cmd->opcode == CX4_CMD_MANAGE_PAGES ||
 				 cmd->opcode == CX4_CMD_INIT_HCA ||
@@ -553,6 +574,8 @@ bool cx4dev_hostile_cmd_ds(struct cx4dev *dev, struct cx4dev_cmd *cmd, uint8_t *
 	}
 	cx4dev_hostile_hit(dev, CX4DEV_HOSTILE_CMD);
 	dev->hostile.cmd_tainted = true;
+	if (cx4dev_hostile_releases_object(cmd->opcode))
+		dev->hostile.lost_objects = true;
 	*ds = cx4dev_hostile_ds[cx4dev_hostile_rand(dev) % sizeof(cx4dev_hostile_ds)];
 	cx4dev_hostile_log(dev, CX4DEV_HOSTILE_CMD, "cmd[%u] %s(0x%x) not executed: delivery "
 			   "status %s (0x%x)", cmd->slot, cx4dev_opcode_name(cmd->opcode),

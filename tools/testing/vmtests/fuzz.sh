@@ -46,12 +46,17 @@ page_faults() {
 	fi
 }
 
-hostile() { # hostile SEED MASK: both functions
+hostile_on() { # hostile_on SEED MASK: both functions (the seed resets the counters)
 	local f
 	for f in "$DP_FA" "$DP_FB"; do
 		ctl_set "$f" hostile_seed "$1"
 		ctl_set "$f" hostile "$2"
 	done
+}
+
+hostile_off() {
+	ctl_set "$DP_FA" hostile 0
+	ctl_set "$DP_FB" hostile 0
 }
 
 # Traffic for $secs: bounded iperf3 runs (TCP and UDP) back to back; a
@@ -106,13 +111,13 @@ for seed in $seeds; do
 	dp_pair_up
 	log "seed $seed: hostile (mask $mask) for ${secs}s under traffic and reconfiguration"
 	page_faults on
-	hostile "$seed" "$mask"
+	hostile_on "$seed" "$mask"
 	load &
 	lp=$!
 	admin &
 	ap=$!
 	wait "$lp" "$ap"
-	hostile 0 0
+	hostile_off
 	page_faults off
 	n=0 dma=0 exc=0
 	for f in "$DP_FA" "$DP_FB"; do

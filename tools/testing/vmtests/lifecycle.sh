@@ -4,14 +4,15 @@
 #
 # Lifecycle under traffic:
 #  1. rmmod while iperf3 runs both ways: it returns, every page comes back;
-#  2. CX4_LIFECYCLE_CYCLES (default 10) load / traffic / unload cycles;
+#  2. CX4_FUZZ_CYCLES (default 5; make fuzz: 200) load / traffic / unload
+#     cycles;
 #  3. a command that never completes while traffic runs (HANG_OPCODE on
 #     QUERY_VPORT_COUNTER, reached through ethtool -S): the command times
 #     out (cmd_timeout_ms 2000), the function is recovered by health recovery without a reload
 #     (same ifindex), and traffic passes again.
 . "$(dirname "$0")/lib.sh"
 
-cycles=${CX4_LIFECYCLE_CYCLES:-10}
+cycles=${CX4_FUZZ_CYCLES:-5}
 BB=busybox
 
 ping_both() {
@@ -36,6 +37,7 @@ cli=$!
 sleep 4
 kill -0 "$cli" 2> /dev/null || fail "iperf3 did not run"
 timeout 120 rmmod cx4 || fail "rmmod under load failed"
+kill "$cli" "$srv" 2> /dev/null || true
 wait "$cli" "$srv" 2> /dev/null || true
 dp_cleanup
 trap - EXIT
