@@ -127,6 +127,18 @@ int cx4_pages_check_request(const struct cx4_pages *pages, s32 num)
 }
 
 /*
+ * Pages the device may hold at most: a quarter of RAM (and CX4_PAGES_MAX).
+ * A request beyond that is answered ALLOCATION_FAIL rather than letting
+ * the device starve the host (real firmware asks for tens of MB).
+ */
+static bool cx4_pages_over_ram(const struct cx4_pages *pages, s32 num)
+{
+	u64 ram = (u64)totalram_pages() << (PAGE_SHIFT - CX4_PAGE_SHIFT);
+
+	return num > 0 && pages->npages + (u64)num > ram / 4;
+}
+
+/*
  * A page request event's @num (signed: < 0 asks for pages back) on top
  * of the requests not answered yet (@pending): they add up, the PRM's
  * num_pages being what is missing or unneeded at the time of each event.
@@ -157,7 +169,8 @@ static int cx4_pages_alloc_one_locked(struct cx4_core *core, u64 *dma_out)
 
 	if (cx4_pages_inject_fail(&core->pages))
 		return -ENOMEM;
-	page = alloc_page(GFP_KERNEL);
+	/* Fail rather than wake the OOM killer: ALLOCATION_FAIL is an answer. */
+	page = alloc_page(GFP_KERNEL | __GFP_NORETRY | __GFP_NOWARN);
 	if (!page)
 		return -ENOMEM;
 	dma = dma_map_page(core->dev, page, 0, CX4_PAGE_SIZE,
@@ -343,6 +356,8 @@ int cx4_pages_satisfy(struct cx4_core *core, u16 op_mod)
 
 	mutex_lock(&pages->lock);
 	err = cx4_pages_check_request(pages, num);
+	if (!err && cx4_pages_over_ram(pages, num))
+		err = -ENOMEM;
 	if (err) {
 		dev_err(core->dev,
 			"device asks for %d pages with %u given, not believed\n",
@@ -475,6 +490,8 @@ static void cx4_pages_work(struct work_struct *work)
 	if (num > 0) {
 		mutex_lock(&pages->lock);
 		err = cx4_pages_check_request(pages, num);
+		if (!err && cx4_pages_over_ram(pages, num))
+			err = -ENOMEM;
 		if (err) {
 			cx4_err_rl(core,
 				   "device asks for %d pages with %u given, not believed\n",
