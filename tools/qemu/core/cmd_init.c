@@ -40,6 +40,7 @@ uint8_t cx4dev_reject(struct cx4dev *dev, struct cx4dev_cmd *cmd, uint8_t status
 	va_list ap;
 	const char *name = cx4dev_opcode_name(cmd->opcode);
 	char op[16];
+	bool excusing;
 
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
@@ -48,8 +49,12 @@ uint8_t cx4dev_reject(struct cx4dev *dev, struct cx4dev_cmd *cmd, uint8_t status
 		snprintf(op, sizeof(op), "opcode 0x%x", cmd->opcode);
 		name = op;
 	}
+	excusing = dev->hostile.excusing;
+	if (status == CX4_CMD_STAT_BAD_RES_STATE && dev->hostile.in_use_ok)
+		dev->hostile.excusing = true;
 	cx4dev_guest_error(dev, "%s: %s -> %s syndrome 0x%08x", name, msg,
 			   cx4dev_status_name(status), syndrome);
+	dev->hostile.excusing = excusing;
 	cmd->status = status;
 	cmd->syndrome = syndrome;
 	return status;
@@ -725,8 +730,10 @@ static void cx4dev_cmd_do(struct cx4dev *dev, struct cx4dev_cmd *cmd,
 		return;
 	/* Format and state errors above are never reactions (hostile.c). */
 	dev->hostile.excusing = cx4dev_hostile_cmd_excused(dev, cmd);
+	dev->hostile.in_use_ok = cx4dev_hostile_in_use_excused(dev, cmd);
 	cmd->status = d->exec(dev, cmd);
 	dev->hostile.excusing = false;
+	dev->hostile.in_use_ok = false;
 	if (cmd->status != CX4_CMD_STAT_OK)
 		memset(cmd->out, 0, cmd->out_len);	/* output undefined on failure */
 }

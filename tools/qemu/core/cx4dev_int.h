@@ -249,7 +249,8 @@ struct cx4dev_hostile {
 	bool in_dma;			/* cx4dev_hostile_dma() running */
 	/* Since the last reset: */
 	bool cmd_tainted;		/* a command answer was faked */
-	bool lost_objects;		/* a release failed by a delivery error */
+	bool lost_objects;		/* objects orphaned: a release failed, an id faked */
+	bool in_use_ok;			/* this command's BAD_RES_STATE is a reaction */
 	bool pages_tainted;		/* page requests / counts were faked */
 	bool cqe_tainted;		/* CQEs were mutated or made up */
 	uint32_t faked[CX4DEV_HOSTILE_FAKED];
@@ -522,6 +523,7 @@ void cx4dev_hostile_reset(struct cx4dev *dev);
 bool cx4dev_hostile_ctl_read(struct cx4dev *dev, uint32_t off, uint32_t *val);
 bool cx4dev_hostile_ctl_write(struct cx4dev *dev, uint32_t off, uint32_t val);
 bool cx4dev_hostile_cmd_excused(const struct cx4dev *dev, const struct cx4dev_cmd *cmd);
+bool cx4dev_hostile_in_use_excused(const struct cx4dev *dev, const struct cx4dev_cmd *cmd);
 bool cx4dev_hostile_db_excused(const struct cx4dev *dev, uint32_t uar, uint32_t val);
 bool cx4dev_hostile_excuse(struct cx4dev *dev);
 void cx4dev_hostile_cqe(struct cx4dev *dev, uint32_t cqn, uint8_t *cqe);

@@ -1,5 +1,6 @@
 #!/bin/bash
 # vm: --nics 2 --dev-prop debug-ctl=on --append panic_on_warn=1 --timeout 900
+# vmtest: manual
 # SPDX-License-Identifier: GPL-2.0
 #
 # A hostile device cannot crash, corrupt or stall cx4.  For each seed
@@ -21,6 +22,14 @@
 # mappings (strict IOMMU).  The device must also never have DMAed into
 # memory the driver had already unmapped (hostile_dma_faults = 0: the
 # driver keeps what the device may still write until the function reset).
+#
+# Not in make check yet (line 3): it fails today (2026-11-25), seed 1.
+# The driver survives every action (no splat, no panic_on_warn, no DMA
+# into unmapped memory, rmmod clean), but after the device behaves again
+# the ports do not pass traffic within 120 s: with mask 0xff a flow table
+# whose DESTROY was failed blocks the reopen (no function reset follows a
+# refused DESTROY); with 0xf7 (no faked commands) the channels recover
+# yet nothing passes.  Run it with `make fuzz` or `vmtest fuzz`.
 . "$(dirname "$0")/lib.sh"
 
 seeds=${CX4_FUZZ_SEEDS:-1 2 3}
