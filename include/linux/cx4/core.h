@@ -9,7 +9,9 @@
 #ifndef _LINUX_CX4_CORE_H
 #define _LINUX_CX4_CORE_H
 
+#include <linux/auxiliary_bus.h>
 #include <linux/compiler.h>
+#include <linux/container_of.h>
 #include <linux/if_ether.h>
 #include <linux/list.h>
 #include <linux/types.h>
@@ -238,24 +240,30 @@ struct cx4_dma_keep {
 
 void cx4_core_keep_dma(struct cx4_core *core, struct cx4_dma_keep *keep);
 
-/* --- The Ethernet part (en/), called by the core --------------------- */
+/* --- The auxiliary device: how the parts above the core attach ------- */
 
 /*
- * cx4_en_attach() runs once the function is up (end of probe, and after
- * each health recovery); cx4_en_detach() before it is taken down (start
- * of remove and of a recovery).  Both sleep.
+ * Each function has one auxiliary device "cx4.eth.<id>" (KBUILD_MODNAME
+ * "." CX4_ADEV_ETH), parent the PCI device, added once the function is up
+ * at the end of probe and deleted at the start of remove (or when health
+ * recovery gives up).  The Ethernet part is its auxiliary driver: probe
+ * attaches, remove detaches.  Health recovery keeps the driver bound and
+ * calls its suspend callback before the function goes down and its resume
+ * callback once it is up again (a failed resume: the driver is unbound
+ * and bound anew).  Binding is the core's: a driver sets
+ * driver.suppress_bind_attrs.  All of these run in process context with
+ * the auxiliary device's lock held, and may sleep.
  */
-int cx4_en_attach(struct cx4_core *core);
-void cx4_en_detach(struct cx4_core *core);
+#define CX4_ADEV_ETH	"eth"
 
-/*
- * Health recovery keeps the netdev (ifindex, addresses, routes, upper
- * devices): cx4_en_suspend() before the function goes down closes its
- * queues and detaches it, cx4_en_resume() once the function is up again
- * reopens them.  A failed resume leaves en/ suspended; cx4_en_detach()
- * works in both states.  Both sleep and take RTNL.
- */
-void cx4_en_suspend(struct cx4_core *core);
-int cx4_en_resume(struct cx4_core *core);
+struct cx4_adev {
+	struct auxiliary_device adev;
+	struct cx4_core *core;
+};
+
+static inline struct cx4_core *cx4_adev_core(struct auxiliary_device *adev)
+{
+	return container_of(adev, struct cx4_adev, adev)->core;
+}
 
 #endif /* _LINUX_CX4_CORE_H */

@@ -52,49 +52,6 @@ static inline int cx4_devlink_info_driver_name(struct devlink_info_req *req,
 }
 #endif /* CONFIG_NET_DEVLINK */
 
-/*
- * ethtool get_rxfh/set_rxfh take struct ethtool_rxfh_param from 6.8 on,
- * separate indir/key/hfunc arguments before; Kbuild defines
- * CX4_HAVE_RXFH_PARAM when the kernel has the structure.  The callbacks
- * below adapt either form to en/rss.c's cx4_en_rss_get()/_set().
- */
-#include <linux/ethtool.h>
-#include <linux/netdevice.h>
-
-int cx4_en_rss_get(struct net_device *netdev, u32 *indir, u8 *key, u8 *hfunc);
-int cx4_en_rss_set(struct net_device *netdev, const u32 *indir, const u8 *key,
-		   u8 hfunc, struct netlink_ext_ack *extack);
-
-#ifdef CX4_HAVE_RXFH_PARAM
-static inline int cx4_compat_get_rxfh(struct net_device *dev,
-				      struct ethtool_rxfh_param *p)
-{
-	return cx4_en_rss_get(dev, p->indir, p->key, &p->hfunc);
-}
-
-static inline int cx4_compat_set_rxfh(struct net_device *dev,
-				      struct ethtool_rxfh_param *p,
-				      struct netlink_ext_ack *extack)
-{
-	if (p->rss_context)
-		return -EOPNOTSUPP;
-	return cx4_en_rss_set(dev, p->indir, p->key, p->hfunc, extack);
-}
-#else
-static inline int cx4_compat_get_rxfh(struct net_device *dev, u32 *indir,
-				      u8 *key, u8 *hfunc)
-{
-	return cx4_en_rss_get(dev, indir, key, hfunc);
-}
-
-static inline int cx4_compat_set_rxfh(struct net_device *dev,
-				      const u32 *indir, const u8 *key,
-				      const u8 hfunc)
-{
-	return cx4_en_rss_set(dev, indir, key, hfunc, NULL);
-}
-#endif
-
 #ifdef CX4_HAVE_PAGE_POOL_HELPERS
 #include <net/page_pool/helpers.h>
 #else

@@ -370,7 +370,7 @@ struct cx4_core {
 	 */
 	struct mutex up_lock;
 	bool up;
-	bool en_attached;	/* cx4_en_attach() succeeded, not detached yet */
+	struct cx4_adev *adev;	/* auxiliary device (adev.c), NULL when none */
 	/*
 	 * Rate limit of this function's reports of device misbehaviour and
 	 * failed commands (cx4_err_rl() and friends): per function, so that
@@ -463,6 +463,19 @@ void cx4_port_events_disable(struct cx4_core *core);
 bool cx4_port_event(struct cx4_core *core, const void *eqe);
 enum cx4_port_ev cx4_port_event_parse(const void *eqe);
 int cx4_port_check_mac(const u8 mac[ETH_ALEN]);
+
+/* adev.c: the auxiliary device the parts above the core bind to. */
+int cx4_adev_create(struct cx4_core *core);
+void cx4_adev_destroy(struct cx4_core *core);
+bool cx4_adev_bound(struct cx4_core *core);
+void cx4_adev_suspend(struct cx4_core *core);
+int cx4_adev_resume(struct cx4_core *core);
+void cx4_adev_unbind(struct cx4_core *core);
+int cx4_adev_bind(struct cx4_core *core);
+
+/* main.c: the PCI driver (module.c). */
+int cx4_core_register(void);
+void cx4_core_unregister(void);
 
 /* main.c: one recovery attempt, or giving up; device lock held. */
 int cx4_core_recover(struct cx4_core *core);

@@ -481,55 +481,6 @@ static void cx4_core_log(struct cx4_core *core)
 		 cx4_core_link_up(core) ? "up" : "down");
 }
 
-/* --- the Ethernet part -------------------------------------------------------- */
-
-/* en/ is optional (CONFIG_CX4_EN): without it there is nothing to attach. */
-static int cx4_core_en_call_attach(struct cx4_core *core)
-{
-	if (IS_ENABLED(CONFIG_CX4_EN))
-		return cx4_en_attach(core);
-	return 0;
-}
-
-static void cx4_core_en_call_detach(struct cx4_core *core)
-{
-	if (IS_ENABLED(CONFIG_CX4_EN))
-		cx4_en_detach(core);
-}
-
-static void cx4_core_en_call_suspend(struct cx4_core *core)
-{
-	if (IS_ENABLED(CONFIG_CX4_EN))
-		cx4_en_suspend(core);
-}
-
-static int cx4_core_en_call_resume(struct cx4_core *core)
-{
-	if (IS_ENABLED(CONFIG_CX4_EN))
-		return cx4_en_resume(core);
-	return 0;
-}
-
-static int cx4_core_en_attach(struct cx4_core *core)
-{
-	int err = cx4_core_en_call_attach(core);
-
-	core->en_attached = !err;
-	return err;
-}
-
-/*
- * Only what is attached (suspended or not): a failed recovery may leave
- * en/ detached.
- */
-static void cx4_core_en_detach(struct cx4_core *core)
-{
-	if (!core->en_attached)
-		return;
-	core->en_attached = false;
-	cx4_core_en_call_detach(core);
-}
-
 /* --- bringing the function up and down ---------------------------------------- */
 
 /*
@@ -598,24 +549,25 @@ static void cx4_core_down(struct cx4_core *core)
 }
 
 /*
- * en/ back on after a recovery: the suspended netdev resumes; if it
- * cannot (or none was attached) a new one is attached.
+ * The part above the core (en/) back on after a recovery: the bound
+ * driver resumes (its netdev kept); if it cannot, or none was bound, it
+ * is bound anew.
  */
-static int cx4_core_en_reattach(struct cx4_core *core)
+static int cx4_core_adev_reattach(struct cx4_core *core, bool was_bound)
 {
 	int err;
 
-	if (core->en_attached) {
+	if (was_bound) {
 		dev_warn(core->dev, "recovery: attaching the Ethernet part again (netdev resumed)\n");
-		err = cx4_core_en_call_resume(core);
+		err = cx4_adev_resume(core);
 		if (!err)
 			return 0;
 		dev_err(core->dev, "recovery: resuming the netdev failed (%d), attaching the Ethernet part anew\n",
 			err);
-		cx4_core_en_detach(core);
+		cx4_adev_unbind(core);
 	}
 	dev_warn(core->dev, "recovery: attaching the Ethernet part (new netdev)\n");
-	err = cx4_core_en_attach(core);
+	err = cx4_adev_bind(core);
 	if (err)
 		dev_err(core->dev, "recovery: attaching the Ethernet part failed: %d\n",
 			err);
@@ -630,11 +582,13 @@ static int cx4_core_en_reattach(struct cx4_core *core)
  */
 int cx4_core_recover(struct cx4_core *core)
 {
+	bool bound;
 	int err;
 
-	if (core->en_attached) {
+	bound = cx4_adev_bound(core);
+	if (bound) {
 		dev_warn(core->dev, "recovery: detaching the Ethernet part (netdev kept, queues closed)\n");
-		cx4_core_en_call_suspend(core);
+		cx4_adev_suspend(core);
 	}
 	mutex_lock(&core->up_lock);
 	if (core->up)
@@ -655,13 +609,13 @@ int cx4_core_recover(struct cx4_core *core)
 		return err;
 	}
 	cx4_core_log(core);
-	return cx4_core_en_reattach(core);
+	return cx4_core_adev_reattach(core, bound);
 }
 
 /* Health gave up: en/ off, the function down and reset.  Device lock held. */
 void cx4_core_halt(struct cx4_core *core)
 {
-	cx4_core_en_detach(core);
+	cx4_adev_destroy(core);
 	mutex_lock(&core->up_lock);
 	cx4_core_down(core);
 	mutex_unlock(&core->up_lock);
@@ -705,7 +659,7 @@ static int cx4_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 		goto err_core_down;
 	cx4_debugfs_create(core);
 	cx4_core_log(core);
-	err = cx4_core_en_attach(core);
+	err = cx4_adev_create(core);
 	if (err)
 		goto err_destroy_debugfs;
 	return 0;
@@ -742,7 +696,7 @@ static void cx4_remove(struct pci_dev *pdev)
 	/* No recovery from here on (it would wait for the device lock). */
 	cx4_health_stop_recovery(core);
 	cx4_devlink_destroy(core);
-	cx4_core_en_detach(core);
+	cx4_adev_destroy(core);
 	cx4_debugfs_destroy(core);
 	mutex_lock(&core->up_lock);
 	cx4_core_down(core);
@@ -775,7 +729,8 @@ static struct pci_driver cx4_driver = {
 	.shutdown	= cx4_shutdown,
 };
 
-static int __init cx4_init(void)
+/* The PCI driver (module.c registers the parts above it first). */
+int cx4_core_register(void)
 {
 	int err;
 
@@ -785,14 +740,9 @@ static int __init cx4_init(void)
 		cx4_debugfs_exit();
 	return err;
 }
-module_init(cx4_init);
 
-static void __exit cx4_exit(void)
+void cx4_core_unregister(void)
 {
 	pci_unregister_driver(&cx4_driver);
 	cx4_debugfs_exit();
 }
-module_exit(cx4_exit);
-
-MODULE_DESCRIPTION("Mellanox ConnectX-4 / ConnectX-4 Lx Ethernet driver");
-MODULE_LICENSE("GPL");

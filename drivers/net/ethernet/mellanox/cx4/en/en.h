@@ -136,7 +136,6 @@ struct cx4_en_params {
  * struct cx4_en_priv - the Ethernet part of one function (netdev_priv)
  * @netdev: the interface
  * @core: the function's core
- * @node: entry in the list of attached functions (cx4_en_list_lock)
  * @link_nb: link notifier (hard IRQ context)
  * @carrier_lock: serializes carrier updates from the link notifier and
  *	from process context, so that the last one applies the newest state
@@ -159,7 +158,6 @@ struct cx4_en_params {
 struct cx4_en_priv {
 	struct net_device *netdev;
 	struct cx4_core *core;
-	struct list_head node;
 	struct notifier_block link_nb;
 	spinlock_t carrier_lock;	/* carrier updates, any context */
 	u32 max_channels;
@@ -217,6 +215,10 @@ static inline u32 cx4_en_hw_mtu(u32 mtu)
 }
 
 /* main.c */
+/* main.c: the auxiliary driver (module.c registers it). */
+int cx4_en_register(void);
+void cx4_en_unregister(void);
+
 void cx4_en_update_carrier(struct cx4_en_priv *priv);
 
 /* channels.c: queues, TIS, TIR (PRM 7.5-7.9, 12.8-12.11) */

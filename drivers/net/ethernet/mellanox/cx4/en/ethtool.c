@@ -348,6 +348,43 @@ static int cx4_en_ethtool_begin(struct net_device *netdev)
 	return priv->suspended ? -EBUSY : 0;
 }
 
+/*
+ * ethtool get_rxfh/set_rxfh take struct ethtool_rxfh_param from 6.8 on,
+ * separate indir/key/hfunc arguments before; Kbuild defines
+ * CX4_HAVE_RXFH_PARAM when the kernel has the structure.  The callbacks
+ * below adapt either form to rss.c's cx4_en_rss_get()/_set().  (A
+ * kernel-version shim, but one naming en/: compat.h names only the kernel.)
+ */
+#ifdef CX4_HAVE_RXFH_PARAM
+static int cx4_en_ethtool_get_rxfh(struct net_device *dev,
+				   struct ethtool_rxfh_param *p)
+{
+	return cx4_en_rss_get(dev, p->indir, p->key, &p->hfunc);
+}
+
+static int cx4_en_ethtool_set_rxfh(struct net_device *dev,
+				   struct ethtool_rxfh_param *p,
+				   struct netlink_ext_ack *extack)
+{
+	if (p->rss_context)
+		return -EOPNOTSUPP;
+	return cx4_en_rss_set(dev, p->indir, p->key, p->hfunc, extack);
+}
+#else
+static int cx4_en_ethtool_get_rxfh(struct net_device *dev, u32 *indir,
+				   u8 *key, u8 *hfunc)
+{
+	return cx4_en_rss_get(dev, indir, key, hfunc);
+}
+
+static int cx4_en_ethtool_set_rxfh(struct net_device *dev,
+				   const u32 *indir, const u8 *key,
+				   const u8 hfunc)
+{
+	return cx4_en_rss_set(dev, indir, key, hfunc, NULL);
+}
+#endif
+
 const struct ethtool_ops cx4_en_ethtool_ops = {
 	.begin			= cx4_en_ethtool_begin,
 	.get_drvinfo		= cx4_en_get_drvinfo,
@@ -374,8 +411,8 @@ const struct ethtool_ops cx4_en_ethtool_ops = {
 	.set_msglevel		= cx4_en_set_msglevel,
 	.get_rxfh_key_size	= cx4_en_get_rxfh_key_size,
 	.get_rxfh_indir_size	= cx4_en_get_rxfh_indir_size,
-	.get_rxfh		= cx4_compat_get_rxfh,	/* rss.c via compat.h */
-	.set_rxfh		= cx4_compat_set_rxfh,
+	.get_rxfh		= cx4_en_ethtool_get_rxfh,	/* rss.c */
+	.set_rxfh		= cx4_en_ethtool_set_rxfh,
 	/* chan: rings, channels, moderation (params.c) */
 	.supported_coalesce_params = CX4_EN_COALESCE_PARAMS,
 	.get_ringparam		= cx4_en_get_ringparam,

@@ -2,13 +2,16 @@
 /*
  * cx4 Ethernet part: one net_device per PCI function.
  *
- * cx4_en_attach() runs at the end of the core's probe: it creates the
- * netdev with the vport's permanent MAC address, the MTU range, the
- * carrier from the core's link state, and registers a link notifier that
- * keeps the carrier in step with port state change events.
- * cx4_en_detach() undoes it at the start of remove.  Health recovery
- * keeps the netdev: cx4_en_suspend() closes its queues and detaches it
- * before the function goes down, cx4_en_resume() reopens them after.
+ * en/ is the auxiliary driver of the core's "cx4.eth" devices (see
+ * include/linux/cx4/core.h), registered by module.c before the PCI
+ * driver.  Its probe (cx4_en_attach(), at the end of the core's probe)
+ * creates the netdev with the vport's permanent MAC address, the MTU
+ * range, the carrier from the core's link state, and registers a link
+ * notifier that keeps the carrier in step with port state change events.
+ * Its remove (cx4_en_detach()) undoes it at the start of the core's
+ * remove.  Health recovery keeps the netdev: the suspend callback closes
+ * its queues and detaches it before the function goes down, resume
+ * reopens them after.
  *
  * Carrier updates come from the link notifier (hard IRQ context) and from
  * process context (attach, open); each reads the core's newest link state
@@ -16,6 +19,7 @@
  * carrier matching the link.
  */
 
+#include <linux/auxiliary_bus.h>
 #include <linux/etherdevice.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
@@ -31,11 +35,6 @@
 
 /* TX watchdog: a stopped queue without completions this long. */
 #define CX4_EN_TX_TIMEOUT	(5 * HZ)
-
-/* Every attached function; cx4_en_detach() finds its netdev here. */
-static LIST_HEAD(cx4_en_list);
-/* Protects cx4_en_list. */
-static DEFINE_MUTEX(cx4_en_list_lock);
 
 /* --- carrier ------------------------------------------------------------ */
 
@@ -360,8 +359,10 @@ static int cx4_en_init_netdev(struct cx4_en_priv *priv)
 	return cx4_en_set_hw_mtu(priv, cx4_en_hw_mtu(netdev->mtu));
 }
 
-int cx4_en_attach(struct cx4_core *core)
+static int cx4_en_attach(struct auxiliary_device *adev,
+			 const struct auxiliary_device_id *id)
 {
+	struct cx4_core *core = cx4_adev_core(adev);
 	struct cx4_en_priv *priv;
 	int err;
 
@@ -384,9 +385,7 @@ int cx4_en_attach(struct cx4_core *core)
 		goto err_unregister_netdev;
 	cx4_en_update_carrier(priv);
 
-	mutex_lock(&cx4_en_list_lock);
-	list_add(&priv->node, &cx4_en_list);
-	mutex_unlock(&cx4_en_list_lock);
+	auxiliary_set_drvdata(adev, priv);
 	netdev_info(priv->netdev, "MAC %pM, %u channels, MTU %u (max %u), link %s\n",
 		    priv->netdev->dev_addr, priv->num_channels,
 		    priv->netdev->mtu, priv->netdev->max_mtu,
@@ -400,22 +399,6 @@ err_free:
 	return err;
 }
 
-/* The function's priv, NULL if none is attached. */
-static struct cx4_en_priv *cx4_en_find(struct cx4_core *core)
-{
-	struct cx4_en_priv *priv, *found = NULL;
-
-	mutex_lock(&cx4_en_list_lock);
-	list_for_each_entry(priv, &cx4_en_list, node) {
-		if (priv->core == core) {
-			found = priv;
-			break;
-		}
-	}
-	mutex_unlock(&cx4_en_list_lock);
-	return found;
-}
-
 /*
  * Before a recovery takes the function down: the queues close (their
  * DESTROYs fail on a dead device; what it may still use is kept until
@@ -423,12 +406,10 @@ static struct cx4_en_priv *cx4_en_find(struct cx4_core *core)
  * stack neither transmits nor calls in for commands.  It stays
  * registered and, if it was, up.
  */
-void cx4_en_suspend(struct cx4_core *core)
+static int cx4_en_suspend(struct auxiliary_device *adev, pm_message_t state)
 {
-	struct cx4_en_priv *priv = cx4_en_find(core);
+	struct cx4_en_priv *priv = auxiliary_get_drvdata(adev);
 
-	if (!priv)
-		return;
 	rtnl_lock();
 	if (!priv->suspended) {
 		WRITE_ONCE(priv->suspended, true);
@@ -443,6 +424,7 @@ void cx4_en_suspend(struct cx4_core *core)
 	/* chs is NULL: a queued recovery finds nothing to do. */
 	cancel_work_sync(&priv->recover_work);
 	netdev_warn(priv->netdev, "suspended for the function's recovery\n");
+	return 0;
 }
 
 /* What the new function instance tells again: lkey, inline mode, MTUs. */
@@ -473,15 +455,12 @@ static int cx4_en_resume_device(struct cx4_en_priv *priv)
 	return cx4_en_set_hw_mtu(priv, cx4_en_hw_mtu(netdev->mtu));
 }
 
-int cx4_en_resume(struct cx4_core *core)
+static int cx4_en_resume(struct auxiliary_device *adev)
 {
-	struct cx4_en_priv *priv = cx4_en_find(core);
-	struct net_device *netdev;
+	struct cx4_en_priv *priv = auxiliary_get_drvdata(adev);
+	struct net_device *netdev = priv->netdev;
 	int err;
 
-	if (!priv)
-		return -ENODEV;
-	netdev = priv->netdev;
 	rtnl_lock();
 	err = cx4_en_resume_device(priv);
 	if (err)
@@ -505,32 +484,39 @@ out_unlock:
 	return err;
 }
 
-static struct cx4_en_priv *cx4_en_find_unlink(struct cx4_core *core)
+static void cx4_en_detach(struct auxiliary_device *adev)
 {
-	struct cx4_en_priv *priv;
+	struct cx4_en_priv *priv = auxiliary_get_drvdata(adev);
 
-	mutex_lock(&cx4_en_list_lock);
-	list_for_each_entry(priv, &cx4_en_list, node) {
-		if (priv->core == core) {
-			list_del(&priv->node);
-			mutex_unlock(&cx4_en_list_lock);
-			return priv;
-		}
-	}
-	mutex_unlock(&cx4_en_list_lock);
-	return NULL;
-}
-
-void cx4_en_detach(struct cx4_core *core)
-{
-	struct cx4_en_priv *priv = cx4_en_find_unlink(core);
-
-	/* Not attached (attach failed during a recovery). */
-	if (!priv)
-		return;
-	cx4_core_unregister_link_notifier(core, &priv->link_nb);
+	cx4_core_unregister_link_notifier(priv->core, &priv->link_nb);
 	unregister_netdev(priv->netdev);
 	/* Closed: nothing queues recovery any more. */
 	cancel_work_sync(&priv->recover_work);
 	cx4_en_free(priv);
+}
+
+static const struct auxiliary_device_id cx4_en_adev_ids[] = {
+	{ .name = KBUILD_MODNAME "." CX4_ADEV_ETH },
+	{ }
+};
+
+static struct auxiliary_driver cx4_en_driver = {
+	.name		= CX4_ADEV_ETH,
+	.id_table	= cx4_en_adev_ids,
+	.probe		= cx4_en_attach,
+	.remove		= cx4_en_detach,
+	.suspend	= cx4_en_suspend,
+	.resume		= cx4_en_resume,
+	/* The core binds and unbinds (see include/linux/cx4/core.h). */
+	.driver.suppress_bind_attrs = true,
+};
+
+int cx4_en_register(void)
+{
+	return auxiliary_driver_register(&cx4_en_driver);
+}
+
+void cx4_en_unregister(void)
+{
+	auxiliary_driver_unregister(&cx4_en_driver);
 }
