@@ -635,8 +635,8 @@ static int cx4_cmd_post_wait(struct cx4_core *core, const void *in,
 		cx4_cmdq_slot_abandon(cmdq, held, slot, min, mout);
 		cx4_cmd_log_timeout(core, opcode, op_mod, err);
 		/* Not stopped by health: only a recovery revives the queue. */
-		if (err == -ETIMEDOUT)
-			cx4_health_cmd_timeout(core);
+		if (err == -ETIMEDOUT && cmdq->timed_out)
+			cmdq->timed_out(core);
 		return -ETIMEDOUT;
 	}
 
@@ -771,6 +771,27 @@ void cx4_cmdq_init_slots(struct cx4_cmdq *cmdq)
  * the queue is (PRM 8.2: high dword first, nic_interface and the log fields
  * written as zero).
  */
+/* Command completion EQEs (eq.c): the slots of the vector complete. */
+static bool cx4_cmdq_event(struct cx4_eq *eq, const void *eqe)
+{
+	struct cx4_core *core = eq->core;
+	u32 vector = cx4_get(eqe, CX4_EQE_CMD_VECTOR);
+
+	if (!cx4_cmdq_dispatch_vector(&core->cmdq, vector)) {
+		eq->bad++;
+		atomic_inc(&core->eqs.bad_eqes);
+		cx4_err_rl(core,
+			   "EQ %u: command completion for slots 0x%08x, the queue has %u; %d bad EQEs so far\n",
+			   eq->eqn, vector, core->cmdq.nslots,
+			   atomic_read(&core->eqs.bad_eqes));
+	}
+	return true;
+}
+
+static const struct cx4_eq_sub cx4_cmdq_eq_sub = {
+	.event = cx4_cmdq_event,
+};
+
 int cx4_cmdq_create(struct cx4_core *core)
 {
 	struct cx4_cmdq *cmdq = &core->cmdq;
@@ -778,6 +799,8 @@ int cx4_cmdq_create(struct cx4_core *core)
 	u32 log_stride = cx4_iseg_get(core, CX4_INIT_LOG_CMDQ_STRIDE);
 	int err;
 
+	/* Before the EQs exist: completions in event mode come through it. */
+	cx4_eq_subscribe(core, CX4_EVENT_CMD_COMPLETION, &cx4_cmdq_eq_sub);
 	err = cx4_cmdq_check_geometry(core, log_size, log_stride);
 	if (err)
 		return err;

@@ -99,6 +99,12 @@ struct cx4_cmdq {
 	 * the lock (READ_ONCE) to fail commands early.
 	 */
 	bool hung;
+	/*
+	 * Called (process context) when a command timed out, so that the
+	 * layer above (health.c) takes the device as dead; set at probe,
+	 * before any command.
+	 */
+	void (*timed_out)(struct cx4_core *core);
 	struct cx4_cmd_slot slots[CX4_CMDQ_MAX_SLOTS];
 };
 

@@ -138,7 +138,35 @@ struct cx4_eq {
 	u64 bad;		/* EQEs rejected (also in cx4_eqs.bad_eqes) */
 };
 
+/*
+ * Events by subscription: the EQ layer (eq.c) validates each EQE
+ * (cx4_eqe_classify()) and hands it to the handler subscribed for its
+ * event type; it names none of them.  Owners subscribe with
+ * cx4_eq_subscribe() while no EQ exists (probe, bring-up).
+ * @event: the EQ's interrupt handler calls it with the EQE (NULL for the
+ *	internal error interrupt, which has no EQE); false means the EQE is
+ *	bad: eq.c counts it and logs @bad_why
+ * @start: optional, process context: before the control EQ is created
+ *	(events may arrive from then on)
+ * @stop: optional, process context: before the control EQ is destroyed;
+ *	no work of the owner is queued or running once it returns
+ */
+struct cx4_eq_sub {
+	bool (*event)(struct cx4_eq *eq, const void *eqe);
+	const char *bad_why;
+	void (*start)(struct cx4_core *core);
+	void (*stop)(struct cx4_core *core);
+};
+
+/* Event types a handler can subscribe to (PRM Table 81 types < this). */
+#define CX4_EQ_NEVENTS		0x20
+
 struct cx4_eqs {
+	/*
+	 * Handlers by event type.  Written only while no EQ exists (so no
+	 * lock: the EQ interrupt handlers, which read it, cannot run).
+	 */
+	const struct cx4_eq_sub *subs[CX4_EQ_NEVENTS];
 	void __iomem *uar;	/* the core's UAR page (EQ doorbells) */
 	u32 uarn;
 	bool uar_alloced;
@@ -164,8 +192,14 @@ enum cx4_eqe_verdict {
 	CX4_EQE_BAD_TYPE,	/* unknown, or not mapped to this EQ */
 	CX4_EQE_BAD_CQN,
 	CX4_EQE_BAD_PORT,
-	CX4_EQE_BAD_SUBTYPE,	/* port state change of unknown sub-type */
 };
+
+/*
+ * Subscribe @sub to events of @type (see struct cx4_eq_sub); the same
+ * subscription again is harmless.  Only while no EQ exists.
+ */
+static inline void cx4_eq_subscribe(struct cx4_core *core, u8 type,
+				    const struct cx4_eq_sub *sub);
 
 /*
  * Is the EQE at consumer counter @ci of a ring of 2^@log_size entries
@@ -279,7 +313,19 @@ struct cx4_port {
 	atomic_t requeries;	/* QUERY_VPORT_STATE from @query_work */
 };
 
+/*
+ * What a recovery does to the function, given by main.c at probe so that
+ * health.c calls nothing above it.  Both are called with the device lock
+ * held: @recover makes one attempt (0 once the function is up again),
+ * @halt takes the function down for good.
+ */
+struct cx4_health_ops {
+	int (*recover)(struct cx4_core *core);
+	void (*halt)(struct cx4_core *core);
+};
+
 struct cx4_health {
+	const struct cx4_health_ops *ops;	/* set at probe */
 	struct delayed_work work;
 	/*
 	 * Recovery (health.c): @recover_work tears the function down and
@@ -397,6 +443,13 @@ struct cx4_core {
 	bool dma_unsafe;
 };
 
+static inline void cx4_eq_subscribe(struct cx4_core *core, u8 type,
+				    const struct cx4_eq_sub *sub)
+{
+	if (!WARN_ON(type >= CX4_EQ_NEVENTS))
+		core->eqs.subs[type] = sub;
+}
+
 /* Rate-limited logging through @core->log_rs (see struct cx4_core). */
 #define cx4_log_rl(level, core, fmt, ...)				\
 	do {								\
@@ -408,7 +461,7 @@ struct cx4_core {
 #define cx4_err_rl(core, fmt, ...)	cx4_log_rl(err, core, fmt, ##__VA_ARGS__)
 #define cx4_warn_rl(core, fmt, ...)	cx4_log_rl(warn, core, fmt, ##__VA_ARGS__)
 
-/* Initialization segment access (MMIO, big-endian dwords). */
+/* iseg.c: initialization segment access (MMIO, big-endian dwords). */
 u32 cx4_iseg_get(struct cx4_core *core, u32 fld);
 void cx4_iseg_write(struct cx4_core *core, u32 off, u32 val);
 
@@ -427,8 +480,6 @@ void cx4_pages_release_all(struct cx4_core *core);
 
 int cx4_pages_wq_create(struct cx4_core *core);
 void cx4_pages_wq_destroy(struct cx4_core *core);
-void cx4_pages_events_enable(struct cx4_core *core);
-void cx4_pages_events_disable(struct cx4_core *core);
 void cx4_pages_request(struct cx4_core *core, s32 num);
 
 /* irq.c: MSI-X vectors. */
@@ -448,6 +499,7 @@ void cx4_cqs_init(struct cx4_cqs *cqs);
 void cx4_cqs_destroy(struct cx4_cqs *cqs);
 int cx4_cqs_register_locked(struct cx4_cqs *cqs, struct cx4_cq *cq);
 void cx4_cqs_unregister_locked(struct cx4_cqs *cqs, struct cx4_cq *cq);
+void cx4_cqs_subscribe(struct cx4_core *core);
 enum cx4_cq_verdict cx4_cqs_comp(struct cx4_cqs *cqs, u32 cqn, u32 eq_index);
 enum cx4_cq_verdict cx4_cqs_error(struct cx4_cqs *cqs, u32 cqn, u8 syndrome);
 void cx4_cqs_release(struct cx4_core *core);
@@ -458,9 +510,6 @@ u32 cx4_cq_arm_dword(u32 sn, u32 ci, bool solicited);
 void cx4_port_init(struct cx4_core *core);
 int cx4_port_query(struct cx4_core *core);
 void cx4_port_forget_events(struct cx4_core *core);
-void cx4_port_events_enable(struct cx4_core *core);
-void cx4_port_events_disable(struct cx4_core *core);
-bool cx4_port_event(struct cx4_core *core, const void *eqe);
 enum cx4_port_ev cx4_port_event_parse(const void *eqe);
 int cx4_port_check_mac(const u8 mac[ETH_ALEN]);
 
@@ -477,12 +526,8 @@ int cx4_adev_bind(struct cx4_core *core);
 int cx4_core_register(void);
 void cx4_core_unregister(void);
 
-/* main.c: one recovery attempt, or giving up; device lock held. */
-int cx4_core_recover(struct cx4_core *core);
-void cx4_core_halt(struct cx4_core *core);
-
 /* health.c */
-void cx4_health_init(struct cx4_core *core);
+void cx4_health_init(struct cx4_core *core, const struct cx4_health_ops *ops);
 void cx4_health_stop_recovery(struct cx4_core *core);
 int cx4_health_recover(struct cx4_core *core);
 u32 cx4_health_backoff_ms(u32 fails);

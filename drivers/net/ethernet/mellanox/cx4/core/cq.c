@@ -126,6 +126,79 @@ enum cx4_cq_verdict cx4_cqs_error(struct cx4_cqs *cqs, u32 cqn, u8 syndrome)
 	return v;
 }
 
+/* --- EQ subscriptions (interrupt context) --------------------------------- */
+
+/*
+ * A completion EQE whose CQN is in range: to the CQ registered under it.
+ * A CQN with no CQ (e.g. an event that raced with cx4_cq_destroy()) is
+ * counted and logged; a CQ of another EQ is a bad EQE.
+ */
+static void cx4_eq_comp(struct cx4_eq *eq, const u8 *eqe)
+{
+	struct cx4_core *core = eq->core;
+	u32 cqn = cx4_get(eqe, CX4_EQE_COMP_CQN);
+
+	switch (cx4_cqs_comp(&core->cqs, cqn, eq - core->eqs.comp)) {
+	case CX4_CQ_EV_OK:
+		break;
+	case CX4_CQ_EV_UNKNOWN:
+		cx4_warn_rl(core,
+			    "EQ %u: completion event for CQ 0x%x, which does not exist (%d so far)\n",
+			    eq->eqn, cqn,
+			    atomic_read(&core->cqs.unknown_comp));
+		break;
+	case CX4_CQ_EV_WRONG_EQ:
+		eq->bad++;
+		atomic_inc(&core->eqs.bad_eqes);
+		cx4_err_rl(core,
+			   "EQ %u: completion event for CQ 0x%x, which reports to another EQ; %d bad EQEs so far\n",
+			   eq->eqn, cqn, atomic_read(&core->eqs.bad_eqes));
+		break;
+	}
+}
+
+static void cx4_eq_cq_error(struct cx4_eq *eq, const u8 *eqe)
+{
+	struct cx4_core *core = eq->core;
+	u32 cqn = cx4_get(eqe, CX4_EQE_CQ_ERR_CQN);
+	u8 syndrome = cx4_get(eqe, CX4_EQE_CQ_ERR_SYNDROME);
+
+	if (cx4_cqs_error(&core->cqs, cqn, syndrome) == CX4_CQ_EV_OK)
+		cx4_warn_rl(core, "CQ 0x%x error, syndrome 0x%x\n", cqn,
+			    syndrome);
+	else
+		cx4_warn_rl(core,
+			    "CQ error event (syndrome 0x%x) for CQ 0x%x, which does not exist (%d so far)\n",
+			    syndrome, cqn, atomic_read(&core->cqs.unknown_err));
+}
+
+/* The CQ table's subscriptions (eq.c dispatches to them). */
+static bool cx4_cqs_comp_event(struct cx4_eq *eq, const void *eqe)
+{
+	cx4_eq_comp(eq, eqe);
+	return true;
+}
+
+static bool cx4_cqs_error_event(struct cx4_eq *eq, const void *eqe)
+{
+	cx4_eq_cq_error(eq, eqe);
+	return true;
+}
+
+static const struct cx4_eq_sub cx4_cqs_comp_sub = {
+	.event = cx4_cqs_comp_event,
+};
+
+static const struct cx4_eq_sub cx4_cqs_error_sub = {
+	.event = cx4_cqs_error_event,
+};
+
+void cx4_cqs_subscribe(struct cx4_core *core)
+{
+	cx4_eq_subscribe(core, CX4_EVENT_COMPLETION, &cx4_cqs_comp_sub);
+	cx4_eq_subscribe(core, CX4_EVENT_CQ_ERROR, &cx4_cqs_error_sub);
+}
+
 /* --- ring (no device access; KUnit) --------------------------------------- */
 
 /* Hand every CQE to hardware (PRM 7.12.3.1), with the invalid opcode. */

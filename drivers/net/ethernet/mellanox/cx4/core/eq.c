@@ -14,10 +14,17 @@
  *  - one completion EQ per completion vector, for the CQs of en/ (no
  *    asynchronous event is mapped to them).
  *
+ * Events by subscription (struct cx4_eq_sub): each validated EQE goes to
+ * the handler its owner subscribed for its type -- command completions
+ * (cmd.c), page requests (pages.c), port state changes (port.c),
+ * completions and CQ errors (cq.c), the internal error interrupt
+ * (health.c); this file names none of them.
+ *
  * The device is not trusted: an EQE whose type is not one mapped to that
  * EQ, or whose CQ number, port or command vector is out of range, is
- * counted (cx4_eqs.bad_eqes) and logged, and otherwise ignored; so is a
- * port state change of a sub-type Table 88 does not list (port.c).
+ * counted (cx4_eqs.bad_eqes) and logged, and otherwise ignored; so is one
+ * its handler refuses (e.g. a port state change of a sub-type Table 88
+ * does not list).
  *
  * Teardown: an EQ whose DESTROY_EQ failed (or was skipped because the
  * device is being reset) keeps its buffer until cx4_eqs_release(), after
@@ -71,7 +78,6 @@ static const char * const cx4_eqe_bad_names[] = {
 	[CX4_EQE_BAD_TYPE] = "event type not mapped to this EQ",
 	[CX4_EQE_BAD_CQN] = "CQ number out of range",
 	[CX4_EQE_BAD_PORT] = "port number out of range",
-	[CX4_EQE_BAD_SUBTYPE] = "port state change sub-type unknown",
 };
 
 /* --- doorbells ------------------------------------------------------------ */
@@ -87,8 +93,7 @@ static void cx4_eq_doorbell(struct cx4_eq *eq, bool arm)
 
 /* --- event dispatch (interrupt context) --------------------------------- */
 
-static void cx4_eq_reject(struct cx4_eq *eq, const u8 *eqe,
-			  enum cx4_eqe_verdict v)
+static void cx4_eq_reject(struct cx4_eq *eq, const u8 *eqe, const char *why)
 {
 	struct cx4_core *core = eq->core;
 
@@ -99,53 +104,7 @@ static void cx4_eq_reject(struct cx4_eq *eq, const u8 *eqe,
 		   eq->eqn, eq->ci,
 		   cx4_get(eqe, CX4_EQE_EVENT_TYPE),
 		   cx4_get(eqe, CX4_EQE_EVENT_SUB_TYPE),
-		   v < ARRAY_SIZE(cx4_eqe_bad_names) &&
-		   cx4_eqe_bad_names[v] ? cx4_eqe_bad_names[v] :
-		   "invalid", atomic_read(&core->eqs.bad_eqes));
-}
-
-/*
- * A completion EQE whose CQN is in range: to the CQ registered under it.
- * A CQN with no CQ (e.g. an event that raced with cx4_cq_destroy()) is
- * counted and logged; a CQ of another EQ is a bad EQE.
- */
-static void cx4_eq_comp(struct cx4_eq *eq, const u8 *eqe)
-{
-	struct cx4_core *core = eq->core;
-	u32 cqn = cx4_get(eqe, CX4_EQE_COMP_CQN);
-
-	switch (cx4_cqs_comp(&core->cqs, cqn, eq - core->eqs.comp)) {
-	case CX4_CQ_EV_OK:
-		break;
-	case CX4_CQ_EV_UNKNOWN:
-		cx4_warn_rl(core,
-			    "EQ %u: completion event for CQ 0x%x, which does not exist (%d so far)\n",
-			    eq->eqn, cqn,
-			    atomic_read(&core->cqs.unknown_comp));
-		break;
-	case CX4_CQ_EV_WRONG_EQ:
-		eq->bad++;
-		atomic_inc(&core->eqs.bad_eqes);
-		cx4_err_rl(core,
-			   "EQ %u: completion event for CQ 0x%x, which reports to another EQ; %d bad EQEs so far\n",
-			   eq->eqn, cqn, atomic_read(&core->eqs.bad_eqes));
-		break;
-	}
-}
-
-static void cx4_eq_cq_error(struct cx4_eq *eq, const u8 *eqe)
-{
-	struct cx4_core *core = eq->core;
-	u32 cqn = cx4_get(eqe, CX4_EQE_CQ_ERR_CQN);
-	u8 syndrome = cx4_get(eqe, CX4_EQE_CQ_ERR_SYNDROME);
-
-	if (cx4_cqs_error(&core->cqs, cqn, syndrome) == CX4_CQ_EV_OK)
-		cx4_warn_rl(core, "CQ 0x%x error, syndrome 0x%x\n", cqn,
-			    syndrome);
-	else
-		cx4_warn_rl(core,
-			    "CQ error event (syndrome 0x%x) for CQ 0x%x, which does not exist (%d so far)\n",
-			    syndrome, cqn, atomic_read(&core->cqs.unknown_err));
+		   why ? why : "invalid", atomic_read(&core->eqs.bad_eqes));
 }
 
 static void cx4_eq_dispatch(struct cx4_eq *eq, const u8 *eqe)
@@ -157,41 +116,23 @@ static void cx4_eq_dispatch(struct cx4_eq *eq, const u8 *eqe)
 		.nports = core->eqs.nports,
 	};
 	enum cx4_eqe_verdict v = cx4_eqe_classify(eqe, &lim);
-	u32 vector;
+	const struct cx4_eq_sub *sub;
+	u32 type;
 
-	switch (v) {
-	case CX4_EQE_OK_CMD:
-		vector = cx4_get(eqe, CX4_EQE_CMD_VECTOR);
-		if (!cx4_cmdq_dispatch_vector(&core->cmdq, vector)) {
-			eq->bad++;
-			atomic_inc(&core->eqs.bad_eqes);
-			cx4_err_rl(core,
-				   "EQ %u: command completion for slots 0x%08x, the queue has %u; %d bad EQEs so far\n",
-				   eq->eqn, vector, core->cmdq.nslots,
-				   atomic_read(&core->eqs.bad_eqes));
-		}
-		break;
-	case CX4_EQE_OK_PAGES:
-		cx4_pages_request(core,
-				  (s32)cx4_get(eqe, CX4_EQE_PAGES_NUM_PAGES));
-		break;
-	case CX4_EQE_OK_COMP:
-		cx4_eq_comp(eq, eqe);
-		break;
-	case CX4_EQE_OK_PORT:
-		if (!cx4_port_event(core, eqe))
-			cx4_eq_reject(eq, eqe, CX4_EQE_BAD_SUBTYPE);
-		break;
-	case CX4_EQE_OK_CQ_ERR:
-		cx4_eq_cq_error(eq, eqe);
-		break;
-	case CX4_EQE_OK_TEMP:
-		cx4_warn_rl(core, "temperature warning from the device\n");
-		break;
-	default:
-		cx4_eq_reject(eq, eqe, v);
-		break;
+	if (v >= CX4_EQE_BAD_TYPE) {
+		cx4_eq_reject(eq, eqe, cx4_eqe_bad_names[v]);
+		return;
 	}
+	if (v == CX4_EQE_OK_TEMP) {
+		cx4_warn_rl(core, "temperature warning from the device\n");
+		return;
+	}
+	type = cx4_get(eqe, CX4_EQE_EVENT_TYPE);
+	sub = type < CX4_EQ_NEVENTS ? core->eqs.subs[type] : NULL;
+	if (!sub)
+		cx4_eq_reject(eq, eqe, "no handler for this event type");
+	else if (!sub->event(eq, eqe))
+		cx4_eq_reject(eq, eqe, sub->bad_why);
 }
 
 /*
@@ -232,7 +173,11 @@ static irqreturn_t cx4_eq_irq(int irq, void *data)
 		return IRQ_HANDLED;
 	/* No EQE on the control vector: the internal error interrupt. */
 	if (eq == &core->eqs.ctrl) {
-		cx4_health_kick(core);
+		const struct cx4_eq_sub *sub =
+			core->eqs.subs[CX4_EVENT_INTERNAL_ERROR];
+
+		if (sub)
+			sub->event(eq, NULL);
 		return IRQ_HANDLED;
 	}
 	return IRQ_NONE;
@@ -440,19 +385,40 @@ static u64 cx4_eqs_ctrl_events(struct cx4_core *core)
 	return ev;
 }
 
-/* The control EQ, then event mode; undone by cx4_eqs_destroy_ctrl(). */
+/* The subscribers' start hooks, by event type. */
+static void cx4_eqs_start_subs(struct cx4_core *core)
+{
+	u32 t;
+
+	for (t = 0; t < CX4_EQ_NEVENTS; t++)
+		if (core->eqs.subs[t] && core->eqs.subs[t]->start)
+			core->eqs.subs[t]->start(core);
+}
+
+/* Their stop hooks, in reverse. */
+static void cx4_eqs_stop_subs(struct cx4_core *core)
+{
+	u32 t = CX4_EQ_NEVENTS;
+
+	while (t--)
+		if (core->eqs.subs[t] && core->eqs.subs[t]->stop)
+			core->eqs.subs[t]->stop(core);
+}
+
+/*
+ * The control EQ, then event mode (the command interface is below the
+ * EQs: called, not subscribed); undone by cx4_eqs_destroy_ctrl().
+ */
 static int cx4_eqs_create_ctrl(struct cx4_core *core)
 {
 	int err;
 
-	cx4_pages_events_enable(core);
-	cx4_port_events_enable(core);
+	cx4_eqs_start_subs(core);
 	err = cx4_eq_create(core, &core->eqs.ctrl, CX4_IRQ_CTRL,
 			    cx4_eqs_log_size(core, CX4_EQ_CTRL_LOG_SIZE),
 			    cx4_eqs_ctrl_events(core), CX4_CMD_ALONE);
 	if (err) {
-		cx4_port_events_disable(core);
-		cx4_pages_events_disable(core);
+		cx4_eqs_stop_subs(core);
 		return err;
 	}
 	cx4_cmdq_use_events(core, true);
@@ -461,8 +427,7 @@ static int cx4_eqs_create_ctrl(struct cx4_core *core)
 
 static void cx4_eqs_destroy_ctrl(struct cx4_core *core)
 {
-	cx4_port_events_disable(core);
-	cx4_pages_events_disable(core);
+	cx4_eqs_stop_subs(core);
 	cx4_cmdq_use_events(core, false);
 	cx4_eq_destroy(core, &core->eqs.ctrl);
 }
@@ -548,6 +513,37 @@ void cx4_eqs_release(struct cx4_core *core)
 	eqs->comp = NULL;
 	eqs->ncomp = 0;
 	eqs->ncomp_alloc = 0;
+}
+
+/* --- core API: completion vectors and the UAR page -------------------------- */
+
+u32 cx4_core_uarn(const struct cx4_core *core)
+{
+	return core->eqs.uarn;
+}
+
+void __iomem *cx4_core_uar(const struct cx4_core *core)
+{
+	return core->eqs.uar;
+}
+
+u32 cx4_core_num_comp_vectors(const struct cx4_core *core)
+{
+	return core->eqs.ncomp;
+}
+
+int cx4_core_comp_eqn(const struct cx4_core *core, u32 vector)
+{
+	if (vector >= core->eqs.ncomp)
+		return -EINVAL;
+	return core->eqs.comp[vector].eqn;
+}
+
+int cx4_core_comp_irq(const struct cx4_core *core, u32 vector)
+{
+	if (vector >= core->eqs.ncomp)
+		return -EINVAL;
+	return core->eqs.comp[vector].irq;
 }
 
 /* --- GEN_EQE (debugfs) --------------------------------------------------------- */

@@ -12,7 +12,8 @@
  *
  * Recovery runs from its own delayed work: the failure is reported to the
  * devlink health reporter (devlink.c), whose recover callback -- or, without
- * devlink, the work itself -- makes one attempt (cx4_core_recover(): detach
+ * devlink, the work itself -- makes one attempt (the recover op main.c
+ * gives at probe, cx4_core_recover(): detach
  * en/, tear down and reset the function, probe's sequence again, attach
  * en/).  With devlink's auto-recovery turned off by the operator the
  * function stays dead until "devlink health recover".  A failed attempt, or a
@@ -189,7 +190,7 @@ static void cx4_health_give_up(struct cx4_core *core)
 	dev_err(core->dev,
 		"recovery: giving up after %u failures in a row; the function stays down until the driver is unbound and bound again\n",
 		h->fails);
-	cx4_core_halt(core);
+	h->ops->halt(core);
 	WRITE_ONCE(h->gave_up, true);
 	device_unlock(core->dev);
 }
@@ -244,8 +245,9 @@ static void cx4_health_recover_work(struct work_struct *work)
 
 /*
  * One recovery attempt, from the recovery work or devlink's recover
- * callback (devlink calls it only while the reporter is in error state).  Return: 0 once the function is up again, -ESHUTDOWN if
- * remove is under way, else the attempt's error (counted in @fails).
+ * callback (devlink calls it only while the reporter is in error state).
+ * Return: 0 once the function is up again, -ESHUTDOWN if remove is under
+ * way, else the attempt's error (counted in @fails).
  */
 int cx4_health_recover(struct cx4_core *core)
 {
@@ -257,7 +259,7 @@ int cx4_health_recover(struct cx4_core *core)
 	h->attempts++;
 	dev_warn(core->dev, "recovery: attempt %u (%u failure(s) in a row, %u recoveries so far)\n",
 		 h->fails + 1, h->fails, h->recoveries);
-	err = cx4_core_recover(core);
+	err = h->ops->recover(core);
 	if (!err) {
 		h->recoveries++;
 		h->recovered_at = jiffies;
@@ -283,10 +285,24 @@ void cx4_health_stop_recovery(struct cx4_core *core)
 }
 
 /* At probe, before any interrupt can kick the poller. */
-void cx4_health_init(struct cx4_core *core)
+/* The internal error interrupt (eq.c: a control EQ interrupt, no EQE). */
+static bool cx4_health_event(struct cx4_eq *eq, const void *eqe)
+{
+	cx4_health_kick(eq->core);
+	return true;
+}
+
+static const struct cx4_eq_sub cx4_health_eq_sub = {
+	.event = cx4_health_event,
+};
+
+void cx4_health_init(struct cx4_core *core, const struct cx4_health_ops *ops)
 {
 	struct cx4_health *h = &core->health;
 
+	h->ops = ops;
+	core->cmdq.timed_out = cx4_health_cmd_timeout;
+	cx4_eq_subscribe(core, CX4_EVENT_INTERNAL_ERROR, &cx4_health_eq_sub);
 	INIT_DELAYED_WORK(&h->work, cx4_health_poll);
 	INIT_DELAYED_WORK(&h->recover_work, cx4_health_recover_work);
 	spin_lock_init(&h->lock);

@@ -38,20 +38,6 @@ static const struct pci_device_id cx4_pci_ids[] = {
 };
 MODULE_DEVICE_TABLE(pci, cx4_pci_ids);
 
-/* --- initialization segment -------------------------------------------- */
-
-u32 cx4_iseg_get(struct cx4_core *core, u32 fld)
-{
-	u32 v = ioread32be(core->iseg + CX4_FLD_OFF(fld));
-
-	return (v >> CX4_FLD_LSB(fld)) & cx4_fld_mask(fld);
-}
-
-void cx4_iseg_write(struct cx4_core *core, u32 off, u32 val)
-{
-	iowrite32be(val, core->iseg + off);
-}
-
 /* --- core API (include/linux/cx4/core.h) -------------------------------- */
 
 struct device *cx4_core_dev(const struct cx4_core *core)
@@ -83,35 +69,6 @@ u32 cx4_core_tdn(const struct cx4_core *core)
 u32 cx4_core_lkey(const struct cx4_core *core)
 {
 	return core->mkey;
-}
-
-u32 cx4_core_uarn(const struct cx4_core *core)
-{
-	return core->eqs.uarn;
-}
-
-void __iomem *cx4_core_uar(const struct cx4_core *core)
-{
-	return core->eqs.uar;
-}
-
-u32 cx4_core_num_comp_vectors(const struct cx4_core *core)
-{
-	return core->eqs.ncomp;
-}
-
-int cx4_core_comp_eqn(const struct cx4_core *core, u32 vector)
-{
-	if (vector >= core->eqs.ncomp)
-		return -EINVAL;
-	return core->eqs.comp[vector].eqn;
-}
-
-int cx4_core_comp_irq(const struct cx4_core *core, u32 vector)
-{
-	if (vector >= core->eqs.ncomp)
-		return -EINVAL;
-	return core->eqs.comp[vector].irq;
 }
 
 const void *cx4_core_cap(const struct cx4_core *core,
@@ -580,7 +537,7 @@ static int cx4_core_adev_reattach(struct cx4_core *core, bool was_bound)
  * MANAGE_PAGES), probe's sequence again, en/ resumed.  Called with the
  * device lock held.
  */
-int cx4_core_recover(struct cx4_core *core)
+static int cx4_core_recover(struct cx4_core *core)
 {
 	bool bound;
 	int err;
@@ -613,13 +570,19 @@ int cx4_core_recover(struct cx4_core *core)
 }
 
 /* Health gave up: en/ off, the function down and reset.  Device lock held. */
-void cx4_core_halt(struct cx4_core *core)
+static void cx4_core_halt(struct cx4_core *core)
 {
 	cx4_adev_destroy(core);
 	mutex_lock(&core->up_lock);
 	cx4_core_down(core);
 	mutex_unlock(&core->up_lock);
 }
+
+/* What health recovery does to the function (health.c calls it). */
+static const struct cx4_health_ops cx4_core_health_ops = {
+	.recover = cx4_core_recover,
+	.halt = cx4_core_halt,
+};
 
 static int cx4_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 {
@@ -638,8 +601,9 @@ static int cx4_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	INIT_LIST_HEAD(&core->kept);
 	cx4_pages_init(&core->pages);
 	cx4_cqs_init(&core->cqs);
+	cx4_cqs_subscribe(core);
 	mutex_init(&core->test_cq.lock);
-	cx4_health_init(core);
+	cx4_health_init(core, &cx4_core_health_ops);
 	cx4_port_init(core);
 	pci_set_drvdata(pdev, core);
 

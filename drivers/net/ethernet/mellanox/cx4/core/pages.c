@@ -536,7 +536,7 @@ void cx4_pages_request(struct cx4_core *core, s32 num)
 	spin_unlock_irqrestore(&pages->ev_lock, flags);
 }
 
-void cx4_pages_events_enable(struct cx4_core *core)
+static void cx4_pages_events_enable(struct cx4_core *core)
 {
 	struct cx4_pages *pages = &core->pages;
 
@@ -546,7 +546,7 @@ void cx4_pages_events_enable(struct cx4_core *core)
 }
 
 /* No work is queued after this returns, and none is running. */
-void cx4_pages_events_disable(struct cx4_core *core)
+static void cx4_pages_events_disable(struct cx4_core *core)
 {
 	struct cx4_pages *pages = &core->pages;
 
@@ -556,9 +556,25 @@ void cx4_pages_events_disable(struct cx4_core *core)
 	flush_work(&pages->work);
 }
 
+/* Page request EQEs (eq.c). */
+static bool cx4_pages_event(struct cx4_eq *eq, const void *eqe)
+{
+	cx4_pages_request(eq->core, (s32)cx4_get(eqe, CX4_EQE_PAGES_NUM_PAGES));
+	return true;
+}
+
+static const struct cx4_eq_sub cx4_pages_eq_sub = {
+	.event = cx4_pages_event,
+	.start = cx4_pages_events_enable,
+	.stop = cx4_pages_events_disable,
+};
+
+/* At probe: the work queue serving page requests, and their subscription. */
 int cx4_pages_wq_create(struct cx4_core *core)
 {
 	struct cx4_pages *pages = &core->pages;
+
+	cx4_eq_subscribe(core, CX4_EVENT_PAGE_REQUEST, &cx4_pages_eq_sub);
 
 	INIT_WORK(&pages->work, cx4_pages_work);
 	pages->wq = alloc_ordered_workqueue("cx4-pages-%s", WQ_MEM_RECLAIM,

@@ -23,7 +23,7 @@
  * work's answer is applied like an event: counted, logged, notified --
  * from process context, so an event arriving at the same moment may be
  * notified before the work's change it follows.  The work runs only
- * while the control EQ exists (cx4_port_events_enable/disable()).
+ * while the control EQ exists (the subscription's start/stop hooks).
  */
 
 #include <linux/device.h>
@@ -61,15 +61,6 @@ int cx4_port_check_mac(const u8 mac[ETH_ALEN])
 /* --- link state ---------------------------------------------------------- */
 
 static void cx4_port_query_work(struct work_struct *work);
-
-void cx4_port_init(struct cx4_core *core)
-{
-	spin_lock_init(&core->port.lock);
-	INIT_WORK(&core->port.query_work, cx4_port_query_work);
-	ATOMIC_INIT_NOTIFIER_HEAD(&core->port.notifiers);
-	ratelimit_state_init(&core->port.link_rs, DEFAULT_RATELIMIT_INTERVAL,
-			     DEFAULT_RATELIMIT_BURST);
-}
 
 /*
  * Set the cached link state, from an event (@event) or from probe's
@@ -154,7 +145,7 @@ static void cx4_port_query_work(struct work_struct *work)
 	cx4_port_apply(core, 1, state == CX4_VPORT_STATE_UP);
 }
 
-void cx4_port_events_enable(struct cx4_core *core)
+static void cx4_port_events_enable(struct cx4_core *core)
 {
 	spin_lock_irq(&core->port.lock);
 	core->port.query_on = true;
@@ -162,7 +153,7 @@ void cx4_port_events_enable(struct cx4_core *core)
 }
 
 /* Before the control EQ goes: no re-query queued or running after this. */
-void cx4_port_events_disable(struct cx4_core *core)
+static void cx4_port_events_disable(struct cx4_core *core)
 {
 	spin_lock_irq(&core->port.lock);
 	core->port.query_on = false;
@@ -170,8 +161,10 @@ void cx4_port_events_disable(struct cx4_core *core)
 	cancel_work_sync(&core->port.query_work);
 }
 
-bool cx4_port_event(struct cx4_core *core, const void *eqe)
+/* Port state change EQEs (eq.c): false for a sub-type Table 88 lacks. */
+static bool cx4_port_event(struct cx4_eq *eq, const void *eqe)
 {
+	struct cx4_core *core = eq->core;
 	enum cx4_port_ev ev = cx4_port_event_parse(eqe);
 	u32 port = cx4_get(eqe, CX4_EQE_PORT_NUM);
 
@@ -189,6 +182,24 @@ bool cx4_port_event(struct cx4_core *core, const void *eqe)
 	}
 	cx4_port_apply(core, port, ev == CX4_PORT_EV_UP);
 	return true;
+}
+
+static const struct cx4_eq_sub cx4_port_eq_sub = {
+	.event = cx4_port_event,
+	.bad_why = "port state change sub-type unknown",
+	.start = cx4_port_events_enable,
+	.stop = cx4_port_events_disable,
+};
+
+/* At probe: locks, work, notifier chain, the port events' subscription. */
+void cx4_port_init(struct cx4_core *core)
+{
+	spin_lock_init(&core->port.lock);
+	INIT_WORK(&core->port.query_work, cx4_port_query_work);
+	ATOMIC_INIT_NOTIFIER_HEAD(&core->port.notifiers);
+	ratelimit_state_init(&core->port.link_rs, DEFAULT_RATELIMIT_INTERVAL,
+			     DEFAULT_RATELIMIT_BURST);
+	cx4_eq_subscribe(core, CX4_EVENT_PORT_STATE_CHANGE, &cx4_port_eq_sub);
 }
 
 /* --- probe queries ------------------------------------------------------- */
