@@ -221,17 +221,21 @@ void cx4_en_unregister(void);
 
 void cx4_en_update_carrier(struct cx4_en_priv *priv);
 
+/* obj.c: CREATE_* / DESTROY_* by number, MODIFY_SQ/RQ state */
+int cx4_en_create_obj(struct cx4_en_priv *priv, const void *in, size_t len,
+		      u32 *num);
+int cx4_en_destroy_obj(struct cx4_en_priv *priv, u16 opcode, u32 num);
+int cx4_en_wq_modify(struct cx4_en_priv *priv, bool sq, u32 num, u8 cur,
+		     u8 next, int vsd);
+
 /* channels.c: queues, TIS, TIR (PRM 7.5-7.9, 12.8-12.11) */
 int cx4_en_channels_open(struct cx4_en_priv *priv);
 void cx4_en_channels_close(struct cx4_en_priv *priv);
-int cx4_en_destroy_obj(struct cx4_en_priv *priv, u16 opcode, u32 num);
 /* dp: reconfiguration, queue state changes, recovery (recover.c) */
 int cx4_en_reconfigure(struct cx4_en_priv *priv,
 		       const struct cx4_en_params *params,
 		       int (*switched)(struct cx4_en_priv *priv,
 				       const struct cx4_en_params *params));
-int cx4_en_wq_modify(struct cx4_en_priv *priv, bool sq, u32 num, u8 cur,
-		     u8 next, int vsd);
 int cx4_en_set_rx_vlan_strip(struct cx4_en_priv *priv, bool strip);
 void cx4_en_recover_work(struct work_struct *work);
 void cx4_en_tx_timeout(struct net_device *netdev, unsigned int txqueue);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * cx4 Ethernet part: flow table primitives shared by steering.c (L2 and
- * VLAN tables) and rss.c (traffic-type classifier), PRM 7.11 and 12.14.
+ * cx4 Ethernet part: flow table primitives (fs.c) shared by steering.c
+ * (L2 and VLAN tables) and rss.c (traffic-type classifier), PRM 7.11 and
+ * 12.14.
  *
  * A match (struct cx4_en_match) names the outer-header fields it uses;
  * the same description gives a flow group's criteria (the fields' full
@@ -55,6 +56,7 @@ int cx4_en_ft_create(struct cx4_en_priv *priv, struct cx4_en_ft *ft, u8 level,
 		     u8 log_size, const struct cx4_en_fg_spec *groups,
 		     u32 ngroups);
 void cx4_en_ft_destroy(struct cx4_en_priv *priv, struct cx4_en_ft *ft);
+int cx4_en_ft_simple(struct cx4_en_priv *priv, u16 opcode, u32 id);
 int cx4_en_fte_add(struct cx4_en_priv *priv, const struct cx4_en_ft *ft,
 		   u32 group, u32 index, const struct cx4_en_match *m,
 		   const struct cx4_en_dest *dest);

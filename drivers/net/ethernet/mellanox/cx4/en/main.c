@@ -171,6 +171,43 @@ static netdev_features_t cx4_en_fix_features(struct net_device *netdev,
 }
 
 /*
+ * Reopen the channels so the RX buffers and TIRs follow fs.lro; on
+ * failure the old setting is restored and reopened.
+ */
+static int cx4_en_reopen_lro(struct cx4_en_priv *priv, bool lro)
+{
+	struct net_device *netdev = priv->netdev;
+	int err;
+
+	netif_tx_disable(netdev);
+	cx4_en_channels_close(priv);
+	priv->fs.lro = lro;
+	err = cx4_en_channels_open(priv);
+	if (err) {
+		netdev_err(netdev, "cannot reopen with LRO %s: %d\n",
+			   lro ? "on" : "off", err);
+		priv->fs.lro = !lro;
+		if (cx4_en_channels_open(priv)) {
+			netdev_err(netdev, "cannot reopen the channels\n");
+			return err;
+		}
+	}
+	cx4_en_update_carrier(priv);
+	netif_tx_start_all_queues(netdev);
+	return err;
+}
+
+/* NETIF_F_LRO: fs.lro, and while running the channels reopened. */
+static int cx4_en_set_lro(struct cx4_en_priv *priv, bool lro)
+{
+	if (!netif_running(priv->netdev)) {
+		priv->fs.lro = lro;
+		return 0;
+	}
+	return cx4_en_reopen_lro(priv, lro);
+}
+
+/*
  * TX offloads (checksum, TSO, VLAN insertion) are read per frame and
  * need no device change; VLAN stripping is the RQs' vsd bit; steering
  * features go to steering.
@@ -197,6 +234,8 @@ static int cx4_en_set_features(struct net_device *netdev,
 	if (changed & (NETIF_F_RXHASH | NETIF_F_HW_VLAN_CTAG_FILTER |
 		       NETIF_F_LRO)) {
 		err = cx4_en_fs_set_features(priv, features);
+		if (!err && (changed & NETIF_F_LRO))
+			err = cx4_en_set_lro(priv, !!(features & NETIF_F_LRO));
 		if (err) {
 			if (changed & NETIF_F_HW_VLAN_CTAG_RX)
 				cx4_en_set_rx_vlan_strip(priv, !strip);

@@ -181,13 +181,6 @@ void cx4_en_recover_work(struct work_struct *work)
 	rtnl_unlock();
 }
 
-/* From NAPI or the TX watchdog: recover @bit's queue of @ch later. */
-void cx4_en_request_recover(struct cx4_en_channel *ch, int bit)
-{
-	if (!test_and_set_bit(bit, &ch->recover))
-		schedule_work(&ch->priv->recover_work);
-}
-
 /* TX watchdog (BH, TX locks held): the queue made no progress. */
 void cx4_en_tx_timeout(struct net_device *netdev, unsigned int txqueue)
 {

@@ -197,7 +197,14 @@ int cx4_en_poll_rx(struct cx4_en_rq *rq, int budget);
 int cx4_en_rq_fill(struct cx4_en_rq *rq);
 void cx4_en_rq_free_pages(struct cx4_en_rq *rq);
 void cx4_en_rq_refill_timer(struct timer_list *t);
-/* recover.c */
-void cx4_en_request_recover(struct cx4_en_channel *ch, int bit);
+/*
+ * From NAPI or the TX watchdog: recover @bit's queue of @ch later
+ * (recover.c's work does it).
+ */
+static inline void cx4_en_request_recover(struct cx4_en_channel *ch, int bit)
+{
+	if (!test_and_set_bit(bit, &ch->recover))
+		schedule_work(&ch->priv->recover_work);
+}
 
 #endif /* _CX4_EN_TXRX_H */
