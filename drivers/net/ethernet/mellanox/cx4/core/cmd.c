@@ -859,3 +859,43 @@ void cx4_cmdq_destroy(struct cx4_core *core)
 	cmdq->pool = NULL;
 	cmdq->hung = false;
 }
+
+/* --- helpers for the simplest commands ------------------------------------- */
+
+/* A command whose input is the header and whose output is 16 bytes. */
+int cx4_cmd_simple(struct cx4_core *core, u16 opcode)
+{
+	u8 out[CX4_CMD_SIMPLE_SIZE] = {};
+	u8 in[CX4_CMD_SIMPLE_SIZE] = {};
+
+	cx4_set(in, CX4_CMD_IN_OPCODE, opcode);
+	return cx4_cmd(core, in, out);
+}
+
+/*
+ * An ALLOC_* command whose output is a 24-bit object number at 0x08
+ * (ALLOC_UAR, ALLOC_PD, ALLOC_TRANSPORT_DOMAIN).
+ */
+int cx4_cmd_alloc_obj(struct cx4_core *core, u16 opcode, u32 fld, u32 *id)
+{
+	u8 out[CX4_CMD_SIMPLE_SIZE] = {};
+	u8 in[CX4_CMD_SIMPLE_SIZE] = {};
+	int err;
+
+	cx4_set(in, CX4_CMD_IN_OPCODE, opcode);
+	err = cx4_cmd(core, in, out);
+	if (!err)
+		*id = cx4_get(out, fld);
+	return err;
+}
+
+/* The matching DEALLOC_*: the object number at 0x08 of the input. */
+int cx4_cmd_dealloc_obj(struct cx4_core *core, u16 opcode, u32 fld, u32 id)
+{
+	u8 out[CX4_CMD_SIMPLE_SIZE] = {};
+	u8 in[CX4_CMD_SIMPLE_SIZE] = {};
+
+	cx4_set(in, CX4_CMD_IN_OPCODE, opcode);
+	cx4_set(in, fld, id);
+	return cx4_cmd(core, in, out);
+}

@@ -125,6 +125,15 @@ void cx4_cmdq_destroy(struct cx4_core *core);
 void cx4_cmdq_use_events(struct cx4_core *core, bool on);
 void cx4_cmdq_stop(struct cx4_core *core);
 
+/*
+ * The simplest commands: header-only input with a 16-byte output;
+ * ALLOC_* whose output is an object number in field @fld, and the
+ * DEALLOC_* taking it back in input field @fld.
+ */
+int cx4_cmd_simple(struct cx4_core *core, u16 opcode);
+int cx4_cmd_alloc_obj(struct cx4_core *core, u16 opcode, u32 fld, u32 *id);
+int cx4_cmd_dealloc_obj(struct cx4_core *core, u16 opcode, u32 fld, u32 id);
+
 static inline bool cx4_cmdq_hung(struct cx4_cmdq *cmdq)
 {
 	return READ_ONCE(cmdq->hung);

@@ -573,28 +573,36 @@ void cx4_debugfs_create(struct cx4_core *core);
 void cx4_debugfs_destroy(struct cx4_core *core);
 void cx4_debugfs_drop_cq(struct cx4_core *core);
 
-/* fw.c: typed wrappers for the initialization and NIC vport commands. */
-int cx4_fw_enable_hca(struct cx4_core *core);
-int cx4_fw_disable_hca(struct cx4_core *core);
-int cx4_fw_set_issi(struct cx4_core *core);
-int cx4_fw_query_caps(struct cx4_core *core);
-int cx4_fw_set_caps(struct cx4_core *core);
-int cx4_fw_query_proto_caps(struct cx4_core *core);
-void cx4_fw_free_caps(struct cx4_core *core);
-int cx4_fw_init_hca(struct cx4_core *core);
-int cx4_fw_teardown_hca(struct cx4_core *core);
-int cx4_fw_set_driver_version(struct cx4_core *core);
-int cx4_fw_alloc_uar(struct cx4_core *core, u32 *uarn);
-int cx4_fw_dealloc_uar(struct cx4_core *core, u32 uarn);
-int cx4_fw_alloc_pd(struct cx4_core *core);
-int cx4_fw_dealloc_pd(struct cx4_core *core);
-int cx4_fw_alloc_td(struct cx4_core *core);
-int cx4_fw_dealloc_td(struct cx4_core *core);
-int cx4_fw_create_mkey(struct cx4_core *core);
-int cx4_fw_destroy_mkey(struct cx4_core *core);
-int cx4_fw_nop(struct cx4_core *core);
-int cx4_fw_query_vport_state(struct cx4_core *core, u32 *state);
-void cx4_fw_nic_vport_mac(const void *ctx, u8 mac[ETH_ALEN]);
-int cx4_fw_query_nic_vport_mac(struct cx4_core *core, u8 mac[ETH_ALEN]);
+/* hca.c: the HCA's life (PRM 8.2, 8.3), ISSI, driver version, NOP. */
+int cx4_hca_enable(struct cx4_core *core);
+int cx4_hca_disable(struct cx4_core *core);
+int cx4_hca_init(struct cx4_core *core);
+int cx4_hca_teardown(struct cx4_core *core);
+int cx4_issi_set(struct cx4_core *core);
+int cx4_hca_set_driver_version(struct cx4_core *core);
+int cx4_hca_nop(struct cx4_core *core);
+
+/* caps.c: HCA capabilities in core->caps[]. */
+int cx4_caps_query(struct cx4_core *core);
+int cx4_caps_set(struct cx4_core *core);
+int cx4_caps_query_proto(struct cx4_core *core);
+void cx4_caps_free(struct cx4_core *core);
+
+/* uar.c: the core's UAR page (core->eqs.uar, .uarn). */
+int cx4_uar_create(struct cx4_core *core);
+void cx4_uar_destroy(struct cx4_core *core);
+
+/* pd.c, td.c, mkey.c: the objects the core keeps for en/. */
+int cx4_pd_alloc(struct cx4_core *core);
+int cx4_pd_dealloc(struct cx4_core *core);
+int cx4_td_alloc(struct cx4_core *core);
+int cx4_td_dealloc(struct cx4_core *core);
+int cx4_mkey_create(struct cx4_core *core);
+int cx4_mkey_destroy(struct cx4_core *core);
+
+/* vport.c: the NIC vport queries of probe. */
+int cx4_vport_query_state(struct cx4_core *core, u32 *state);
+void cx4_vport_mac(const void *ctx, u8 mac[ETH_ALEN]);
+int cx4_vport_query_mac(struct cx4_core *core, u8 mac[ETH_ALEN]);
 
 #endif /* _CX4_CORE_CORE_H */

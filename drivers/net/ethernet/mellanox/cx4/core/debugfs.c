@@ -178,7 +178,7 @@ static void cx4_storm_work(struct work_struct *work)
 	u32 i;
 
 	for (i = 0; i < it->count; i++)
-		if (cx4_fw_nop(it->core))
+		if (cx4_hca_nop(it->core))
 			atomic_inc(it->failed);
 }
 

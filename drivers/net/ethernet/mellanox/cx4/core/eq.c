@@ -313,57 +313,6 @@ err_free_buf:
 	return err;
 }
 
-/* --- UAR page ------------------------------------------------------------ */
-
-/*
- * ALLOC_UAR and map that page of BAR0 (UAR page n at n * UAR page size,
- * the page size being the system page, as set through log_uar_page_sz).
- */
-static int cx4_uar_create(struct cx4_core *core)
-{
-	struct cx4_eqs *eqs = &core->eqs;
-	u64 off;
-	int err;
-
-	err = cx4_fw_alloc_uar(core, &eqs->uarn);
-	if (err)
-		return err;
-	eqs->uar_alloced = true;
-	off = (u64)eqs->uarn << PAGE_SHIFT;
-	if (!eqs->uarn || off + PAGE_SIZE > pci_resource_len(core->pdev, 0)) {
-		dev_err(core->dev, "ALLOC_UAR returned UAR %u, outside BAR0\n",
-			eqs->uarn);
-		err = -EIO;
-		goto err_dealloc_uar;
-	}
-	eqs->uar = pci_iomap_range(core->pdev, 0, off, PAGE_SIZE);
-	if (!eqs->uar) {
-		err = -ENOMEM;
-		goto err_dealloc_uar;
-	}
-	return 0;
-
-err_dealloc_uar:
-	if (cx4_fw_dealloc_uar(core, eqs->uarn))
-		core->needs_reset = true;
-	eqs->uar_alloced = false;
-	return err;
-}
-
-static void cx4_uar_destroy(struct cx4_core *core)
-{
-	struct cx4_eqs *eqs = &core->eqs;
-
-	if (eqs->uar) {
-		pci_iounmap(core->pdev, eqs->uar);
-		eqs->uar = NULL;
-	}
-	if (eqs->uar_alloced && !core->needs_reset &&
-	    cx4_fw_dealloc_uar(core, eqs->uarn))
-		core->needs_reset = true;
-	eqs->uar_alloced = false;
-}
-
 /* --- all EQs ---------------------------------------------------------------- */
 
 static u32 cx4_eqs_log_size(struct cx4_core *core, u32 want)

@@ -203,21 +203,21 @@ static int cx4_core_wait_ready(struct cx4_core *core)
  * function is reset instead (cx4_core_quiesce()), which also takes back
  * every page.
  */
-static void cx4_core_teardown_hca(struct cx4_core *core)
+static void cx4_core_hca_teardown(struct cx4_core *core)
 {
-	if (!core->needs_reset && cx4_fw_teardown_hca(core))
+	if (!core->needs_reset && cx4_hca_teardown(core))
 		core->needs_reset = true;
 }
 
-static void cx4_core_reclaim_pages(struct cx4_core *core)
+static void cx4_core_pages_reclaim(struct cx4_core *core)
 {
 	if (!core->needs_reset && cx4_pages_reclaim_all(core))
 		core->needs_reset = true;
 }
 
-static void cx4_core_disable_hca(struct cx4_core *core)
+static void cx4_core_hca_disable(struct cx4_core *core)
 {
-	if (!core->needs_reset && cx4_fw_disable_hca(core))
+	if (!core->needs_reset && cx4_hca_disable(core))
 		core->needs_reset = true;
 }
 
@@ -226,53 +226,53 @@ static int cx4_core_start(struct cx4_core *core)
 {
 	int err;
 
-	err = cx4_fw_enable_hca(core);
+	err = cx4_hca_enable(core);
 	if (err)
 		return err;
-	err = cx4_fw_set_issi(core);
+	err = cx4_issi_set(core);
 	if (err)
 		goto err_disable_hca;
 	err = cx4_pages_satisfy(core, CX4_PAGES_BOOT);
 	if (err)
 		goto err_reclaim_pages;
-	err = cx4_fw_query_caps(core);
+	err = cx4_caps_query(core);
 	if (err)
 		goto err_free_caps;
-	err = cx4_fw_set_caps(core);
+	err = cx4_caps_set(core);
 	if (err)
 		goto err_free_caps;
-	err = cx4_fw_query_proto_caps(core);
+	err = cx4_caps_query_proto(core);
 	if (err)
 		goto err_free_caps;
 	err = cx4_pages_satisfy(core, CX4_PAGES_INIT);
 	if (err)
 		goto err_free_caps;
-	err = cx4_fw_init_hca(core);
+	err = cx4_hca_init(core);
 	if (err)
 		goto err_free_caps;
-	err = cx4_fw_set_driver_version(core);
+	err = cx4_hca_set_driver_version(core);
 	if (err)
 		goto err_teardown_hca;
 	return 0;
 
 err_teardown_hca:
-	cx4_core_teardown_hca(core);
+	cx4_core_hca_teardown(core);
 err_free_caps:
-	cx4_fw_free_caps(core);
+	cx4_caps_free(core);
 err_reclaim_pages:
-	cx4_core_reclaim_pages(core);
+	cx4_core_pages_reclaim(core);
 err_disable_hca:
-	cx4_core_disable_hca(core);
+	cx4_core_hca_disable(core);
 	return err;
 }
 
 /* PRM 8.3: TEARDOWN_HCA, take all pages back, DISABLE_HCA. */
 static void cx4_core_stop(struct cx4_core *core)
 {
-	cx4_core_teardown_hca(core);
-	cx4_fw_free_caps(core);
-	cx4_core_reclaim_pages(core);
-	cx4_core_disable_hca(core);
+	cx4_core_hca_teardown(core);
+	cx4_caps_free(core);
+	cx4_core_pages_reclaim(core);
+	cx4_core_hca_disable(core);
 }
 
 /*
@@ -328,7 +328,7 @@ static void cx4_core_release_kept(struct cx4_core *core)
  * Undo cx4_cmdq_create() and free the pages and any EQ buffer the device
  * kept, safely if the device hung.
  */
-static void cx4_core_destroy_cmdq(struct cx4_core *core)
+static void cx4_core_cmdq_destroy(struct cx4_core *core)
 {
 	cx4_core_quiesce(core);
 	cx4_core_release_kept(core);
@@ -340,24 +340,24 @@ static void cx4_core_destroy_cmdq(struct cx4_core *core)
 
 /* --- objects for the Ethernet part ------------------------------------------- */
 
-static void cx4_core_dealloc_pd(struct cx4_core *core)
+static void cx4_core_pd_dealloc(struct cx4_core *core)
 {
-	if (core->pd_alloced && !core->needs_reset && cx4_fw_dealloc_pd(core))
+	if (core->pd_alloced && !core->needs_reset && cx4_pd_dealloc(core))
 		core->needs_reset = true;
 	core->pd_alloced = false;
 }
 
-static void cx4_core_destroy_mkey(struct cx4_core *core)
+static void cx4_core_mkey_destroy(struct cx4_core *core)
 {
 	if (core->mkey_created && !core->needs_reset &&
-	    cx4_fw_destroy_mkey(core))
+	    cx4_mkey_destroy(core))
 		core->needs_reset = true;
 	core->mkey_created = false;
 }
 
-static void cx4_core_dealloc_td(struct cx4_core *core)
+static void cx4_core_td_dealloc(struct cx4_core *core)
 {
-	if (core->td_alloced && !core->needs_reset && cx4_fw_dealloc_td(core))
+	if (core->td_alloced && !core->needs_reset && cx4_td_dealloc(core))
 		core->needs_reset = true;
 	core->td_alloced = false;
 }
@@ -379,21 +379,21 @@ static int cx4_core_attach(struct cx4_core *core)
 	err = cx4_port_query(core);
 	if (err)
 		goto err_destroy_eqs;
-	err = cx4_fw_alloc_pd(core);
+	err = cx4_pd_alloc(core);
 	if (err)
 		goto err_destroy_eqs;
-	err = cx4_fw_alloc_td(core);
+	err = cx4_td_alloc(core);
 	if (err)
 		goto err_dealloc_pd;
-	err = cx4_fw_create_mkey(core);
+	err = cx4_mkey_create(core);
 	if (err)
 		goto err_dealloc_td;
 	return 0;
 
 err_dealloc_td:
-	cx4_core_dealloc_td(core);
+	cx4_core_td_dealloc(core);
 err_dealloc_pd:
-	cx4_core_dealloc_pd(core);
+	cx4_core_pd_dealloc(core);
 err_destroy_eqs:
 	cx4_eqs_destroy(core);
 err_destroy_irqs:
@@ -403,9 +403,9 @@ err_destroy_irqs:
 
 static void cx4_core_detach(struct cx4_core *core)
 {
-	cx4_core_destroy_mkey(core);
-	cx4_core_dealloc_td(core);
-	cx4_core_dealloc_pd(core);
+	cx4_core_mkey_destroy(core);
+	cx4_core_td_dealloc(core);
+	cx4_core_pd_dealloc(core);
 	cx4_eqs_destroy(core);
 	cx4_irqs_destroy(core);
 }
@@ -481,7 +481,7 @@ static int cx4_core_up(struct cx4_core *core)
 err_stop:
 	cx4_core_stop(core);
 err_destroy_cmdq:
-	cx4_core_destroy_cmdq(core);
+	cx4_core_cmdq_destroy(core);
 	return err;
 }
 
@@ -502,7 +502,7 @@ static void cx4_core_down(struct cx4_core *core)
 	cx4_debugfs_drop_cq(core);
 	cx4_core_detach(core);
 	cx4_core_stop(core);
-	cx4_core_destroy_cmdq(core);
+	cx4_core_cmdq_destroy(core);
 }
 
 /*

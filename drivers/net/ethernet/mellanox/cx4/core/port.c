@@ -135,7 +135,7 @@ static void cx4_port_query_work(struct work_struct *work)
 	u32 state;
 
 	atomic_inc(&port->requeries);
-	if (cx4_fw_query_vport_state(core, &state))
+	if (cx4_vport_query_state(core, &state))
 		return;	/* logged by the command layer */
 	if (state != CX4_VPORT_STATE_DOWN && state != CX4_VPORT_STATE_UP) {
 		cx4_err_rl(core, "QUERY_VPORT_STATE returned state 0x%x, neither down nor up\n",
@@ -210,7 +210,7 @@ static int cx4_port_query_state(struct cx4_core *core)
 	u32 state;
 	int err;
 
-	err = cx4_fw_query_vport_state(core, &state);
+	err = cx4_vport_query_state(core, &state);
 	if (err)
 		return err;
 	if (state != CX4_VPORT_STATE_DOWN && state != CX4_VPORT_STATE_UP) {
@@ -227,7 +227,7 @@ static int cx4_port_query_mac(struct cx4_core *core)
 {
 	int err;
 
-	err = cx4_fw_query_nic_vport_mac(core, core->port.perm_mac);
+	err = cx4_vport_query_mac(core, core->port.perm_mac);
 	if (err)
 		return err;
 	if (cx4_port_check_mac(core->port.perm_mac)) {

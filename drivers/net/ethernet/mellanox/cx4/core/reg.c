@@ -47,5 +47,5 @@ free_in:
 
 int cx4_core_nop(struct cx4_core *core)
 {
-	return cx4_fw_nop(core);
+	return cx4_hca_nop(core);
 }

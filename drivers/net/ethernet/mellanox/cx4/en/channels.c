@@ -22,11 +22,12 @@
 
 #include "../compat.h"
 #include "en.h"
+#include "fs.h"
 #include "txrx.h"
 
-/* --- TIS and TIR ------------------------------------------------------------- */
+/* --- TIS ------------------------------------------------------------------- */
 
-static int cx4_en_create_tis(struct cx4_en_priv *priv)
+static int cx4_en_tis_create(struct cx4_en_priv *priv)
 {
 	u8 in[CX4_CREATE_TIS_IN_SIZE] = {};
 	void *tisc = in + CX4_CREATE_TIS_IN_OFF_CTX;
@@ -34,19 +35,7 @@ static int cx4_en_create_tis(struct cx4_en_priv *priv)
 	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_TIS);
 	cx4_set(tisc, CX4_TISC_PRIO, 0);
 	cx4_set(tisc, CX4_TISC_TRANSPORT_DOMAIN, cx4_core_tdn(priv->core));
-	return cx4_en_create_obj(priv, in, sizeof(in), &priv->tisn);
-}
-
-static int cx4_en_create_tir(struct cx4_en_priv *priv, u32 rqn, u32 *tirn)
-{
-	u8 in[CX4_CREATE_TIR_IN_SIZE] = {};
-	void *tirc = in + CX4_CREATE_TIR_IN_OFF_CTX;
-
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_TIR);
-	cx4_set(tirc, CX4_TIRC_DISP_TYPE, CX4_TIR_DISP_DIRECT);
-	cx4_set(tirc, CX4_TIRC_INLINE_RQN, rqn);
-	cx4_set(tirc, CX4_TIRC_TRANSPORT_DOMAIN, cx4_core_tdn(priv->core));
-	return cx4_en_create_obj(priv, in, sizeof(in), tirn);
+	return cx4_en_obj_create(priv, in, sizeof(in), &priv->tisn);
 }
 
 /* --- work queue buffers ------------------------------------------------------ */
@@ -122,7 +111,7 @@ static int cx4_en_sq_create_hw(struct cx4_en_priv *priv, struct cx4_en_sq *sq)
 	cx4_set(sqc, CX4_SQC_TIS_NUM_0, priv->tisn);
 	cx4_en_wq_ctx(priv, sqc + CX4_SQC_OFF_WQ, in + CX4_CREATE_SQ_IN_OFF_PAS,
 		      &sq->wq, CX4_SEND_WQEBB_SHIFT, sq->log_size, true);
-	err = cx4_en_create_obj(priv, in, len, &sq->sqn);
+	err = cx4_en_obj_create(priv, in, len, &sq->sqn);
 	kvfree(in);
 	/* Timed out: the device may have the SQ under a number unknown. */
 	sq->dev_owned = err == -ETIMEDOUT;
@@ -130,7 +119,7 @@ static int cx4_en_sq_create_hw(struct cx4_en_priv *priv, struct cx4_en_sq *sq)
 		return err;
 	err = cx4_en_wq_ready(priv, true, sq->sqn);
 	if (err) {
-		sq->dev_owned = cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_SQ,
+		sq->dev_owned = cx4_en_obj_destroy(priv, CX4_CMD_DESTROY_SQ,
 						   sq->sqn) != 0;
 		return err;
 	}
@@ -218,7 +207,7 @@ static void cx4_en_sq_keep(struct cx4_en_priv *priv, struct cx4_en_sq *sq)
 static void cx4_en_sq_free(struct cx4_en_priv *priv, struct cx4_en_sq *sq)
 {
 	if (sq->created &&
-	    cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_SQ, sq->sqn))
+	    cx4_en_obj_destroy(priv, CX4_CMD_DESTROY_SQ, sq->sqn))
 		sq->dev_owned = true;
 	if (sq->dev_owned)
 		cx4_en_sq_keep(priv, sq);
@@ -250,7 +239,7 @@ static int cx4_en_rq_create_hw(struct cx4_en_priv *priv, struct cx4_en_rq *rq)
 	cx4_set(rqc, CX4_RQC_CQN, cx4_cq_cqn(rq->cq));
 	cx4_en_wq_ctx(priv, rqc + CX4_RQC_OFF_WQ, in + CX4_CREATE_RQ_IN_OFF_PAS,
 		      &rq->wq, rq->log_stride, rq->log_size, false);
-	err = cx4_en_create_obj(priv, in, len, &rq->rqn);
+	err = cx4_en_obj_create(priv, in, len, &rq->rqn);
 	kvfree(in);
 	/* Timed out: the device may have the RQ under a number unknown. */
 	rq->dev_owned = err == -ETIMEDOUT;
@@ -258,7 +247,7 @@ static int cx4_en_rq_create_hw(struct cx4_en_priv *priv, struct cx4_en_rq *rq)
 		return err;
 	err = cx4_en_wq_ready(priv, false, rq->rqn);
 	if (err) {
-		rq->dev_owned = cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_RQ,
+		rq->dev_owned = cx4_en_obj_destroy(priv, CX4_CMD_DESTROY_RQ,
 						   rq->rqn) != 0;
 		return err;
 	}
@@ -376,7 +365,7 @@ static void cx4_en_rq_keep(struct cx4_en_priv *priv, struct cx4_en_rq *rq)
 static void cx4_en_rq_free(struct cx4_en_priv *priv, struct cx4_en_rq *rq)
 {
 	if (rq->created &&
-	    cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_RQ, rq->rqn))
+	    cx4_en_obj_destroy(priv, CX4_CMD_DESTROY_RQ, rq->rqn))
 		rq->dev_owned = true;
 	if (rq->dev_owned)
 		cx4_en_rq_keep(priv, rq);
@@ -592,19 +581,19 @@ static int cx4_en_steer_open(struct cx4_en_priv *priv, struct cx4_en_chs *chs)
 {
 	int err;
 
-	err = cx4_en_create_tir(priv, chs->ch[0]->rq.rqn, &priv->tirn);
+	err = cx4_en_tir_create_direct(priv, chs->ch[0]->rq.rqn, &priv->tirn);
 	if (err)
 		return err;
 	err = cx4_en_fs_create(priv, chs->ch);
 	if (err)
-		cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_TIR, priv->tirn);
+		cx4_en_obj_destroy(priv, CX4_CMD_DESTROY_TIR, priv->tirn);
 	return err;
 }
 
 static void cx4_en_steer_close(struct cx4_en_priv *priv)
 {
 	cx4_en_fs_destroy(priv);
-	cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_TIR, priv->tirn);
+	cx4_en_obj_destroy(priv, CX4_CMD_DESTROY_TIR, priv->tirn);
 }
 
 /*
@@ -620,7 +609,7 @@ static int cx4_en_steer_switch(struct cx4_en_priv *priv,
 	u32 old_tirn = priv->tirn, tirn;
 	int err;
 
-	err = cx4_en_create_tir(priv, chs->ch[0]->rq.rqn, &tirn);
+	err = cx4_en_tir_create_direct(priv, chs->ch[0]->rq.rqn, &tirn);
 	if (err)
 		return err;
 	err = cx4_en_ttc_set_direct(priv, tirn);
@@ -629,14 +618,14 @@ static int cx4_en_steer_switch(struct cx4_en_priv *priv,
 	err = cx4_en_rss_redirect(priv, chs->ch, chs->num);
 	if (err)
 		goto err_restore_direct;
-	cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_TIR, old_tirn);
+	cx4_en_obj_destroy(priv, CX4_CMD_DESTROY_TIR, old_tirn);
 	return 0;
 
 err_restore_direct:
 	if (cx4_en_ttc_set_direct(priv, old_tirn))
 		netdev_err(priv->netdev, "cannot restore the direct TIR\n");
 err_destroy_tir:
-	cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_TIR, tirn);
+	cx4_en_obj_destroy(priv, CX4_CMD_DESTROY_TIR, tirn);
 	return err;
 }
 
@@ -645,7 +634,7 @@ int cx4_en_channels_open(struct cx4_en_priv *priv)
 	struct cx4_en_chs *chs;
 	int err;
 
-	err = cx4_en_create_tis(priv);
+	err = cx4_en_tis_create(priv);
 	if (err)
 		return err;
 	chs = cx4_en_chs_alloc(priv, &priv->params);
@@ -663,7 +652,7 @@ int cx4_en_channels_open(struct cx4_en_priv *priv)
 err_free_chs:
 	cx4_en_chs_free(chs);
 err_destroy_tis:
-	cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_TIS, priv->tisn);
+	cx4_en_obj_destroy(priv, CX4_CMD_DESTROY_TIS, priv->tisn);
 	return err;
 }
 
@@ -677,7 +666,7 @@ void cx4_en_channels_close(struct cx4_en_priv *priv)
 	cx4_en_chs_deactivate(chs);
 	cx4_en_chs_publish(priv, NULL);
 	cx4_en_chs_free(chs);
-	cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_TIS, priv->tisn);
+	cx4_en_obj_destroy(priv, CX4_CMD_DESTROY_TIS, priv->tisn);
 }
 
 /*

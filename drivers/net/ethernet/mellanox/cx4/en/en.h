@@ -222,9 +222,9 @@ void cx4_en_unregister(void);
 void cx4_en_update_carrier(struct cx4_en_priv *priv);
 
 /* obj.c: CREATE_* / DESTROY_* by number, MODIFY_SQ/RQ state */
-int cx4_en_create_obj(struct cx4_en_priv *priv, const void *in, size_t len,
+int cx4_en_obj_create(struct cx4_en_priv *priv, const void *in, size_t len,
 		      u32 *num);
-int cx4_en_destroy_obj(struct cx4_en_priv *priv, u16 opcode, u32 num);
+int cx4_en_obj_destroy(struct cx4_en_priv *priv, u16 opcode, u32 num);
 int cx4_en_wq_modify(struct cx4_en_priv *priv, bool sq, u32 num, u8 cur,
 		     u8 next, int vsd);
 

@@ -67,6 +67,30 @@ int cx4_en_fte_set_dest(struct cx4_en_priv *priv, const struct cx4_en_ft *ft,
 			u32 group, u32 index, const struct cx4_en_match *m,
 			const struct cx4_en_dest *dest);
 
+/*
+ * What the hash of an indirect TIR is made of (MODIFY_TIR bitmask bit 2):
+ * function, key, fields, and the L3/L4 types of its traffic type.
+ */
+struct cx4_en_hash {
+	const u8 *key;
+	u8 fn;			/* enum cx4_tir_hash_fn */
+	u8 fields;		/* enum cx4_hash_sel_field */
+	u8 l3;			/* enum cx4_hash_sel_l3 */
+	u8 l4;			/* enum cx4_hash_sel_l4 */
+};
+
+/*
+ * tir.c: the TIRs (PRM 7.5, 12.8): direct to one RQ, or indirect over an
+ * RQT with hash @h and LRO enable mask @lro (0: off); MODIFY_TIR of the
+ * hash or of self_lb_en (unicast loopback, PRM 3.4).
+ */
+int cx4_en_tir_create_direct(struct cx4_en_priv *priv, u32 rqn, u32 *tirn);
+int cx4_en_tir_create_indirect(struct cx4_en_priv *priv, u32 rqtn,
+			       const struct cx4_en_hash *h, u8 lro, u32 *tirn);
+int cx4_en_tir_modify_hash(struct cx4_en_priv *priv, u32 tirn,
+			   const struct cx4_en_hash *h);
+int cx4_en_tir_modify_self_lb(struct cx4_en_priv *priv, u32 tirn, bool on);
+
 /* rss.c: RQT, indirect TIRs and the traffic-type classifier table. */
 int cx4_en_rss_create(struct cx4_en_priv *priv, struct cx4_en_channel **chs);
 void cx4_en_rss_destroy(struct cx4_en_priv *priv);

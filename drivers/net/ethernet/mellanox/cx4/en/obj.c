@@ -13,7 +13,7 @@
 /* --- generic object commands --------------------------------------------- */
 
 /* DESTROY_TIS/TIR/SQ/RQ/RQT: the object number at 0x08. */
-int cx4_en_destroy_obj(struct cx4_en_priv *priv, u16 opcode, u32 num)
+int cx4_en_obj_destroy(struct cx4_en_priv *priv, u16 opcode, u32 num)
 {
 	u8 out[CX4_CMD_SIMPLE_SIZE] = {};
 	u8 in[CX4_CMD_SIMPLE_SIZE] = {};
@@ -24,7 +24,7 @@ int cx4_en_destroy_obj(struct cx4_en_priv *priv, u16 opcode, u32 num)
 }
 
 /* CREATE_* with input @in of @len bytes; the new number at 0x08. */
-int cx4_en_create_obj(struct cx4_en_priv *priv, const void *in, size_t len,
+int cx4_en_obj_create(struct cx4_en_priv *priv, const void *in, size_t len,
 		      u32 *num)
 {
 	u8 out[CX4_CMD_SIMPLE_SIZE] = {};

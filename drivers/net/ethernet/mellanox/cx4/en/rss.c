@@ -142,78 +142,23 @@ int cx4_en_rss_redirect(struct cx4_en_priv *priv, struct cx4_en_channel **chs,
 
 /* --- TIRs ---------------------------------------------------------------------- */
 
-/* What the hash of an indirect TIR is made of (MODIFY_TIR bitmask bit 2). */
-struct cx4_en_hash {
-	const u8 *key;
-	u8 fn;			/* enum cx4_tir_hash_fn */
-	u8 fields;		/* enum cx4_hash_sel_field */
-};
-
-static void cx4_en_tir_hash(void *tirc, enum cx4_en_tt tt,
-			    const struct cx4_en_hash *h)
-{
-	void *sel = tirc + CX4_TIRC_OFF_RX_HASH_FIELD_SEL_OUTER;
-
-	cx4_set(tirc, CX4_TIRC_RX_HASH_FN, h->fn);
-	memcpy(tirc + CX4_TIRC_OFF_RX_HASH_TOEPLITZ_KEY, h->key,
-	       CX4_EN_RSS_KEY_SIZE);
-	cx4_set(sel, CX4_HASH_SEL_L3_PROT_TYPE, cx4_en_tt[tt].l3);
-	cx4_set(sel, CX4_HASH_SEL_L4_PROT_TYPE, cx4_en_tt[tt].l4);
-	cx4_set(sel, CX4_HASH_SEL_SELECTED_FIELDS, h->fields);
-}
-
 /* The configured hash of traffic type @tt. */
 static struct cx4_en_hash cx4_en_hash_cur(const struct cx4_en_priv *priv,
 					  enum cx4_en_tt tt)
 {
 	return (struct cx4_en_hash){ priv->fs.rss_key, priv->fs.rss_hfunc,
-				     priv->fs.rss_fields[tt] };
+				     priv->fs.rss_fields[tt],
+				     cx4_en_tt[tt].l3, cx4_en_tt[tt].l4 };
 }
 
-static void cx4_en_tir_lro(struct cx4_en_priv *priv, void *tirc,
-			   enum cx4_en_tt tt)
+/* Indirect TIR @tt over the RQT, with the configured hash and LRO. */
+static int cx4_en_rss_tir_create(struct cx4_en_priv *priv, enum cx4_en_tt tt)
 {
-	if (!priv->fs.lro || !cx4_en_tt[tt].lro)
-		return;
-	cx4_set(tirc, CX4_TIRC_LRO_ENABLE_MASK, cx4_en_tt[tt].lro);
-	cx4_set(tirc, CX4_TIRC_LRO_MAX_MSG_SZ, cx4_en_lro_max_msg(priv));
-	cx4_set(tirc, CX4_TIRC_LRO_TIMEOUT_PERIOD_USECS,
-		cx4_en_lro_timeout(priv));
-}
+	struct cx4_en_hash h = cx4_en_hash_cur(priv, tt);
+	u8 lro = priv->fs.lro ? cx4_en_tt[tt].lro : 0;
 
-static int cx4_en_tir_create(struct cx4_en_priv *priv, enum cx4_en_tt tt)
-{
-	u8 in[CX4_CREATE_TIR_IN_SIZE] = {};
-	u8 out[CX4_CREATE_TIR_OUT_SIZE] = {};
-	void *tirc = in + CX4_CREATE_TIR_IN_OFF_CTX;
-	struct cx4_en_hash h;
-	int err;
-
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_TIR);
-	cx4_set(tirc, CX4_TIRC_DISP_TYPE, CX4_TIR_DISP_INDIRECT);
-	cx4_set(tirc, CX4_TIRC_INDIRECT_TABLE, priv->fs.rqtn);
-	cx4_set(tirc, CX4_TIRC_TRANSPORT_DOMAIN, cx4_core_tdn(priv->core));
-	h = cx4_en_hash_cur(priv, tt);
-	cx4_en_tir_hash(tirc, tt, &h);
-	cx4_en_tir_lro(priv, tirc, tt);
-	err = cx4_cmd(priv->core, in, out);
-	if (!err)
-		priv->fs.tirn[tt] = cx4_get(out, CX4_CREATE_TIR_OUT_TIRN);
-	return err;
-}
-
-/* MODIFY_TIR: the hash (function, key and fields) of indirect TIR @tt. */
-static int cx4_en_tir_set_hash(struct cx4_en_priv *priv, enum cx4_en_tt tt,
-			       const struct cx4_en_hash *h)
-{
-	u8 in[CX4_MODIFY_TIR_IN_SIZE] = {};
-	u8 out[CX4_MODIFY_TIR_OUT_SIZE] = {};
-
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MODIFY_TIR);
-	cx4_set(in, CX4_MODIFY_TIR_IN_TIRN, priv->fs.tirn[tt]);
-	cx4_set64(in, CX4_MODIFY_TIR_IN_OFF_BITMASK, CX4_MODIFY_TIR_SEL_HASH);
-	cx4_en_tir_hash(in + CX4_MODIFY_TIR_IN_OFF_CTX, tt, h);
-	return cx4_cmd(priv->core, in, out);
+	return cx4_en_tir_create_indirect(priv, priv->fs.rqtn, &h, lro,
+					  &priv->fs.tirn[tt]);
 }
 
 /*
@@ -228,8 +173,10 @@ static int cx4_en_rss_set_hash(struct cx4_en_priv *priv, const u8 *key,
 	int err = 0;
 
 	for (i = 0; i < priv->fs.ntirs; i++) {
-		h = (struct cx4_en_hash){ key, fn, priv->fs.rss_fields[i] };
-		err = cx4_en_tir_set_hash(priv, i, &h);
+		h = cx4_en_hash_cur(priv, i);
+		h.key = key;
+		h.fn = fn;
+		err = cx4_en_tir_modify_hash(priv, priv->fs.tirn[i], &h);
 		if (err)
 			break;
 	}
@@ -237,7 +184,7 @@ static int cx4_en_rss_set_hash(struct cx4_en_priv *priv, const u8 *key,
 		return 0;
 	while (i--) {
 		h = cx4_en_hash_cur(priv, i);
-		cx4_en_tir_set_hash(priv, i, &h);
+		cx4_en_tir_modify_hash(priv, priv->fs.tirn[i], &h);
 	}
 	return err;
 }
@@ -290,10 +237,10 @@ void cx4_en_rss_destroy(struct cx4_en_priv *priv)
 		cx4_en_fte_del(priv, &fs->ttc, --fs->ttc_rules);
 	cx4_en_ft_destroy(priv, &fs->ttc);
 	while (fs->ntirs)
-		cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_TIR,
+		cx4_en_obj_destroy(priv, CX4_CMD_DESTROY_TIR,
 				   fs->tirn[--fs->ntirs]);
 	if (fs->rqt_created)
-		cx4_en_destroy_obj(priv, CX4_CMD_DESTROY_RQT, fs->rqtn);
+		cx4_en_obj_destroy(priv, CX4_CMD_DESTROY_RQT, fs->rqtn);
 	fs->rqt_created = false;
 }
 
@@ -329,7 +276,7 @@ int cx4_en_rss_create(struct cx4_en_priv *priv, struct cx4_en_channel **chs)
 		if (err)
 			return err;
 		for (; fs->ntirs < CX4_EN_TT_NUM_INDIR; fs->ntirs++) {
-			err = cx4_en_tir_create(priv, fs->ntirs);
+			err = cx4_en_rss_tir_create(priv, fs->ntirs);
 			if (err)
 				goto err_destroy;
 		}
@@ -565,7 +512,7 @@ static int cx4_en_set_rxfh_fields(struct cx4_en_priv *priv,
 	if (tt < priv->fs.ntirs) {
 		h = cx4_en_hash_cur(priv, tt);
 		h.fields = fields;
-		err = cx4_en_tir_set_hash(priv, tt, &h);
+		err = cx4_en_tir_modify_hash(priv, priv->fs.tirn[tt], &h);
 		if (err) {
 			netdev_err(netdev, "rx-flow-hash: device refused fields 0x%x: %d\n",
 				   fields, err);

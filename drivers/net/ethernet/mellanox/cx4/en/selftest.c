@@ -24,6 +24,7 @@
 #include <linux/cx4/core.h>
 
 #include "en.h"
+#include "fs.h"
 
 #define CX4_EN_LB_FRAMES	16
 #define CX4_EN_LB_MAGIC		0x63783474	/* "cx4t" */
@@ -99,19 +100,10 @@ static struct sk_buff *cx4_en_lb_frame(struct cx4_en_lb *lb, u32 seq)
 	return skb;
 }
 
-/* MODIFY_TIR self_lb_en of the direct TIR (Table 45 bit 0: unicast). */
+/* self_lb_en of the direct TIR (unicast loopback). */
 static int cx4_en_lb_enable(struct cx4_en_priv *priv, bool on)
 {
-	u8 in[CX4_MODIFY_TIR_IN_SIZE] = {};
-	u8 out[CX4_MODIFY_TIR_OUT_SIZE] = {};
-	void *tirc = in + CX4_MODIFY_TIR_IN_OFF_CTX;
-
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MODIFY_TIR);
-	cx4_set(in, CX4_MODIFY_TIR_IN_TIRN, priv->tirn);
-	cx4_set64(in, CX4_MODIFY_TIR_IN_OFF_BITMASK,
-		  CX4_MODIFY_TIR_SEL_SELF_LB_EN);
-	cx4_set(tirc, CX4_TIRC_SELF_LB_EN, on ? CX4_TIR_SELF_LB_UC : 0);
-	return cx4_cmd(priv->core, in, out);
+	return cx4_en_tir_modify_self_lb(priv, priv->tirn, on);
 }
 
 static bool cx4_en_lb_supported(struct cx4_en_priv *priv)

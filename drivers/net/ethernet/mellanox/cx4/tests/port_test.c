@@ -55,7 +55,7 @@ static int cx4_test_mac(const u8 want[ETH_ALEN], u8 got[ETH_ALEN])
 	cx4_set(a, CX4_MAC_ADDR_47_32, (u32)want[0] << 8 | want[1]);
 	cx4_set(a, CX4_MAC_ADDR_31_0, (u32)want[2] << 24 |
 		(u32)want[3] << 16 | (u32)want[4] << 8 | want[5]);
-	cx4_fw_nic_vport_mac(ctx, got);
+	cx4_vport_mac(ctx, got);
 	return cx4_port_check_mac(got);
 }
 

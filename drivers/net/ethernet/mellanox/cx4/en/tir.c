@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cx4 Ethernet part: transport interface receive objects (PRM 7.5, 12.8;
+ * context Table 44).  Direct TIRs deliver to one RQ (channels.c: the
+ * default and the loopback target); indirect TIRs hash over an RQT
+ * (rss.c: one per traffic type) with a Toeplitz or XOR8 hash, optionally
+ * with LRO (lro.c gives the session limits).  MODIFY_TIR changes a live
+ * TIR's hash or its self-loopback bit.  DESTROY_TIR is obj.c's.
+ */
+
+#include <linux/string.h>
+#include <linux/cx4/core.h>
+
+#include "en.h"
+#include "fs.h"
+
+static void cx4_en_tir_hash(void *tirc, const struct cx4_en_hash *h)
+{
+	void *sel = tirc + CX4_TIRC_OFF_RX_HASH_FIELD_SEL_OUTER;
+
+	cx4_set(tirc, CX4_TIRC_RX_HASH_FN, h->fn);
+	memcpy(tirc + CX4_TIRC_OFF_RX_HASH_TOEPLITZ_KEY, h->key,
+	       CX4_EN_RSS_KEY_SIZE);
+	cx4_set(sel, CX4_HASH_SEL_L3_PROT_TYPE, h->l3);
+	cx4_set(sel, CX4_HASH_SEL_L4_PROT_TYPE, h->l4);
+	cx4_set(sel, CX4_HASH_SEL_SELECTED_FIELDS, h->fields);
+}
+
+static void cx4_en_tir_lro(struct cx4_en_priv *priv, void *tirc, u8 lro)
+{
+	if (!lro)
+		return;
+	cx4_set(tirc, CX4_TIRC_LRO_ENABLE_MASK, lro);
+	cx4_set(tirc, CX4_TIRC_LRO_MAX_MSG_SZ, cx4_en_lro_max_msg(priv));
+	cx4_set(tirc, CX4_TIRC_LRO_TIMEOUT_PERIOD_USECS,
+		cx4_en_lro_timeout(priv));
+}
+
+int cx4_en_tir_create_direct(struct cx4_en_priv *priv, u32 rqn, u32 *tirn)
+{
+	u8 in[CX4_CREATE_TIR_IN_SIZE] = {};
+	void *tirc = in + CX4_CREATE_TIR_IN_OFF_CTX;
+
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_TIR);
+	cx4_set(tirc, CX4_TIRC_DISP_TYPE, CX4_TIR_DISP_DIRECT);
+	cx4_set(tirc, CX4_TIRC_INLINE_RQN, rqn);
+	cx4_set(tirc, CX4_TIRC_TRANSPORT_DOMAIN, cx4_core_tdn(priv->core));
+	return cx4_en_obj_create(priv, in, sizeof(in), tirn);
+}
+
+int cx4_en_tir_create_indirect(struct cx4_en_priv *priv, u32 rqtn,
+			       const struct cx4_en_hash *h, u8 lro, u32 *tirn)
+{
+	u8 in[CX4_CREATE_TIR_IN_SIZE] = {};
+	u8 out[CX4_CREATE_TIR_OUT_SIZE] = {};
+	void *tirc = in + CX4_CREATE_TIR_IN_OFF_CTX;
+	int err;
+
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_TIR);
+	cx4_set(tirc, CX4_TIRC_DISP_TYPE, CX4_TIR_DISP_INDIRECT);
+	cx4_set(tirc, CX4_TIRC_INDIRECT_TABLE, rqtn);
+	cx4_set(tirc, CX4_TIRC_TRANSPORT_DOMAIN, cx4_core_tdn(priv->core));
+	cx4_en_tir_hash(tirc, h);
+	cx4_en_tir_lro(priv, tirc, lro);
+	err = cx4_cmd(priv->core, in, out);
+	if (!err)
+		*tirn = cx4_get(out, CX4_CREATE_TIR_OUT_TIRN);
+	return err;
+}
+
+/* MODIFY_TIR: the hash (function, key and fields) of indirect TIR @tirn. */
+int cx4_en_tir_modify_hash(struct cx4_en_priv *priv, u32 tirn,
+			   const struct cx4_en_hash *h)
+{
+	u8 in[CX4_MODIFY_TIR_IN_SIZE] = {};
+	u8 out[CX4_MODIFY_TIR_OUT_SIZE] = {};
+
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MODIFY_TIR);
+	cx4_set(in, CX4_MODIFY_TIR_IN_TIRN, tirn);
+	cx4_set64(in, CX4_MODIFY_TIR_IN_OFF_BITMASK, CX4_MODIFY_TIR_SEL_HASH);
+	cx4_en_tir_hash(in + CX4_MODIFY_TIR_IN_OFF_CTX, h);
+	return cx4_cmd(priv->core, in, out);
+}
+
+/* MODIFY_TIR self_lb_en of @tirn (Table 45 bit 0: unicast). */
+int cx4_en_tir_modify_self_lb(struct cx4_en_priv *priv, u32 tirn, bool on)
+{
+	u8 in[CX4_MODIFY_TIR_IN_SIZE] = {};
+	u8 out[CX4_MODIFY_TIR_OUT_SIZE] = {};
+	void *tirc = in + CX4_MODIFY_TIR_IN_OFF_CTX;
+
+	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MODIFY_TIR);
+	cx4_set(in, CX4_MODIFY_TIR_IN_TIRN, tirn);
+	cx4_set64(in, CX4_MODIFY_TIR_IN_OFF_BITMASK,
+		  CX4_MODIFY_TIR_SEL_SELF_LB_EN);
+	cx4_set(tirc, CX4_TIRC_SELF_LB_EN, on ? CX4_TIR_SELF_LB_UC : 0);
+	return cx4_cmd(priv->core, in, out);
+}
