@@ -190,6 +190,7 @@ static inline __u32 cx4_wqe_eth_seg_size(__u32 inline_sz)
 #define CX4_WQE_DSEG_BYTE_COUNT		CX4_FLD(0x00, 30, 0)
 #define CX4_WQE_DSEG_LKEY		CX4_DW(0x04)
 #define CX4_WQE_DSEG_OFF_ADDR		0x08	/* 64 bits, cx4_get64() */
+#define CX4_WQE_DSEG_ADDR	CX4_FLD64(CX4_WQE_DSEG_OFF_ADDR)
 #define CX4_WQE_DSEG_INLINE_BYTE_COUNT	CX4_FLD(0x00, 9, 0)
 #define CX4_WQE_DSEG_OFF_INLINE_DATA	0x04
 #define CX4_WQE_DSEG_ZERO_LEN		0x80000000u	/* byte count 0 */
@@ -204,6 +205,7 @@ static inline __u32 cx4_wqe_eth_seg_size(__u32 inline_sz)
 #define CX4_RX_DSEG_BYTE_COUNT		CX4_FLD(0x00, 30, 0)
 #define CX4_RX_DSEG_LKEY		CX4_DW(0x04)
 #define CX4_RX_DSEG_OFF_ADDR		0x08	/* 64 bits, cx4_get64() */
+#define CX4_RX_DSEG_ADDR	CX4_FLD64(CX4_RX_DSEG_OFF_ADDR)
 #define CX4_RX_DSEG_NULL_LKEY		0x00000100u
 
 /*
@@ -218,6 +220,7 @@ static inline __u32 cx4_wqe_eth_seg_size(__u32 inline_sz)
 #define CX4_WQ_PD			CX4_FLD(0x08, 23, 0)
 #define CX4_WQ_UAR_PAGE			CX4_FLD(0x0c, 23, 0)
 #define CX4_WQ_OFF_DBR_ADDR		0x10	/* 64 bits, cx4_get64() */
+#define CX4_WQ_DBR_ADDR	CX4_FLD64(CX4_WQ_OFF_DBR_ADDR)
 #define CX4_WQ_HW_COUNTER		CX4_DW(0x18)	/* QUERY only */
 #define CX4_WQ_SW_COUNTER		CX4_DW(0x1c)	/* QUERY only */
 #define CX4_WQ_LOG_WQ_STRIDE		CX4_FLD(0x20, 19, 16)
@@ -478,6 +481,7 @@ enum cx4_cqe_opcode {
 #define CX4_CQE_USER_INDEX		CX4_FLD(0x20, 23, 0)
 #define CX4_CQE_BYTE_CNT		CX4_DW(0x2c)
 #define CX4_CQE_OFF_TIMESTAMP		0x30	/* 64 bits, cx4_get64() */
+#define CX4_CQE_TIMESTAMP	CX4_FLD64(CX4_CQE_OFF_TIMESTAMP)
 #define CX4_CQE_LRO_TIMESTAMP_VALUE	CX4_DW(0x30)
 #define CX4_CQE_LRO_TIMESTAMP_ECHO	CX4_DW(0x34)
 #define CX4_CQE_RX_DROP_COUNTER		CX4_FLD(0x38, 31, 24)	/* responder */
@@ -619,6 +623,7 @@ enum cx4_mini_cqe_res_format {
 #define CX4_CQC_CONSUMER_COUNTER	CX4_FLD(0x28, 23, 0)
 #define CX4_CQC_PRODUCER_COUNTER	CX4_FLD(0x2c, 23, 0)
 #define CX4_CQC_OFF_DBR_ADDR		0x38	/* 64 bits, cx4_get64() */
+#define CX4_CQC_DBR_ADDR	CX4_FLD64(CX4_CQC_OFF_DBR_ADDR)
 #define CX4_CQ_MAX_LOG_SIZE		22
 
 enum cx4_cqc_status {
@@ -812,6 +817,8 @@ enum cx4_cmdq_delivery_status {
 #define CX4_CMD_OUT_STATUS		CX4_FLD(0x00, 31, 24)
 #define CX4_CMD_OUT_SYNDROME		CX4_DW(0x04)
 #define CX4_CMD_HDR_SIZE		0x08	/* minimum input/output length */
+#define CX4_CMD_IN_SIZE			CX4_CMD_HDR_SIZE
+#define CX4_CMD_OUT_SIZE		CX4_CMD_HDR_SIZE
 
 /*
  * XOR of @len bytes; a block is correctly signed when the XOR of all its
