@@ -46,6 +46,7 @@
 #define CX4_INIT_OFF_INITIALIZING	0x01fc
 #define CX4_INIT_OFF_HEALTH		0x1010
 #define CX4_INIT_SEG_SIZE		0x1014
+#define CX4_INIT_SIZE			CX4_INIT_SEG_SIZE
 
 /* The command interface revision this driver and device model speak. */
 #define CX4_CMD_INTERFACE_REV		5

@@ -23,6 +23,7 @@
  */
 #define CX4_UAR_PAGE_SHIFT		12
 #define CX4_UAR_PAGE_SIZE		0x1000
+#define CX4_UAR_SIZE			CX4_UAR_PAGE_SIZE
 #define CX4_UAR_OFF_CQ_DB		0x20	/* 64 bits: 0x20-0x27 */
 #define CX4_UAR_OFF_EQ_ARM		0x40	/* update CI and arm */
 #define CX4_UAR_OFF_EQ_UPDATE		0x48	/* update CI only */
@@ -58,6 +59,7 @@ enum cx4_cq_db_cmd {
 /* PRM Table 13: EQ doorbell registers (either of them). */
 #define CX4_EQ_DB_EQN			CX4_FLD(0x00, 31, 24)
 #define CX4_EQ_DB_CI			CX4_FLD(0x00, 23, 0)
+#define CX4_EQ_DB_SIZE			0x04
 
 /*
  * PRM 7.3, Tables 15 and 16: NIC vport context.  The fixed part is 0x100
@@ -66,6 +68,7 @@ enum cx4_cq_db_cmd {
  * promisc_*, Table 15 promise_*; the Table 16 names are used.
  */
 #define CX4_NIC_VPORT_CTX_SIZE		0x100
+#define CX4_NIC_VPORT_SIZE		CX4_NIC_VPORT_CTX_SIZE
 #define CX4_NIC_VPORT_MIN_WQE_INLINE_MODE CX4_FLD(0x00, 26, 24)
 #define CX4_NIC_VPORT_MTU		CX4_FLD(0x24, 15, 0)
 #define CX4_NIC_VPORT_PROMISC_UC	CX4_FLD(0xf0, 31, 31)
@@ -92,6 +95,7 @@ static inline __u32 cx4_nic_vport_list_off(__u32 i)
 
 /* PRM Tables 17 and 18: VLAN list entry. */
 #define CX4_VLAN_ENTRY_VLAN		CX4_FLD(0x00, 11, 0)
+#define CX4_VLAN_ENTRY_SIZE		CX4_NIC_VPORT_LIST_ENTRY_SIZE
 
 /* PRM Tables 19 and 20: MAC address (8 bytes). */
 #define CX4_MAC_ADDR_47_32		CX4_FLD(0x00, 15, 0)
@@ -294,6 +298,7 @@ enum cx4_tir_self_lb {
 #define CX4_HASH_SEL_L3_PROT_TYPE	CX4_FLD(0x00, 31, 31)
 #define CX4_HASH_SEL_L4_PROT_TYPE	CX4_FLD(0x00, 30, 30)
 #define CX4_HASH_SEL_SELECTED_FIELDS	CX4_FLD(0x00, 29, 0)
+#define CX4_HASH_SEL_SIZE		0x04
 
 enum cx4_hash_sel_l3 {
 	CX4_HASH_SEL_L3_IPV4		= 0,
@@ -550,6 +555,7 @@ enum cx4_cqe_format {
 #define CX4_ERR_CQE_BYTE_CNT		CX4_DW(0x2c)
 #define CX4_ERR_CQE_VENDOR_ERR_SYNDROME	CX4_FLD(0x34, 15, 8)
 #define CX4_ERR_CQE_SYNDROME		CX4_FLD(0x34, 7, 0)
+#define CX4_ERR_CQE_SIZE		CX4_CQE_SIZE
 
 /* Table 74 syndrome. */
 enum cx4_cqe_err_syndrome {
@@ -750,6 +756,7 @@ enum cx4_eqc_st {
 
 /* PRM Tables 95 and 96: command queue entry. */
 #define CX4_CMDQ_ENTRY_SIZE		0x40
+#define CX4_CMDQ_SIZE			CX4_CMDQ_ENTRY_SIZE
 #define CX4_CMDQ_TYPE			CX4_FLD(0x00, 31, 24)
 #define CX4_CMDQ_INPUT_LENGTH		CX4_DW(0x04)
 #define CX4_CMDQ_IN_MBOX_H		CX4_DW(0x08)

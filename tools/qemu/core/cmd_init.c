@@ -186,7 +186,7 @@ static uint8_t cx4dev_exec_disable_hca(struct cx4dev *dev, struct cx4dev_cmd *cm
 
 static uint8_t cx4dev_exec_query_issi(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 {
-	cx4_set(cmd->out, CX4_QUERY_ISSI_OUT_CURRENT_ISSI, dev->issi);
+	CX4_SET(QUERY_ISSI_OUT, cmd->out, CURRENT_ISSI, dev->issi);
 	cx4_set(cmd->out, cx4_issi_field(0), 1);
 	cx4_set(cmd->out, cx4_issi_field(1), 1);
 	return CX4_CMD_STAT_OK;
@@ -213,7 +213,7 @@ static uint8_t cx4dev_exec_query_pages(struct cx4dev *dev, struct cx4dev_cmd *cm
 	n = cx4dev_pages_needed(dev, cmd->op_mod);
 	if (cmd->op_mod == CX4_PAGES_INIT)
 		dev->init_pages_queried = true;
-	cx4_set(cmd->out, CX4_QUERY_PAGES_OUT_NUM_PAGES, (uint32_t)(int32_t)n);
+	CX4_SET(QUERY_PAGES_OUT, cmd->out, NUM_PAGES, (uint32_t)(int32_t)n);
 	if (dev->cfg.trace_cmds)
 		cx4dev_logf(dev, "QUERY_PAGES(%s): num_pages %lld (device owns %zu)",
 			    cmd->op_mod == CX4_PAGES_BOOT ? "boot" :
@@ -293,7 +293,7 @@ static uint8_t cx4dev_pages_take(struct cx4dev *dev, struct cx4dev_cmd *cmd, uin
 					   "reused a device page)", (unsigned long long)pa, bad);
 		cx4_set64(cmd->out, CX4_MANAGE_PAGES_OFF_PAS + i * CX4_PAS_SIZE, pa);
 	}
-	cx4_set(cmd->out, CX4_MANAGE_PAGES_OUT_NUM_ENTRIES, give_back);
+	CX4_SET(MANAGE_PAGES_OUT, cmd->out, NUM_ENTRIES, give_back);
 	if (dev->cfg.trace_cmds)
 		cx4dev_logf(dev, "MANAGE_PAGES: returned %u of %u asked, device owns %zu",
 			    give_back, n, dev->pages.n);
@@ -442,7 +442,7 @@ static uint8_t cx4dev_exec_set_driver_version(struct cx4dev *dev, struct cx4dev_
 	const char *s = (const char *)cmd->in + CX4_SET_DRIVER_VERSION_OFF_STR;
 	char v[CX4_DRIVER_VERSION_LEN + 1];
 
-	if (!cx4_get(dev->caps.cur[CX4DEV_CAPI_GENERAL], CX4_CAP_DRIVER_VERSION))
+	if (!CX4_GET(CAP, dev->caps.cur[CX4DEV_CAPI_GENERAL], DRIVER_VERSION))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_OP, CX4DEV_SYN_DRVVER_UNSUPPORTED,
 				     "HCA_CAP.driver_version is 0");
 	if (!memchr(s, 0, CX4_DRIVER_VERSION_LEN))
@@ -466,8 +466,8 @@ static uint8_t cx4dev_exec_query_adapter(struct cx4dev *dev, struct cx4dev_cmd *
 	const char *psid = dev->cfg.lx ? "MT_2420110034" : "MT_2130110032";
 
 	if (dev->issi >= 1)
-		cx4_set(p, CX4_ADAPTER_IEEE_VENDOR_ID, 0x0002c9);
-	cx4_set(p, CX4_ADAPTER_VSD_VENDOR_ID, CX4_PCI_VENDOR_MELLANOX);
+		CX4_SET(ADAPTER, p, IEEE_VENDOR_ID, 0x0002c9);
+	CX4_SET(ADAPTER, p, VSD_VENDOR_ID, CX4_PCI_VENDOR_MELLANOX);
 	memcpy(p + CX4_ADAPTER_OFF_VSD, vsd, strlen(vsd));
 	memcpy(p + CX4_ADAPTER_OFF_PSID, psid, strlen(psid));
 	return CX4_CMD_STAT_OK;

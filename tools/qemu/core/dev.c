@@ -182,36 +182,36 @@ static uint32_t cx4dev_iseg_read32(struct cx4dev *dev, uint32_t off)
 
 	switch (off) {
 	case CX4_INIT_OFF_FW_REV:
-		cx4_set(s, CX4_INIT_FW_REV_MINOR, CX4DEV_FW_MINOR);
-		cx4_set(s, CX4_INIT_FW_REV_MAJOR, CX4DEV_FW_MAJOR);
+		CX4_SET(INIT, s, FW_REV_MINOR, CX4DEV_FW_MINOR);
+		CX4_SET(INIT, s, FW_REV_MAJOR, CX4DEV_FW_MAJOR);
 		break;
 	case CX4_INIT_OFF_CMDIF_REV:
-		cx4_set(s, CX4_INIT_CMD_INTERFACE_REV, CX4_CMD_INTERFACE_REV);
-		cx4_set(s, CX4_INIT_FW_REV_SUBMINOR, CX4DEV_FW_SUBMINOR);
+		CX4_SET(INIT, s, CMD_INTERFACE_REV, CX4_CMD_INTERFACE_REV);
+		CX4_SET(INIT, s, FW_REV_SUBMINOR, CX4DEV_FW_SUBMINOR);
 		break;
 	case CX4_INIT_OFF_CMDQ_ADDR_H:
-		cx4_set(s, CX4_INIT_CMDQ_PHY_ADDR_H, dev->cmdq_h);
+		CX4_SET(INIT, s, CMDQ_PHY_ADDR_H, dev->cmdq_h);
 		break;
 	case CX4_INIT_OFF_CMDQ_ADDR_L:
 		cx4_wr32(s, off, 0);
-		cx4_set(s, CX4_INIT_CMDQ_PHY_ADDR_L, (uint32_t)dev->cmdq_addr >> 12);
-		cx4_set(s, CX4_INIT_LOG_CMDQ_SIZE, CX4DEV_LOG_CMDQ_SIZE);
-		cx4_set(s, CX4_INIT_LOG_CMDQ_STRIDE, CX4DEV_LOG_CMDQ_STRIDE);
+		CX4_SET(INIT, s, CMDQ_PHY_ADDR_L, (uint32_t)dev->cmdq_addr >> 12);
+		CX4_SET(INIT, s, LOG_CMDQ_SIZE, CX4DEV_LOG_CMDQ_SIZE);
+		CX4_SET(INIT, s, LOG_CMDQ_STRIDE, CX4DEV_LOG_CMDQ_STRIDE);
 		break;
 	case CX4_INIT_OFF_INITIALIZING:
-		cx4_set(s, CX4_INIT_INITIALIZING, dev->initializing);
-		cx4_set(s, CX4_INIT_NIC_INTERFACE_SUPP, 1u << CX4_NIC_IFC_FULL_DRIVER);
+		CX4_SET(INIT, s, INITIALIZING, dev->initializing);
+		CX4_SET(INIT, s, NIC_INTERFACE_SUPP, 1u << CX4_NIC_IFC_FULL_DRIVER);
 		break;
 	case CX4_FLD_OFF(CX4_INIT_INTERNAL_TIMER_H):
 	case CX4_FLD_OFF(CX4_INIT_INTERNAL_TIMER_L):
 		/* Internal timer runs at device_frequency_mhz (1000): 1 tick per ns. */
 		t = cx4dev_now(dev);
-		cx4_set(s, CX4_INIT_INTERNAL_TIMER_H, (uint32_t)(t >> 32));
-		cx4_set(s, CX4_INIT_INTERNAL_TIMER_L, (uint32_t)t);
+		CX4_SET(INIT, s, INTERNAL_TIMER_H, (uint32_t)(t >> 32));
+		CX4_SET(INIT, s, INTERNAL_TIMER_L, (uint32_t)t);
 		break;
 	case CX4_INIT_OFF_HEALTH:
-		cx4_set(s, CX4_INIT_HEALTH_SYNDROME, dev->health_syndrome);
-		cx4_set(s, CX4_INIT_HEALTH_COUNTER, cx4dev_health_counter(dev));
+		CX4_SET(INIT, s, HEALTH_SYNDROME, dev->health_syndrome);
+		CX4_SET(INIT, s, HEALTH_COUNTER, cx4dev_health_counter(dev));
 		break;
 	default:
 		break;		/* reserved, doorbell (WO), clear_int (WO): 0 */
@@ -251,7 +251,7 @@ static void cx4dev_write_cmdq_l(struct cx4dev *dev, uint32_t val)
 	if (cx4dev_cmdq_addr_locked(dev, "[31:12]"))
 		return;
 	cx4_wr32(seg, CX4_INIT_OFF_CMDQ_ADDR_L, val);
-	nic_ifc = cx4_get(seg, CX4_INIT_NIC_INTERFACE);
+	nic_ifc = CX4_GET(INIT, seg, NIC_INTERFACE);
 	if (!dev->cmdq_h_written) {
 		cx4dev_guest_error(dev, "init segment: cmdq_phy_addr[31:12] written before "
 				   "cmdq_phy_addr[63:32] (PRM 8.2: most significant word first); "
@@ -269,7 +269,7 @@ static void cx4dev_write_cmdq_l(struct cx4dev *dev, uint32_t val)
 				   nic_ifc);
 		return;
 	}
-	if (cx4_get(seg, CX4_INIT_LOG_CMDQ_SIZE) || cx4_get(seg, CX4_INIT_LOG_CMDQ_STRIDE)) {
+	if (CX4_GET(INIT, seg, LOG_CMDQ_SIZE) || CX4_GET(INIT, seg, LOG_CMDQ_STRIDE)) {
 		cx4dev_guest_error(dev, "init segment: log_cmdq_size/log_cmdq_stride written as "
 				   "0x%02x, must be 0 (PRM 8.2); write ignored", val & 0xff);
 		return;

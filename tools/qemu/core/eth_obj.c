@@ -222,14 +222,14 @@ bool cx4dev_eth_uses_uar(const struct cx4dev *dev, uint32_t uar)
 static uint8_t cx4dev_tisc_check(struct cx4dev *dev, struct cx4dev_cmd *cmd, const uint8_t *c,
 				 bool create)
 {
-	if (cx4_get(c, CX4_TISC_PRIO) & 1)
+	if (CX4_GET(TISC, c, PRIO) & 1)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_TIS_PRIO,
 				     "prio 0x%x: bit 0 is reserved (priority in prio[3:1])",
-				     cx4_get(c, CX4_TISC_PRIO));
-	if (create && !cx4dev_set_has(&dev->tds, cx4_get(c, CX4_TISC_TRANSPORT_DOMAIN)))
+				     CX4_GET(TISC, c, PRIO));
+	if (create && !cx4dev_set_has(&dev->tds, CX4_GET(TISC, c, TRANSPORT_DOMAIN)))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_TIS_TD,
 				     "transport_domain 0x%x not allocated",
-				     cx4_get(c, CX4_TISC_TRANSPORT_DOMAIN));
+				     CX4_GET(TISC, c, TRANSPORT_DOMAIN));
 	return CX4_CMD_STAT_OK;
 }
 
@@ -250,10 +250,10 @@ uint8_t cx4dev_exec_create_tis(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	if (!t)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_NO_RESOURCES,
 				     CX4DEV_SYN_TIS_EXHAUSTED, "out of memory");
-	t->prio = cx4_get(c, CX4_TISC_PRIO);
-	t->td = cx4_get(c, CX4_TISC_TRANSPORT_DOMAIN);
+	t->prio = CX4_GET(TISC, c, PRIO);
+	t->td = CX4_GET(TISC, c, TRANSPORT_DOMAIN);
 	dev->eth->tis[n] = t;
-	cx4_set(cmd->out, CX4_CREATE_TIS_OUT_TISN, (uint32_t)n);
+	CX4_SET(CREATE_TIS_OUT, cmd->out, TISN, (uint32_t)n);
 	return CX4_CMD_STAT_OK;
 }
 
@@ -273,7 +273,7 @@ static struct cx4dev_tis *cx4dev_tis_lookup(struct cx4dev *dev, struct cx4dev_cm
 uint8_t cx4dev_exec_modify_tis(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 {
 	const uint8_t *c = cmd->in + CX4_MODIFY_TIS_IN_OFF_CTX;
-	uint64_t mask = cx4_get64(cmd->in, CX4_MODIFY_TIS_IN_OFF_BITMASK);
+	uint64_t mask = CX4_GET64(MODIFY_TIS_IN, cmd->in, BITMASK);
 	struct cx4dev_tis *t;
 	uint32_t n;
 	uint8_t st;
@@ -285,14 +285,14 @@ uint8_t cx4dev_exec_modify_tis(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_TIS_MODIFY_FIELD,
 				     "modify_bitmask 0x%llx (only bit 0, prio)",
 				     (unsigned long long)mask);
-	if (cx4_get(c, CX4_TISC_TRANSPORT_DOMAIN))
+	if (CX4_GET(TISC, c, TRANSPORT_DOMAIN))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_TIS_MODIFY_FIELD,
 				     "transport_domain is not modifiable (Table 51)");
 	st = cx4dev_tisc_check(dev, cmd, c, false);
 	if (st)
 		return st;
 	if (mask & CX4_MODIFY_TIS_SEL_PRIO)
-		t->prio = cx4_get(c, CX4_TISC_PRIO);
+		t->prio = CX4_GET(TISC, c, PRIO);
 	return CX4_CMD_STAT_OK;
 }
 
@@ -320,8 +320,8 @@ uint8_t cx4dev_exec_query_tis(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 
 	if (!t)
 		return cmd->status;
-	cx4_set(c, CX4_TISC_PRIO, t->prio);
-	cx4_set(c, CX4_TISC_TRANSPORT_DOMAIN, t->td);
+	CX4_SET(TISC, c, PRIO, t->prio);
+	CX4_SET(TISC, c, TRANSPORT_DOMAIN, t->td);
 	return CX4_CMD_STAT_OK;
 }
 
@@ -346,7 +346,7 @@ static void cx4dev_rqt_unref(struct cx4dev *dev, struct cx4dev_rqt *t)
 static uint8_t cx4dev_rqt_list(struct cx4dev *dev, struct cx4dev_cmd *cmd, const uint8_t *c,
 			       struct cx4dev_rqt *t, uint32_t max)
 {
-	uint32_t size = cx4_get(c, CX4_RQTC_RQT_ACTUAL_SIZE);
+	uint32_t size = CX4_GET(RQTC, c, RQT_ACTUAL_SIZE);
 	uint32_t need = cx4_rqt_cmd_size(size), *list;
 
 	if (!cx4dev_pow2(size) || size > max)
@@ -379,7 +379,7 @@ static uint8_t cx4dev_rqt_list(struct cx4dev *dev, struct cx4dev_cmd *cmd, const
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_NO_RESOURCES, CX4DEV_SYN_RQT_EXHAUSTED,
 				     "out of memory");
 	for (uint32_t i = 0; i < size; i++) {
-		list[i] = cx4_get(c + cx4_rqtc_rq_off(i), CX4_RQTC_RQ_NUM);
+		list[i] = CX4_GET(RQTC, c + cx4_rqtc_rq_off(i), RQ_NUM);
 		cx4dev_rq_get(dev, list[i])->refs++;
 	}
 	if (t->rqn) {
@@ -395,8 +395,8 @@ uint8_t cx4dev_exec_create_rqt(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 {
 	const uint8_t *c = cmd->in + CX4_CREATE_RQT_IN_OFF_CTX;
 	int64_t n = cx4dev_eth_slot((void **)dev->eth->rqt, CX4DEV_MAX_RQT);
-	uint32_t max = cx4_get(c, CX4_RQTC_RQT_MAX_SIZE);
-	uint32_t cap = 1u << cx4_get(cx4dev_gcap(dev), CX4_CAP_LOG_MAX_RQT_SIZE);
+	uint32_t max = CX4_GET(RQTC, c, RQT_MAX_SIZE);
+	uint32_t cap = 1u << CX4_GET(CAP, cx4dev_gcap(dev), LOG_MAX_RQT_SIZE);
 	struct cx4dev_rqt *t;
 	uint8_t st;
 
@@ -417,7 +417,7 @@ uint8_t cx4dev_exec_create_rqt(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 		return st;
 	}
 	dev->eth->rqt[n] = t;
-	cx4_set(cmd->out, CX4_CREATE_RQT_OUT_RQTN, (uint32_t)n);
+	CX4_SET(CREATE_RQT_OUT, cmd->out, RQTN, (uint32_t)n);
 	return CX4_CMD_STAT_OK;
 }
 
@@ -437,7 +437,7 @@ static struct cx4dev_rqt *cx4dev_rqt_lookup(struct cx4dev *dev, struct cx4dev_cm
 uint8_t cx4dev_exec_modify_rqt(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 {
 	const uint8_t *c = cmd->in + CX4_MODIFY_RQT_IN_OFF_CTX;
-	uint64_t mask = cx4_get64(cmd->in, CX4_MODIFY_RQT_IN_OFF_BITMASK);
+	uint64_t mask = CX4_GET64(MODIFY_RQT_IN, cmd->in, BITMASK);
 	uint32_t n;
 	struct cx4dev_rqt *t = cx4dev_rqt_lookup(dev, cmd, CX4_MODIFY_RQT_IN_RQTN, &n);
 
@@ -447,7 +447,7 @@ uint8_t cx4dev_exec_modify_rqt(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_RQT_MODIFY_FIELD,
 				     "modify_bitmask 0x%llx (must be bit 0, the RQ list)",
 				     (unsigned long long)mask);
-	if (cx4_get(c, CX4_RQTC_RQT_MAX_SIZE))
+	if (CX4_GET(RQTC, c, RQT_MAX_SIZE))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_RQT_MODIFY_FIELD,
 				     "rqt_max_size is not modifiable");
 	return cx4dev_rqt_list(dev, cmd, c, t, t->max_size);
@@ -479,11 +479,11 @@ uint8_t cx4dev_exec_query_rqt(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 
 	if (!t)
 		return cmd->status;
-	cx4_set(c, CX4_RQTC_RQT_MAX_SIZE, t->max_size);
-	cx4_set(c, CX4_RQTC_RQT_ACTUAL_SIZE, t->size);
+	CX4_SET(RQTC, c, RQT_MAX_SIZE, t->max_size);
+	CX4_SET(RQTC, c, RQT_ACTUAL_SIZE, t->size);
 	/* Entries that fit in the output (output_length bounds the list). */
 	for (uint32_t i = 0; i < t->size && cx4_rqt_cmd_size(i + 1) <= cmd->out_len; i++)
-		cx4_set(c + cx4_rqtc_rq_off(i), CX4_RQTC_RQ_NUM, t->rqn[i]);
+		CX4_SET(RQTC, c + cx4_rqtc_rq_off(i), RQ_NUM, t->rqn[i]);
 	return CX4_CMD_STAT_OK;
 }
 
@@ -492,7 +492,7 @@ uint8_t cx4dev_exec_query_rqt(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 static uint8_t cx4dev_tir_hash_check(struct cx4dev *dev, struct cx4dev_cmd *cmd,
 				     const uint8_t *c)
 {
-	uint32_t fn = cx4_get(c, CX4_TIRC_RX_HASH_FN);
+	uint32_t fn = CX4_GET(TIRC, c, RX_HASH_FN);
 	uint32_t sel = cx4_rd32(c, CX4_TIRC_OFF_RX_HASH_FIELD_SEL_OUTER);
 	uint32_t fields = sel & cx4_fld_mask(CX4_HASH_SEL_SELECTED_FIELDS);
 
@@ -508,10 +508,10 @@ static uint8_t cx4dev_tir_hash_check(struct cx4dev *dev, struct cx4dev_cmd *cmd,
 	if (cx4_rd32(c, CX4_TIRC_OFF_RX_HASH_FIELD_SEL_INNER))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_TIR_HASH,
 				     "rx_hash_field_selector_inner set: no tunnel offloads");
-	if (fn == CX4_TIR_HASH_NONE && (sel || cx4_get(c, CX4_TIRC_RX_HASH_SYMMETRIC)))
+	if (fn == CX4_TIR_HASH_NONE && (sel || CX4_GET(TIRC, c, RX_HASH_SYMMETRIC)))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_TIR_HASH,
 				     "hash fields / symmetric set with HASH_NONE");
-	if (fn != CX4_TIR_HASH_NONE && (cx4_get(cx4dev_ecap(dev), CX4_ETH_CAP_RSS_IND_TBL_CAP) == 0))
+	if (fn != CX4_TIR_HASH_NONE && (CX4_GET(ETH_CAP, cx4dev_ecap(dev), RSS_IND_TBL_CAP) == 0))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_TIR_HASH,
 				     "RX hash without HCA_CAP.rss_ind_tbl_cap");
 	return CX4_CMD_STAT_OK;
@@ -520,10 +520,10 @@ static uint8_t cx4dev_tir_hash_check(struct cx4dev *dev, struct cx4dev_cmd *cmd,
 static uint8_t cx4dev_tir_lro_check(struct cx4dev *dev, struct cx4dev_cmd *cmd,
 				    const uint8_t *c)
 {
-	uint32_t mask = cx4_get(c, CX4_TIRC_LRO_ENABLE_MASK);
+	uint32_t mask = CX4_GET(TIRC, c, LRO_ENABLE_MASK);
 
-	if (!mask && (cx4_get(c, CX4_TIRC_LRO_MAX_MSG_SZ) ||
-		      cx4_get(c, CX4_TIRC_LRO_TIMEOUT_PERIOD_USECS)))
+	if (!mask && (CX4_GET(TIRC, c, LRO_MAX_MSG_SZ) ||
+		      CX4_GET(TIRC, c, LRO_TIMEOUT_PERIOD_USECS)))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_TIR_LRO,
 				     "LRO fields set with lro_enable_mask 0 (reserved)");
 	if (!mask)
@@ -531,10 +531,10 @@ static uint8_t cx4dev_tir_lro_check(struct cx4dev *dev, struct cx4dev_cmd *cmd,
 	if (mask & ~(uint32_t)(CX4_TIR_LRO_IPV4 | CX4_TIR_LRO_IPV6))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_TIR_LRO,
 				     "lro_enable_mask 0x%x: reserved bits", mask);
-	if (!cx4_get(cx4dev_ecap(dev), CX4_ETH_CAP_LRO_CAP))
+	if (!CX4_GET(ETH_CAP, cx4dev_ecap(dev), LRO_CAP))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_TIR_LRO,
 				     "LRO without HCA_CAP.lro_cap");
-	if (!cx4_get(c, CX4_TIRC_LRO_MAX_MSG_SZ))
+	if (!CX4_GET(TIRC, c, LRO_MAX_MSG_SZ))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_TIR_LRO,
 				     "lro_max_msg_sz 0 with LRO enabled");
 	return CX4_CMD_STAT_OK;
@@ -543,10 +543,10 @@ static uint8_t cx4dev_tir_lro_check(struct cx4dev *dev, struct cx4dev_cmd *cmd,
 static uint8_t cx4dev_tir_self_lb_check(struct cx4dev *dev, struct cx4dev_cmd *cmd,
 					const uint8_t *c)
 {
-	uint32_t lb = cx4_get(c, CX4_TIRC_SELF_LB_EN);
+	uint32_t lb = CX4_GET(TIRC, c, SELF_LB_EN);
 
-	if (((lb & CX4_TIR_SELF_LB_UC) && !cx4_get(cx4dev_ecap(dev), CX4_ETH_CAP_SELF_LB_UC)) ||
-	    ((lb & CX4_TIR_SELF_LB_MC) && !cx4_get(cx4dev_ecap(dev), CX4_ETH_CAP_SELF_LB_MC)))
+	if (((lb & CX4_TIR_SELF_LB_UC) && !CX4_GET(ETH_CAP, cx4dev_ecap(dev), SELF_LB_UC)) ||
+	    ((lb & CX4_TIR_SELF_LB_MC) && !CX4_GET(ETH_CAP, cx4dev_ecap(dev), SELF_LB_MC)))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_TIR_SELF_LB,
 				     "self_lb_en 0x%x without HCA_CAP.self_lb_uc/mc", lb);
 	return CX4_CMD_STAT_OK;
@@ -556,26 +556,26 @@ static uint8_t cx4dev_tir_self_lb_check(struct cx4dev *dev, struct cx4dev_cmd *c
 static uint8_t cx4dev_tir_target(struct cx4dev *dev, struct cx4dev_cmd *cmd, const uint8_t *c,
 				 uint32_t disp, uint32_t *rqn, uint32_t *rqtn)
 {
-	uint32_t fn = cx4_get(c, CX4_TIRC_RX_HASH_FN);
+	uint32_t fn = CX4_GET(TIRC, c, RX_HASH_FN);
 
 	if (disp == CX4_TIR_DISP_DIRECT) {
-		*rqn = cx4_get(c, CX4_TIRC_INLINE_RQN);
-		if (fn != CX4_TIR_HASH_NONE || cx4_get(c, CX4_TIRC_INDIRECT_TABLE))
+		*rqn = CX4_GET(TIRC, c, INLINE_RQN);
+		if (fn != CX4_TIR_HASH_NONE || CX4_GET(TIRC, c, INDIRECT_TABLE))
 			return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_TIR_DISP,
 					     "direct TIR with rx_hash_fn %u / indirect_table "
 					     "0x%x (must be HASH_NONE / 0)", fn,
-					     cx4_get(c, CX4_TIRC_INDIRECT_TABLE));
+					     CX4_GET(TIRC, c, INDIRECT_TABLE));
 		if (!cx4dev_rq_get(dev, *rqn))
 			return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_TIR_RQ,
 					     "inline_rqn 0x%x is not an existing RQ", *rqn);
 		return CX4_CMD_STAT_OK;
 	}
-	*rqtn = cx4_get(c, CX4_TIRC_INDIRECT_TABLE);
+	*rqtn = CX4_GET(TIRC, c, INDIRECT_TABLE);
 	if (disp != CX4_TIR_DISP_INDIRECT || fn == CX4_TIR_HASH_NONE ||
-	    cx4_get(c, CX4_TIRC_INLINE_RQN))
+	    CX4_GET(TIRC, c, INLINE_RQN))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_TIR_DISP,
 				     "disp_type %u with rx_hash_fn %u / inline_rqn 0x%x", disp, fn,
-				     cx4_get(c, CX4_TIRC_INLINE_RQN));
+				     CX4_GET(TIRC, c, INLINE_RQN));
 	if (!cx4dev_rqt_get(dev, *rqtn))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_TIR_RQT,
 				     "indirect_table 0x%x is not an existing RQT", *rqtn);
@@ -584,8 +584,8 @@ static uint8_t cx4dev_tir_target(struct cx4dev *dev, struct cx4dev_cmd *cmd, con
 
 static void cx4dev_tir_set_hash(struct cx4dev_tir *t, const uint8_t *c)
 {
-	t->hash_fn = cx4_get(c, CX4_TIRC_RX_HASH_FN);
-	t->hash_symmetric = cx4_get(c, CX4_TIRC_RX_HASH_SYMMETRIC);
+	t->hash_fn = CX4_GET(TIRC, c, RX_HASH_FN);
+	t->hash_symmetric = CX4_GET(TIRC, c, RX_HASH_SYMMETRIC);
 	memcpy(t->key, c + CX4_TIRC_OFF_RX_HASH_TOEPLITZ_KEY, sizeof(t->key));
 	t->sel_outer = cx4_rd32(c, CX4_TIRC_OFF_RX_HASH_FIELD_SEL_OUTER);
 	t->sel_inner = cx4_rd32(c, CX4_TIRC_OFF_RX_HASH_FIELD_SEL_INNER);
@@ -593,9 +593,9 @@ static void cx4dev_tir_set_hash(struct cx4dev_tir *t, const uint8_t *c)
 
 static void cx4dev_tir_set_lro(struct cx4dev_tir *t, const uint8_t *c)
 {
-	t->lro_mask = cx4_get(c, CX4_TIRC_LRO_ENABLE_MASK);
-	t->lro_timeout = cx4_get(c, CX4_TIRC_LRO_TIMEOUT_PERIOD_USECS);
-	t->lro_max_msg = cx4_get(c, CX4_TIRC_LRO_MAX_MSG_SZ);
+	t->lro_mask = CX4_GET(TIRC, c, LRO_ENABLE_MASK);
+	t->lro_timeout = CX4_GET(TIRC, c, LRO_TIMEOUT_PERIOD_USECS);
+	t->lro_max_msg = CX4_GET(TIRC, c, LRO_MAX_MSG_SZ);
 }
 
 static void cx4dev_tir_ref(struct cx4dev *dev, struct cx4dev_tir *t, int d)
@@ -610,17 +610,17 @@ uint8_t cx4dev_exec_create_tir(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 {
 	const uint8_t *c = cmd->in + CX4_CREATE_TIR_IN_OFF_CTX;
 	int64_t n = cx4dev_eth_slot((void **)dev->eth->tir, CX4DEV_MAX_TIR);
-	uint32_t disp = cx4_get(c, CX4_TIRC_DISP_TYPE), rqn = 0, rqtn = 0;
+	uint32_t disp = CX4_GET(TIRC, c, DISP_TYPE), rqn = 0, rqtn = 0;
 	struct cx4dev_tir *t;
 	uint8_t st;
 
 	if (n < 0)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_EXCEED_LIM, CX4DEV_SYN_TIR_EXHAUSTED,
 				     "%u TIRs in use", CX4DEV_MAX_TIR - 1);
-	if (!cx4dev_set_has(&dev->tds, cx4_get(c, CX4_TIRC_TRANSPORT_DOMAIN)))
+	if (!cx4dev_set_has(&dev->tds, CX4_GET(TIRC, c, TRANSPORT_DOMAIN)))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_TIR_TD,
 				     "transport_domain 0x%x not allocated",
-				     cx4_get(c, CX4_TIRC_TRANSPORT_DOMAIN));
+				     CX4_GET(TIRC, c, TRANSPORT_DOMAIN));
 	st = cx4dev_tir_hash_check(dev, cmd, c);
 	if (!st)
 		st = cx4dev_tir_lro_check(dev, cmd, c);
@@ -639,11 +639,11 @@ uint8_t cx4dev_exec_create_tir(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	t->rqtn = rqtn;
 	cx4dev_tir_set_hash(t, c);
 	cx4dev_tir_set_lro(t, c);
-	t->self_lb = cx4_get(c, CX4_TIRC_SELF_LB_EN);
-	t->td = cx4_get(c, CX4_TIRC_TRANSPORT_DOMAIN);
+	t->self_lb = CX4_GET(TIRC, c, SELF_LB_EN);
+	t->td = CX4_GET(TIRC, c, TRANSPORT_DOMAIN);
 	cx4dev_tir_ref(dev, t, 1);
 	dev->eth->tir[n] = t;
-	cx4_set(cmd->out, CX4_CREATE_TIR_OUT_TIRN, (uint32_t)n);
+	CX4_SET(CREATE_TIR_OUT, cmd->out, TIRN, (uint32_t)n);
 	return CX4_CMD_STAT_OK;
 }
 
@@ -663,7 +663,7 @@ static struct cx4dev_tir *cx4dev_tir_lookup(struct cx4dev *dev, struct cx4dev_cm
 uint8_t cx4dev_exec_modify_tir(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 {
 	const uint8_t *c = cmd->in + CX4_MODIFY_TIR_IN_OFF_CTX;
-	uint64_t mask = cx4_get64(cmd->in, CX4_MODIFY_TIR_IN_OFF_BITMASK);
+	uint64_t mask = CX4_GET64(MODIFY_TIR_IN, cmd->in, BITMASK);
 	uint64_t known = CX4_MODIFY_TIR_SEL_LRO | CX4_MODIFY_TIR_SEL_INDIRECT_TABLE |
 			 CX4_MODIFY_TIR_SEL_HASH | CX4_MODIFY_TIR_SEL_SELF_LB_EN;
 	uint32_t n, rqtn;
@@ -674,7 +674,7 @@ uint8_t cx4dev_exec_modify_tir(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 		return cmd->status;
 	if (mask & ~known || !mask ||
 	    ((mask & CX4_MODIFY_TIR_SEL_SELF_LB_EN) &&
-	     !cx4_get(cx4dev_ecap(dev), CX4_ETH_CAP_SELF_LB_EN_MODIFIABLE)) ||
+	     !CX4_GET(ETH_CAP, cx4dev_ecap(dev), SELF_LB_EN_MODIFIABLE)) ||
 	    ((mask & (CX4_MODIFY_TIR_SEL_INDIRECT_TABLE | CX4_MODIFY_TIR_SEL_HASH)) &&
 	     t->disp_type != CX4_TIR_DISP_INDIRECT))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_TIR_MODIFY_FIELD,
@@ -682,7 +682,7 @@ uint8_t cx4dev_exec_modify_tir(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 				     "this TIR", (unsigned long long)mask);
 	if (mask & CX4_MODIFY_TIR_SEL_HASH) {
 		st = cx4dev_tir_hash_check(dev, cmd, c);
-		if (!st && cx4_get(c, CX4_TIRC_RX_HASH_FN) == CX4_TIR_HASH_NONE)
+		if (!st && CX4_GET(TIRC, c, RX_HASH_FN) == CX4_TIR_HASH_NONE)
 			st = cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_TIR_DISP,
 					   "HASH_NONE on an indirect TIR");
 	}
@@ -690,7 +690,7 @@ uint8_t cx4dev_exec_modify_tir(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 		st = cx4dev_tir_lro_check(dev, cmd, c);
 	if (!st && (mask & CX4_MODIFY_TIR_SEL_SELF_LB_EN))
 		st = cx4dev_tir_self_lb_check(dev, cmd, c);
-	rqtn = cx4_get(c, CX4_TIRC_INDIRECT_TABLE);
+	rqtn = CX4_GET(TIRC, c, INDIRECT_TABLE);
 	if (!st && (mask & CX4_MODIFY_TIR_SEL_INDIRECT_TABLE) && !cx4dev_rqt_get(dev, rqtn))
 		st = cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_TIR_RQT,
 				   "indirect_table 0x%x is not an existing RQT", rqtn);
@@ -707,7 +707,7 @@ uint8_t cx4dev_exec_modify_tir(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	if (mask & CX4_MODIFY_TIR_SEL_LRO)
 		cx4dev_tir_set_lro(t, c);
 	if (mask & CX4_MODIFY_TIR_SEL_SELF_LB_EN)
-		t->self_lb = cx4_get(c, CX4_TIRC_SELF_LB_EN);
+		t->self_lb = CX4_GET(TIRC, c, SELF_LB_EN);
 	return CX4_CMD_STAT_OK;
 }
 
@@ -737,18 +737,18 @@ uint8_t cx4dev_exec_query_tir(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 
 	if (!t)
 		return cmd->status;
-	cx4_set(c, CX4_TIRC_DISP_TYPE, t->disp_type);
-	cx4_set(c, CX4_TIRC_LRO_TIMEOUT_PERIOD_USECS, t->lro_timeout);
-	cx4_set(c, CX4_TIRC_LRO_ENABLE_MASK, t->lro_mask);
-	cx4_set(c, CX4_TIRC_LRO_MAX_MSG_SZ, t->lro_max_msg);
+	CX4_SET(TIRC, c, DISP_TYPE, t->disp_type);
+	CX4_SET(TIRC, c, LRO_TIMEOUT_PERIOD_USECS, t->lro_timeout);
+	CX4_SET(TIRC, c, LRO_ENABLE_MASK, t->lro_mask);
+	CX4_SET(TIRC, c, LRO_MAX_MSG_SZ, t->lro_max_msg);
 	if (t->disp_type == CX4_TIR_DISP_DIRECT)
-		cx4_set(c, CX4_TIRC_INLINE_RQN, t->inline_rqn);
+		CX4_SET(TIRC, c, INLINE_RQN, t->inline_rqn);
 	else
-		cx4_set(c, CX4_TIRC_INDIRECT_TABLE, t->rqtn);
-	cx4_set(c, CX4_TIRC_RX_HASH_SYMMETRIC, t->hash_symmetric);
-	cx4_set(c, CX4_TIRC_RX_HASH_FN, t->hash_fn);
-	cx4_set(c, CX4_TIRC_SELF_LB_EN, t->self_lb);
-	cx4_set(c, CX4_TIRC_TRANSPORT_DOMAIN, t->td);
+		CX4_SET(TIRC, c, INDIRECT_TABLE, t->rqtn);
+	CX4_SET(TIRC, c, RX_HASH_SYMMETRIC, t->hash_symmetric);
+	CX4_SET(TIRC, c, RX_HASH_FN, t->hash_fn);
+	CX4_SET(TIRC, c, SELF_LB_EN, t->self_lb);
+	CX4_SET(TIRC, c, TRANSPORT_DOMAIN, t->td);
 	memcpy(c + CX4_TIRC_OFF_RX_HASH_TOEPLITZ_KEY, t->key, sizeof(t->key));
 	cx4_wr32(c, CX4_TIRC_OFF_RX_HASH_FIELD_SEL_OUTER, t->sel_outer);
 	cx4_wr32(c, CX4_TIRC_OFF_RX_HASH_FIELD_SEL_INNER, t->sel_inner);
@@ -777,30 +777,30 @@ static uint8_t cx4dev_wq_create(struct cx4dev *dev, struct cx4dev_cmd *cmd, cons
 {
 	const struct cx4dev_wq_syn *syn = sq ? &cx4dev_sq_syn : &cx4dev_rq_syn;
 	const uint8_t *g = cx4dev_gcap(dev);
-	uint32_t stride = cx4_get(wqc, CX4_WQ_LOG_WQ_STRIDE);
-	uint32_t log_sz = cx4_get(wqc, CX4_WQ_LOG_WQ_SZ);
-	uint32_t log_pg = cx4_get(wqc, CX4_WQ_LOG_WQ_PG_SZ);
+	uint32_t stride = CX4_GET(WQ, wqc, LOG_WQ_STRIDE);
+	uint32_t log_sz = CX4_GET(WQ, wqc, LOG_WQ_SZ);
+	uint32_t log_pg = CX4_GET(WQ, wqc, LOG_WQ_PG_SZ);
 	uint32_t smin = cx4_get(g, sq ? CX4_CAP_LOG_MIN_STRIDE_SZ_SQ : CX4_CAP_LOG_MIN_STRIDE_SZ_RQ);
 	uint32_t smax = cx4_get(g, sq ? CX4_CAP_LOG_MAX_STRIDE_SZ_SQ : CX4_CAP_LOG_MAX_STRIDE_SZ_RQ);
-	uint32_t max_sz = cx4_get(g, CX4_CAP_LOG_MAX_WQ_SZ);
-	uint64_t dbr = cx4_get64(wqc, CX4_WQ_OFF_DBR_ADDR);
+	uint32_t max_sz = CX4_GET(CAP, g, LOG_MAX_WQ_SZ);
+	uint64_t dbr = CX4_GET64(WQ, wqc, DBR_ADDR);
 	uint64_t bytes, page;
 	uint32_t npas;
 	uint8_t b[CX4_WQ_DBR_SIZE], st;
 
-	if (cx4_get(wqc, CX4_WQ_TYPE) != CX4_WQ_TYPE_CYCLIC || cx4_get(wqc, CX4_WQ_SIGNATURE) ||
-	    cx4_get(wqc, CX4_WQ_PAGE_OFFSET) || cx4_get(wqc, CX4_WQ_LWM) ||
-	    (sq && cx4_get(wqc, CX4_WQ_END_PADDING_MODE)) ||
-	    cx4_get(wqc, CX4_WQ_END_PADDING_MODE) > CX4_WQ_END_PAD_ALIGN ||
+	if (CX4_GET(WQ, wqc, TYPE) != CX4_WQ_TYPE_CYCLIC || CX4_GET(WQ, wqc, SIGNATURE) ||
+	    CX4_GET(WQ, wqc, PAGE_OFFSET) || CX4_GET(WQ, wqc, LWM) ||
+	    (sq && CX4_GET(WQ, wqc, END_PADDING_MODE)) ||
+	    CX4_GET(WQ, wqc, END_PADDING_MODE) > CX4_WQ_END_PAD_ALIGN ||
 	    (sq && stride != CX4_SEND_WQEBB_SHIFT) || stride < smin || stride > smax ||
 	    log_sz > max_sz || cx4_rd32(wqc, 0x18) || cx4_rd32(wqc, 0x1c))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, syn->wq,
 				     "wq: type %u (must be cyclic), signature %u, page_offset %u "
 				     "(model: 0), lwm %u, end_padding %u, log_wq_stride %u (%u..%u%s),"
 				     " log_wq_sz %u (max %u), counters 0x%x/0x%x",
-				     cx4_get(wqc, CX4_WQ_TYPE), cx4_get(wqc, CX4_WQ_SIGNATURE),
-				     cx4_get(wqc, CX4_WQ_PAGE_OFFSET), cx4_get(wqc, CX4_WQ_LWM),
-				     cx4_get(wqc, CX4_WQ_END_PADDING_MODE), stride, smin, smax,
+				     CX4_GET(WQ, wqc, TYPE), CX4_GET(WQ, wqc, SIGNATURE),
+				     CX4_GET(WQ, wqc, PAGE_OFFSET), CX4_GET(WQ, wqc, LWM),
+				     CX4_GET(WQ, wqc, END_PADDING_MODE), stride, smin, smax,
 				     sq ? ", SQ: 6" : "", log_sz, max_sz, cx4_rd32(wqc, 0x18),
 				     cx4_rd32(wqc, 0x1c));
 	/*
@@ -809,13 +809,13 @@ static uint8_t cx4dev_wq_create(struct cx4dev *dev, struct cx4dev_cmd *cmd, cons
 	 * an RQ can only drop or count frames (mlx5e's drop RQ does this;
 	 * real firmware accepts it).  SQs always need an allocated PD.
 	 */
-	if ((sq || cx4_get(wqc, CX4_WQ_PD)) && !cx4dev_set_has(&dev->pds, cx4_get(wqc, CX4_WQ_PD)))
+	if ((sq || CX4_GET(WQ, wqc, PD)) && !cx4dev_set_has(&dev->pds, CX4_GET(WQ, wqc, PD)))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, syn->pd,
-				     "wq pd 0x%x not allocated", cx4_get(wqc, CX4_WQ_PD));
-	if (sq && !cx4dev_set_has(&dev->uars, cx4_get(wqc, CX4_WQ_UAR_PAGE)))
+				     "wq pd 0x%x not allocated", CX4_GET(WQ, wqc, PD));
+	if (sq && !cx4dev_set_has(&dev->uars, CX4_GET(WQ, wqc, UAR_PAGE)))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, syn->uar,
-				     "wq uar_page %u not allocated", cx4_get(wqc, CX4_WQ_UAR_PAGE));
-	if (!sq && cx4_get(wqc, CX4_WQ_UAR_PAGE))
+				     "wq uar_page %u not allocated", CX4_GET(WQ, wqc, UAR_PAGE));
+	if (!sq && CX4_GET(WQ, wqc, UAR_PAGE))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, syn->wq,
 				     "RQ wq uar_page must be 0 (no cd_slave)");
 	if ((dbr & (CX4_WQ_DBR_SIZE - 1)) || dev->ops->dma_read(dev->opaque, dbr, b, sizeof(b)))
@@ -835,8 +835,8 @@ static uint8_t cx4dev_wq_create(struct cx4dev *dev, struct cx4dev_cmd *cmd, cons
 		return st;
 	}
 	wq->npas = npas;
-	wq->pd = cx4_get(wqc, CX4_WQ_PD);
-	wq->uar = cx4_get(wqc, CX4_WQ_UAR_PAGE);
+	wq->pd = CX4_GET(WQ, wqc, PD);
+	wq->uar = CX4_GET(WQ, wqc, UAR_PAGE);
 	wq->log_stride = stride;
 	wq->log_size = log_sz;
 	wq->log_page_size = log_pg;
@@ -847,14 +847,14 @@ static uint8_t cx4dev_wq_create(struct cx4dev *dev, struct cx4dev_cmd *cmd, cons
 static void cx4dev_wq_query(const struct cx4dev_wq *wq, uint8_t *wqc, uint8_t *pas,
 			    uint32_t room)
 {
-	cx4_set(wqc, CX4_WQ_TYPE, CX4_WQ_TYPE_CYCLIC);
-	cx4_set(wqc, CX4_WQ_PD, wq->pd);
-	cx4_set(wqc, CX4_WQ_UAR_PAGE, wq->uar);
-	cx4_set64(wqc, CX4_WQ_OFF_DBR_ADDR, wq->dbr);
+	CX4_SET(WQ, wqc, TYPE, CX4_WQ_TYPE_CYCLIC);
+	CX4_SET(WQ, wqc, PD, wq->pd);
+	CX4_SET(WQ, wqc, UAR_PAGE, wq->uar);
+	CX4_SET64(WQ, wqc, DBR_ADDR, wq->dbr);
 	cx4_wr32(wqc, 0x18, wq->hw_counter);	/* hw_counter */
-	cx4_set(wqc, CX4_WQ_LOG_WQ_STRIDE, wq->log_stride);
-	cx4_set(wqc, CX4_WQ_LOG_WQ_PG_SZ, wq->log_page_size);
-	cx4_set(wqc, CX4_WQ_LOG_WQ_SZ, wq->log_size);
+	CX4_SET(WQ, wqc, LOG_WQ_STRIDE, wq->log_stride);
+	CX4_SET(WQ, wqc, LOG_WQ_PG_SZ, wq->log_page_size);
+	CX4_SET(WQ, wqc, LOG_WQ_SZ, wq->log_size);
 	for (uint32_t i = 0; i < wq->npas && (i + 1) * CX4_PAS_SIZE <= room; i++)
 		cx4_set64(pas, i * CX4_PAS_SIZE, wq->pas[i]);
 }
@@ -869,7 +869,7 @@ uint8_t cx4dev_exec_create_sq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 {
 	const uint8_t *c = cmd->in + CX4_CREATE_SQ_IN_OFF_CTX;
 	int64_t n = cx4dev_eth_slot((void **)dev->eth->sq, CX4DEV_MAX_SQ);
-	uint32_t mode = cx4_get(c, CX4_SQC_MIN_WQE_INLINE_MODE);
+	uint32_t mode = CX4_GET(SQC, c, MIN_WQE_INLINE_MODE);
 	struct cx4dev_tis *tis;
 	struct cx4dev_sq *sq;
 	uint8_t st;
@@ -877,32 +877,32 @@ uint8_t cx4dev_exec_create_sq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	if (n < 0)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_EXCEED_LIM, CX4DEV_SYN_SQ_EXHAUSTED,
 				     "%u SQs in use", CX4DEV_MAX_SQ - 1);
-	if (cx4_get(c, CX4_SQC_STATE) != CX4_WQ_STATE_RST)
+	if (CX4_GET(SQC, c, STATE) != CX4_WQ_STATE_RST)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_SQ_STATE,
-				     "state %u, must be RST at creation", cx4_get(c, CX4_SQC_STATE));
-	if (cx4_get(c, CX4_SQC_FRE))
+				     "state %u, must be RST at creation", CX4_GET(SQC, c, STATE));
+	if (CX4_GET(SQC, c, FRE))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_SQ_WQ,
 				     "fre: fast register WQEs not supported");
 	if (mode == 4)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_SQ_INLINE,
 				     "min_wqe_inline_mode 4 is reserved");
-	if (!cx4dev_cq_exists(dev, cx4_get(c, CX4_SQC_CQN)))
+	if (!cx4dev_cq_exists(dev, CX4_GET(SQC, c, CQN)))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_SQ_CQ,
-				     "cqn 0x%x is not an existing CQ", cx4_get(c, CX4_SQC_CQN));
+				     "cqn 0x%x is not an existing CQ", CX4_GET(SQC, c, CQN));
 	/*
 	 * Table 57: one TIS ("only a single TIS is supported"), or an empty
 	 * list (tis_lst_sz 0, tis_num_0 0): an SQ that never sends a frame,
 	 * only NOPs (mlx5e's internal control SQ).
 	 */
-	tis = cx4dev_tis_get(dev, cx4_get(c, CX4_SQC_TIS_NUM_0));
-	if (cx4_get(c, CX4_SQC_TIS_LST_SZ) > 1 ||
-	    (cx4_get(c, CX4_SQC_TIS_LST_SZ) == 1 && !tis) ||
-	    (!cx4_get(c, CX4_SQC_TIS_LST_SZ) && cx4_get(c, CX4_SQC_TIS_NUM_0)))
+	tis = cx4dev_tis_get(dev, CX4_GET(SQC, c, TIS_NUM_0));
+	if (CX4_GET(SQC, c, TIS_LST_SZ) > 1 ||
+	    (CX4_GET(SQC, c, TIS_LST_SZ) == 1 && !tis) ||
+	    (!CX4_GET(SQC, c, TIS_LST_SZ) && CX4_GET(SQC, c, TIS_NUM_0)))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_SQ_TIS,
 				     "tis_lst_sz %u (0 or 1), tis_num_0 0x%x %s",
-				     cx4_get(c, CX4_SQC_TIS_LST_SZ), cx4_get(c, CX4_SQC_TIS_NUM_0),
+				     CX4_GET(SQC, c, TIS_LST_SZ), CX4_GET(SQC, c, TIS_NUM_0),
 				     tis ? "exists" : "does not exist");
-	if (!cx4_get(c, CX4_SQC_TIS_LST_SZ))
+	if (!CX4_GET(SQC, c, TIS_LST_SZ))
 		tis = NULL;
 	sq = calloc(1, sizeof(*sq));
 	if (!sq)
@@ -914,16 +914,16 @@ uint8_t cx4dev_exec_create_sq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 		return st;
 	}
 	sq->wq.state = CX4_WQ_STATE_RST;
-	sq->wq.rlkey = cx4_get(c, CX4_SQC_RLKEY);
-	sq->wq.flush_in_error = cx4_get(c, CX4_SQC_FLUSH_IN_ERROR_EN);
-	sq->wq.user_index = cx4_get(c, CX4_SQC_USER_INDEX);
-	sq->wq.cqn = cx4_get(c, CX4_SQC_CQN);
-	sq->tisn = tis ? cx4_get(c, CX4_SQC_TIS_NUM_0) : 0;
+	sq->wq.rlkey = CX4_GET(SQC, c, RLKEY);
+	sq->wq.flush_in_error = CX4_GET(SQC, c, FLUSH_IN_ERROR_EN);
+	sq->wq.user_index = CX4_GET(SQC, c, USER_INDEX);
+	sq->wq.cqn = CX4_GET(SQC, c, CQN);
+	sq->tisn = tis ? CX4_GET(SQC, c, TIS_NUM_0) : 0;
 	sq->min_inline = mode;
 	if (tis)
 		tis->refs++;
 	dev->eth->sq[n] = sq;
-	cx4_set(cmd->out, CX4_CREATE_SQ_OUT_SQN, (uint32_t)n);
+	CX4_SET(CREATE_SQ_OUT, cmd->out, SQN, (uint32_t)n);
 	cx4dev_logf(dev, "SQ 0x%x created: %u WQEBBs, CQ 0x%x, TIS 0x%x, uar %u", (uint32_t)n,
 		    1u << sq->wq.log_size, sq->wq.cqn, sq->tisn, sq->wq.uar);
 	return CX4_CMD_STAT_OK;
@@ -971,9 +971,9 @@ static void cx4dev_wq_apply(struct cx4dev *dev, uint32_t qn, struct cx4dev_wq *w
 uint8_t cx4dev_exec_modify_sq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 {
 	const uint8_t *c = cmd->in + CX4_MODIFY_SQ_IN_OFF_CTX;
-	uint64_t mask = cx4_get64(cmd->in, CX4_MODIFY_SQ_IN_OFF_BITMASK);
+	uint64_t mask = CX4_GET64(MODIFY_SQ_IN, cmd->in, BITMASK);
 	uint32_t n = cx4dev_in_get(cmd, CX4_MODIFY_SQ_IN_SQN);
-	uint32_t next = cx4_get(c, CX4_SQC_STATE);
+	uint32_t next = CX4_GET(SQC, c, STATE);
 	struct cx4dev_sq *sq = cx4dev_sq_get(dev, n);
 	uint8_t st;
 
@@ -1021,14 +1021,14 @@ uint8_t cx4dev_exec_query_sq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	if (!sq)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_SQ_UNKNOWN,
 				     "sqn 0x%x does not exist", n);
-	cx4_set(c, CX4_SQC_RLKEY, sq->wq.rlkey);
-	cx4_set(c, CX4_SQC_FLUSH_IN_ERROR_EN, sq->wq.flush_in_error);
-	cx4_set(c, CX4_SQC_MIN_WQE_INLINE_MODE, sq->min_inline);
-	cx4_set(c, CX4_SQC_STATE, sq->wq.state);
-	cx4_set(c, CX4_SQC_USER_INDEX, sq->wq.user_index);
-	cx4_set(c, CX4_SQC_CQN, sq->wq.cqn);
-	cx4_set(c, CX4_SQC_TIS_LST_SZ, sq->tisn ? 1 : 0);
-	cx4_set(c, CX4_SQC_TIS_NUM_0, sq->tisn);
+	CX4_SET(SQC, c, RLKEY, sq->wq.rlkey);
+	CX4_SET(SQC, c, FLUSH_IN_ERROR_EN, sq->wq.flush_in_error);
+	CX4_SET(SQC, c, MIN_WQE_INLINE_MODE, sq->min_inline);
+	CX4_SET(SQC, c, STATE, sq->wq.state);
+	CX4_SET(SQC, c, USER_INDEX, sq->wq.user_index);
+	CX4_SET(SQC, c, CQN, sq->wq.cqn);
+	CX4_SET(SQC, c, TIS_LST_SZ, sq->tisn ? 1 : 0);
+	CX4_SET(SQC, c, TIS_NUM_0, sq->tisn);
 	cx4dev_wq_query(&sq->wq, c + CX4_SQC_OFF_WQ, cmd->out + CX4_QUERY_SQ_OUT_OFF_PAS,
 			cmd->out_len - CX4_QUERY_SQ_OUT_OFF_PAS);
 	return CX4_CMD_STAT_OK;
@@ -1044,25 +1044,25 @@ uint8_t cx4dev_exec_create_rq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	if (n < 0)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_EXCEED_LIM, CX4DEV_SYN_RQ_EXHAUSTED,
 				     "%u RQs in use", CX4DEV_MAX_RQ - 1);
-	if (cx4_get(c, CX4_RQC_STATE) != CX4_WQ_STATE_RST)
+	if (CX4_GET(RQC, c, STATE) != CX4_WQ_STATE_RST)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_RQ_STATE,
-				     "state %u, must be RST at creation", cx4_get(c, CX4_RQC_STATE));
-	if (cx4_get(c, CX4_RQC_MEM_RQ_TYPE) != CX4_RQ_MEM_INLINE || cx4_get(c, CX4_RQC_RMPN))
+				     "state %u, must be RST at creation", CX4_GET(RQC, c, STATE));
+	if (CX4_GET(RQC, c, MEM_RQ_TYPE) != CX4_RQ_MEM_INLINE || CX4_GET(RQC, c, RMPN))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_RQ_TYPE,
 				     "mem_rq_type %u / rmpn 0x%x: only inline memory RQs (no RMP "
-				     "exists)", cx4_get(c, CX4_RQC_MEM_RQ_TYPE),
-				     cx4_get(c, CX4_RQC_RMPN));
-	if (!cx4_get(c, CX4_RQC_VSD) && !cx4_get(cx4dev_ecap(dev), CX4_ETH_CAP_VLAN_CAP))
+				     "exists)", CX4_GET(RQC, c, MEM_RQ_TYPE),
+				     CX4_GET(RQC, c, RMPN));
+	if (!CX4_GET(RQC, c, VSD) && !CX4_GET(ETH_CAP, cx4dev_ecap(dev), VLAN_CAP))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_RQ_VLAN,
 				     "vsd 0 (strip VLANs) without HCA_CAP.vlan_cap");
-	if (!cx4dev_cq_exists(dev, cx4_get(c, CX4_RQC_CQN)))
+	if (!cx4dev_cq_exists(dev, CX4_GET(RQC, c, CQN)))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_RQ_CQ,
-				     "cqn 0x%x is not an existing CQ", cx4_get(c, CX4_RQC_CQN));
-	if (cx4_get(c, CX4_RQC_COUNTER_SET_ID) &&
-	    !cx4dev_q_counter_valid(dev, cx4_get(c, CX4_RQC_COUNTER_SET_ID)))
+				     "cqn 0x%x is not an existing CQ", CX4_GET(RQC, c, CQN));
+	if (CX4_GET(RQC, c, COUNTER_SET_ID) &&
+	    !cx4dev_q_counter_valid(dev, CX4_GET(RQC, c, COUNTER_SET_ID)))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_QC_UNKNOWN,
 				     "counter_set_id %u not allocated (ALLOC_Q_COUNTER)",
-				     cx4_get(c, CX4_RQC_COUNTER_SET_ID));
+				     CX4_GET(RQC, c, COUNTER_SET_ID));
 	rq = calloc(1, sizeof(*rq));
 	if (!rq)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_NO_RESOURCES, CX4DEV_SYN_RQ_EXHAUSTED,
@@ -1073,16 +1073,16 @@ uint8_t cx4dev_exec_create_rq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 		return st;
 	}
 	rq->wq.state = CX4_WQ_STATE_RST;
-	rq->wq.rlkey = cx4_get(c, CX4_RQC_RLKEY);
-	rq->wq.flush_in_error = cx4_get(c, CX4_RQC_FLUSH_IN_ERROR_EN);
-	rq->wq.user_index = cx4_get(c, CX4_RQC_USER_INDEX);
-	rq->wq.cqn = cx4_get(c, CX4_RQC_CQN);
-	rq->vsd = cx4_get(c, CX4_RQC_VSD);
-	rq->counter_set_id = cx4_get(c, CX4_RQC_COUNTER_SET_ID);
+	rq->wq.rlkey = CX4_GET(RQC, c, RLKEY);
+	rq->wq.flush_in_error = CX4_GET(RQC, c, FLUSH_IN_ERROR_EN);
+	rq->wq.user_index = CX4_GET(RQC, c, USER_INDEX);
+	rq->wq.cqn = CX4_GET(RQC, c, CQN);
+	rq->vsd = CX4_GET(RQC, c, VSD);
+	rq->counter_set_id = CX4_GET(RQC, c, COUNTER_SET_ID);
 	if (rq->counter_set_id)
 		dev->eth->qc[rq->counter_set_id].refs++;
 	dev->eth->rq[n] = rq;
-	cx4_set(cmd->out, CX4_CREATE_RQ_OUT_RQN, (uint32_t)n);
+	CX4_SET(CREATE_RQ_OUT, cmd->out, RQN, (uint32_t)n);
 	cx4dev_logf(dev, "RQ 0x%x created: %u WQEs of %u bytes, CQ 0x%x%s", (uint32_t)n,
 		    1u << rq->wq.log_size, 1u << rq->wq.log_stride, rq->wq.cqn,
 		    rq->vsd ? "" : ", VLAN strip");
@@ -1092,9 +1092,9 @@ uint8_t cx4dev_exec_create_rq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 uint8_t cx4dev_exec_modify_rq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 {
 	const uint8_t *c = cmd->in + CX4_MODIFY_RQ_IN_OFF_CTX;
-	uint64_t mask = cx4_get64(cmd->in, CX4_MODIFY_RQ_IN_OFF_BITMASK);
+	uint64_t mask = CX4_GET64(MODIFY_RQ_IN, cmd->in, BITMASK);
 	uint32_t n = cx4dev_in_get(cmd, CX4_MODIFY_RQ_IN_RQN);
-	uint32_t next = cx4_get(c, CX4_RQC_STATE);
+	uint32_t next = CX4_GET(RQC, c, STATE);
 	struct cx4dev_rq *rq = cx4dev_rq_get(dev, n);
 	uint8_t st;
 
@@ -1103,12 +1103,12 @@ uint8_t cx4dev_exec_modify_rq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 				     "rqn 0x%x does not exist", n);
 	if ((mask & ~(uint64_t)CX4_MODIFY_RQ_SEL_VSD) ||
 	    ((mask & CX4_MODIFY_RQ_SEL_VSD) && next == CX4_WQ_STATE_ERR) ||
-	    (!(mask & CX4_MODIFY_RQ_SEL_VSD) && cx4_get(c, CX4_RQC_VSD)))
+	    (!(mask & CX4_MODIFY_RQ_SEL_VSD) && CX4_GET(RQC, c, VSD)))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_RQ_MODIFY_FIELD,
 				     "modify_bitmask 0x%llx / vsd %u: only bit 1 (vsd), not with "
-				     "RDY2ERR", (unsigned long long)mask, cx4_get(c, CX4_RQC_VSD));
-	if ((mask & CX4_MODIFY_RQ_SEL_VSD) && !cx4_get(c, CX4_RQC_VSD) &&
-	    !cx4_get(cx4dev_ecap(dev), CX4_ETH_CAP_VLAN_CAP))
+				     "RDY2ERR", (unsigned long long)mask, CX4_GET(RQC, c, VSD));
+	if ((mask & CX4_MODIFY_RQ_SEL_VSD) && !CX4_GET(RQC, c, VSD) &&
+	    !CX4_GET(ETH_CAP, cx4dev_ecap(dev), VLAN_CAP))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_RQ_VLAN,
 				     "vsd 0 (strip VLANs) without HCA_CAP.vlan_cap");
 	st = cx4dev_wq_transition(dev, cmd, &rq->wq, cx4dev_in_get(cmd, CX4_MODIFY_RQ_IN_RQ_STATE),
@@ -1116,7 +1116,7 @@ uint8_t cx4dev_exec_modify_rq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	if (st)
 		return st;
 	if (mask & CX4_MODIFY_RQ_SEL_VSD)
-		rq->vsd = cx4_get(c, CX4_RQC_VSD);
+		rq->vsd = CX4_GET(RQC, c, VSD);
 	if (next != CX4_WQ_STATE_RDY)
 		cx4dev_lro_discard(rq);	/* its WQE is flushed or reset */
 	cx4dev_wq_apply(dev, n, &rq->wq, next, false);
@@ -1153,13 +1153,13 @@ uint8_t cx4dev_exec_query_rq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	if (!rq)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_RQ_UNKNOWN,
 				     "rqn 0x%x does not exist", n);
-	cx4_set(c, CX4_RQC_RLKEY, rq->wq.rlkey);
-	cx4_set(c, CX4_RQC_VSD, rq->vsd);
-	cx4_set(c, CX4_RQC_STATE, rq->wq.state);
-	cx4_set(c, CX4_RQC_FLUSH_IN_ERROR_EN, rq->wq.flush_in_error);
-	cx4_set(c, CX4_RQC_USER_INDEX, rq->wq.user_index);
-	cx4_set(c, CX4_RQC_CQN, rq->wq.cqn);
-	cx4_set(c, CX4_RQC_COUNTER_SET_ID, rq->counter_set_id);
+	CX4_SET(RQC, c, RLKEY, rq->wq.rlkey);
+	CX4_SET(RQC, c, VSD, rq->vsd);
+	CX4_SET(RQC, c, STATE, rq->wq.state);
+	CX4_SET(RQC, c, FLUSH_IN_ERROR_EN, rq->wq.flush_in_error);
+	CX4_SET(RQC, c, USER_INDEX, rq->wq.user_index);
+	CX4_SET(RQC, c, CQN, rq->wq.cqn);
+	CX4_SET(RQC, c, COUNTER_SET_ID, rq->counter_set_id);
 	cx4dev_wq_query(&rq->wq, c + CX4_RQC_OFF_WQ, cmd->out + CX4_QUERY_RQ_OUT_OFF_PAS,
 			cmd->out_len - CX4_QUERY_RQ_OUT_OFF_PAS);
 	return CX4_CMD_STAT_OK;

@@ -311,9 +311,9 @@ static void cx4dev_ctl_post_cqe(struct cx4dev *dev, uint32_t val)
 {
 	uint8_t cqe[CX4_CQE_SIZE] = { 0 };
 
-	cx4_set(cqe, CX4_CQE_OPCODE, CX4_CQE_OP_REQ);
-	cx4_set(cqe, CX4_CQE_WQE_COUNTER, dev->ctl_cqe_count++);
-	cx4_set(cqe, CX4_CQE_SE, val >> 31);
+	CX4_SET(CQE, cqe, OPCODE, CX4_CQE_OP_REQ);
+	CX4_SET(CQE, cqe, WQE_COUNTER, dev->ctl_cqe_count++);
+	CX4_SET(CQE, cqe, SE, val >> 31);
 	if (cx4dev_post_cqe(dev, val & 0xffffff, cqe))
 		cx4dev_logf(dev, "debug-ctl: CQE to CQ 0x%x not posted", val & 0xffffff);
 }

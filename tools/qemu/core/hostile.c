@@ -359,7 +359,7 @@ static unsigned cx4dev_hostile_cqe_mutate(struct cx4dev *dev, uint8_t *cqe, uint
 	*newval = cx4dev_hostile_value(dev, f, cx4_get(cqe, f));
 	cx4_set(cqe, f, *newval);
 	if (f == CX4_ERR_CQE_SYNDROME || f == CX4_ERR_CQE_VENDOR_ERR_SYNDROME)
-		cx4_set(cqe, CX4_CQE_OPCODE, cx4_get(cqe, CX4_CQE_OPCODE) ?
+		CX4_SET(CQE, cqe, OPCODE, CX4_GET(CQE, cqe, OPCODE) ?
 			CX4_CQE_OP_RESP_ERR : CX4_CQE_OP_REQ_ERR);
 	return i;
 }
@@ -433,7 +433,7 @@ void cx4dev_hostile_cqe_written(struct cx4dev *dev, uint32_t cqn, struct cx4dev_
 				uint32_t pc, uint64_t addr, const uint8_t *cqe)
 {
 	struct cx4dev_hostile *h = &dev->hostile;
-	uint32_t size = 1u << cq->log_size, wc = cx4_get(cqe, CX4_CQE_WQE_COUNTER), kind;
+	uint32_t size = 1u << cq->log_size, wc = CX4_GET(CQE, cqe, WQE_COUNTER), kind;
 	uint8_t extra[CX4_CQE_SIZE];
 	static const char *const kinds[] = { "duplicate", "unposted", "out-of-order" };
 
@@ -449,8 +449,8 @@ void cx4dev_hostile_cqe_written(struct cx4dev *dev, uint32_t cqn, struct cx4dev_
 		h->refetch_addr = addr;
 		memcpy(h->refetch_cqe, cqe, sizeof(h->refetch_cqe));
 	}
-	if (h->in_extra || cx4_get(cqe, CX4_CQE_OPCODE) >= CX4_CQE_OP_REQ_ERR ||
-	    cx4_get(cqe, CX4_CQE_FORMAT) == CX4_CQE_FORMAT_COMPRESSED)
+	if (h->in_extra || CX4_GET(CQE, cqe, OPCODE) >= CX4_CQE_OP_REQ_ERR ||
+	    CX4_GET(CQE, cqe, FORMAT) == CX4_CQE_FORMAT_COMPRESSED)
 		return;
 	if (!cx4dev_hostile_roll(dev, CX4DEV_HOSTILE_CQE_EXTRA))
 		return;
@@ -465,10 +465,10 @@ void cx4dev_hostile_cqe_written(struct cx4dev *dev, uint32_t cqn, struct cx4dev_
 		wc += 1 + (size > 1 ? size : 1) + cx4dev_hostile_rand(dev) % 256;
 	else if (kind == 2)
 		wc -= 1 + cx4dev_hostile_rand(dev) % 8;
-	cx4_set(extra, CX4_CQE_WQE_COUNTER, wc & 0xffff);
+	CX4_SET(CQE, extra, WQE_COUNTER, wc & 0xffff);
 	cx4dev_hostile_log(dev, CX4DEV_HOSTILE_CQE_EXTRA, "CQ 0x%x: extra CQE, %s wqe_counter "
 			   "0x%x (real 0x%x)", cqn, kinds[kind], wc & 0xffff,
-			   cx4_get(cqe, CX4_CQE_WQE_COUNTER));
+			   CX4_GET(CQE, cqe, WQE_COUNTER));
 	cq->hostile_extra++;
 	h->in_extra = true;
 	cx4dev_cq_write(dev, cqn, cq, extra, 1);
@@ -488,7 +488,7 @@ bool cx4dev_hostile_cqe_dma_fault(struct cx4dev *dev, uint64_t addr)
 
 void cx4dev_hostile_eqe(struct cx4dev *dev, unsigned eqn, uint8_t *eqe)
 {
-	uint8_t type = (uint8_t)cx4_get(eqe, CX4_EQE_EVENT_TYPE);
+	uint8_t type = (uint8_t)CX4_GET(EQE, eqe, EVENT_TYPE);
 	uint32_t f, v;
 
 	if (!cx4dev_hostile_roll(dev, CX4DEV_HOSTILE_EQE))
@@ -774,11 +774,11 @@ void cx4dev_hostile_caps(struct cx4dev *dev)
 	cx4dev_hostile_hit(dev, CX4DEV_HOSTILE_CAPS);
 	i = cx4dev_hostile_rand(dev) % (CX4DEV_HOSTILE_NCAP_FIELDS + 1);
 	if (i == CX4DEV_HOSTILE_NCAP_FIELDS) {
-		lo = cx4_get(g, CX4_CAP_LOG_MIN_STRIDE_SZ_RQ);
-		hi = cx4_get(g, CX4_CAP_LOG_MAX_STRIDE_SZ_RQ);
+		lo = CX4_GET(CAP, g, LOG_MIN_STRIDE_SZ_RQ);
+		hi = CX4_GET(CAP, g, LOG_MAX_STRIDE_SZ_RQ);
 		v = cx4dev_hostile_rand(dev) & 1 ? lo : hi;
-		cx4_set(g, CX4_CAP_LOG_MIN_STRIDE_SZ_RQ, v);
-		cx4_set(g, CX4_CAP_LOG_MAX_STRIDE_SZ_RQ, v);
+		CX4_SET(CAP, g, LOG_MIN_STRIDE_SZ_RQ, v);
+		CX4_SET(CAP, g, LOG_MAX_STRIDE_SZ_RQ, v);
 		cx4dev_hostile_log(dev, CX4DEV_HOSTILE_CAPS, "HCA_CAP log_min/max_stride_sz_rq "
 				   "%u-%u -> %u-%u", lo, hi, v, v);
 		return;

@@ -288,7 +288,7 @@ void cx4dev_port_ppcnt(struct cx4dev *dev, uint32_t grp, uint32_t prio, bool clr
 		if (set) {
 			cx4_set64(set, CX4_PPCNT_PHY_TIME_SINCE_LAST_CLEAR,
 				  (cx4dev_now(dev) - c->phy_clear_ns) / CX4DEV_NS_PER_MS);
-			cx4_set(set, CX4_PPCNT_PHY_LINK_DOWN_EVENTS,
+			CX4_SET(PPCNT, set, PHY_LINK_DOWN_EVENTS,
 				c->link_down_events - c->link_down_base);
 		}
 		if (clr) {

@@ -18,7 +18,7 @@ static void test_prm_field(void)
 
 	CX4_SET(CQC, cqc, LOG_CQ_SIZE, 0x1f);
 	CHECK_EQ(CX4_GET(CQC, cqc, LOG_CQ_SIZE), 0x1f);
-	CHECK_EQ(cx4_get(cqc, CX4_CQC_LOG_CQ_SIZE), 0x1f);
+	CHECK_EQ(CX4_GET(CQC, cqc, LOG_CQ_SIZE), 0x1f);
 	/* Bits beyond the field are dropped, neighbours untouched. */
 	CX4_SET(CQC, cqc, CQ_PERIOD, 0xffffffff);
 	CHECK_EQ(CX4_GET(CQC, cqc, CQ_PERIOD), CX4_MAX(CQC, CQ_PERIOD));
@@ -35,7 +35,7 @@ static void test_prm_field64(void)
 
 	CX4_SET64(CQC, cqc, DBR_ADDR, 0x0123456789abcdefull);
 	CHECK_EQ(CX4_GET64(CQC, cqc, DBR_ADDR), 0x0123456789abcdefull);
-	CHECK_EQ(cx4_get64(cqc, CX4_CQC_OFF_DBR_ADDR), 0x0123456789abcdefull);
+	CHECK_EQ(CX4_GET64(CQC, cqc, DBR_ADDR), 0x0123456789abcdefull);
 	/* Big-endian: the most significant byte first. */
 	CHECK_EQ(dbr[0], 0x01);
 	CHECK_EQ(dbr[7], 0xef);
@@ -53,7 +53,7 @@ static void test_prm_addr(void)
 	CHECK(CX4_ADDR(CREATE_CQ_IN, in, PAS) == in + CX4_CREATE_CQ_IN_SIZE);
 	CHECK_EQ(CX4_OFF(CREATE_CQ_IN, PAS), 0x110);
 	CX4_SET(CQC, cqc, C_EQN, 7);
-	CHECK_EQ(cx4_get(in + CX4_CREATE_CQ_OFF_CQC, CX4_CQC_C_EQN), 7);
+	CHECK_EQ(CX4_GET(CQC, in + CX4_CREATE_CQ_OFF_CQC, C_EQN), 7);
 }
 
 static const struct test prm_tests[] = {
