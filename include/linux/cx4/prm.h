@@ -114,6 +114,9 @@ static inline void cx4_set64(void *buf, __u32 off, __u64 val)
 
 /* A 64-bit field: two dwords from byte offset @off, upper dword first. */
 #define CX4_FLD64(off)		CX4_FLD(off, 63, 0)
+/* The upper and lower dword of a 64-bit field, as 32-bit fields. */
+#define CX4_FLD64_HI(f)		CX4_DW(CX4_FLD_OFF(f))
+#define CX4_FLD64_LO(f)		CX4_DW(CX4_FLD_OFF(f) + 4)
 
 #define CX4_SIZE(layout)	CX4_##layout##_SIZE
 

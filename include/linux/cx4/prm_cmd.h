@@ -151,6 +151,8 @@ enum cx4_query_pages_op_mod {
 /* A PAS entry holds a 4 KB aligned physical address (Table 139). */
 #define CX4_PAS_PA_H				CX4_DW(0x00)
 #define CX4_PAS_PA_L				CX4_FLD(0x04, 31, 12)
+#define CX4_PAS_PA				CX4_FLD64(0x00)	/* the whole entry */
+#define CX4_PAS_RSVD				CX4_FLD(0x04, 11, 0)	/* must be zero */
 #define CX4_PAGE_SHIFT				12
 #define CX4_PAGE_SIZE				4096u	/* 1 << CX4_PAGE_SHIFT */
 enum cx4_manage_pages_op_mod {
@@ -693,6 +695,7 @@ enum cx4_flow_action {
 #define CX4_FLOW_DEST_TYPE		CX4_FLD(0x00, 31, 24)
 #define CX4_FLOW_DEST_ID		CX4_FLD(0x00, 23, 0)
 #define CX4_FLOW_DEST_SIZE		CX4_FLOWC_DEST_SIZE
+#define CX4_FLOW_DEST_RSVD		CX4_DW(0x04)	/* must be zero */
 
 enum cx4_flow_dest_type {
 	CX4_FLOW_DEST_FLOW_TABLE	= 0x1,
@@ -702,6 +705,8 @@ enum cx4_flow_dest_type {
 /* PRM Tables 435 and 436: flow counter list entry. */
 #define CX4_FLOW_COUNTER_ENTRY_ID	CX4_FLD(0x00, 15, 0)
 #define CX4_FLOW_COUNTER_SIZE		CX4_FLOWC_DEST_SIZE
+#define CX4_FLOW_COUNTER_RSVD_0		CX4_FLD(0x00, 31, 16)	/* must be zero */
+#define CX4_FLOW_COUNTER_RSVD_1		CX4_DW(0x04)		/* must be zero */
 
 /* PRM Tables 491 and 492: traffic counter (flow statistics), 16 bytes. */
 #define CX4_TRAFFIC_COUNTER_SIZE	0x10

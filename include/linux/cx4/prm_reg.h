@@ -192,6 +192,8 @@ enum cx4_ppcnt_rfc_2819 {
 };
 
 #define CX4_PPCNT_RFC_2819_NBUCKETS	10
+/* Counter of size bucket @i (0: 64 octets ... 9: 8192-10239), 8 bytes each. */
+#define CX4_PPCNT_ETHER_STATS_BUCKET(i)	(CX4_PPCNT_ETHER_STATS_PKTS64OCTETS + 8 * (i))
 
 /* Table 122 (RFC 3635), the counters the emulated port can know. */
 enum cx4_ppcnt_rfc_3635 {

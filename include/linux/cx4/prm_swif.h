@@ -49,6 +49,12 @@ static inline __u32 cx4_uar_bf_off(__u32 reg, int odd)
 #define CX4_CQ_DB_CQ_CI			CX4_FLD(0x00, 23, 0)
 #define CX4_CQ_DB_CQN			CX4_FLD(0x04, 23, 0)
 #define CX4_CQ_DB_SIZE			0x08
+/* Reserved bits of the doorbell's two dwords (must be zero). */
+#define CX4_CQ_DB_RSVD_0		CX4_FLD(0x00, 31, 30)
+#define CX4_CQ_DB_RSVD_1		CX4_FLD(0x00, 27, 25)
+#define CX4_CQ_DB_RSVD_2		CX4_FLD(0x04, 31, 24)
+/* CQ and EQ consumer/producer counters are 24 bits wide (cq_ci, eq ci). */
+#define CX4_QUEUE_COUNTER_MASK		0xffffffu
 
 /* Table 14 and Table 70 cmd values. */
 enum cx4_cq_db_cmd {
@@ -266,6 +272,10 @@ enum cx4_wq_state {
 #define CX4_TIRC_RX_HASH_TOEPLITZ_KEY_LEN 40	/* 320 bits */
 #define CX4_TIRC_OFF_RX_HASH_FIELD_SEL_OUTER 0x50
 #define CX4_TIRC_OFF_RX_HASH_FIELD_SEL_INNER 0x54
+/* The same as 32-bit fields, and dword @i of the Toeplitz key. */
+#define CX4_TIRC_RX_HASH_FIELD_SEL_OUTER CX4_DW(CX4_TIRC_OFF_RX_HASH_FIELD_SEL_OUTER)
+#define CX4_TIRC_RX_HASH_FIELD_SEL_INNER CX4_DW(CX4_TIRC_OFF_RX_HASH_FIELD_SEL_INNER)
+#define CX4_TIRC_RX_HASH_KEY_DW(i)	CX4_DW(CX4_TIRC_OFF_RX_HASH_TOEPLITZ_KEY + 4 * (i))
 #define CX4_TIRC_LRO_MAX_MSG_SZ_UNIT	256
 
 enum cx4_tir_disp_type {
@@ -758,19 +768,25 @@ enum cx4_eqc_st {
 #define CX4_CMDQ_ENTRY_SIZE		0x40
 #define CX4_CMDQ_SIZE			CX4_CMDQ_ENTRY_SIZE
 #define CX4_CMDQ_TYPE			CX4_FLD(0x00, 31, 24)
+#define CX4_CMDQ_RSVD_0			CX4_FLD(0x00, 23, 0)	/* must be zero */
 #define CX4_CMDQ_INPUT_LENGTH		CX4_DW(0x04)
 #define CX4_CMDQ_IN_MBOX_H		CX4_DW(0x08)
 #define CX4_CMDQ_IN_MBOX_L		CX4_FLD(0x0c, 31, 9)
 #define CX4_CMDQ_OFF_IN_MBOX		0x08
+#define CX4_CMDQ_IN_MBOX		CX4_FLD64(CX4_CMDQ_OFF_IN_MBOX)
+#define CX4_CMDQ_IN_MBOX_RSVD		CX4_FLD(0x0c, 8, 0)
 #define CX4_CMDQ_OFF_IN_INLINE		0x10
 #define CX4_CMDQ_OFF_OUT_INLINE		0x20
 #define CX4_CMDQ_INLINE_SIZE		0x10
 #define CX4_CMDQ_OUT_MBOX_H		CX4_DW(0x30)
 #define CX4_CMDQ_OUT_MBOX_L		CX4_FLD(0x34, 31, 9)
 #define CX4_CMDQ_OFF_OUT_MBOX		0x30
+#define CX4_CMDQ_OUT_MBOX		CX4_FLD64(CX4_CMDQ_OFF_OUT_MBOX)
+#define CX4_CMDQ_OUT_MBOX_RSVD		CX4_FLD(0x34, 8, 0)
 #define CX4_CMDQ_OUTPUT_LENGTH		CX4_DW(0x38)
 #define CX4_CMDQ_TOKEN			CX4_FLD(0x3c, 31, 24)
 #define CX4_CMDQ_SIGNATURE		CX4_FLD(0x3c, 23, 16)
+#define CX4_CMDQ_RSVD_3C		CX4_FLD(0x3c, 15, 8)	/* must be zero */
 #define CX4_CMDQ_STATUS			CX4_FLD(0x3c, 7, 1)
 #define CX4_CMDQ_OWNERSHIP		CX4_FLD(0x3c, 0, 0)
 /* Byte holding signature, and the byte holding status and ownership. */
@@ -803,6 +819,8 @@ enum cx4_cmdq_delivery_status {
 #define CX4_MBOX_NEXT_H			CX4_DW(0x230)
 #define CX4_MBOX_NEXT_L			CX4_FLD(0x234, 31, 10)
 #define CX4_MBOX_OFF_NEXT		0x230
+#define CX4_MBOX_NEXT			CX4_FLD64(CX4_MBOX_OFF_NEXT)
+#define CX4_MBOX_NEXT_RSVD		CX4_FLD(0x234, 9, 0)	/* must be zero */
 #define CX4_MBOX_BLOCK_NUMBER		CX4_DW(0x238)
 #define CX4_MBOX_TOKEN			CX4_FLD(0x23c, 23, 16)
 #define CX4_MBOX_CTRL_SIGNATURE		CX4_FLD(0x23c, 15, 8)

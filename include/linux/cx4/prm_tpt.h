@@ -65,6 +65,7 @@ static inline __u32 cx4_mkey_index(__u32 mkey)
 #define CX4_MTT_PTAG_L				CX4_FLD(0x04, 31, 8)
 #define CX4_MTT_WR_EN				CX4_FLD(0x04, 1, 1)
 #define CX4_MTT_RD_EN				CX4_FLD(0x04, 0, 0)
+#define CX4_MTT_ENTRY				CX4_FLD64(0x00)	/* the whole entry */
 #define CX4_MTT_PER_OCTWORD			(CX4_OCTWORD_SIZE / CX4_MTT_SIZE)
 
 #endif /* _LINUX_CX4_PRM_TPT_H */

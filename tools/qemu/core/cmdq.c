@@ -11,12 +11,6 @@
 
 #include "cx4dev_int.h"
 
-/* Ownership/status byte and entry reserved bits (Table 95). */
-#define CX4DEV_ENT_DW0_RSVD	0x00ffffffu
-#define CX4DEV_ENT_PTR_RSVD	0x1ffu
-#define CX4DEV_ENT_DW3C_RSVD	0x0000ff00u
-#define CX4DEV_MBOX_NEXT_RSVD	0x3ffu
-
 void cx4dev_cmd_free(struct cx4dev_cmd *cmd)
 {
 	if (!cmd)
@@ -82,10 +76,10 @@ static uint8_t cx4dev_check_entry(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 			 CX4_GET(CMDQ, e, TYPE));
 		return cx4dev_ds_error(dev, cmd, CX4_CMDQ_DS_BAD_COMMAND_TYPE, why);
 	}
-	if (cx4_rd32(e, 0x00) & CX4DEV_ENT_DW0_RSVD)
+	if (CX4_GET(CMDQ, e, RSVD_0))
 		return cx4dev_ds_error(dev, cmd, CX4_CMDQ_DS_RESERVED_NOT_ZERO,
 				       "reserved bits 23:0 of dword 0x00 non-zero");
-	if (cx4_rd32(e, 0x3c) & CX4DEV_ENT_DW3C_RSVD)
+	if (CX4_GET(CMDQ, e, RSVD_3C))
 		return cx4dev_ds_error(dev, cmd, CX4_CMDQ_DS_RESERVED_NOT_ZERO,
 				       "reserved bits 15:8 of dword 0x3c non-zero");
 	if (CX4_GET(CMDQ, e, STATUS))
@@ -101,10 +95,10 @@ static uint8_t cx4dev_check_entry(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 			 CX4DEV_MAX_CMD_LEN);
 		return cx4dev_ds_error(dev, cmd, CX4_CMDQ_DS_OUTPUT_LEN_ERR, why);
 	}
-	if (cx4_rd32(e, CX4_CMDQ_OFF_IN_MBOX + 4) & CX4DEV_ENT_PTR_RSVD)
+	if (CX4_GET(CMDQ, e, IN_MBOX_RSVD))
 		return cx4dev_ds_error(dev, cmd, CX4_CMDQ_DS_BAD_INPUT_POINTER,
 				       "input mailbox pointer bits 8:0 non-zero (misaligned)");
-	if (cx4_rd32(e, CX4_CMDQ_OFF_OUT_MBOX + 4) & CX4DEV_ENT_PTR_RSVD)
+	if (CX4_GET(CMDQ, e, OUT_MBOX_RSVD))
 		return cx4dev_ds_error(dev, cmd, CX4_CMDQ_DS_BAD_OUTPUT_POINTER,
 				       "output mailbox pointer bits 8:0 non-zero (misaligned)");
 	return CX4_CMDQ_DS_OK;
@@ -119,7 +113,7 @@ static uint8_t cx4dev_check_mbox(struct cx4dev *dev, struct cx4dev_cmd *cmd,
 {
 	const char *dir = input ? "input" : "output";
 	uint8_t bad_ptr = input ? CX4_CMDQ_DS_BAD_INPUT_POINTER : CX4_CMDQ_DS_BAD_OUTPUT_POINTER;
-	uint64_t next = cx4_get64(b, CX4_MBOX_OFF_NEXT);
+	uint64_t next = CX4_GET64(MBOX, b, NEXT);
 	char why[160];
 
 	if (cx4dev_csum_checked(dev)) {
@@ -143,7 +137,7 @@ static uint8_t cx4dev_check_mbox(struct cx4dev *dev, struct cx4dev_cmd *cmd,
 			 CX4_GET(MBOX, b, BLOCK_NUMBER));
 		return cx4dev_ds_error(dev, cmd, CX4_CMDQ_DS_BAD_BLOCK_NUMBER, why);
 	}
-	if (next & CX4DEV_MBOX_NEXT_RSVD) {
+	if (CX4_GET(MBOX, b, NEXT_RSVD)) {
 		snprintf(why, sizeof(why), "%s mailbox block %u: next_pointer 0x%llx not 1 KB "
 			 "aligned", dir, idx, (unsigned long long)next);
 		return cx4dev_ds_error(dev, cmd, bad_ptr, why);
@@ -177,7 +171,7 @@ static uint8_t cx4dev_read_mbox(struct cx4dev *dev, struct cx4dev_cmd *cmd, uint
 static uint8_t cx4dev_gather_input(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 {
 	uint32_t nblocks = cx4_mbox_blocks(cmd->in_len);
-	uint64_t addr = cx4_get64(cmd->entry, CX4_CMDQ_OFF_IN_MBOX);
+	uint64_t addr = CX4_GET64(CMDQ, cmd->entry, IN_MBOX);
 	uint32_t done = CX4_CMDQ_INLINE_SIZE;
 	uint8_t b[CX4_MBOX_SIZE];
 	uint8_t ds;
@@ -199,7 +193,7 @@ static uint8_t cx4dev_gather_input(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 			return ds;
 		memcpy(cmd->in + done, b, chunk);
 		done += chunk;
-		addr = cx4_get64(b, CX4_MBOX_OFF_NEXT);
+		addr = CX4_GET64(MBOX, b, NEXT);
 	}
 	return CX4_CMDQ_DS_OK;
 }
@@ -207,7 +201,7 @@ static uint8_t cx4dev_gather_input(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 static uint8_t cx4dev_check_output_chain(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 {
 	uint32_t nblocks = cx4_mbox_blocks(cmd->out_len);
-	uint64_t addr = cx4_get64(cmd->entry, CX4_CMDQ_OFF_OUT_MBOX);
+	uint64_t addr = CX4_GET64(CMDQ, cmd->entry, OUT_MBOX);
 	uint8_t b[CX4_MBOX_SIZE];
 	uint8_t ds;
 
@@ -229,7 +223,7 @@ static uint8_t cx4dev_check_output_chain(struct cx4dev *dev, struct cx4dev_cmd *
 			return ds;
 		cmd->out_mbox_addr[i] = addr;
 		memcpy(cmd->out_mbox_ctrl[i], b + CX4_MBOX_OFF_CTRL, sizeof(cmd->out_mbox_ctrl[i]));
-		addr = cx4_get64(b, CX4_MBOX_OFF_NEXT);
+		addr = CX4_GET64(MBOX, b, NEXT);
 	}
 	return CX4_CMDQ_DS_OK;
 }

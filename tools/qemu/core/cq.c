@@ -79,7 +79,7 @@ static void cx4dev_cq_fire(struct cx4dev *dev, uint32_t cqn, struct cx4dev_cq *c
 	cq->fired_sn = (int)cq->armed_sn;
 	cq->last_notified = cq->pc;
 	cq->solicit_pending = false;
-	cx4_set(eqe, CX4_EQE_COMP_CQN, cqn);
+	CX4_SET(EQE, eqe, COMP_CQN, cqn);
 	/* Completion events go to the CQ's EQ (not through the event bitmask). */
 	if (cq->c_eqn < CX4DEV_MAX_EQ && dev->eqs[cq->c_eqn].valid) {
 		uint8_t saved = dev->event_eq[CX4_EVENT_COMPLETION];
@@ -98,7 +98,7 @@ static void cx4dev_cq_fire(struct cx4dev *dev, uint32_t cqn, struct cx4dev_cq *c
  */
 static void cx4dev_cq_notify(struct cx4dev *dev, uint32_t cqn, struct cx4dev_cq *cq, bool brk)
 {
-	uint32_t n = (cq->pc - cq->last_notified) & CX4DEV_CTR_MASK;
+	uint32_t n = (cq->pc - cq->last_notified) & CX4_QUEUE_COUNTER_MASK;
 	uint64_t due;
 
 	if (!cq->cq_period || brk || (cq->cq_max_count && n >= cq->cq_max_count)) {
@@ -156,8 +156,8 @@ static void cx4dev_cq_error(struct cx4dev *dev, uint32_t cqn, struct cx4dev_cq *
 
 	cq->status = syndrome == CX4_CQ_ERR_OVERRUN ? CX4_CQC_STATUS_CQ_OVERFLOW :
 						      CX4_CQC_STATUS_CQ_WRITE_FAIL;
-	cx4_set(eqe, CX4_EQE_CQ_ERR_CQN, cqn);
-	cx4_set(eqe, CX4_EQE_CQ_ERR_SYNDROME, syndrome);
+	CX4_SET(EQE, eqe, CQ_ERR_CQN, cqn);
+	CX4_SET(EQE, eqe, CQ_ERR_SYNDROME, syndrome);
 	if (!cx4dev_event(dev, CX4_EVENT_CQ_ERROR, 0, eqe + CX4_EQE_OFF_EVENT_DATA))
 		cx4dev_logf(dev, "CQ 0x%x error not reported: CQ_ERROR not mapped to an EQ", cqn);
 }
@@ -165,7 +165,7 @@ static void cx4dev_cq_error(struct cx4dev *dev, uint32_t cqn, struct cx4dev_cq *
 /* Debug page CQ_ERROR: cqn in bits 23:0, syndrome in 31:24 (0 = overrun). */
 void cx4dev_cq_error_knob(struct cx4dev *dev, uint32_t val)
 {
-	uint32_t cqn = val & CX4DEV_CTR_MASK;
+	uint32_t cqn = val & CX4_QUEUE_COUNTER_MASK;
 	uint8_t syn = (uint8_t)(val >> 24);
 	struct cx4dev_cq *cq = cx4dev_cq_get(dev, cqn);
 
@@ -228,7 +228,7 @@ void cx4dev_cq_write(struct cx4dev *dev, uint32_t cqn, struct cx4dev_cq *cq, con
 		cx4dev_cq_error(dev, cqn, cq, CX4_CQ_ERR_ACCESS_VIOLATION);
 		return;
 	}
-	cq->pc = (cq->pc + nent) & CX4DEV_CTR_MASK;
+	cq->pc = (cq->pc + nent) & CX4_QUEUE_COUNTER_MASK;
 	if (cq->period_mode == 1)
 		cq->period_start = cx4dev_now(dev);	/* upon_cqe */
 	if (CX4_GET(CQE, cqe, SE)) {
@@ -256,7 +256,7 @@ int cx4dev_post_cqe(struct cx4dev *dev, uint32_t cqn, const uint8_t *cqe)
 		ci = CX4_GET(CQ_DBR, rec, UPDATE_CI);
 	cq->ci = ci;
 	pend = cq->z ? cq->z->n : 0;	/* entries an open session will take */
-	if (!cq->oi && ((cq->pc + pend - ci) & CX4DEV_CTR_MASK) >= size) {
+	if (!cq->oi && ((cq->pc + pend - ci) & CX4_QUEUE_COUNTER_MASK) >= size) {
 		/* Extra CQEs of hostile mode took entries the driver did not plan for. */
 		dev->hostile.excusing = excusing || cq->hostile_extra;
 		cx4dev_guest_error(dev, "CQ 0x%x overrun: producer %u, consumer %u, size %u "
@@ -286,15 +286,14 @@ void cx4dev_cq_doorbell(struct cx4dev *dev, uint32_t uar, uint32_t hi, uint32_t 
 	struct cx4dev_cq *cq;
 
 	cx4_wr32(db, 0, hi);
-	cx4_wr32(db, 4, lo);
+	cx4_wr32(db, sizeof(uint32_t), lo);
 	cqn = CX4_GET(CQ_DB, db, CQN);
 	sn = CX4_GET(CQ_DB, db, CMD_SN);
 	cmd = CX4_GET(CQ_DB, db, CMD);
 	ci = CX4_GET(CQ_DB, db, CQ_CI);
 	cq = cx4dev_cq_get(dev, cqn);
-	if ((hi & ~(cx4_fld_mask(CX4_CQ_DB_CMD_SN) << CX4_FLD_LSB(CX4_CQ_DB_CMD_SN) |
-		    cx4_fld_mask(CX4_CQ_DB_CMD) << CX4_FLD_LSB(CX4_CQ_DB_CMD) |
-		    cx4_fld_mask(CX4_CQ_DB_CQ_CI))) || (lo >> 24)) {
+	if (CX4_GET(CQ_DB, db, RSVD_0) || CX4_GET(CQ_DB, db, RSVD_1) ||
+	    CX4_GET(CQ_DB, db, RSVD_2)) {
 		cx4dev_guest_error(dev, "UAR %u: CQ doorbell 0x%08x_%08x has reserved bits set; "
 				   "ignored", uar, hi, lo);
 		return;
@@ -315,7 +314,7 @@ void cx4dev_cq_doorbell(struct cx4dev *dev, uint32_t uar, uint32_t hi, uint32_t 
 				   "76: oi CQs must not be armed); ignored", cqn);
 		return;
 	}
-	if (((ci - cq->ci) & CX4DEV_CTR_MASK) > ((cq->pc - cq->ci) & CX4DEV_CTR_MASK)) {
+	if (((ci - cq->ci) & CX4_QUEUE_COUNTER_MASK) > ((cq->pc - cq->ci) & CX4_QUEUE_COUNTER_MASK)) {
 		cx4dev_guest_error(dev, "CQ 0x%x arm doorbell: consumer counter %u beyond producer "
 				   "%u; ignored", cqn, ci, cq->pc);
 		return;

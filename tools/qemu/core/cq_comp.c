@@ -103,7 +103,7 @@ void cx4dev_cqz_close(struct cx4dev *dev, uint32_t cqn, struct cx4dev_cq *cq)
  */
 bool cx4dev_cqz_add(struct cx4dev *dev, uint32_t cqn, struct cx4dev_cq *cq, const uint8_t *cqe)
 {
-	uint32_t size = 1u << cq->log_size, used = (cq->pc - cq->ci) & CX4DEV_CTR_MASK;
+	uint32_t size = 1u << cq->log_size, used = (cq->pc - cq->ci) & CX4_QUEUE_COUNTER_MASK;
 	struct cx4dev_cqz *z = cq->z;
 
 	if (!cq->comp)

@@ -48,9 +48,10 @@
 
 /* A field descriptor @f of a layout embedded at byte @base of another. */
 #define CX4DEV_AT(base, f)	((f) + ((uint32_t)(base) << 12))
+/* A 64-bit field @f (CX4_FLD64) as its two dwords, at byte offset @base. */
+#define CX4DEV_AT64(base, f)	CX4DEV_AT(base, CX4_FLD64_HI(f)), CX4DEV_AT(base, CX4_FLD64_LO(f))
 
 #define CX4DEV_MAX_CQ		4096	/* model limit (log_max_cq is 24) */
-#define CX4DEV_CTR_MASK		0xffffffu	/* 24-bit CQ/EQ counters */
 
 /* MKeys (PRM 6): model limits and the reserved LKey (PRM 6.3). */
 #define CX4DEV_MAX_MKEY		4096	/* model limit (log_max_mkey is 24) */

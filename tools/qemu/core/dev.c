@@ -258,7 +258,7 @@ static void cx4dev_write_cmdq_l(struct cx4dev *dev, uint32_t val)
 				   "write ignored");
 		return;
 	}
-	if (val & 0xc00) {
+	if (CX4_GET(INIT, seg, CMDQ_RSVD)) {
 		cx4dev_guest_error(dev, "init segment: reserved bits 11:10 of dword 0x14 non-zero "
 				   "(0x%08x); write ignored", val);
 		return;
@@ -274,7 +274,8 @@ static void cx4dev_write_cmdq_l(struct cx4dev *dev, uint32_t val)
 				   "0x%02x, must be 0 (PRM 8.2); write ignored", val & 0xff);
 		return;
 	}
-	dev->cmdq_addr = (uint64_t)dev->cmdq_h << 32 | (val & ~0xfffu);
+	dev->cmdq_addr = (uint64_t)dev->cmdq_h << 32 | ((uint64_t)CX4_GET(INIT, seg, CMDQ_PHY_ADDR_L) <<
+						 CX4_FLD_LSB(CX4_INIT_CMDQ_PHY_ADDR_L));
 	dev->cmdq_h_written = false;
 	dev->cmdq_valid = true;
 	cx4dev_logf(dev, "command queue at 0x%llx", (unsigned long long)dev->cmdq_addr);

@@ -14,8 +14,6 @@
 
 #include "cx4dev_int.h"
 
-#define CX4DEV_CTR_MASK		0xffffffu	/* 24-bit EQ counters */
-
 /* Event types CREATE_EQ may map (Table 79; bit 0, completions, is reserved). */
 static uint64_t cx4dev_mappable_events(const struct cx4dev *dev)
 {
@@ -143,7 +141,7 @@ static bool cx4dev_eq_post(struct cx4dev *dev, unsigned eqn, uint8_t *eqe)
 		cx4dev_logf(dev, "EQ%u in error state: %s EQE dropped", eqn, cx4dev_event_name(type));
 		return false;
 	}
-	if (!eq->oi && ((eq->pc - eq->cc) & CX4DEV_CTR_MASK) >= size) {
+	if (!eq->oi && ((eq->pc - eq->cc) & CX4_QUEUE_COUNTER_MASK) >= size) {
 		cx4dev_guest_error(dev, "EQ%u overrun: %s EQE with producer %u, consumer %u, size "
 				   "%u (driver did not consume EQEs / update the consumer index)",
 				   eqn, cx4dev_event_name(type), eq->pc, eq->cc, size);
@@ -163,7 +161,7 @@ static bool cx4dev_eq_post(struct cx4dev *dev, unsigned eqn, uint8_t *eqe)
 				   "EQ_WRITE_FAILURE", eqn, idx, (unsigned long long)addr);
 		return false;
 	}
-	eq->pc = (eq->pc + 1) & CX4DEV_CTR_MASK;
+	eq->pc = (eq->pc + 1) & CX4_QUEUE_COUNTER_MASK;
 	dev->eqes++;
 	if (dev->cfg.trace_cmds)
 		cx4dev_logf(dev, "EQ%u: EQE %s(0x%x) sub 0x%x at %u owner %u%s", eqn,
@@ -207,7 +205,7 @@ void cx4dev_cmd_event(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 			    cmd->slot, cx4dev_opcode_name(cmd->opcode), cmd->opcode);
 		return;
 	}
-	cx4_set(eqe, CX4_EQE_CMD_VECTOR, 1u << cmd->slot);
+	CX4_SET(EQE, eqe, CMD_VECTOR, 1u << cmd->slot);
 	cx4dev_event(dev, CX4_EVENT_CMD_COMPLETION, 0, eqe + CX4_EQE_OFF_EVENT_DATA);
 }
 
@@ -226,7 +224,7 @@ static void cx4dev_page_event(struct cx4dev *dev)
 			    (long long)need);
 		return;
 	}
-	cx4_set(eqe, CX4_EQE_PAGES_NUM_PAGES, (uint32_t)(int32_t)need);
+	CX4_SET(EQE, eqe, PAGES_NUM_PAGES, (uint32_t)(int32_t)need);
 	if (cx4dev_event(dev, CX4_EVENT_PAGE_REQUEST, 0, eqe + CX4_EQE_OFF_EVENT_DATA)) {
 		dev->page_req_armed = false;
 		dev->page_req_sent = need > 0 ? need : 0;
@@ -285,7 +283,7 @@ void cx4dev_port_event(struct cx4dev *dev, bool up)
 {
 	uint8_t eqe[CX4_EQE_SIZE] = { 0 };
 
-	cx4_set(eqe, CX4_EQE_PORT_NUM, 1);
+	CX4_SET(EQE, eqe, PORT_NUM, 1);
 	cx4dev_logf(dev, "port 1 link %s", up ? "up" : "down");
 	cx4dev_event(dev, CX4_EVENT_PORT_STATE_CHANGE,
 		     up ? CX4_PORT_CHANGE_ACTIVE : CX4_PORT_CHANGE_DOWN,
@@ -323,7 +321,7 @@ void cx4dev_eq_doorbell(struct cx4dev *dev, uint32_t uar, bool arm, uint32_t val
 				   "ignored", uar, what, eqn, eq->uar);
 		return;
 	}
-	if (((ci - eq->cc) & CX4DEV_CTR_MASK) > ((eq->pc - eq->cc) & CX4DEV_CTR_MASK)) {
+	if (((ci - eq->cc) & CX4_QUEUE_COUNTER_MASK) > ((eq->pc - eq->cc) & CX4_QUEUE_COUNTER_MASK)) {
 		cx4dev_guest_error(dev, "EQ%u %s doorbell: consumer index %u beyond producer %u "
 				   "(previous consumer %u); ignored", eqn, what, ci, eq->pc, eq->cc);
 		return;

@@ -793,7 +793,7 @@ static uint8_t cx4dev_wq_create(struct cx4dev *dev, struct cx4dev_cmd *cmd, cons
 	    (sq && CX4_GET(WQ, wqc, END_PADDING_MODE)) ||
 	    CX4_GET(WQ, wqc, END_PADDING_MODE) > CX4_WQ_END_PAD_ALIGN ||
 	    (sq && stride != CX4_SEND_WQEBB_SHIFT) || stride < smin || stride > smax ||
-	    log_sz > max_sz || cx4_rd32(wqc, 0x18) || cx4_rd32(wqc, 0x1c))
+	    log_sz > max_sz || CX4_GET(WQ, wqc, HW_COUNTER) || CX4_GET(WQ, wqc, SW_COUNTER))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, syn->wq,
 				     "wq: type %u (must be cyclic), signature %u, page_offset %u "
 				     "(model: 0), lwm %u, end_padding %u, log_wq_stride %u (%u..%u%s),"
@@ -801,8 +801,8 @@ static uint8_t cx4dev_wq_create(struct cx4dev *dev, struct cx4dev_cmd *cmd, cons
 				     CX4_GET(WQ, wqc, TYPE), CX4_GET(WQ, wqc, SIGNATURE),
 				     CX4_GET(WQ, wqc, PAGE_OFFSET), CX4_GET(WQ, wqc, LWM),
 				     CX4_GET(WQ, wqc, END_PADDING_MODE), stride, smin, smax,
-				     sq ? ", SQ: 6" : "", log_sz, max_sz, cx4_rd32(wqc, 0x18),
-				     cx4_rd32(wqc, 0x1c));
+				     sq ? ", SQ: 6" : "", log_sz, max_sz, CX4_GET(WQ, wqc, HW_COUNTER),
+				     CX4_GET(WQ, wqc, SW_COUNTER));
 	/*
 	 * PD 0 is never allocated (ALLOC_PD hands out 1, 2, ...): an RQ may
 	 * carry it as "no protection domain" -- no MKey can match it, so such
@@ -851,7 +851,7 @@ static void cx4dev_wq_query(const struct cx4dev_wq *wq, uint8_t *wqc, uint8_t *p
 	CX4_SET(WQ, wqc, PD, wq->pd);
 	CX4_SET(WQ, wqc, UAR_PAGE, wq->uar);
 	CX4_SET64(WQ, wqc, DBR_ADDR, wq->dbr);
-	cx4_wr32(wqc, 0x18, wq->hw_counter);	/* hw_counter */
+	CX4_SET(WQ, wqc, HW_COUNTER, wq->hw_counter);
 	CX4_SET(WQ, wqc, LOG_WQ_STRIDE, wq->log_stride);
 	CX4_SET(WQ, wqc, LOG_WQ_PG_SZ, wq->log_page_size);
 	CX4_SET(WQ, wqc, LOG_WQ_SZ, wq->log_size);

@@ -314,8 +314,9 @@ static void cx4dev_ctl_post_cqe(struct cx4dev *dev, uint32_t val)
 	CX4_SET(CQE, cqe, OPCODE, CX4_CQE_OP_REQ);
 	CX4_SET(CQE, cqe, WQE_COUNTER, dev->ctl_cqe_count++);
 	CX4_SET(CQE, cqe, SE, val >> 31);
-	if (cx4dev_post_cqe(dev, val & 0xffffff, cqe))
-		cx4dev_logf(dev, "debug-ctl: CQE to CQ 0x%x not posted", val & 0xffffff);
+	if (cx4dev_post_cqe(dev, val & CX4_MAX(CREATE_CQ_OUT, CQN), cqe))
+		cx4dev_logf(dev, "debug-ctl: CQE to CQ 0x%x not posted",
+			    val & CX4_MAX(CREATE_CQ_OUT, CQN));
 }
 
 /*

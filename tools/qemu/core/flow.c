@@ -37,7 +37,7 @@ static void cx4dev_fte_free(struct cx4dev *dev, struct cx4dev_fte *e, bool unref
 {
 	if (unref) {
 		for (uint32_t i = 0; i < e->ndest; i++) {
-			uint32_t id = e->dest[i] & 0xffffff;
+			uint32_t id = e->dest[i] & CX4_MAX(FLOW_DEST, ID);
 
 			if (e->dest[i] >> 24 == CX4_FLOW_DEST_TIR && cx4dev_tir_get(dev, id))
 				cx4dev_tir_get(dev, id)->refs--;
@@ -381,9 +381,9 @@ uint8_t cx4dev_exec_create_fg(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 				     "out of memory");
 	}
 	ft->fg = arr;
-	g->id = ++dev->eth->next_fg_id & 0xffffff;
+	g->id = ++dev->eth->next_fg_id & CX4_MAX(CREATE_FLOW_GROUP_OUT, GROUP_ID);
 	if (!g->id)
-		g->id = ++dev->eth->next_fg_id & 0xffffff;
+		g->id = ++dev->eth->next_fg_id & CX4_MAX(CREATE_FLOW_GROUP_OUT, GROUP_ID);
 	g->start = start;
 	g->end = end;
 	g->enable = enable;
@@ -490,7 +490,7 @@ static uint8_t cx4dev_fte_lists_check(struct cx4dev *dev, struct cx4dev_cmd *cmd
 
 		if (i == 0)
 			type0 = type;
-		if (!ok || type != type0 || cx4_rd32(d, 4) ||
+		if (!ok || type != type0 || CX4_GET(FLOW_DEST, d, RSVD) ||
 		    (type == CX4_FLOW_DEST_TIR && ft->type != CX4_FT_TYPE_NIC_RX))
 			return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_FTE_DEST,
 					     "destination[%u] type %u id 0x%x: unknown, mixed "
@@ -500,7 +500,7 @@ static uint8_t cx4dev_fte_lists_check(struct cx4dev *dev, struct cx4dev_cmd *cmd
 		const uint8_t *c = fc + cx4_flowc_dest_off(nd + i);
 		uint32_t id = CX4_GET(FLOW_COUNTER, c, ENTRY_ID);
 
-		if (cx4_rd32(c, 0) != id || cx4_rd32(c, 4) || id >= CX4DEV_MAX_FLOW_COUNTER ||
+		if (CX4_GET(FLOW_COUNTER, c, RSVD_0) || CX4_GET(FLOW_COUNTER, c, RSVD_1) || id >= CX4DEV_MAX_FLOW_COUNTER ||
 		    !dev->eth->fc[id].valid)
 			return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE,
 					     CX4DEV_SYN_FTE_COUNTER,
@@ -824,7 +824,7 @@ static void cx4dev_steer_table(struct cx4dev *dev, uint32_t id, struct cx4dev_st
 		if (e->action & CX4_FLOW_ACTION_ALLOW)
 			break;		/* default next step: the table's miss path */
 		for (uint32_t d = 0; d < e->ndest; d++) {
-			uint32_t did = e->dest[d] & 0xffffff;
+			uint32_t did = e->dest[d] & CX4_MAX(FLOW_DEST, ID);
 
 			if (e->dest[d] >> 24 == CX4_FLOW_DEST_FLOW_TABLE)
 				cx4dev_steer_table(dev, did, s, depth + 1);

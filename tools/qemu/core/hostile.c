@@ -46,6 +46,9 @@ static const char *const cx4dev_hostile_names[CX4DEV_HOSTILE_NUM] = {
 #define CX4DEV_HOSTILE_LOG_PER_WINDOW	32
 #define CX4DEV_HOSTILE_ALL		((1u << CX4DEV_HOSTILE_NUM) - 1)
 #define CX4DEV_HOSTILE_HUGE		(1 << 20)	/* pages: 4 GB */
+/* A dword read as an object number: 24 bits (Tables 94-364) or an EQN (8 bits). */
+#define CX4DEV_ID24			CX4_MAX(OBJ_CMD, OBJ_NUM)
+#define CX4DEV_ID8			CX4_MAX(CREATE_EQ_OUT, EQ_NUMBER)
 
 /* ---- stream, counting, log ---- */
 
@@ -283,14 +286,14 @@ bool cx4dev_hostile_cmd_excused(const struct cx4dev *dev, const struct cx4dev_cm
 	if (cmd->opcode == CX4_CMD_TEARDOWN_HCA || cmd->opcode == CX4_CMD_DISABLE_HCA)
 		return true;
 	if (h->faked_zero && end >= CX4_CMD_HDR_SIZE + 4 &&
-	    !(cx4_rd32(cmd->in, CX4_CMD_HDR_SIZE) & 0xffffff) &&
+	    !CX4_GET(OBJ_CMD, cmd->in, OBJ_NUM) &&
 	    cx4dev_hostile_names_object(cmd->opcode))
 		return true;
 	for (uint32_t off = CX4_CMD_HDR_SIZE; off + 4 <= end; off += 4) {
 		uint32_t dw = cx4_rd32(cmd->in, off);
 
-		if (cx4dev_hostile_is_faked(dev, dw & 0xffffff) ||
-		    cx4dev_hostile_is_faked(dev, dw & 0xff))
+		if (cx4dev_hostile_is_faked(dev, dw & CX4DEV_ID24) ||
+		    cx4dev_hostile_is_faked(dev, dw & CX4DEV_ID8))
 			return true;
 	}
 	return false;
@@ -307,7 +310,7 @@ bool cx4dev_hostile_db_excused(const struct cx4dev *dev, uint32_t uar, uint32_t 
 	if (!dev->hostile.cmd_tainted)
 		return false;
 	return cx4dev_hostile_is_faked(dev, uar) || (!uar && dev->hostile.faked_zero) || cx4dev_hostile_is_faked(dev, val >> 24) ||
-	       cx4dev_hostile_is_faked(dev, val & 0xffffff) ||
+	       cx4dev_hostile_is_faked(dev, val & CX4DEV_ID24) ||
 	       cx4dev_hostile_is_faked(dev, val >> 8);
 }
 
@@ -406,7 +409,7 @@ static void cx4dev_hostile_refetch(struct cx4dev *dev)
 		return;
 	h->refetch = false;
 	/* Only while the CQ exists and the entry was not reused (real firmware). */
-	if (!cq || ((cq->pc - h->refetch_pc) & CX4DEV_CTR_MASK) >= (1u << cq->log_size))
+	if (!cq || ((cq->pc - h->refetch_pc) & CX4_QUEUE_COUNTER_MASK) >= (1u << cq->log_size))
 		return;
 	i = cx4dev_hostile_cqe_mutate(dev, h->refetch_cqe, &v);
 	off = CX4_FLD_OFF(cx4dev_hostile_cqe_fields[i]);
@@ -455,7 +458,7 @@ void cx4dev_hostile_cqe_written(struct cx4dev *dev, uint32_t cqn, struct cx4dev_
 	if (!cx4dev_hostile_roll(dev, CX4DEV_HOSTILE_CQE_EXTRA))
 		return;
 	/* Room for it: the extra CQE itself never overruns the CQ. */
-	if (((cq->pc - cq->ci) & CX4DEV_CTR_MASK) + 1 >= size)
+	if (((cq->pc - cq->ci) & CX4_QUEUE_COUNTER_MASK) + 1 >= size)
 		return;
 	cx4dev_hostile_hit(dev, CX4DEV_HOSTILE_CQE_EXTRA);
 	h->cqe_tainted = true;
@@ -627,15 +630,15 @@ void cx4dev_hostile_cmd_out(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 		off = CX4_CMD_HDR_SIZE + 4 * (cx4dev_hostile_rand(dev) %
 					      ((end - CX4_CMD_HDR_SIZE) / 4));
 		old = cx4_rd32(cmd->out, off);
-		fake = cx4dev_hostile_value(dev, CX4_DW(off), old);
+		fake = cx4dev_hostile_value(dev, CX4_DW(off), old);	/* prm-offsets: ok, any dword */
 		cx4_wr32(cmd->out, off, fake);
 		cx4dev_hostile_hit(dev, CX4DEV_HOSTILE_CMD);
 		dev->hostile.cmd_tainted = true;
 		if (cmd->opcode == CX4_CMD_QUERY_PAGES)
 			dev->hostile.pages_tainted = true;	/* a faked page count */
 		if (off == CX4_CMD_HDR_SIZE) {
-			cx4dev_hostile_fake_id(dev, fake & 0xffffff);
-			cx4dev_hostile_fake_id(dev, fake & 0xff);
+			cx4dev_hostile_fake_id(dev, fake & CX4DEV_ID24);
+			cx4dev_hostile_fake_id(dev, fake & CX4DEV_ID8);
 		}
 		cx4dev_hostile_log(dev, CX4DEV_HOSTILE_CMD, "cmd[%u] %s(0x%x): output dword 0x%x "
 				   "0x%08x -> 0x%08x", cmd->slot, cx4dev_opcode_name(cmd->opcode),

@@ -118,7 +118,7 @@ static uint32_t cx4dev_cap_limit(const struct cx4dev *dev, uint32_t f)
 {
 	uint32_t log = cx4_get(dev->caps.cur[CX4DEV_CAPI_GENERAL], f);
 
-	return log >= 24 ? 0xffffffu : (1u << log) - 1 + CX4DEV_FIRST_ID;
+	return log >= 24 ? CX4_MAX(OBJ_CMD, OBJ_NUM) : (1u << log) - 1 + CX4DEV_FIRST_ID;
 }
 
 uint8_t cx4dev_exec_alloc_pd(struct cx4dev *dev, struct cx4dev_cmd *cmd)

@@ -20,9 +20,8 @@
  * like the device's producer counters.  Rings hold at most 2^22 entries
  * (log_max_cq_sz, log_max_eq_sz), so bit log_size of the 24-bit counter
  * still flips on every pass over the ring: that is the value the owner
- * bit is compared against (PRM 7.12.3.1, 7.13.2.1).
+ * bit is compared against (PRM 7.12.3.1, 7.13.2.1).  CX4_QUEUE_COUNTER_MASK.
  */
-#define FH_CTR_MASK	0xffffffu
 
 static bool fh_range_ok(uint64_t addr, size_t len)
 {
@@ -560,7 +559,7 @@ uint8_t *fh_eq_poll(struct fh *fh, struct fh_eq *eq)
 	if (CX4_GET(EQE, e, OWNER) != cx4_owner_bit(eq->cc, eq->log_size))
 		return NULL;
 	CHECK(cx4_eqe_sig_ok(e, idx));
-	eq->cc = (eq->cc + 1) & FH_CTR_MASK;
+	eq->cc = (eq->cc + 1) & CX4_QUEUE_COUNTER_MASK;
 	return e;
 }
 
@@ -642,7 +641,7 @@ uint8_t *fh_cq_poll(struct fh *fh, struct fh_cq *cq)
 	    CX4_GET(CQE, c, OPCODE) == CX4_CQE_OP_INVALID)
 		return NULL;
 	CHECK(cx4_cqe_sig_ok(c, idx));
-	cq->cc = (cq->cc + 1) & FH_CTR_MASK;
+	cq->cc = (cq->cc + 1) & CX4_QUEUE_COUNTER_MASK;
 	CX4_SET(CQ_DBR, fh_ptr(fh, cq->dbr), UPDATE_CI, cq->cc);
 	return c;
 }

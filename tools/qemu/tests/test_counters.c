@@ -288,7 +288,7 @@ static void test_sq_without_tis(void)
 	e->sq.pc = 1;
 	CX4_SET(WQ_DBR, fh_ptr(e->fh, e->sq.dbr), SND_COUNTER, 1);
 	cx4dev_mmio_write(e->fh->dev, (uint64_t)e->uar * CX4_UAR_PAGE_SIZE + cx4_uar_bf_off(0, 0),
-			  (uint64_t)cx4_rd32(w, 0) << 32 | cx4_rd32(w, 4), 8);
+			  cx4_get64(w, 0), 8);
 	c = fh_cq_poll(e->fh, &e->scq);
 	CHECK(c && CX4_GET(CQE, c, OPCODE) == CX4_CQE_OP_REQ);
 	CHECK_EQ(ERRORS(e->fh), 2);

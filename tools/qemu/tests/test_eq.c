@@ -82,7 +82,7 @@ static void test_uar_alloc_and_writes(void)
 	/* Unallocated UAR page, reserved offset, BlueFlame without an SQ. */
 	fh_wr32(fh, 9 * CX4_UAR_PAGE_SIZE + CX4_UAR_OFF_EQ_ARM, 0);
 	CHECK_EQ(ERRORS(fh), 1);
-	fh_wr32(fh, a * CX4_UAR_PAGE_SIZE + 0x44, 0);
+	fh_wr32(fh, a * CX4_UAR_PAGE_SIZE + 0x44, 0);	/* prm-offsets: ok, reserved on purpose */
 	CHECK_EQ(ERRORS(fh), 2);
 	cx4dev_mmio_write(fh->dev, a * CX4_UAR_PAGE_SIZE + cx4_uar_bf_off(1, 1), 0, 8);
 	CHECK_EQ(ERRORS(fh), 3);
@@ -104,7 +104,7 @@ static void test_uar_alloc_and_writes(void)
 	/* Freed numbers are reused, lowest first. */
 	CHECK_EQ(alloc_uar(fh), a);
 	/* Reserved input bits. */
-	CHECK_EQ(cmd_with_arg(fh, CX4_CMD_DEALLOC_UAR, CX4_DW(0x0c), 1, &r),
+	CHECK_EQ(cmd_with_arg(fh, CX4_CMD_DEALLOC_UAR, CX4_DW(0x0c), 1, &r),	/* prm-offsets: ok */
 		 CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_RESERVED_NONZERO);
 	CHECK_EQ(fh_last_error_count(fh), 8);
@@ -431,9 +431,9 @@ static void test_cmd_completion_events(void)
 	fh_ring(fh, 1u << 5 | 1u << 12);
 	e = fh_eq_poll(fh, &eq);
 	CHECK(e && CX4_GET(EQE, e, EVENT_TYPE) == CX4_EVENT_CMD_COMPLETION);
-	CHECK(e && cx4_get(e, CX4_EQE_CMD_VECTOR) == 1u << 12);	/* highest first */
+	CHECK(e && CX4_GET(EQE, e, CMD_VECTOR) == 1u << 12);	/* highest first */
 	e = fh_eq_poll(fh, &eq);
-	CHECK(e && cx4_get(e, CX4_EQE_CMD_VECTOR) == 1u << 5);
+	CHECK(e && CX4_GET(EQE, e, CMD_VECTOR) == 1u << 5);
 	CHECK_EQ(fh->msix_count, 1);
 	CHECK_EQ(fh->msix_last, 4);
 	/* A delivery error completes the entry too: event. */
@@ -444,7 +444,7 @@ static void test_cmd_completion_events(void)
 	fh_collect(fh, &p1, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_RESERVED_NOT_ZERO);
 	e = fh_eq_poll(fh, &eq);
-	CHECK(e && cx4_get(e, CX4_EQE_CMD_VECTOR) == 1);
+	CHECK(e && CX4_GET(EQE, e, CMD_VECTOR) == 1);
 	CHECK_EQ(ERRORS(fh), 2);
 	/* Knob: drop the next completion event. */
 	fh_ctl_wr(fh, 0x0a4, 1);
@@ -483,19 +483,19 @@ static void test_page_request_events(void)
 	CHECK_EQ(create_eq(fh, uar, 3, 1, CX4_EVENT_BIT(CX4_EVENT_PAGE_REQUEST), &eq), 0);
 	e = fh_eq_poll(fh, &eq);
 	CHECK(e && CX4_GET(EQE, e, EVENT_TYPE) == CX4_EVENT_PAGE_REQUEST);
-	CHECK(e && cx4_get(e, CX4_EQE_PAGES_NUM_PAGES) == 2);
+	CHECK(e && CX4_GET(EQE, e, PAGES_NUM_PAGES) == 2);
 	CHECK_EQ(fh_give_pages(fh, 2, NULL, NULL), 0);
 	/* Give N: QUERY_PAGES(regular) rises by N and an event says N. */
 	fh_ctl_wr(fh, 0x0a0, 5);
 	CHECK_EQ(fh_query_pages(fh, CX4_PAGES_REGULAR), 5);
 	e = fh_eq_poll(fh, &eq);
-	CHECK(e && cx4_get(e, CX4_EQE_PAGES_NUM_PAGES) == 5);
+	CHECK(e && CX4_GET(EQE, e, PAGES_NUM_PAGES) == 5);
 	/* Not re-armed before MANAGE_PAGES: the next request waits. */
 	fh_ctl_wr(fh, 0x0a0, 3);
 	CHECK(fh_eq_poll(fh, &eq) == NULL);
 	CHECK_EQ(fh_give_pages(fh, 5, NULL, NULL), 0);
 	e = fh_eq_poll(fh, &eq);
-	CHECK(e && cx4_get(e, CX4_EQE_PAGES_NUM_PAGES) == 3);
+	CHECK(e && CX4_GET(EQE, e, PAGES_NUM_PAGES) == 3);
 	CHECK_EQ(fh_give_pages(fh, 3, NULL, NULL), 0);
 	CHECK_EQ(fh_query_pages(fh, CX4_PAGES_REGULAR), 0);
 	CHECK_EQ(cx4dev_counter(fh->dev, CX4DEV_CNT_PAGES_OWNED), owned + 10);
@@ -506,12 +506,12 @@ static void test_page_request_events(void)
 	 */
 	fh_ctl_wr(fh, 0x0a0, 6);
 	e = fh_eq_poll(fh, &eq);
-	CHECK(e && cx4_get(e, CX4_EQE_PAGES_NUM_PAGES) == 6);
+	CHECK(e && CX4_GET(EQE, e, PAGES_NUM_PAGES) == 6);
 	fh_ctl_wr(fh, 0x0a0, (uint32_t)-4);
 	CHECK(fh_eq_poll(fh, &eq) == NULL);
 	CHECK_EQ(fh_give_pages(fh, 6, NULL, NULL), 0);
 	e = fh_eq_poll(fh, &eq);
-	CHECK(e && (int32_t)cx4_get(e, CX4_EQE_PAGES_NUM_PAGES) == -4);
+	CHECK(e && (int32_t)CX4_GET(EQE, e, PAGES_NUM_PAGES) == -4);
 	CHECK_EQ(fh_take_pages(fh, 4, &r), 0);
 	CHECK_EQ(CX4_GET(MANAGE_PAGES_OUT, r.out, NUM_ENTRIES), 4);
 	CHECK_EQ(fh_query_pages(fh, CX4_PAGES_REGULAR), 0);
@@ -522,7 +522,7 @@ static void test_page_request_events(void)
 	/* Take N: negative request, pages come back with HCA_RETURN_PAGES. */
 	fh_ctl_wr(fh, 0x0a0, (uint32_t)-4);
 	e = fh_eq_poll(fh, &eq);
-	CHECK(e && (int32_t)cx4_get(e, CX4_EQE_PAGES_NUM_PAGES) == -4);
+	CHECK(e && (int32_t)CX4_GET(EQE, e, PAGES_NUM_PAGES) == -4);
 	CHECK_EQ(fh_query_pages(fh, CX4_PAGES_REGULAR), -4);
 	CHECK_EQ(fh_take_pages(fh, 8, &r), 0);
 	CHECK_EQ(CX4_GET(MANAGE_PAGES_OUT, r.out, NUM_ENTRIES), 4);
@@ -548,7 +548,7 @@ static void test_port_and_internal_error_events(void)
 	e = fh_eq_poll(fh, &eq);
 	CHECK(e && CX4_GET(EQE, e, EVENT_TYPE) == CX4_EVENT_PORT_STATE_CHANGE);
 	CHECK(e && CX4_GET(EQE, e, EVENT_SUB_TYPE) == CX4_PORT_CHANGE_DOWN);
-	CHECK(e && cx4_get(e, CX4_EQE_PORT_NUM) == 1);
+	CHECK(e && CX4_GET(EQE, e, PORT_NUM) == 1);
 	e = fh_eq_poll(fh, &eq);
 	CHECK(e && CX4_GET(EQE, e, EVENT_SUB_TYPE) == CX4_PORT_CHANGE_ACTIVE);
 	fh_ctl_wr(fh, 0x0a8, 1);			/* already up: nothing */
@@ -796,7 +796,7 @@ static void test_cq_arm_and_completion_events(void)
 	cq_arm(fh, &cq, 0, false);
 	e = fh_eq_poll(fh, &eq);
 	CHECK(e && CX4_GET(EQE, e, EVENT_TYPE) == CX4_EVENT_COMPLETION);
-	CHECK(e && cx4_get(e, CX4_EQE_COMP_CQN) == cq.cqn);
+	CHECK(e && CX4_GET(EQE, e, COMP_CQN) == cq.cqn);
 	CHECK_EQ(fh->msix_count, 1);
 	CHECK_EQ(fh->msix_last, 3);
 	e = fh_cq_poll(fh, &cq);
@@ -832,7 +832,7 @@ static void test_cq_arm_and_completion_events(void)
 	CHECK_EQ(cx4_get64(r.out, CX4_QUERY_CQ_OUT_OFF_PAS), cq.buf);
 	post_cqe(fh, cq.cqn, 6, true);
 	e = fh_eq_poll(fh, &eq);
-	CHECK(e && cx4_get(e, CX4_EQE_COMP_CQN) == cq.cqn);
+	CHECK(e && CX4_GET(EQE, e, COMP_CQN) == cq.cqn);
 	fh_exec(fh, in, sizeof(in), cx4_query_cq_out_size(1), &r);
 	CHECK_EQ(CX4_GET(CQC, cqc, ST), CX4_CQC_ST_FIRED);
 	/* Ownership across the wrap (4 entries, 6 written). */
@@ -893,8 +893,8 @@ static void test_cq_overrun_and_error_knob(void)
 	CHECK_EQ(ERRORS(fh), 1);
 	e = fh_eq_poll(fh, &eq);
 	CHECK(e && CX4_GET(EQE, e, EVENT_TYPE) == CX4_EVENT_CQ_ERROR);
-	CHECK(e && cx4_get(e, CX4_EQE_CQ_ERR_CQN) == cq.cqn);
-	CHECK(e && cx4_get(e, CX4_EQE_CQ_ERR_SYNDROME) == CX4_CQ_ERR_OVERRUN);
+	CHECK(e && CX4_GET(EQE, e, CQ_ERR_CQN) == cq.cqn);
+	CHECK(e && CX4_GET(EQE, e, CQ_ERR_SYNDROME) == CX4_CQ_ERR_OVERRUN);
 	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_QUERY_CQ);
 	CX4_SET(QUERY_CQ_IN, in, CQN, cq.cqn);
 	fh_exec(fh, in, sizeof(in), cx4_query_cq_out_size(1), &r);
@@ -910,7 +910,7 @@ static void test_cq_overrun_and_error_knob(void)
 	/* CQ error knob: access violation on cq2, not a guest error. */
 	fh_ctl_wr(fh, 0x0b0, (uint32_t)CX4_CQ_ERR_ACCESS_VIOLATION << 24 | cq2.cqn);
 	e = fh_eq_poll(fh, &eq);
-	CHECK(e && cx4_get(e, CX4_EQE_CQ_ERR_SYNDROME) == CX4_CQ_ERR_ACCESS_VIOLATION);
+	CHECK(e && CX4_GET(EQE, e, CQ_ERR_SYNDROME) == CX4_CQ_ERR_ACCESS_VIOLATION);
 	CHECK_EQ(ERRORS(fh), 1);
 	fh_free(fh);
 }

@@ -310,7 +310,7 @@ static void eqe_run(uint32_t mask, uint32_t seed, uint8_t *eqbuf, uint32_t *hits
 		CX4_SET(CQ_DB, db, CQ_CI, e->scq.cc);
 		CX4_SET(CQ_DB, db, CQN, e->scq.cqn);
 		fh_wr32(fh, uar + CX4_UAR_OFF_CQ_DB, cx4_rd32(db, 0));
-		fh_wr32(fh, uar + CX4_UAR_OFF_CQ_DB + 4, cx4_rd32(db, 4));
+		fh_wr32(fh, uar + CX4_UAR_OFF_CQ_DB + 4, cx4_rd32(db, 4));	/* prm-offsets: ok, dword 1 */
 		fh_ctl_wr(fh, CTL_CQE_POST, e->scq.cqn);
 		CHECK(fh_cq_poll(fh, &e->scq) != NULL);
 	}
@@ -754,7 +754,7 @@ static void survive_run(uint32_t seed, uint64_t *hits_by)
 		CX4_SET(CQ_DB, db, CQ_CI, cc);
 		CX4_SET(CQ_DB, db, CQN, cqn);
 		fh_wr32(fh, uoff + CX4_UAR_OFF_CQ_DB, cx4_rd32(db, 0));
-		fh_wr32(fh, uoff + CX4_UAR_OFF_CQ_DB + 4, cx4_rd32(db, 4));
+		fh_wr32(fh, uoff + CX4_UAR_OFF_CQ_DB + 4, cx4_rd32(db, 4));	/* prm-offsets: ok */
 		/* All EQEs consumed (the harness peeks at the producer counter). */
 		fh_wr32(fh, uoff + CX4_UAR_OFF_EQ_ARM, (eqn & 0xff) << 24 |
 			(eqn < CX4DEV_MAX_EQ ? fh->dev->eqs[eqn].pc : 0));

@@ -234,7 +234,7 @@ static void test_mkey_mtt_translation(void)
 
 static void tweak_mkc_reserved(uint8_t *in)
 {
-	cx4_set(in + CX4_CREATE_MKEY_IN_OFF_MKC, CX4_FLD(0x08, 0, 0), 1);
+	cx4_set(in + CX4_CREATE_MKEY_IN_OFF_MKC, CX4_FLD(0x08, 0, 0), 1);	/* prm-offsets: ok, reserved */
 }
 
 static void tweak_free(uint8_t *in)
@@ -324,7 +324,7 @@ static void test_mkey_create_errors(void)
 	MK_FAIL(p, 0, NULL, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_MKEY_OCTWORDS, ++e);
 	p = m;
 	p.actual = 4;
-	MK_FAIL(p, CX4_CREATE_MKEY_IN_OFF_MTT + 0x30, NULL, CX4_CMD_STAT_BAD_INPUT_LEN,
+	MK_FAIL(p, cx4_create_mkey_in_size(6), NULL, CX4_CMD_STAT_BAD_INPUT_LEN,
 		CX4DEV_SYN_MKEY_MTT_LEN, ++e);
 	p = m;
 	p.mtt[1] = 0x40001800;
@@ -372,7 +372,7 @@ static void test_vport_state(void)
 	CHECK_EQ(fh_cmd16(fh, CX4_CMD_MODIFY_VPORT_STATE, 1, CX4_MODIFY_VPORT_STATE_IN_ADMIN_STATE,
 			  1, 0, 0, 16, &r), CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_BAD_OPMOD);
-	CHECK_EQ(fh_cmd16(fh, CX4_CMD_MODIFY_VPORT_STATE, 0, CX4_FLD(0x0c, 8, 8), 1, 0, 0, 16, &r),
+	CHECK_EQ(fh_cmd16(fh, CX4_CMD_MODIFY_VPORT_STATE, 0, CX4_FLD(0x0c, 8, 8), 1, 0, 0, 16, &r),	/* prm-offsets: ok */
 		 CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_RESERVED_NONZERO);
 	CHECK_EQ(ERRORS(fh), 4);
