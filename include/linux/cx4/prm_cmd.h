@@ -973,7 +973,8 @@ enum cx4_vport_state {
 #define CX4_QUERY_NIC_VPORT_CTX_IN_SIZE	CX4_CMD_SIMPLE_SIZE
 #define CX4_QUERY_NIC_VPORT_CTX_IN_ALLOWED_LIST_TYPE CX4_FLD(0x0c, 26, 24)
 #define CX4_QUERY_NIC_VPORT_CTX_OUT_OFF_CTX 0x10	/* Table 15 context */
-#define CX4_QUERY_NIC_VPORT_CTX_OUT_SIZE (CX4_QUERY_NIC_VPORT_CTX_OUT_OFF_CTX + CX4_NIC_VPORT_CTX_SIZE)
+#define CX4_QUERY_NIC_VPORT_CTX_OUT_SIZE \
+	(CX4_QUERY_NIC_VPORT_CTX_OUT_OFF_CTX + CX4_NIC_VPORT_CTX_SIZE)
 
 /* Output length carrying a context with @nlist allowed list entries. */
 static inline __u32 cx4_query_nic_vport_ctx_out_size(__u32 nlist)
@@ -985,7 +986,8 @@ static inline __u32 cx4_query_nic_vport_ctx_out_size(__u32 nlist)
 /* 12.16.4 MODIFY_NIC_VPORT_CONTEXT: Tables 482-485. */
 #define CX4_MODIFY_NIC_VPORT_CTX_IN_FIELD_SELECT CX4_DW(0x0c)
 #define CX4_MODIFY_NIC_VPORT_CTX_IN_OFF_CTX 0x100	/* Table 15 context */
-#define CX4_MODIFY_NIC_VPORT_CTX_IN_SIZE (CX4_MODIFY_NIC_VPORT_CTX_IN_OFF_CTX + CX4_NIC_VPORT_CTX_SIZE)
+#define CX4_MODIFY_NIC_VPORT_CTX_IN_SIZE \
+	(CX4_MODIFY_NIC_VPORT_CTX_IN_OFF_CTX + CX4_NIC_VPORT_CTX_SIZE)
 #define CX4_MODIFY_NIC_VPORT_CTX_OUT_SIZE CX4_CMD_SIMPLE_SIZE
 
 /* Table 483: field_select bits. */
