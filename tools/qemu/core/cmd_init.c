@@ -32,34 +32,6 @@ struct cx4dev_cmd_desc {
 	uint8_t (*exec)(struct cx4dev *dev, struct cx4dev_cmd *cmd);
 };
 
-/* Reject the command: guest error + status/syndrome in the output. */
-uint8_t cx4dev_reject(struct cx4dev *dev, struct cx4dev_cmd *cmd, uint8_t status,
-		      uint32_t syndrome, const char *fmt, ...)
-{
-	char msg[256];
-	va_list ap;
-	const char *name = cx4dev_opcode_name(cmd->opcode);
-	char op[16];
-	bool excusing;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	if (!strcmp(name, "?")) {
-		snprintf(op, sizeof(op), "opcode 0x%x", cmd->opcode);
-		name = op;
-	}
-	excusing = dev->hostile.excusing;
-	if (status == CX4_CMD_STAT_BAD_RES_STATE && dev->hostile.in_use_ok)
-		dev->hostile.excusing = true;
-	cx4dev_guest_error(dev, "%s: %s -> %s syndrome 0x%08x", name, msg,
-			   cx4dev_status_name(status), syndrome);
-	dev->hostile.excusing = excusing;
-	cmd->status = status;
-	cmd->syndrome = syndrome;
-	return status;
-}
-
 /* ---- HCA state ---- */
 
 static void cx4dev_hca_soft_reset(struct cx4dev *dev)

@@ -442,3 +442,28 @@ void cx4dev_cmdq_timer(struct cx4dev *dev, uint64_t now, uint64_t *next)
 		cx4dev_cmd_free(cmd);
 	}
 }
+
+/* Earliest deadline of a delayed command slot. */
+static uint64_t cx4dev_cmdq_next_deadline(const struct cx4dev *dev)
+{
+	uint64_t next = CX4DEV_NO_DEADLINE;
+
+	for (unsigned i = 0; i < CX4DEV_CMDQ_ENTRIES; i++)
+		if (dev->slots[i].state == CX4DEV_SLOT_DELAYED && dev->slots[i].deadline < next)
+			next = dev->slots[i].deadline;
+	return next;
+}
+
+static void cx4dev_cmdq_engine_timer(struct cx4dev *dev, uint64_t now)
+{
+	uint64_t next = CX4DEV_NO_DEADLINE;
+
+	cx4dev_cmdq_timer(dev, now, &next);
+}
+
+const struct cx4dev_engine cx4dev_cmdq_engine = {
+	.name		= "cmdq",
+	.release	= cx4dev_cmdq_reset,
+	.next_deadline	= cx4dev_cmdq_next_deadline,
+	.timer		= cx4dev_cmdq_engine_timer,
+};

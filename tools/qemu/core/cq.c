@@ -668,3 +668,11 @@ uint32_t cx4dev_chan_ctl_read(const struct cx4dev *dev, uint32_t off)
 	default:	return 0;
 	}
 }
+
+const struct cx4dev_engine cx4dev_cq_engine = {
+	.name		= "cq",
+	.release	= cx4dev_cqs_reset,
+	.count		= cx4dev_cqs_count,
+	.next_deadline	= cx4dev_cq_next_deadline,
+	.timer		= cx4dev_cq_timer,
+};

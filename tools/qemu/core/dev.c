@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /*
  * Device state, reset, BAR0 MMIO dispatch, the initialization segment
- * (PRM 4.3, Tables 7 and 8), the device timer and the health counter.
+ * (PRM 4.3, Tables 7 and 8) and the health counter.  The clock and
+ * timer are in clock.c, the engines are reached through cx4dev_engines[].
  */
 #include <stdlib.h>
 #include <string.h>
@@ -17,45 +18,6 @@ void cx4dev_config_init(struct cx4dev_config *cfg)
 	cfg->init_pages = 32;
 	cfg->regular_pages = 0;
 	cfg->msix_vectors = 64;
-}
-
-uint64_t cx4dev_now(struct cx4dev *dev)
-{
-	return dev->ops->now_ns(dev->opaque);
-}
-
-/* ---- timer ---- */
-
-void cx4dev_timer_update(struct cx4dev *dev)
-{
-	uint64_t next = CX4DEV_NO_DEADLINE;
-
-	if (dev->initializing)
-		next = dev->ready_at;
-	for (unsigned i = 0; i < CX4DEV_CMDQ_ENTRIES; i++)
-		if (dev->slots[i].state == CX4DEV_SLOT_DELAYED && dev->slots[i].deadline < next)
-			next = dev->slots[i].deadline;
-	if (cx4dev_cq_next_deadline(dev) < next)
-		next = cx4dev_cq_next_deadline(dev);
-	if (cx4dev_lro_next_deadline(dev) < next)
-		next = cx4dev_lro_next_deadline(dev);
-	dev->ops->timer_arm(dev->opaque, next);
-}
-
-void cx4dev_timer_expired(struct cx4dev *dev)
-{
-	uint64_t now = cx4dev_now(dev);
-	uint64_t next = CX4DEV_NO_DEADLINE;
-
-	if (dev->initializing && now >= dev->ready_at) {
-		dev->initializing = false;
-		dev->health_base = now;
-		cx4dev_logf(dev, "firmware ready: initializing cleared");
-	}
-	cx4dev_cmdq_timer(dev, now, &next);
-	cx4dev_cq_timer(dev, now);
-	cx4dev_lro_timer(dev, now);
-	cx4dev_timer_update(dev);
 }
 
 /* ---- reset ---- */
@@ -151,12 +113,9 @@ void cx4dev_destroy(struct cx4dev *dev)
 {
 	if (!dev)
 		return;
-	cx4dev_cmdq_reset(dev);
 	cx4dev_eth_fini(dev);
-	cx4dev_mkeys_reset(dev);
+	cx4dev_engines_release(dev);
 	cx4dev_vport_reset(dev);
-	cx4dev_cqs_reset(dev);
-	cx4dev_eqs_reset(dev);
 	cx4dev_set_fini(&dev->pages);
 	cx4dev_set_fini(&dev->uars);
 	cx4dev_set_fini(&dev->pds);
@@ -165,14 +124,6 @@ void cx4dev_destroy(struct cx4dev *dev)
 }
 
 /* ---- initialization segment ---- */
-
-static uint32_t cx4dev_health_counter(struct cx4dev *dev)
-{
-	if (dev->health_stopped || dev->initializing)
-		return dev->health_frozen;
-	return (uint32_t)((cx4dev_now(dev) - dev->health_base) / CX4DEV_HEALTH_TICK_NS) &
-	       cx4_fld_mask(CX4_INIT_HEALTH_COUNTER);
-}
 
 /* Refresh the dword at @off of the init segment image and return it. */
 static uint32_t cx4dev_iseg_read32(struct cx4dev *dev, uint32_t off)
@@ -418,8 +369,8 @@ uint64_t cx4dev_counter(const struct cx4dev *dev, enum cx4dev_counter which)
 	case CX4DEV_CNT_KNOB_HITS:		return dev->knob_hits;
 	case CX4DEV_CNT_EXPECTED_ERRORS:	return dev->expected_errors;
 	case CX4DEV_CNT_EQES:			return dev->eqes;
-	case CX4DEV_CNT_EQS:			return cx4dev_eqs_count(dev);
-	case CX4DEV_CNT_CQS:			return cx4dev_cqs_count(dev);
+	case CX4DEV_CNT_EQS:			return cx4dev_engines[CX4DEV_ENGINE_EQ]->count(dev);
+	case CX4DEV_CNT_CQS:			return cx4dev_engines[CX4DEV_ENGINE_CQ]->count(dev);
 	case CX4DEV_CNT_DMA_FAULTS:		return dev->dma_faults;
 	case CX4DEV_CNT_HOSTILE_HITS:		return dev->hostile.hits;
 	case CX4DEV_CNT_HOSTILE_DMA_FAULTS:	return dev->hostile.dma_faults;

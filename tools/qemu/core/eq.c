@@ -106,8 +106,7 @@ void cx4dev_internal_error(struct cx4dev *dev, uint8_t syndrome, const char *why
 	uint8_t eqn = dev->event_eq[CX4_EVENT_INTERNAL_ERROR];
 
 	if (!dev->health_stopped) {
-		dev->health_frozen = (uint32_t)cx4dev_mmio_read(dev, CX4_INIT_OFF_HEALTH, 4) &
-				     cx4_fld_mask(CX4_INIT_HEALTH_COUNTER);
+		dev->health_frozen = cx4dev_health_counter(dev);
 		dev->health_stopped = true;
 	}
 	if (!dev->health_syndrome)
@@ -607,3 +606,9 @@ uint8_t cx4dev_exec_gen_eqe(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	cx4dev_eq_post(dev, eqn, eqe);
 	return CX4_CMD_STAT_OK;
 }
+
+const struct cx4dev_engine cx4dev_eq_engine = {
+	.name		= "eq",
+	.release	= cx4dev_eqs_reset,
+	.count		= cx4dev_eqs_count,
+};

@@ -424,3 +424,9 @@ bool cx4dev_lro_rx(struct cx4dev *dev, uint32_t tirn, const struct cx4dev_tir *t
 		return false;
 	return cx4dev_lro_open(dev, tirn, t, rq, fr, ts, tsval, tsecr);
 }
+
+const struct cx4dev_engine cx4dev_lro_engine = {
+	.name		= "lro",
+	.next_deadline	= cx4dev_lro_next_deadline,
+	.timer		= cx4dev_lro_timer,
+};

@@ -296,8 +296,7 @@ static void cx4dev_ctl_health_stop(struct cx4dev *dev, uint32_t val)
 	if (stop == dev->health_stopped)
 		return;
 	if (stop) {
-		dev->health_frozen = (uint32_t)cx4dev_mmio_read(dev, CX4_INIT_OFF_HEALTH, 4) &
-				     cx4_fld_mask(CX4_INIT_HEALTH_COUNTER);
+		dev->health_frozen = cx4dev_health_counter(dev);
 	} else {
 		/* Resume counting from the frozen value. */
 		dev->health_base = cx4dev_now(dev) -

@@ -314,15 +314,6 @@ bool cx4dev_hostile_db_excused(const struct cx4dev *dev, uint32_t uar, uint32_t 
 	       cx4dev_hostile_is_faked(dev, val >> 8);
 }
 
-/* Is a guest error now a reaction (cx4dev_guest_error)?  Counts it if so. */
-bool cx4dev_hostile_excuse(struct cx4dev *dev)
-{
-	if (!dev->hostile.excusing)
-		return false;
-	dev->hostile.excused++;
-	return true;
-}
-
 /* ---- action cqe: CQE fields (Tables 67, 68, 73, 74) ---- */
 
 static const uint32_t cx4dev_hostile_cqe_fields[] = {

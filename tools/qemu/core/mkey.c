@@ -389,3 +389,9 @@ uint8_t cx4dev_exec_query_special_contexts(struct cx4dev *dev, struct cx4dev_cmd
 	CX4_SET(QUERY_SPECIAL_CONTEXTS_OUT, cmd->out, RESD_LKEY, CX4DEV_RESD_LKEY);
 	return CX4_CMD_STAT_OK;
 }
+
+const struct cx4dev_engine cx4dev_mkey_engine = {
+	.name		= "mkey",
+	.release	= cx4dev_mkeys_reset,
+	.count		= cx4dev_mkeys_count,
+};
