@@ -447,8 +447,8 @@ int fh_enable_cmdif_checksum(struct fh *fh)
 		return -1;
 	memset(in, 0, sizeof(in));
 	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_SET_HCA_CAP);
-	memcpy(in + CX4_HCA_CAP_OFF, r.out + CX4_HCA_CAP_OFF, CX4_HCA_CAP_SIZE);
-	CX4_SET(CAP, in + CX4_HCA_CAP_OFF, CMDIF_CHECKSUM, CX4_CMDIF_CSUM_ENABLED);
+	memcpy(CX4_ADDR(SET_HCA_CAP_IN, in, CAP), CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP), CX4_HCA_CAP_SIZE);
+	CX4_SET(CAP, CX4_ADDR(SET_HCA_CAP_IN, in, CAP), CMDIF_CHECKSUM, CX4_CMDIF_CSUM_ENABLED);
 	fh_exec(fh, in, sizeof(in), CX4_SET_HCA_CAP_OUT_SIZE, &r);
 	return r.done && !r.ds && !r.status ? 0 : -1;
 }
@@ -519,7 +519,7 @@ uint8_t fh_eq_create(struct fh *fh, const struct fh_eq_params *p, struct fh_eq *
 	uint32_t npas = p->npas < 0 ? need : (uint32_t)p->npas;
 	uint32_t len = cx4_create_eq_in_size(npas) + p->extra;
 	uint8_t *in = calloc(1, len);
-	uint8_t *eqc = in + CX4_CREATE_EQ_OFF_EQC;
+	uint8_t *eqc = CX4_ADDR(CREATE_EQ_IN, in, EQC);
 	uint64_t buf = p->buf ? p->buf : fh_alloc(fh, need * page, page);
 
 	if (!in)
@@ -582,7 +582,7 @@ uint8_t fh_cq_create(struct fh *fh, const struct fh_cq_params *p, struct fh_cq *
 	uint32_t npas = p->npas < 0 ? need : (uint32_t)p->npas;
 	uint32_t len = cx4_create_cq_in_size(npas);
 	uint8_t *in = calloc(1, len);
-	uint8_t *cqc = in + CX4_CREATE_CQ_OFF_CQC;
+	uint8_t *cqc = CX4_ADDR(CREATE_CQ_IN, in, CQC);
 	uint32_t npages = npas > need ? npas : npas ? npas : 1;
 	uint64_t buf, dbr;
 

@@ -157,7 +157,7 @@ static uint8_t set_cap(struct fh *fh, const uint8_t *cap, uint16_t op_mod, struc
 	memset(in, 0, sizeof(in));
 	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_SET_HCA_CAP);
 	CX4_SET(CMD_IN, in, OP_MOD, op_mod);
-	memcpy(in + CX4_HCA_CAP_OFF, cap, CX4_HCA_CAP_SIZE);
+	memcpy(CX4_ADDR(SET_HCA_CAP_IN, in, CAP), cap, CX4_HCA_CAP_SIZE);
 	fh_exec(fh, in, sizeof(in), CX4_SET_HCA_CAP_OUT_SIZE, r);
 	return r->status;
 }
@@ -214,27 +214,28 @@ static void test_full_bringup(void)
 
 	/* QUERY_HCA_CAP, max and current, all three types (8 output blocks). */
 	for (int cur = 0; cur < 2; cur++) {
+		const void *ft;
+
 		query_cap(fh, CX4_CAP_GENERAL, cur, &r);
 		CHECK_STATUS(r, 0, 0);
 		CHECK(r.sig_ok);
-		check_general_caps(r.out + CX4_HCA_CAP_OFF, cur);
+		check_general_caps(CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP), cur);
 		if (cur)
-			memcpy(cap, r.out + CX4_HCA_CAP_OFF, sizeof(cap));
+			memcpy(cap, CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP), sizeof(cap));
 		query_cap(fh, CX4_CAP_ETH_OFFLOAD, cur, &r);
 		CHECK_STATUS(r, 0, 0);
-		CHECK_EQ(CX4_GET(ETH_CAP, r.out + CX4_HCA_CAP_OFF, CSUM_CAP), 1);
-		CHECK_EQ(CX4_GET(ETH_CAP, r.out + CX4_HCA_CAP_OFF, LRO_CAP), 1);
-		CHECK_EQ(CX4_GET(ETH_CAP, r.out + CX4_HCA_CAP_OFF, MAX_LSO_CAP), 18);
-		CHECK_EQ(CX4_GET(ETH_CAP, r.out + CX4_HCA_CAP_OFF, RSS_IND_TBL_CAP), 8);
-		CHECK_EQ(cx4_rd32(r.out + CX4_HCA_CAP_OFF, CX4_ETH_CAP_OFF_LRO_TIMER_PERIODS), 8);
+		CHECK_EQ(CX4_GET(ETH_CAP, CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP), CSUM_CAP), 1);
+		CHECK_EQ(CX4_GET(ETH_CAP, CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP), LRO_CAP), 1);
+		CHECK_EQ(CX4_GET(ETH_CAP, CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP), MAX_LSO_CAP), 18);
+		CHECK_EQ(CX4_GET(ETH_CAP, CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP), RSS_IND_TBL_CAP), 8);
+		CHECK_EQ(cx4_rd32(CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP), CX4_ETH_CAP_OFF_LRO_TIMER_PERIODS), 8);
 		query_cap(fh, CX4_CAP_FLOW_TABLE, cur, &r);
 		CHECK_STATUS(r, 0, 0);
-		CHECK_EQ(CX4_GET(FT_PROP, r.out + CX4_HCA_CAP_OFF + CX4_FT_CAP_OFF_NIC_RX,
-				 FT_SUPPORT), 1);
-		CHECK_EQ(CX4_GET(FT_PROP, r.out + CX4_HCA_CAP_OFF + CX4_FT_CAP_OFF_NIC_TX,
-				 FT_SUPPORT), 1);
-		CHECK_EQ(CX4_GET(FT_FIELD, r.out + CX4_HCA_CAP_OFF + CX4_FT_CAP_OFF_NIC_RX +
-				 CX4_FT_PROP_OFF_FIELD_SUPPORT, OUTER_DMAC), 1);
+		ft = CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP);
+		CHECK_EQ(CX4_GET(FT_PROP, CX4_CADDR(FT_CAP, ft, NIC_RX), FT_SUPPORT), 1);
+		CHECK_EQ(CX4_GET(FT_PROP, CX4_CADDR(FT_CAP, ft, NIC_TX), FT_SUPPORT), 1);
+		CHECK_EQ(CX4_GET(FT_FIELD, CX4_CADDR(FT_PROP, CX4_CADDR(FT_CAP, ft, NIC_RX),
+						      FIELD_SUPPORT), OUTER_DMAC), 1);
 	}
 
 	/* SET_HCA_CAP: 0x1010 bytes of input = inline + 8 input blocks. */
@@ -243,9 +244,9 @@ static void test_full_bringup(void)
 	CHECK_EQ(set_cap(fh, cap, CX4_HCA_CAP_OPMOD(CX4_CAP_GENERAL, 0), &r), 0);
 	CHECK_STATUS(r, 0, 0);
 	query_cap(fh, CX4_CAP_GENERAL, true, &r);
-	CHECK_EQ(CX4_GET(CAP, r.out + CX4_HCA_CAP_OFF, CACHE_LINE_128BYTE), 0);
+	CHECK_EQ(CX4_GET(CAP, CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP), CACHE_LINE_128BYTE), 0);
 	query_cap(fh, CX4_CAP_GENERAL, false, &r);
-	CHECK_EQ(CX4_GET(CAP, r.out + CX4_HCA_CAP_OFF, CACHE_LINE_128BYTE), 1);
+	CHECK_EQ(CX4_GET(CAP, CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP), CACHE_LINE_128BYTE), 1);
 
 	n = fh_query_pages(fh, CX4_PAGES_INIT);
 	CHECK_EQ(n, 32);
@@ -266,10 +267,10 @@ static void test_full_bringup(void)
 	build_simple(in, CX4_CMD_QUERY_ADAPTER, 0);
 	fh_exec(fh, in, 16, CX4_QUERY_ADAPTER_OUT_SIZE, &r);
 	CHECK_STATUS(r, 0, 0);
-	CHECK_EQ(CX4_GET(ADAPTER, r.out + CX4_QUERY_ADAPTER_OFF_PARAMS, VSD_VENDOR_ID), 0x15b3);
-	CHECK_EQ(CX4_GET(ADAPTER, r.out + CX4_QUERY_ADAPTER_OFF_PARAMS, IEEE_VENDOR_ID),
+	CHECK_EQ(CX4_GET(ADAPTER, CX4_CADDR(QUERY_ADAPTER_OUT, r.out, PARAMS), VSD_VENDOR_ID), 0x15b3);
+	CHECK_EQ(CX4_GET(ADAPTER, CX4_CADDR(QUERY_ADAPTER_OUT, r.out, PARAMS), IEEE_VENDOR_ID),
 		 0x2c9);
-	CHECK(!memcmp(r.out + CX4_QUERY_ADAPTER_OFF_PARAMS + CX4_ADAPTER_OFF_PSID, "MT_", 3));
+	CHECK(!memcmp(CX4_CADDR(QUERY_ADAPTER_OUT, r.out, PARAMS) + CX4_ADAPTER_OFF_PSID, "MT_", 3));
 	CHECK_EQ(fh_simple(fh, CX4_CMD_NOP, 0, &r), 0);
 
 	/* cmdq address locked while initialized. */
@@ -741,7 +742,7 @@ static void test_set_hca_cap_errors(void)
 	fh_boot(fh);
 	CHECK_EQ(fh_simple(fh, CX4_CMD_ENABLE_HCA, 0, &r), 0);
 	query_cap(fh, CX4_CAP_GENERAL, true, &r);
-	memcpy(cap, r.out + CX4_HCA_CAP_OFF, sizeof(cap));
+	memcpy(cap, CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP), sizeof(cap));
 
 	CX4_SET(CAP, cap, LOG_UAR_PAGE_SZ, 9);
 	set_cap(fh, cap, 0, &r);
@@ -819,15 +820,15 @@ static void test_caps_off(void)
 	fh = fh_new(&cfg);
 	CHECK_EQ(fh_bringup(fh), 0);
 	query_cap(fh, CX4_CAP_GENERAL, false, &r);
-	CHECK_EQ(CX4_GET(CAP, r.out + CX4_HCA_CAP_OFF, DRIVER_VERSION), 0);
-	CHECK_EQ(CX4_GET(CAP, r.out + CX4_HCA_CAP_OFF, NIC_FLOW_TABLE), 0);
+	CHECK_EQ(CX4_GET(CAP, CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP), DRIVER_VERSION), 0);
+	CHECK_EQ(CX4_GET(CAP, CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP), NIC_FLOW_TABLE), 0);
 	query_cap(fh, CX4_CAP_ETH_OFFLOAD, true, &r);
 	CHECK_STATUS(r, 0, 0);
-	CHECK_EQ(CX4_GET(ETH_CAP, r.out + CX4_HCA_CAP_OFF, CSUM_CAP), 0);
-	CHECK_EQ(CX4_GET(ETH_CAP, r.out + CX4_HCA_CAP_OFF, LRO_CAP), 0);
-	CHECK_EQ(CX4_GET(ETH_CAP, r.out + CX4_HCA_CAP_OFF, VLAN_CAP), 0);
-	CHECK_EQ(CX4_GET(ETH_CAP, r.out + CX4_HCA_CAP_OFF, MAX_LSO_CAP), 0);
-	CHECK_EQ(CX4_GET(ETH_CAP, r.out + CX4_HCA_CAP_OFF, RSS_IND_TBL_CAP), 0);
+	CHECK_EQ(CX4_GET(ETH_CAP, CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP), CSUM_CAP), 0);
+	CHECK_EQ(CX4_GET(ETH_CAP, CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP), LRO_CAP), 0);
+	CHECK_EQ(CX4_GET(ETH_CAP, CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP), VLAN_CAP), 0);
+	CHECK_EQ(CX4_GET(ETH_CAP, CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP), MAX_LSO_CAP), 0);
+	CHECK_EQ(CX4_GET(ETH_CAP, CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP), RSS_IND_TBL_CAP), 0);
 	query_cap(fh, CX4_CAP_FLOW_TABLE, true, &r);
 	CHECK_STATUS(r, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_CAP_TYPE_OFF);
 	set_driver_version(fh, "Linux,cx4,1.000.000000", &r);

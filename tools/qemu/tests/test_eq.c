@@ -115,17 +115,17 @@ static void test_uar_alloc_and_writes(void)
 
 static void tweak_status(uint8_t *in)
 {
-	CX4_SET(EQC, in + CX4_CREATE_EQ_OFF_EQC, ST, CX4_EQC_ST_ARMED);
+	CX4_SET(EQC, CX4_ADDR(CREATE_EQ_IN, in, EQC), ST, CX4_EQC_ST_ARMED);
 }
 
 static void tweak_page_offset(uint8_t *in)
 {
-	CX4_SET(EQC, in + CX4_CREATE_EQ_OFF_EQC, PAGE_OFFSET, 1);
+	CX4_SET(EQC, CX4_ADDR(CREATE_EQ_IN, in, EQC), PAGE_OFFSET, 1);
 }
 
 static void tweak_counter(uint8_t *in)
 {
-	CX4_SET(EQC, in + CX4_CREATE_EQ_OFF_EQC, PRODUCER_COUNTER, 3);
+	CX4_SET(EQC, CX4_ADDR(CREATE_EQ_IN, in, EQC), PRODUCER_COUNTER, 3);
 }
 
 static void tweak_unaligned(uint8_t *in)
@@ -694,19 +694,19 @@ static int post_cqe(struct fh *fh, uint32_t cqn, uint16_t wqe_counter, bool se)
 
 static void tweak_cq_counter(uint8_t *in)
 {
-	CX4_SET(CQC, in + CX4_CREATE_CQ_OFF_CQC, CONSUMER_COUNTER, 1);
+	CX4_SET(CQC, CX4_ADDR(CREATE_CQ_IN, in, CQC), CONSUMER_COUNTER, 1);
 }
 
 /* Compression with an undefined mini CQE format (2). */
 static void tweak_cq_compression(uint8_t *in)
 {
-	CX4_SET(CQC, in + CX4_CREATE_CQ_OFF_CQC, CQE_COMPRESSION_EN, 1);
-	CX4_SET(CQC, in + CX4_CREATE_CQ_OFF_CQC, MINI_CQE_RES_FORMAT, 2);
+	CX4_SET(CQC, CX4_ADDR(CREATE_CQ_IN, in, CQC), CQE_COMPRESSION_EN, 1);
+	CX4_SET(CQC, CX4_ADDR(CREATE_CQ_IN, in, CQC), MINI_CQE_RES_FORMAT, 2);
 }
 
 static void tweak_cq_page_offset(uint8_t *in)
 {
-	CX4_SET(CQC, in + CX4_CREATE_CQ_OFF_CQC, PAGE_OFFSET, 2);
+	CX4_SET(CQC, CX4_ADDR(CREATE_CQ_IN, in, CQC), PAGE_OFFSET, 2);
 }
 
 static void test_cq_create_errors(void)

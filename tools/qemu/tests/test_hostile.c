@@ -474,7 +474,7 @@ static void query_caps(struct fh *fh, bool cur, uint8_t *caps)
 	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_QUERY_HCA_CAP);
 	CX4_SET(CMD_IN, in, OP_MOD, CX4_HCA_CAP_OPMOD(CX4_CAP_GENERAL, cur));
 	CHECK_EQ(fh_run(fh, in, sizeof(in), CX4_QUERY_HCA_CAP_OUT_SIZE, &r), CX4_CMD_STAT_OK);
-	memcpy(caps, r.out + CX4_HCA_CAP_OFF, CX4_HCA_CAP_SIZE);
+	memcpy(caps, CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP), CX4_HCA_CAP_SIZE);
 }
 
 static void test_hostile_caps(void)

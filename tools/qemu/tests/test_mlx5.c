@@ -588,7 +588,7 @@ static void test_max_wqe_sz_sq(void)
 	CX4_SET(CMD_IN, in, OP_MOD, CX4_HCA_CAP_OPMOD(CX4_CAP_GENERAL, 1));
 	fh_exec(fh, in, sizeof(in), CX4_QUERY_HCA_CAP_OUT_SIZE, &r);
 	CHECK_EQ(r.status, CX4_CMD_STAT_OK);
-	CHECK_EQ(CX4_GET(CAP, r.out + CX4_HCA_CAP_OFF, MAX_WQE_SZ_SQ), 1024);
+	CHECK_EQ(CX4_GET(CAP, CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP), MAX_WQE_SZ_SQ), 1024);
 	fh_free(fh);
 }
 

@@ -53,7 +53,7 @@ static void test_prm_addr(void)
 	CHECK(CX4_ADDR(CREATE_CQ_IN, in, PAS) == in + CX4_CREATE_CQ_IN_SIZE);
 	CHECK_EQ(CX4_OFF(CREATE_CQ_IN, PAS), 0x110);
 	CX4_SET(CQC, cqc, C_EQN, 7);
-	CHECK_EQ(CX4_GET(CQC, in + CX4_CREATE_CQ_OFF_CQC, C_EQN), 7);
+	CHECK_EQ(CX4_GET(CQC, CX4_ADDR(CREATE_CQ_IN, in, CQC), C_EQN), 7);
 }
 
 static const struct test prm_tests[] = {
