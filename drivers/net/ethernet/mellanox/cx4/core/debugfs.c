@@ -80,6 +80,7 @@ static int cx4_debugfs_stats_show(struct seq_file *m, void *unused)
 	seq_printf(m, "cq_comp_events %d\n",
 		   atomic_read(&core->cqs.comp_events));
 	seq_printf(m, "cq_err_events %d\n", atomic_read(&core->cqs.err_events));
+	seq_printf(m, "cq_kicks %d\n", atomic_read(&core->cqs.kicks));
 	seq_printf(m, "port_link_downs %d\n",
 		   atomic_read(&core->port.link_downs));
 	seq_printf(m, "port_link_ups %d\n", atomic_read(&core->port.link_ups));

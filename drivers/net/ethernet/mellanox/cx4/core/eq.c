@@ -107,7 +107,8 @@ static void cx4_eq_reject(struct cx4_eq *eq, const u8 *eqe,
 /*
  * A completion EQE whose CQN is in range: to the CQ registered under it.
  * A CQN with no CQ (e.g. an event that raced with cx4_cq_destroy()) is
- * counted and logged; a CQ of another EQ is a bad EQE.
+ * counted and logged; a CQ of another EQ is a bad EQE.  Either way every
+ * CQ of this EQ is kicked (cq.c): one of them lost its event.
  */
 static void cx4_eq_comp(struct cx4_eq *eq, const u8 *eqe)
 {
@@ -190,6 +191,9 @@ static void cx4_eq_dispatch(struct cx4_eq *eq, const u8 *eqe)
 		break;
 	default:
 		cx4_eq_reject(eq, eqe, v);
+		/* A completion EQ only has completion events: one is lost. */
+		if (!lim.ctrl)
+			cx4_cqs_kick(&core->cqs, eq - core->eqs.comp);
 		break;
 	}
 }
