@@ -113,31 +113,36 @@ works() {
 		ip netns exec cx4b $BB ping -c 1 -W 2 198.18.0.1 > /dev/null 2>&1
 }
 
-# Finding 13: spurious interrupts are no stall.  Every doorbell of the
-# pings fires 1-4 MSI-X messages on every vector with no EQE behind them.
+# Finding 13: spurious interrupts are no stall.  One doorbell in 16 of
+# the pings fires 1-4 MSI-X messages on every vector with no EQE behind
+# them.  (Not 1 in 1: each interrupt's EQ re-arm is a doorbell too, and
+# the storms would feed themselves.)  The control vector's kick the
+# health poller, the completion vectors' are handled and counted.
 dp_pair_up
 f0=$(($(stat_get "$DP_FA" health_fatal_events) + $(stat_get "$DP_FB" health_fatal_events)))
 for f in "$DP_FA" "$DP_FB"; do
-	ctl_set "$f" hostile_one_in_storm 1
+	ctl_set "$f" hostile_one_in_storm 16
 	ctl_set "$f" hostile_seed 1
 	ctl_set "$f" hostile 0x20
 done
-ip netns exec cx4a $BB ping -c 25 -i 0.2 -W 1 198.18.0.2 > /dev/null 2>&1 || true
+ip netns exec cx4a $BB ping -c 50 -i 0.1 -W 1 198.18.0.2 > /dev/null 2>&1 || true
 hostile_off
 storms=0
 for f in "$DP_FA" "$DP_FB"; do
 	storms=$((storms + $(ctl_get "$f" hostile_hits_storm)))
 	ctl_set "$f" hostile_one_in_storm 0
 done
-[ "$storms" -ge 10 ] || fail "only $storms interrupt storms: the check proved nothing"
+[ "$storms" -ge 5 ] || fail "only $storms interrupt storms: the check proved nothing"
 f1=$(($(stat_get "$DP_FA" health_fatal_events) + $(stat_get "$DP_FB" health_fatal_events)))
 [ "$f1" = "$f0" ] || fail "an interrupt storm made the health poller declare a device dead"
+sp=$(($(stat_get "$DP_FA" spurious_comp_irqs) + $(stat_get "$DP_FB" spurious_comp_irqs)))
+[ "$sp" -gt 0 ] || fail "no spurious completion interrupt counted"
 works || fail "no traffic after the interrupt storms"
 dp_cleanup
 trap - EXIT
 rmmod cx4 || fail "rmmod after the interrupt storms failed"
 assert_device_clean
-log "$storms interrupt storms on every vector under traffic: no false fatal"
+log "$storms interrupt storms on every vector under traffic ($sp spurious completion interrupts): no false fatal"
 
 hits=0
 for seed in $seeds; do
@@ -174,4 +179,6 @@ for seed in $seeds; do
 	assert_device_clean
 done
 [ "$hits" -gt 0 ] || fail "the device never acted hostile: the test proved nothing"
+# An interrupt without an EQE is handled: the kernel never disables a vector.
+[ "$(dmesg_count 'irq [0-9]+: nobody cared')" = 0 ] || fail "the kernel disabled a cx4 vector (spurious interrupts returned IRQ_NONE)"
 log "hostile device, seeds $seeds: no crash, no stall, recovered, clean rmmod"

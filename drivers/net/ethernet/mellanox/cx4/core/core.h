@@ -135,6 +135,7 @@ struct cx4_eq {
 	bool created;		/* CREATE_EQ succeeded, DESTROY_EQ not yet */
 	bool irq_on;
 	u64 events;		/* EQEs consumed */
+	u64 spurious;		/* interrupts without an EQE (completion EQs) */
 	u64 bad;		/* EQEs rejected (also in cx4_eqs.bad_eqes) */
 };
 

@@ -239,7 +239,14 @@ static irqreturn_t cx4_eq_irq(int irq, void *data)
 		cx4_health_kick(core);
 		return IRQ_HANDLED;
 	}
-	return IRQ_NONE;
+	/*
+	 * An MSI-X vector of our own, nothing shares it: an interrupt
+	 * without an EQE is the device's, counted, not IRQ_NONE -- after a
+	 * storm of those the kernel would disable the vector, and the EQ's
+	 * CQs would never hear of a completion again.
+	 */
+	eq->spurious++;
+	return IRQ_HANDLED;
 }
 
 /* --- EQ objects --------------------------------------------------------- */
