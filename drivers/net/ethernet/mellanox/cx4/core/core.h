@@ -135,6 +135,7 @@ struct cx4_eq {
 	bool created;		/* CREATE_EQ succeeded, DESTROY_EQ not yet */
 	bool irq_on;
 	u64 events;		/* EQEs consumed */
+	u64 spurious;		/* interrupts without an EQE (completion EQs) */
 	u64 bad;		/* EQEs rejected (also in cx4_eqs.bad_eqes) */
 };
 
@@ -192,9 +193,11 @@ static inline bool cx4_cqe_owned_by_sw(const void *cqe, u32 ci, u32 log_size)
 }
 
 /*
- * A completion queue (cq.c).  @ci is only touched by the one poller
- * (cx4_cq_peek/pop/update_ci/arm); @arm_sn by the EQ handler that
- * delivers the CQ's events, read by the poller with READ_ONCE().
+ * A completion queue (cq.c).  @ci, @arm_ci and @last_arm_sn are only
+ * written by the one poller (cx4_cq_peek/pop/update_ci/arm); @arm_sn by
+ * the EQ handler that delivers the CQ's events (the cmd_sn after
+ * @last_arm_sn), read by the poller with READ_ONCE(); @armed set by the
+ * poller's arm, cleared by the EQ handler.
  */
 struct cx4_cq {
 	struct cx4_core *core;
@@ -210,7 +213,10 @@ struct cx4_cq {
 	u32 vector;
 	u32 cqn;
 	u32 ci;
-	u8 arm_sn;
+	u32 arm_ci;		/* @ci at the last arm */
+	u8 arm_sn;		/* cmd_sn of the next arm, set by events */
+	u8 last_arm_sn;		/* cmd_sn of the last arm */
+	bool armed;		/* armed, no event since */
 	u8 err_syndrome;	/* last CQ error event (debugfs) */
 	struct list_head dead_node;	/* on cx4_cqs.dead */
 };
@@ -237,6 +243,7 @@ struct cx4_cqs {
 	atomic_t wrong_eq;	/* completion EQEs on the wrong EQ */
 	atomic_t comp_events;	/* completion events delivered */
 	atomic_t err_events;	/* CQ error events delivered */
+	atomic_t kicks;		/* lost events: every CQ of an EQ called */
 };
 
 /* What the dispatcher needs to judge an EQE. */
@@ -312,7 +319,9 @@ struct cx4_health {
 	u32 last_counter;	/* poll work only */
 	unsigned long last_change;	/* poll work only: jiffies it moved */
 	bool cmd_timeout;	/* set by cx4_health_cmd_timeout() */
+	bool release_failed;	/* set by cx4_health_release_failed() */
 	bool fatal;
+	const char *why;	/* what made it fatal, for devlink */
 };
 
 /* The debugfs "cq" test hook's CQ (debugfs.c). */
@@ -450,6 +459,8 @@ int cx4_cqs_register_locked(struct cx4_cqs *cqs, struct cx4_cq *cq);
 void cx4_cqs_unregister_locked(struct cx4_cqs *cqs, struct cx4_cq *cq);
 enum cx4_cq_verdict cx4_cqs_comp(struct cx4_cqs *cqs, u32 cqn, u32 eq_index);
 enum cx4_cq_verdict cx4_cqs_error(struct cx4_cqs *cqs, u32 cqn, u8 syndrome);
+void cx4_cqs_kick(struct cx4_cqs *cqs, u32 eq_index);
+u8 cx4_cq_next_sn(const struct cx4_cq *cq);
 void cx4_cqs_release(struct cx4_core *core);
 void cx4_cq_ring_init(void *ring, u32 log_size);
 u32 cx4_cq_arm_dword(u32 sn, u32 ci, bool solicited);
@@ -478,6 +489,7 @@ void cx4_health_start(struct cx4_core *core);
 void cx4_health_stop(struct cx4_core *core);
 void cx4_health_kick(struct cx4_core *core);
 void cx4_health_cmd_timeout(struct cx4_core *core);
+void cx4_health_release_failed(struct cx4_core *core);
 bool cx4_health_check(struct cx4_health *h, u32 counter, u32 syndrome,
 		      unsigned long now);
 

@@ -107,7 +107,8 @@ static void cx4_eq_reject(struct cx4_eq *eq, const u8 *eqe,
 /*
  * A completion EQE whose CQN is in range: to the CQ registered under it.
  * A CQN with no CQ (e.g. an event that raced with cx4_cq_destroy()) is
- * counted and logged; a CQ of another EQ is a bad EQE.
+ * counted and logged; a CQ of another EQ is a bad EQE.  Either way every
+ * CQ of this EQ is kicked (cq.c): one of them lost its event.
  */
 static void cx4_eq_comp(struct cx4_eq *eq, const u8 *eqe)
 {
@@ -190,6 +191,9 @@ static void cx4_eq_dispatch(struct cx4_eq *eq, const u8 *eqe)
 		break;
 	default:
 		cx4_eq_reject(eq, eqe, v);
+		/* A completion EQ only has completion events: one is lost. */
+		if (!lim.ctrl)
+			cx4_cqs_kick(&core->cqs, eq - core->eqs.comp);
 		break;
 	}
 }
@@ -235,7 +239,14 @@ static irqreturn_t cx4_eq_irq(int irq, void *data)
 		cx4_health_kick(core);
 		return IRQ_HANDLED;
 	}
-	return IRQ_NONE;
+	/*
+	 * An MSI-X vector of our own, nothing shares it: an interrupt
+	 * without an EQE is the device's, counted, not IRQ_NONE -- after a
+	 * storm of those the kernel would disable the vector, and the EQ's
+	 * CQs would never hear of a completion again.
+	 */
+	eq->spurious++;
+	return IRQ_HANDLED;
 }
 
 /* --- EQ objects --------------------------------------------------------- */
