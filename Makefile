@@ -51,7 +51,7 @@ SEEDS ?= 30
 FUZZ_SECS ?= 20
 CYCLES ?= 200
 fuzz:
-	CX4_FUZZ_SEEDS="$$(seq -s ' ' 1 $(SEEDS))" CX4_FUZZ_SECS=$(FUZZ_SECS) \
+	CX4_FUZZ_SEEDS="$$(seq -s ' ' 1 $(SEEDS))" CX4_FUZZ_SECS=$(FUZZ_SECS) CX4_FUZZ_MASK=0xff \
 		CX4_FUZZ_CYCLES=$(CYCLES) tools/testing/vmtest \
 		--timeout $$(( $(SEEDS) * ($(FUZZ_SECS) + 150) + $(CYCLES) * 10 + 300 )) fuzz lifecycle
 

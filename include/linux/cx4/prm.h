@@ -22,8 +22,10 @@
  * A field descriptor packs the byte offset of the big-endian dword that
  * holds the field and the field's most and least significant bits in that
  * dword, exactly as the PRM's "Field Descriptions" tables give them.
- * Fields wider than 32 bits are described by their upper dword and read
- * with cx4_get64()/cx4_set64().
+ * Fields wider than 32 bits are described with CX4_FLD64() and read with
+ * CX4_GET64()/CX4_SET64() below (the older byte-offset form,
+ * CX4_<LAYOUT>_OFF_<FIELD> with cx4_get64()/cx4_set64(), stays until the
+ * driver is converted).
  */
 #define CX4_FLD(off, msb, lsb)	((__u32)(off) << 12 | (__u32)(msb) << 6 | (lsb))
 #define CX4_FLD_OFF(f)		((f) >> 12)
@@ -80,6 +82,79 @@ static inline void cx4_set64(void *buf, __u32 off, __u64 val)
 {
 	cx4_wr32(buf, off, (__u32)(val >> 32));
 	cx4_wr32(buf, off + 4, (__u32)(val & 0xffffffffu));
+}
+
+/*
+ * Layout-checked accessors.
+ *
+ * A layout is a PRM table: its fields are the constants CX4_<LAYOUT>_<FIELD>,
+ * its sub-blocks (contexts, arrays, entries) the byte offsets
+ * CX4_<LAYOUT>_OFF_<SUB>, and its length in bytes CX4_<LAYOUT>_SIZE.  The
+ * macros below take the layout and the field by name, so a field can only
+ * be used on the layout it was transcribed for, and refuse to compile when
+ * the field does not lie inside that layout:
+ *
+ *   CX4_GET(CQC, cqc, LOG_CQ_SIZE)           a field of up to 32 bits
+ *   CX4_SET(CQC, cqc, LOG_CQ_SIZE, 10)
+ *   CX4_GET64(CQC, cqc, DBR_ADDR)           a 64-bit field (CX4_FLD64())
+ *   CX4_SET64(CQC, cqc, DBR_ADDR, dma)
+ *   CX4_ADDR(CREATE_CQ_IN, in, CQC)         void * to a sub-block
+ *   CX4_CADDR(QUERY_CQ_OUT, out, CQC)       const void * to a sub-block
+ *   CX4_OFF(CREATE_CQ_IN, CQC)              a sub-block's byte offset
+ *   CX4_MAX(CQC, CQ_PERIOD)                 a field's largest value
+ *   CX4_SIZE(CQC)                           the layout's length in bytes
+ *
+ * The checks are integer constant expressions, so they work the same in the
+ * kernel and in host C (the device model): CX4_CHECK_ZERO(cond) is 0 when
+ * @cond holds and a negative bit-field width (a compile error) when not.
+ * A sub-block may start at the end of the layout's fixed part: that is
+ * where the PRM puts trailing arrays (PAS, MTT entries).
+ */
+#define CX4_CHECK_ZERO(cond)	(0 * (int)sizeof(struct { int:(-!(cond)); }))
+
+/* A 64-bit field: two dwords from byte offset @off, upper dword first. */
+#define CX4_FLD64(off)		CX4_FLD(off, 63, 0)
+/* The upper and lower dword of a 64-bit field, as 32-bit fields. */
+#define CX4_FLD64_HI(f)		CX4_DW(CX4_FLD_OFF(f))
+#define CX4_FLD64_LO(f)		CX4_DW(CX4_FLD_OFF(f) + 4)
+
+#define CX4_SIZE(layout)	CX4_##layout##_SIZE
+
+#define CX4_FIELD(layout, field)					\
+	(CX4_##layout##_##field +					\
+	 CX4_CHECK_ZERO(CX4_FLD_MSB(CX4_##layout##_##field) < 32 &&	\
+			CX4_FLD_MSB(CX4_##layout##_##field) >=		\
+			CX4_FLD_LSB(CX4_##layout##_##field) &&		\
+			CX4_FLD_OFF(CX4_##layout##_##field) + 4 <=	\
+			CX4_##layout##_SIZE))
+
+#define CX4_FIELD64_OFF(layout, field)					\
+	(CX4_FLD_OFF(CX4_##layout##_##field) +				\
+	 CX4_CHECK_ZERO(CX4_FLD_MSB(CX4_##layout##_##field) == 63 &&	\
+			CX4_FLD_OFF(CX4_##layout##_##field) + 8 <=	\
+			CX4_##layout##_SIZE))
+
+#define CX4_OFF(layout, sub)						\
+	(CX4_##layout##_OFF_##sub +					\
+	 CX4_CHECK_ZERO(CX4_##layout##_OFF_##sub <= CX4_##layout##_SIZE))
+
+#define CX4_GET(layout, p, field)	cx4_get(p, CX4_FIELD(layout, field))
+#define CX4_SET(layout, p, field, v)	cx4_set(p, CX4_FIELD(layout, field), v)
+#define CX4_MAX(layout, field)		cx4_fld_mask(CX4_FIELD(layout, field))
+#define CX4_GET64(layout, p, field)	cx4_get64(p, CX4_FIELD64_OFF(layout, field))
+#define CX4_SET64(layout, p, field, v)	cx4_set64(p, CX4_FIELD64_OFF(layout, field), v)
+#define CX4_ADDR(layout, p, sub)	cx4_addr(p, CX4_OFF(layout, sub))
+#define CX4_CADDR(layout, p, sub)	cx4_caddr(p, CX4_OFF(layout, sub))
+
+/* Functions, not casts, so that a const buffer cannot yield a writable one. */
+static inline void *cx4_addr(void *buf, __u32 off)
+{
+	return (__u8 *)buf + off;
+}
+
+static inline const void *cx4_caddr(const void *buf, __u32 off)
+{
+	return (const __u8 *)buf + off;
 }
 
 #endif /* _LINUX_CX4_PRM_H */

@@ -142,10 +142,17 @@ enum cx4_query_pages_op_mod {
 #define CX4_MANAGE_PAGES_IN_NUM_ENTRIES		CX4_DW(0x0c)
 #define CX4_MANAGE_PAGES_OUT_NUM_ENTRIES	CX4_DW(0x08)
 #define CX4_MANAGE_PAGES_OFF_PAS		0x10	/* in and out */
+/* Fixed part of MANAGE_PAGES in and out; the PAS array follows it. */
+#define CX4_MANAGE_PAGES_IN_SIZE		CX4_MANAGE_PAGES_OFF_PAS
+#define CX4_MANAGE_PAGES_OUT_SIZE		CX4_MANAGE_PAGES_OFF_PAS
+#define CX4_MANAGE_PAGES_IN_OFF_PAS		CX4_MANAGE_PAGES_OFF_PAS
+#define CX4_MANAGE_PAGES_OUT_OFF_PAS		CX4_MANAGE_PAGES_OFF_PAS
 #define CX4_PAS_SIZE				0x08
 /* A PAS entry holds a 4 KB aligned physical address (Table 139). */
 #define CX4_PAS_PA_H				CX4_DW(0x00)
 #define CX4_PAS_PA_L				CX4_FLD(0x04, 31, 12)
+#define CX4_PAS_PA				CX4_FLD64(0x00)	/* the whole entry */
+#define CX4_PAS_RSVD				CX4_FLD(0x04, 11, 0)	/* must be zero */
 #define CX4_PAGE_SHIFT				12
 #define CX4_PAGE_SIZE				4096u	/* 1 << CX4_PAGE_SHIFT */
 enum cx4_manage_pages_op_mod {
@@ -166,6 +173,12 @@ static inline __u32 cx4_manage_pages_size(__u32 npages)
 #define CX4_QUERY_HCA_CAP_OUT_SIZE	(CX4_HCA_CAP_OFF + CX4_HCA_CAP_SIZE)
 #define CX4_SET_HCA_CAP_IN_SIZE		(CX4_HCA_CAP_OFF + CX4_HCA_CAP_SIZE)
 #define CX4_SET_HCA_CAP_OUT_SIZE	0x10
+#define CX4_QUERY_HCA_CAP_OUT_OFF_CAP	CX4_HCA_CAP_OFF
+#define CX4_SET_HCA_CAP_IN_OFF_CAP	CX4_HCA_CAP_OFF
+/* Every capability type is one 4 KB block: Tables 144-153 live inside one. */
+#define CX4_CAP_SIZE			CX4_HCA_CAP_SIZE
+#define CX4_ETH_CAP_SIZE		CX4_HCA_CAP_SIZE
+#define CX4_FT_CAP_SIZE			CX4_HCA_CAP_SIZE
 
 /* op_mod: bit 0 current (1) or maximum (0), bits 15:1 capability type. */
 #define CX4_HCA_CAP_OPMOD(type, cur)	((type) << 1 | ((cur) ? 1 : 0))
@@ -291,11 +304,13 @@ enum cx4_cmdif_checksum {
 #define CX4_FT_PROP_LOG_MAX_FLOW		CX4_FLD(0x14, 7, 0)
 #define CX4_FT_PROP_OFF_FIELD_SUPPORT		0x20	/* Table 153, 16 bytes */
 #define CX4_FT_PROP_OFF_FIELD_BITMASK_SUPPORT	0x30
+#define CX4_FT_PROP_SIZE			0x40	/* Table 150 */
 
 /*
  * PRM Table 152: flow table fields supported format (relative to the
  * ft_field_support / ft_field_bitmask_support block).
  */
+#define CX4_FT_FIELD_SIZE			0x10
 #define CX4_FT_FIELD_OUTER_DMAC			CX4_FLD(0x00, 31, 31)
 #define CX4_FT_FIELD_OUTER_SMAC			CX4_FLD(0x00, 30, 30)
 #define CX4_FT_FIELD_OUTER_ETHER_TYPE		CX4_FLD(0x00, 29, 29)
@@ -321,6 +336,7 @@ enum cx4_cmdif_checksum {
 /* 12.3.5 QUERY_ADAPTER: Tables 158-163. */
 #define CX4_QUERY_ADAPTER_IN_SIZE	0x10
 #define CX4_QUERY_ADAPTER_OFF_PARAMS	0x10
+#define CX4_QUERY_ADAPTER_OUT_OFF_PARAMS CX4_QUERY_ADAPTER_OFF_PARAMS
 #define CX4_QUERY_ADAPTER_OUT_SIZE	(CX4_QUERY_ADAPTER_OFF_PARAMS + 0x100)
 /* Fields of the parameters block (relative to its offset). */
 #define CX4_ADAPTER_IEEE_VENDOR_ID	CX4_FLD(0x18, 23, 0)
@@ -328,6 +344,7 @@ enum cx4_cmdif_checksum {
 #define CX4_ADAPTER_OFF_VSD		0x20
 #define CX4_ADAPTER_VSD_LEN		0xd0
 #define CX4_ADAPTER_OFF_PSID		0xf0
+#define CX4_ADAPTER_SIZE		0x100
 #define CX4_ADAPTER_PSID_LEN		0x10
 
 /* 12.3.6 INIT_HCA, 12.3.8 ENABLE_HCA, 12.3.9 DISABLE_HCA, 12.18.1 NOP. */
@@ -356,6 +373,7 @@ enum cx4_teardown_profile {
 #define CX4_QUERY_ISSI_OUT_CURRENT_ISSI	CX4_FLD(0x08, 15, 0)
 /* supported_issi is a 640-bit mask at 0x20-0x6f; ISSI n is bit n from the end. */
 #define CX4_QUERY_ISSI_OFF_SUPPORTED	0x20
+#define CX4_QUERY_ISSI_OUT_OFF_SUPPORTED CX4_QUERY_ISSI_OFF_SUPPORTED
 #define CX4_QUERY_ISSI_SUPPORTED_BITS	640
 static inline __u32 cx4_issi_field(__u32 issi)
 {
@@ -371,6 +389,7 @@ static inline __u32 cx4_issi_field(__u32 issi)
 #define CX4_SET_DRIVER_VERSION_IN_SIZE	0x50
 #define CX4_SET_DRIVER_VERSION_OUT_SIZE	CX4_CMD_SIMPLE_SIZE
 #define CX4_SET_DRIVER_VERSION_OFF_STR	0x10
+#define CX4_SET_DRIVER_VERSION_IN_OFF_STR CX4_SET_DRIVER_VERSION_OFF_STR
 #define CX4_DRIVER_VERSION_LEN		0x40
 
 /* 12.3.13 ALLOC_PD and 12.3.14 DEALLOC_PD: Tables 193-200. */
@@ -414,6 +433,7 @@ enum cx4_config_int_mod_op_mod {
 #define CX4_CREATE_MKEY_IN_OFF_MKC	0x10	/* Table 9 context */
 #define CX4_CREATE_MKEY_IN_TRANSLATIONS_OCTWORD_ACTUAL_SIZE CX4_DW(0x60)
 #define CX4_CREATE_MKEY_IN_OFF_MTT	0x110	/* Table 11 entries */
+#define CX4_CREATE_MKEY_IN_SIZE		CX4_CREATE_MKEY_IN_OFF_MTT	/* fixed part */
 #define CX4_CREATE_MKEY_OUT_SIZE	CX4_CMD_SIMPLE_SIZE
 #define CX4_CREATE_MKEY_OUT_MKEY_INDEX	CX4_FLD(0x08, 23, 0)
 
@@ -428,6 +448,7 @@ static inline __u32 cx4_create_mkey_in_size(__u32 nmtt)
 #define CX4_QUERY_MKEY_IN_PG_ACCESS	CX4_FLD(0x0c, 31, 31)
 #define CX4_QUERY_MKEY_OUT_OFF_MKC	0x10
 #define CX4_QUERY_MKEY_OUT_OFF_MTT	0x110
+#define CX4_QUERY_MKEY_OUT_SIZE		CX4_QUERY_MKEY_OUT_OFF_MTT	/* fixed part */
 enum cx4_query_mkey_op_mod {
 	CX4_QUERY_MKEY_PAS_KLMS		= 0x0,
 	CX4_QUERY_MKEY_BSFS		= 0x2,
@@ -459,6 +480,11 @@ static inline __u32 cx4_query_mkey_out_size(__u32 nmtt)
 #define CX4_CREATE_EQ_OFF_EQC		0x10	/* Table 93 context */
 #define CX4_CREATE_EQ_OFF_EVENT_BITMASK	0x58	/* 64 bits, cx4_get64() */
 #define CX4_CREATE_EQ_OFF_PAS		CX4_QUEUE_OFF_PAS
+/* The fixed part of CREATE_EQ in (the PAS array follows it) by layout name. */
+#define CX4_CREATE_EQ_IN_SIZE		CX4_QUEUE_OFF_PAS
+#define CX4_CREATE_EQ_IN_OFF_EQC	CX4_CREATE_EQ_OFF_EQC
+#define CX4_CREATE_EQ_IN_EVENT_BITMASK	CX4_FLD64(CX4_CREATE_EQ_OFF_EVENT_BITMASK)
+#define CX4_CREATE_EQ_IN_OFF_PAS	CX4_QUEUE_OFF_PAS
 #define CX4_CREATE_EQ_OUT_SIZE		CX4_CMD_SIMPLE_SIZE
 #define CX4_CREATE_EQ_OUT_EQ_NUMBER	CX4_FLD(0x08, 7, 0)
 
@@ -481,6 +507,8 @@ static inline __u32 cx4_create_eq_in_size(__u32 npas)
 #define CX4_QUERY_EQ_OUT_OFF_EQC	0x10
 #define CX4_QUERY_EQ_OUT_OFF_EVENT_BITMASK 0x58
 #define CX4_QUERY_EQ_OUT_OFF_PAS	CX4_QUEUE_OFF_PAS
+#define CX4_QUERY_EQ_OUT_SIZE		CX4_QUEUE_OFF_PAS	/* fixed part */
+#define CX4_QUERY_EQ_OUT_EVENT_BITMASK	CX4_FLD64(CX4_QUERY_EQ_OUT_OFF_EVENT_BITMASK)
 
 static inline __u32 cx4_query_eq_out_size(__u32 npas)
 {
@@ -496,6 +524,9 @@ static inline __u32 cx4_query_eq_out_size(__u32 npas)
 /* 12.7.1 CREATE_CQ: Tables 260-263. */
 #define CX4_CREATE_CQ_OFF_CQC		0x10	/* Table 75 context */
 #define CX4_CREATE_CQ_OFF_PAS		CX4_QUEUE_OFF_PAS
+#define CX4_CREATE_CQ_IN_SIZE		CX4_QUEUE_OFF_PAS	/* fixed part */
+#define CX4_CREATE_CQ_IN_OFF_CQC	CX4_CREATE_CQ_OFF_CQC
+#define CX4_CREATE_CQ_IN_OFF_PAS	CX4_QUEUE_OFF_PAS
 #define CX4_CREATE_CQ_OUT_SIZE		CX4_CMD_SIMPLE_SIZE
 #define CX4_CREATE_CQ_OUT_CQN		CX4_FLD(0x08, 23, 0)
 
@@ -514,6 +545,7 @@ static inline __u32 cx4_create_cq_in_size(__u32 npas)
 #define CX4_QUERY_CQ_IN_CQN		CX4_FLD(0x08, 23, 0)
 #define CX4_QUERY_CQ_OUT_OFF_CQC	0x10
 #define CX4_QUERY_CQ_OUT_OFF_PAS	CX4_QUEUE_OFF_PAS
+#define CX4_QUERY_CQ_OUT_SIZE		CX4_QUEUE_OFF_PAS	/* fixed part */
 
 static inline __u32 cx4_query_cq_out_size(__u32 npas)
 {
@@ -577,6 +609,10 @@ enum cx4_ft_type {
 #define CX4_FTE_MATCH_OFF_OUTER		0x00
 #define CX4_FTE_MATCH_OFF_MISC		0x40
 #define CX4_FTE_MATCH_SET_SIZE		0x40
+#define CX4_FTE_MATCH_SIZE		CX4_FTE_MATCH_PARAM_SIZE
+/* The two sets of a match parameter as layouts of their own. */
+#define CX4_FTE_SIZE			CX4_FTE_MATCH_SET_SIZE
+#define CX4_FTE_MISC_SIZE		CX4_FTE_MATCH_SET_SIZE
 
 /* CREATE_FLOW_GROUP match_criteria_enable bits (Table 405). */
 enum cx4_match_criteria_enable {
@@ -658,6 +694,8 @@ enum cx4_flow_action {
 /* PRM Tables 433 and 434: destination entry. */
 #define CX4_FLOW_DEST_TYPE		CX4_FLD(0x00, 31, 24)
 #define CX4_FLOW_DEST_ID		CX4_FLD(0x00, 23, 0)
+#define CX4_FLOW_DEST_SIZE		CX4_FLOWC_DEST_SIZE
+#define CX4_FLOW_DEST_RSVD		CX4_DW(0x04)	/* must be zero */
 
 enum cx4_flow_dest_type {
 	CX4_FLOW_DEST_FLOW_TABLE	= 0x1,
@@ -666,11 +704,16 @@ enum cx4_flow_dest_type {
 
 /* PRM Tables 435 and 436: flow counter list entry. */
 #define CX4_FLOW_COUNTER_ENTRY_ID	CX4_FLD(0x00, 15, 0)
+#define CX4_FLOW_COUNTER_SIZE		CX4_FLOWC_DEST_SIZE
+#define CX4_FLOW_COUNTER_RSVD_0		CX4_FLD(0x00, 31, 16)	/* must be zero */
+#define CX4_FLOW_COUNTER_RSVD_1		CX4_DW(0x04)		/* must be zero */
 
 /* PRM Tables 491 and 492: traffic counter (flow statistics), 16 bytes. */
 #define CX4_TRAFFIC_COUNTER_SIZE	0x10
 #define CX4_TRAFFIC_COUNTER_OFF_PACKETS	0x00	/* 64 bits, cx4_get64() */
 #define CX4_TRAFFIC_COUNTER_OFF_OCTETS	0x08	/* 64 bits, cx4_get64() */
+#define CX4_TRAFFIC_COUNTER_PACKETS	CX4_FLD64(CX4_TRAFFIC_COUNTER_OFF_PACKETS)
+#define CX4_TRAFFIC_COUNTER_OCTETS	CX4_FLD64(CX4_TRAFFIC_COUNTER_OFF_OCTETS)
 
 /*
  * Commands of 12.8-12.14 that carry a context share one shape: a 64-bit
@@ -681,6 +724,8 @@ enum cx4_flow_dest_type {
 #define CX4_OBJ_CMD_OFF_CTX		0x20
 #define CX4_OBJ_CMD_OFF_MODIFY_BITMASK	0x10	/* 64 bits, cx4_get64() */
 #define CX4_OBJ_CMD_OBJ_NUM		CX4_FLD(0x08, 23, 0)
+#define CX4_OBJ_CMD_MODIFY_BITMASK	CX4_FLD64(CX4_OBJ_CMD_OFF_MODIFY_BITMASK)
+#define CX4_OBJ_CMD_SIZE		CX4_OBJ_CMD_OFF_CTX	/* the shared header */
 
 /* 12.8 TIR commands: Tables 281-296. */
 #define CX4_CREATE_TIR_IN_OFF_CTX	CX4_OBJ_CMD_OFF_CTX
@@ -689,6 +734,7 @@ enum cx4_flow_dest_type {
 #define CX4_CREATE_TIR_OUT_TIRN		CX4_FLD(0x08, 23, 0)
 #define CX4_MODIFY_TIR_IN_TIRN		CX4_FLD(0x08, 23, 0)
 #define CX4_MODIFY_TIR_IN_OFF_BITMASK	CX4_OBJ_CMD_OFF_MODIFY_BITMASK
+#define CX4_MODIFY_TIR_IN_BITMASK	CX4_FLD64(CX4_MODIFY_TIR_IN_OFF_BITMASK)
 #define CX4_MODIFY_TIR_IN_OFF_CTX	CX4_OBJ_CMD_OFF_CTX
 #define CX4_MODIFY_TIR_IN_SIZE		(CX4_MODIFY_TIR_IN_OFF_CTX + CX4_TIRC_SIZE)
 #define CX4_MODIFY_TIR_OUT_SIZE		CX4_CMD_SIMPLE_SIZE
@@ -707,6 +753,7 @@ enum cx4_flow_dest_type {
 #define CX4_CREATE_TIS_OUT_TISN		CX4_FLD(0x08, 23, 0)
 #define CX4_MODIFY_TIS_IN_TISN		CX4_FLD(0x08, 23, 0)
 #define CX4_MODIFY_TIS_IN_OFF_BITMASK	CX4_OBJ_CMD_OFF_MODIFY_BITMASK
+#define CX4_MODIFY_TIS_IN_BITMASK	CX4_FLD64(CX4_MODIFY_TIS_IN_OFF_BITMASK)
 #define CX4_MODIFY_TIS_IN_OFF_CTX	CX4_OBJ_CMD_OFF_CTX
 #define CX4_MODIFY_TIS_IN_SIZE		(CX4_MODIFY_TIS_IN_OFF_CTX + CX4_TISC_SIZE)
 #define CX4_MODIFY_TIS_OUT_SIZE		CX4_CMD_SIMPLE_SIZE
@@ -724,11 +771,13 @@ enum cx4_flow_dest_type {
  */
 #define CX4_CREATE_SQ_IN_OFF_CTX	CX4_OBJ_CMD_OFF_CTX
 #define CX4_CREATE_SQ_IN_OFF_PAS	(CX4_CREATE_SQ_IN_OFF_CTX + CX4_SQC_SIZE)
+#define CX4_CREATE_SQ_IN_SIZE		CX4_CREATE_SQ_IN_OFF_PAS	/* fixed part */
 #define CX4_CREATE_SQ_OUT_SIZE		CX4_CMD_SIMPLE_SIZE
 #define CX4_CREATE_SQ_OUT_SQN		CX4_FLD(0x08, 23, 0)
 #define CX4_MODIFY_SQ_IN_SQ_STATE	CX4_FLD(0x08, 31, 28)
 #define CX4_MODIFY_SQ_IN_SQN		CX4_FLD(0x08, 23, 0)
 #define CX4_MODIFY_SQ_IN_OFF_BITMASK	CX4_OBJ_CMD_OFF_MODIFY_BITMASK
+#define CX4_MODIFY_SQ_IN_BITMASK	CX4_FLD64(CX4_MODIFY_SQ_IN_OFF_BITMASK)
 #define CX4_MODIFY_SQ_IN_OFF_CTX	CX4_OBJ_CMD_OFF_CTX
 #define CX4_MODIFY_SQ_IN_SIZE		(CX4_MODIFY_SQ_IN_OFF_CTX + CX4_SQC_SIZE)
 #define CX4_MODIFY_SQ_OUT_SIZE		CX4_CMD_SIMPLE_SIZE
@@ -739,6 +788,7 @@ enum cx4_flow_dest_type {
 #define CX4_QUERY_SQ_IN_SQN		CX4_FLD(0x08, 23, 0)
 #define CX4_QUERY_SQ_OUT_OFF_CTX	CX4_OBJ_CMD_OFF_CTX
 #define CX4_QUERY_SQ_OUT_OFF_PAS	(CX4_QUERY_SQ_OUT_OFF_CTX + CX4_SQC_SIZE)
+#define CX4_QUERY_SQ_OUT_SIZE		CX4_QUERY_SQ_OUT_OFF_PAS	/* fixed part */
 
 static inline __u32 cx4_create_sq_in_size(__u32 npas)
 {
@@ -748,11 +798,13 @@ static inline __u32 cx4_create_sq_in_size(__u32 npas)
 /* 12.11 RQ commands: Tables 332-347 (PAS list as for the SQ). */
 #define CX4_CREATE_RQ_IN_OFF_CTX	CX4_OBJ_CMD_OFF_CTX
 #define CX4_CREATE_RQ_IN_OFF_PAS	(CX4_CREATE_RQ_IN_OFF_CTX + CX4_RQC_SIZE)
+#define CX4_CREATE_RQ_IN_SIZE		CX4_CREATE_RQ_IN_OFF_PAS	/* fixed part */
 #define CX4_CREATE_RQ_OUT_SIZE		CX4_CMD_SIMPLE_SIZE
 #define CX4_CREATE_RQ_OUT_RQN		CX4_FLD(0x08, 23, 0)
 #define CX4_MODIFY_RQ_IN_RQ_STATE	CX4_FLD(0x08, 31, 28)
 #define CX4_MODIFY_RQ_IN_RQN		CX4_FLD(0x08, 23, 0)
 #define CX4_MODIFY_RQ_IN_OFF_BITMASK	CX4_OBJ_CMD_OFF_MODIFY_BITMASK
+#define CX4_MODIFY_RQ_IN_BITMASK	CX4_FLD64(CX4_MODIFY_RQ_IN_OFF_BITMASK)
 #define CX4_MODIFY_RQ_IN_OFF_CTX	CX4_OBJ_CMD_OFF_CTX
 #define CX4_MODIFY_RQ_IN_SIZE		(CX4_MODIFY_RQ_IN_OFF_CTX + CX4_RQC_SIZE)
 #define CX4_MODIFY_RQ_OUT_SIZE		CX4_CMD_SIMPLE_SIZE
@@ -763,6 +815,7 @@ static inline __u32 cx4_create_sq_in_size(__u32 npas)
 #define CX4_QUERY_RQ_IN_RQN		CX4_FLD(0x08, 23, 0)
 #define CX4_QUERY_RQ_OUT_OFF_CTX	CX4_OBJ_CMD_OFF_CTX
 #define CX4_QUERY_RQ_OUT_OFF_PAS	(CX4_QUERY_RQ_OUT_OFF_CTX + CX4_RQC_SIZE)
+#define CX4_QUERY_RQ_OUT_SIZE		CX4_QUERY_RQ_OUT_OFF_PAS	/* fixed part */
 
 static inline __u32 cx4_create_rq_in_size(__u32 npas)
 {
@@ -774,11 +827,14 @@ static inline __u32 cx4_create_rq_in_size(__u32 npas)
  * is part of the context, so it starts at 0x20 + 0xf0 of the command.
  */
 #define CX4_CREATE_RQT_IN_OFF_CTX	CX4_OBJ_CMD_OFF_CTX
+#define CX4_CREATE_RQT_IN_SIZE		(CX4_CREATE_RQT_IN_OFF_CTX + CX4_RQTC_SIZE)
 #define CX4_CREATE_RQT_OUT_SIZE		CX4_CMD_SIMPLE_SIZE
 #define CX4_CREATE_RQT_OUT_RQTN		CX4_FLD(0x08, 23, 0)
 #define CX4_MODIFY_RQT_IN_RQTN		CX4_FLD(0x08, 23, 0)
 #define CX4_MODIFY_RQT_IN_OFF_BITMASK	CX4_OBJ_CMD_OFF_MODIFY_BITMASK
 #define CX4_MODIFY_RQT_IN_OFF_CTX	CX4_OBJ_CMD_OFF_CTX
+#define CX4_MODIFY_RQT_IN_SIZE		(CX4_MODIFY_RQT_IN_OFF_CTX + CX4_RQTC_SIZE)
+#define CX4_MODIFY_RQT_IN_BITMASK	CX4_FLD64(CX4_MODIFY_RQT_IN_OFF_BITMASK)
 #define CX4_MODIFY_RQT_OUT_SIZE		CX4_CMD_SIMPLE_SIZE
 #define CX4_DESTROY_RQT_IN_SIZE		CX4_CMD_SIMPLE_SIZE
 #define CX4_DESTROY_RQT_IN_RQTN		CX4_FLD(0x08, 23, 0)
@@ -786,6 +842,7 @@ static inline __u32 cx4_create_rq_in_size(__u32 npas)
 #define CX4_QUERY_RQT_IN_SIZE		CX4_CMD_SIMPLE_SIZE
 #define CX4_QUERY_RQT_IN_RQTN		CX4_FLD(0x08, 23, 0)
 #define CX4_QUERY_RQT_OUT_OFF_CTX	CX4_OBJ_CMD_OFF_CTX
+#define CX4_QUERY_RQT_OUT_SIZE		(CX4_QUERY_RQT_OUT_OFF_CTX + CX4_RQTC_SIZE)
 
 /* CREATE_RQT / MODIFY_RQT input, QUERY_RQT output with @nrq RQs. */
 static inline __u32 cx4_rqt_cmd_size(__u32 nrq)
@@ -801,6 +858,10 @@ static inline __u32 cx4_rqt_cmd_size(__u32 nrq)
 #define CX4_FT_CMD_TABLE_ID		CX4_FLD(0x14, 23, 0)
 #define CX4_FT_CMD_SIZE			0x40	/* inputs without a payload */
 #define CX4_FT_OFF_CTX			0x18	/* flow table context */
+#define CX4_CREATE_FLOW_TABLE_IN_OFF_CTX CX4_FT_OFF_CTX
+#define CX4_MODIFY_FLOW_TABLE_IN_OFF_CTX CX4_FT_OFF_CTX
+#define CX4_QUERY_FLOW_TABLE_OUT_OFF_CTX CX4_FT_OFF_CTX
+#define CX4_FG_CMD_SIZE			CX4_FT_CMD_SIZE
 
 /* 12.14.1-12.14.5: CREATE, MODIFY, DESTROY, SET_ROOT, QUERY flow table. */
 #define CX4_CREATE_FLOW_TABLE_IN_SIZE	CX4_FT_CMD_SIZE
@@ -842,6 +903,11 @@ enum cx4_modify_ft_field {
 /* 12.14.9-12.14.11: flow table entries (Tables 427-444). */
 #define CX4_FTE_CMD_FLOW_INDEX		CX4_DW(0x20)
 #define CX4_FTE_OFF_FLOW_CTX		0x40	/* Table 429 flow context */
+#define CX4_FTE_CMD_SIZE		CX4_FTE_OFF_FLOW_CTX	/* before the context */
+#define CX4_SET_FTE_IN_SIZE		CX4_FTE_OFF_FLOW_CTX	/* fixed part */
+#define CX4_SET_FTE_IN_OFF_FLOW_CTX	CX4_FTE_OFF_FLOW_CTX
+#define CX4_QUERY_FTE_OUT_SIZE		CX4_FTE_OFF_FLOW_CTX	/* fixed part */
+#define CX4_QUERY_FTE_OUT_OFF_FLOW_CTX	CX4_FTE_OFF_FLOW_CTX
 #define CX4_SET_FTE_IN_MODIFY_ENABLE_MASK CX4_FLD(0x18, 7, 0)
 #define CX4_SET_FTE_OUT_SIZE		CX4_CMD_SIMPLE_SIZE
 #define CX4_QUERY_FTE_IN_SIZE		CX4_FT_CMD_SIZE
@@ -907,6 +973,8 @@ enum cx4_vport_state {
 #define CX4_QUERY_NIC_VPORT_CTX_IN_SIZE	CX4_CMD_SIMPLE_SIZE
 #define CX4_QUERY_NIC_VPORT_CTX_IN_ALLOWED_LIST_TYPE CX4_FLD(0x0c, 26, 24)
 #define CX4_QUERY_NIC_VPORT_CTX_OUT_OFF_CTX 0x10	/* Table 15 context */
+#define CX4_QUERY_NIC_VPORT_CTX_OUT_SIZE \
+	(CX4_QUERY_NIC_VPORT_CTX_OUT_OFF_CTX + CX4_NIC_VPORT_CTX_SIZE)
 
 /* Output length carrying a context with @nlist allowed list entries. */
 static inline __u32 cx4_query_nic_vport_ctx_out_size(__u32 nlist)
@@ -918,6 +986,8 @@ static inline __u32 cx4_query_nic_vport_ctx_out_size(__u32 nlist)
 /* 12.16.4 MODIFY_NIC_VPORT_CONTEXT: Tables 482-485. */
 #define CX4_MODIFY_NIC_VPORT_CTX_IN_FIELD_SELECT CX4_DW(0x0c)
 #define CX4_MODIFY_NIC_VPORT_CTX_IN_OFF_CTX 0x100	/* Table 15 context */
+#define CX4_MODIFY_NIC_VPORT_CTX_IN_SIZE \
+	(CX4_MODIFY_NIC_VPORT_CTX_IN_OFF_CTX + CX4_NIC_VPORT_CTX_SIZE)
 #define CX4_MODIFY_NIC_VPORT_CTX_OUT_SIZE CX4_CMD_SIMPLE_SIZE
 
 /* Table 483: field_select bits. */

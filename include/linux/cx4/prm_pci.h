@@ -28,6 +28,7 @@
 #define CX4_INIT_NIC_INTERFACE		CX4_FLD(0x0014, 9, 8)
 #define CX4_INIT_LOG_CMDQ_SIZE		CX4_FLD(0x0014, 7, 4)
 #define CX4_INIT_LOG_CMDQ_STRIDE	CX4_FLD(0x0014, 3, 0)
+#define CX4_INIT_CMDQ_RSVD		CX4_FLD(0x0014, 11, 10)	/* must be zero */
 #define CX4_INIT_CMD_DBELL		CX4_DW(0x0018)
 #define CX4_INIT_INITIALIZING		CX4_FLD(0x01fc, 31, 31)
 #define CX4_INIT_NIC_INTERFACE_SUPP	CX4_FLD(0x01fc, 26, 24)
@@ -46,6 +47,7 @@
 #define CX4_INIT_OFF_INITIALIZING	0x01fc
 #define CX4_INIT_OFF_HEALTH		0x1010
 #define CX4_INIT_SEG_SIZE		0x1014
+#define CX4_INIT_SIZE			CX4_INIT_SEG_SIZE
 
 /* The command interface revision this driver and device model speak. */
 #define CX4_CMD_INTERFACE_REV		5

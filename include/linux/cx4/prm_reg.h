@@ -18,6 +18,10 @@
 #define CX4_ACCESS_REG_IN_REGISTER_ID	CX4_FLD(0x08, 15, 0)
 #define CX4_ACCESS_REG_IN_ARGUMENT	CX4_DW(0x0c)
 #define CX4_ACCESS_REG_OFF_DATA		0x10	/* register data, in and out */
+#define CX4_ACCESS_REG_IN_SIZE		CX4_ACCESS_REG_OFF_DATA	/* fixed part */
+#define CX4_ACCESS_REG_IN_OFF_DATA	CX4_ACCESS_REG_OFF_DATA
+#define CX4_ACCESS_REG_OUT_SIZE		CX4_ACCESS_REG_OFF_DATA	/* fixed part */
+#define CX4_ACCESS_REG_OUT_OFF_DATA	CX4_ACCESS_REG_OFF_DATA
 
 /* Table 222: op_mod. */
 enum cx4_access_reg_op {
@@ -37,6 +41,7 @@ enum cx4_reg_id {
 
 /* Local port field, at the same place in every port register. */
 #define CX4_REG_LOCAL_PORT		CX4_FLD(0x00, 23, 16)
+#define CX4_REG_SIZE			0x04	/* the dword port registers start with */
 
 /* 11.1.1 PMTU: Tables 105-106. */
 #define CX4_PMTU_SIZE			0x10
@@ -187,6 +192,8 @@ enum cx4_ppcnt_rfc_2819 {
 };
 
 #define CX4_PPCNT_RFC_2819_NBUCKETS	10
+/* Counter of size bucket @i (0: 64 octets ... 9: 8192-10239), 8 bytes each. */
+#define CX4_PPCNT_ETHER_STATS_BUCKET(i)	(CX4_PPCNT_ETHER_STATS_PKTS64OCTETS + 8 * (i))
 
 /* Table 122 (RFC 3635), the counters the emulated port can know. */
 enum cx4_ppcnt_rfc_3635 {

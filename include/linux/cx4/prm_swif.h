@@ -23,6 +23,7 @@
  */
 #define CX4_UAR_PAGE_SHIFT		12
 #define CX4_UAR_PAGE_SIZE		0x1000
+#define CX4_UAR_SIZE			CX4_UAR_PAGE_SIZE
 #define CX4_UAR_OFF_CQ_DB		0x20	/* 64 bits: 0x20-0x27 */
 #define CX4_UAR_OFF_EQ_ARM		0x40	/* update CI and arm */
 #define CX4_UAR_OFF_EQ_UPDATE		0x48	/* update CI only */
@@ -48,6 +49,12 @@ static inline __u32 cx4_uar_bf_off(__u32 reg, int odd)
 #define CX4_CQ_DB_CQ_CI			CX4_FLD(0x00, 23, 0)
 #define CX4_CQ_DB_CQN			CX4_FLD(0x04, 23, 0)
 #define CX4_CQ_DB_SIZE			0x08
+/* Reserved bits of the doorbell's two dwords (must be zero). */
+#define CX4_CQ_DB_RSVD_0		CX4_FLD(0x00, 31, 30)
+#define CX4_CQ_DB_RSVD_1		CX4_FLD(0x00, 27, 25)
+#define CX4_CQ_DB_RSVD_2		CX4_FLD(0x04, 31, 24)
+/* CQ and EQ consumer/producer counters are 24 bits wide (cq_ci, eq ci). */
+#define CX4_QUEUE_COUNTER_MASK		0xffffffu
 
 /* Table 14 and Table 70 cmd values. */
 enum cx4_cq_db_cmd {
@@ -58,6 +65,7 @@ enum cx4_cq_db_cmd {
 /* PRM Table 13: EQ doorbell registers (either of them). */
 #define CX4_EQ_DB_EQN			CX4_FLD(0x00, 31, 24)
 #define CX4_EQ_DB_CI			CX4_FLD(0x00, 23, 0)
+#define CX4_EQ_DB_SIZE			0x04
 
 /*
  * PRM 7.3, Tables 15 and 16: NIC vport context.  The fixed part is 0x100
@@ -66,6 +74,7 @@ enum cx4_cq_db_cmd {
  * promisc_*, Table 15 promise_*; the Table 16 names are used.
  */
 #define CX4_NIC_VPORT_CTX_SIZE		0x100
+#define CX4_NIC_VPORT_SIZE		CX4_NIC_VPORT_CTX_SIZE
 #define CX4_NIC_VPORT_MIN_WQE_INLINE_MODE CX4_FLD(0x00, 26, 24)
 #define CX4_NIC_VPORT_MTU		CX4_FLD(0x24, 15, 0)
 #define CX4_NIC_VPORT_PROMISC_UC	CX4_FLD(0xf0, 31, 31)
@@ -92,6 +101,7 @@ static inline __u32 cx4_nic_vport_list_off(__u32 i)
 
 /* PRM Tables 17 and 18: VLAN list entry. */
 #define CX4_VLAN_ENTRY_VLAN		CX4_FLD(0x00, 11, 0)
+#define CX4_VLAN_ENTRY_SIZE		CX4_NIC_VPORT_LIST_ENTRY_SIZE
 
 /* PRM Tables 19 and 20: MAC address (8 bytes). */
 #define CX4_MAC_ADDR_47_32		CX4_FLD(0x00, 15, 0)
@@ -190,6 +200,7 @@ static inline __u32 cx4_wqe_eth_seg_size(__u32 inline_sz)
 #define CX4_WQE_DSEG_BYTE_COUNT		CX4_FLD(0x00, 30, 0)
 #define CX4_WQE_DSEG_LKEY		CX4_DW(0x04)
 #define CX4_WQE_DSEG_OFF_ADDR		0x08	/* 64 bits, cx4_get64() */
+#define CX4_WQE_DSEG_ADDR	CX4_FLD64(CX4_WQE_DSEG_OFF_ADDR)
 #define CX4_WQE_DSEG_INLINE_BYTE_COUNT	CX4_FLD(0x00, 9, 0)
 #define CX4_WQE_DSEG_OFF_INLINE_DATA	0x04
 #define CX4_WQE_DSEG_ZERO_LEN		0x80000000u	/* byte count 0 */
@@ -204,6 +215,7 @@ static inline __u32 cx4_wqe_eth_seg_size(__u32 inline_sz)
 #define CX4_RX_DSEG_BYTE_COUNT		CX4_FLD(0x00, 30, 0)
 #define CX4_RX_DSEG_LKEY		CX4_DW(0x04)
 #define CX4_RX_DSEG_OFF_ADDR		0x08	/* 64 bits, cx4_get64() */
+#define CX4_RX_DSEG_ADDR	CX4_FLD64(CX4_RX_DSEG_OFF_ADDR)
 #define CX4_RX_DSEG_NULL_LKEY		0x00000100u
 
 /*
@@ -218,6 +230,7 @@ static inline __u32 cx4_wqe_eth_seg_size(__u32 inline_sz)
 #define CX4_WQ_PD			CX4_FLD(0x08, 23, 0)
 #define CX4_WQ_UAR_PAGE			CX4_FLD(0x0c, 23, 0)
 #define CX4_WQ_OFF_DBR_ADDR		0x10	/* 64 bits, cx4_get64() */
+#define CX4_WQ_DBR_ADDR	CX4_FLD64(CX4_WQ_OFF_DBR_ADDR)
 #define CX4_WQ_HW_COUNTER		CX4_DW(0x18)	/* QUERY only */
 #define CX4_WQ_SW_COUNTER		CX4_DW(0x1c)	/* QUERY only */
 #define CX4_WQ_LOG_WQ_STRIDE		CX4_FLD(0x20, 19, 16)
@@ -259,6 +272,10 @@ enum cx4_wq_state {
 #define CX4_TIRC_RX_HASH_TOEPLITZ_KEY_LEN 40	/* 320 bits */
 #define CX4_TIRC_OFF_RX_HASH_FIELD_SEL_OUTER 0x50
 #define CX4_TIRC_OFF_RX_HASH_FIELD_SEL_INNER 0x54
+/* The same as 32-bit fields, and dword @i of the Toeplitz key. */
+#define CX4_TIRC_RX_HASH_FIELD_SEL_OUTER CX4_DW(CX4_TIRC_OFF_RX_HASH_FIELD_SEL_OUTER)
+#define CX4_TIRC_RX_HASH_FIELD_SEL_INNER CX4_DW(CX4_TIRC_OFF_RX_HASH_FIELD_SEL_INNER)
+#define CX4_TIRC_RX_HASH_KEY_DW(i)	CX4_DW(CX4_TIRC_OFF_RX_HASH_TOEPLITZ_KEY + 4 * (i))
 #define CX4_TIRC_LRO_MAX_MSG_SZ_UNIT	256
 
 enum cx4_tir_disp_type {
@@ -291,6 +308,7 @@ enum cx4_tir_self_lb {
 #define CX4_HASH_SEL_L3_PROT_TYPE	CX4_FLD(0x00, 31, 31)
 #define CX4_HASH_SEL_L4_PROT_TYPE	CX4_FLD(0x00, 30, 30)
 #define CX4_HASH_SEL_SELECTED_FIELDS	CX4_FLD(0x00, 29, 0)
+#define CX4_HASH_SEL_SIZE		0x04
 
 enum cx4_hash_sel_l3 {
 	CX4_HASH_SEL_L3_IPV4		= 0,
@@ -478,6 +496,7 @@ enum cx4_cqe_opcode {
 #define CX4_CQE_USER_INDEX		CX4_FLD(0x20, 23, 0)
 #define CX4_CQE_BYTE_CNT		CX4_DW(0x2c)
 #define CX4_CQE_OFF_TIMESTAMP		0x30	/* 64 bits, cx4_get64() */
+#define CX4_CQE_TIMESTAMP	CX4_FLD64(CX4_CQE_OFF_TIMESTAMP)
 #define CX4_CQE_LRO_TIMESTAMP_VALUE	CX4_DW(0x30)
 #define CX4_CQE_LRO_TIMESTAMP_ECHO	CX4_DW(0x34)
 #define CX4_CQE_RX_DROP_COUNTER		CX4_FLD(0x38, 31, 24)	/* responder */
@@ -546,6 +565,7 @@ enum cx4_cqe_format {
 #define CX4_ERR_CQE_BYTE_CNT		CX4_DW(0x2c)
 #define CX4_ERR_CQE_VENDOR_ERR_SYNDROME	CX4_FLD(0x34, 15, 8)
 #define CX4_ERR_CQE_SYNDROME		CX4_FLD(0x34, 7, 0)
+#define CX4_ERR_CQE_SIZE		CX4_CQE_SIZE
 
 /* Table 74 syndrome. */
 enum cx4_cqe_err_syndrome {
@@ -619,6 +639,7 @@ enum cx4_mini_cqe_res_format {
 #define CX4_CQC_CONSUMER_COUNTER	CX4_FLD(0x28, 23, 0)
 #define CX4_CQC_PRODUCER_COUNTER	CX4_FLD(0x2c, 23, 0)
 #define CX4_CQC_OFF_DBR_ADDR		0x38	/* 64 bits, cx4_get64() */
+#define CX4_CQC_DBR_ADDR	CX4_FLD64(CX4_CQC_OFF_DBR_ADDR)
 #define CX4_CQ_MAX_LOG_SIZE		22
 
 enum cx4_cqc_status {
@@ -745,20 +766,27 @@ enum cx4_eqc_st {
 
 /* PRM Tables 95 and 96: command queue entry. */
 #define CX4_CMDQ_ENTRY_SIZE		0x40
+#define CX4_CMDQ_SIZE			CX4_CMDQ_ENTRY_SIZE
 #define CX4_CMDQ_TYPE			CX4_FLD(0x00, 31, 24)
+#define CX4_CMDQ_RSVD_0			CX4_FLD(0x00, 23, 0)	/* must be zero */
 #define CX4_CMDQ_INPUT_LENGTH		CX4_DW(0x04)
 #define CX4_CMDQ_IN_MBOX_H		CX4_DW(0x08)
 #define CX4_CMDQ_IN_MBOX_L		CX4_FLD(0x0c, 31, 9)
 #define CX4_CMDQ_OFF_IN_MBOX		0x08
+#define CX4_CMDQ_IN_MBOX		CX4_FLD64(CX4_CMDQ_OFF_IN_MBOX)
+#define CX4_CMDQ_IN_MBOX_RSVD		CX4_FLD(0x0c, 8, 0)
 #define CX4_CMDQ_OFF_IN_INLINE		0x10
 #define CX4_CMDQ_OFF_OUT_INLINE		0x20
 #define CX4_CMDQ_INLINE_SIZE		0x10
 #define CX4_CMDQ_OUT_MBOX_H		CX4_DW(0x30)
 #define CX4_CMDQ_OUT_MBOX_L		CX4_FLD(0x34, 31, 9)
 #define CX4_CMDQ_OFF_OUT_MBOX		0x30
+#define CX4_CMDQ_OUT_MBOX		CX4_FLD64(CX4_CMDQ_OFF_OUT_MBOX)
+#define CX4_CMDQ_OUT_MBOX_RSVD		CX4_FLD(0x34, 8, 0)
 #define CX4_CMDQ_OUTPUT_LENGTH		CX4_DW(0x38)
 #define CX4_CMDQ_TOKEN			CX4_FLD(0x3c, 31, 24)
 #define CX4_CMDQ_SIGNATURE		CX4_FLD(0x3c, 23, 16)
+#define CX4_CMDQ_RSVD_3C		CX4_FLD(0x3c, 15, 8)	/* must be zero */
 #define CX4_CMDQ_STATUS			CX4_FLD(0x3c, 7, 1)
 #define CX4_CMDQ_OWNERSHIP		CX4_FLD(0x3c, 0, 0)
 /* Byte holding signature, and the byte holding status and ownership. */
@@ -791,6 +819,8 @@ enum cx4_cmdq_delivery_status {
 #define CX4_MBOX_NEXT_H			CX4_DW(0x230)
 #define CX4_MBOX_NEXT_L			CX4_FLD(0x234, 31, 10)
 #define CX4_MBOX_OFF_NEXT		0x230
+#define CX4_MBOX_NEXT			CX4_FLD64(CX4_MBOX_OFF_NEXT)
+#define CX4_MBOX_NEXT_RSVD		CX4_FLD(0x234, 9, 0)	/* must be zero */
 #define CX4_MBOX_BLOCK_NUMBER		CX4_DW(0x238)
 #define CX4_MBOX_TOKEN			CX4_FLD(0x23c, 23, 16)
 #define CX4_MBOX_CTRL_SIGNATURE		CX4_FLD(0x23c, 15, 8)
@@ -812,6 +842,8 @@ enum cx4_cmdq_delivery_status {
 #define CX4_CMD_OUT_STATUS		CX4_FLD(0x00, 31, 24)
 #define CX4_CMD_OUT_SYNDROME		CX4_DW(0x04)
 #define CX4_CMD_HDR_SIZE		0x08	/* minimum input/output length */
+#define CX4_CMD_IN_SIZE			CX4_CMD_HDR_SIZE
+#define CX4_CMD_OUT_SIZE		CX4_CMD_HDR_SIZE
 
 /*
  * XOR of @len bytes; a block is correctly signed when the XOR of all its

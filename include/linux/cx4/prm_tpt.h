@@ -26,7 +26,9 @@
 #define CX4_MKC_LENGTH64			CX4_FLD(0x0c, 31, 31)
 #define CX4_MKC_PD				CX4_FLD(0x0c, 23, 0)
 #define CX4_MKC_OFF_START_ADDR			0x10	/* 64 bits, cx4_get64() */
+#define CX4_MKC_START_ADDR	CX4_FLD64(CX4_MKC_OFF_START_ADDR)
 #define CX4_MKC_OFF_LEN				0x18	/* 64 bits, cx4_get64() */
+#define CX4_MKC_LEN	CX4_FLD64(CX4_MKC_OFF_LEN)
 #define CX4_MKC_TRANSLATIONS_OCTWORD_SIZE	CX4_DW(0x34)
 #define CX4_MKC_LOG_ENTITY_SIZE			CX4_FLD(0x38, 4, 0)
 
@@ -63,6 +65,7 @@ static inline __u32 cx4_mkey_index(__u32 mkey)
 #define CX4_MTT_PTAG_L				CX4_FLD(0x04, 31, 8)
 #define CX4_MTT_WR_EN				CX4_FLD(0x04, 1, 1)
 #define CX4_MTT_RD_EN				CX4_FLD(0x04, 0, 0)
+#define CX4_MTT_ENTRY				CX4_FLD64(0x00)	/* the whole entry */
 #define CX4_MTT_PER_OCTWORD			(CX4_OCTWORD_SIZE / CX4_MTT_SIZE)
 
 #endif /* _LINUX_CX4_PRM_TPT_H */

@@ -122,21 +122,21 @@ static void cx4dev_cap_apply(uint8_t *cap, const struct cx4dev_cap_val *v, size_
 /* One flow table properties block (Table 150) at @p. */
 static void cx4dev_ft_props(uint8_t *p, bool rx)
 {
-	cx4_set(p, CX4_FT_PROP_FT_SUPPORT, 1);
-	cx4_set(p, CX4_FT_PROP_FLOW_TAG, rx);
-	cx4_set(p, CX4_FT_PROP_FLOW_COUNTER, 1);
-	cx4_set(p, CX4_FT_PROP_FLOW_MODIFY_EN, 1);
-	cx4_set(p, CX4_FT_PROP_MODIFY_ROOT, 1);
-	cx4_set(p, CX4_FT_PROP_IDENTIFIED_MISS_TABLE, 1);
-	cx4_set(p, CX4_FT_PROP_FLOW_TABLE_MODIFY, 1);
-	cx4_set(p, CX4_FT_PROP_RESET_ROOT_TO_DEFAULT, 1);
-	cx4_set(p, CX4_FT_PROP_LOG_MAX_FT_SIZE, 23);
+	CX4_SET(FT_PROP, p, FT_SUPPORT, 1);
+	CX4_SET(FT_PROP, p, FLOW_TAG, rx);
+	CX4_SET(FT_PROP, p, FLOW_COUNTER, 1);
+	CX4_SET(FT_PROP, p, FLOW_MODIFY_EN, 1);
+	CX4_SET(FT_PROP, p, MODIFY_ROOT, 1);
+	CX4_SET(FT_PROP, p, IDENTIFIED_MISS_TABLE, 1);
+	CX4_SET(FT_PROP, p, FLOW_TABLE_MODIFY, 1);
+	CX4_SET(FT_PROP, p, RESET_ROOT_TO_DEFAULT, 1);
+	CX4_SET(FT_PROP, p, LOG_MAX_FT_SIZE, 23);
 	/* Levels 0..63 and as many from 64 on (7.11.3.3, multi-path). */
-	cx4_set(p, CX4_FT_PROP_MAX_FT_LEVEL, 127);
-	cx4_set(p, CX4_FT_PROP_LOG_MAX_FT_NUM, 8);
-	cx4_set(p, CX4_FT_PROP_LOG_MAX_FLOW_COUNTER, 0);
-	cx4_set(p, CX4_FT_PROP_LOG_MAX_DESTINATION, 6);
-	cx4_set(p, CX4_FT_PROP_LOG_MAX_FLOW, 23);
+	CX4_SET(FT_PROP, p, MAX_FT_LEVEL, 127);
+	CX4_SET(FT_PROP, p, LOG_MAX_FT_NUM, 8);
+	CX4_SET(FT_PROP, p, LOG_MAX_FLOW_COUNTER, 0);
+	CX4_SET(FT_PROP, p, LOG_MAX_DESTINATION, 6);
+	CX4_SET(FT_PROP, p, LOG_MAX_FLOW, 23);
 	for (size_t i = 0; i < sizeof(cx4dev_ft_fields) / sizeof(cx4dev_ft_fields[0]); i++) {
 		cx4_set(p + CX4_FT_PROP_OFF_FIELD_SUPPORT, cx4dev_ft_fields[i], 1);
 		cx4_set(p + CX4_FT_PROP_OFF_FIELD_BITMASK_SUPPORT, cx4dev_ft_fields[i], 1);
@@ -148,18 +148,18 @@ static void cx4dev_caps_general(const struct cx4dev *dev, uint8_t *g)
 	uint32_t off = dev->cfg.caps_off;
 
 	CX4DEV_APPLY(g, cx4dev_general_defaults);
-	cx4_set(g, CX4_CAP_LOG_UAR_PAGE_SZ, 0);
+	CX4_SET(CAP, g, LOG_UAR_PAGE_SZ, 0);
 	if (off & CX4DEV_OFF_DRIVER_VERSION)
-		cx4_set(g, CX4_CAP_DRIVER_VERSION, 0);
+		CX4_SET(CAP, g, DRIVER_VERSION, 0);
 	if (off & CX4DEV_OFF_ETH_NET_OFFLOADS)
-		cx4_set(g, CX4_CAP_ETH_NET_OFFLOADS, 0);
+		CX4_SET(CAP, g, ETH_NET_OFFLOADS, 0);
 	if (off & CX4DEV_OFF_NIC_FLOW_TABLE)
-		cx4_set(g, CX4_CAP_NIC_FLOW_TABLE, 0);
+		CX4_SET(CAP, g, NIC_FLOW_TABLE, 0);
 	if (dev->cfg.caps_on & CX4DEV_ON_CQE_COMPRESSION) {
 		/* Sessions of up to CX4DEV_CQZ_MAX, written after 20 us at the latest. */
-		cx4_set(g, CX4_CAP_CQE_COMPRESSION, 1);
-		cx4_set(g, CX4_CAP_CQE_COMPRESSION_TIMEOUT, CX4DEV_CQZ_TIMEOUT_NS / 1000);
-		cx4_set(g, CX4_CAP_CQE_COMPRESSION_MAX_NUM, CX4DEV_CQZ_MAX);
+		CX4_SET(CAP, g, CQE_COMPRESSION, 1);
+		CX4_SET(CAP, g, CQE_COMPRESSION_TIMEOUT, CX4DEV_CQZ_TIMEOUT_NS / 1000);
+		CX4_SET(CAP, g, CQE_COMPRESSION_MAX_NUM, CX4DEV_CQZ_MAX);
 	}
 }
 
@@ -169,30 +169,30 @@ static void cx4dev_caps_eth(const struct cx4dev *dev, uint8_t *e)
 
 	CX4DEV_APPLY(e, cx4dev_eth_defaults);
 	/* ConnectX-4 needs the L2 header inline; ConnectX-4 Lx does not. */
-	cx4_set(e, CX4_ETH_CAP_WQE_INLINE_MODE, dev->cfg.lx ? 2 : 0);
+	CX4_SET(ETH_CAP, e, WQE_INLINE_MODE, dev->cfg.lx ? 2 : 0);
 	for (unsigned i = 0; i < 4; i++)
 		cx4_wr32(e, CX4_ETH_CAP_OFF_LRO_TIMER_PERIODS + 4 * i, cx4dev_lro_periods_us[i]);
 	if (off & CX4DEV_OFF_CSUM)
-		cx4_set(e, CX4_ETH_CAP_CSUM_CAP, 0);
+		CX4_SET(ETH_CAP, e, CSUM_CAP, 0);
 	if (off & CX4DEV_OFF_VLAN)
-		cx4_set(e, CX4_ETH_CAP_VLAN_CAP, 0);
+		CX4_SET(ETH_CAP, e, VLAN_CAP, 0);
 	if (off & CX4DEV_OFF_LSO)
-		cx4_set(e, CX4_ETH_CAP_MAX_LSO_CAP, 0);
+		CX4_SET(ETH_CAP, e, MAX_LSO_CAP, 0);
 	if (off & CX4DEV_OFF_RSS)
-		cx4_set(e, CX4_ETH_CAP_RSS_IND_TBL_CAP, 0);
+		CX4_SET(ETH_CAP, e, RSS_IND_TBL_CAP, 0);
 	if (off & CX4DEV_OFF_LRO) {
-		cx4_set(e, CX4_ETH_CAP_LRO_CAP, 0);
-		cx4_set(e, CX4_ETH_CAP_LRO_PSH_FLAG, 0);
-		cx4_set(e, CX4_ETH_CAP_LRO_TIME_STAMP, 0);
-		cx4_set(e, CX4_ETH_CAP_LRO_MIN_MSS_SIZE, 0);
+		CX4_SET(ETH_CAP, e, LRO_CAP, 0);
+		CX4_SET(ETH_CAP, e, LRO_PSH_FLAG, 0);
+		CX4_SET(ETH_CAP, e, LRO_TIME_STAMP, 0);
+		CX4_SET(ETH_CAP, e, LRO_MIN_MSS_SIZE, 0);
 		memset(e + CX4_ETH_CAP_OFF_LRO_TIMER_PERIODS, 0, 16);
 	}
 }
 
 static void cx4dev_caps_flow(uint8_t *f)
 {
-	cx4_set(f, CX4_FT_CAP_NIC_RX_MULTI_PATH_TIRS, 1);
-	cx4_set(f, CX4_FT_CAP_NIC_RX_MULTI_PATH_TIRS_FTS, 0);
+	CX4_SET(FT_CAP, f, NIC_RX_MULTI_PATH_TIRS, 1);
+	CX4_SET(FT_CAP, f, NIC_RX_MULTI_PATH_TIRS_FTS, 0);
 	cx4dev_ft_props(f + CX4_FT_CAP_OFF_NIC_RX, true);
 	cx4dev_ft_props(f + CX4_FT_CAP_OFF_NIC_TX, false);
 }
@@ -203,16 +203,16 @@ void cx4dev_caps_init(struct cx4dev *dev)
 
 	memset(c, 0, sizeof(*c));
 	cx4dev_caps_general(dev, c->max[CX4DEV_CAPI_GENERAL]);
-	cx4_set(c->max[CX4DEV_CAPI_GENERAL], CX4_CAP_LOG_UAR_PAGE_SZ, CX4DEV_MAX_LOG_UAR_PAGE_SZ);
+	CX4_SET(CAP, c->max[CX4DEV_CAPI_GENERAL], LOG_UAR_PAGE_SZ, CX4DEV_MAX_LOG_UAR_PAGE_SZ);
 	cx4dev_caps_general(dev, c->cur[CX4DEV_CAPI_GENERAL]);
 	/*
 	 * Table 145: the function starts in cmdif_checksum "initial_state"
 	 * (1: input not checked, output signed); 3 (enabled) is the maximum,
 	 * switched on by SET_HCA_CAP.
 	 */
-	cx4_set(c->cur[CX4DEV_CAPI_GENERAL], CX4_CAP_CMDIF_CHECKSUM, CX4_CMDIF_CSUM_INITIAL);
+	CX4_SET(CAP, c->cur[CX4DEV_CAPI_GENERAL], CMDIF_CHECKSUM, CX4_CMDIF_CSUM_INITIAL);
 	if (dev->cfg.caps_off & CX4DEV_OFF_CMDIF_CHECKSUM)
-		cx4_set(c->cur[CX4DEV_CAPI_GENERAL], CX4_CAP_CMDIF_CHECKSUM,
+		CX4_SET(CAP, c->cur[CX4DEV_CAPI_GENERAL], CMDIF_CHECKSUM,
 			CX4_CMDIF_CSUM_DISABLED);
 	cx4dev_caps_eth(dev, c->max[CX4DEV_CAPI_ETH]);
 	cx4dev_caps_eth(dev, c->cur[CX4DEV_CAPI_ETH]);
@@ -235,15 +235,15 @@ bool cx4dev_cap_type_enabled(const struct cx4dev *dev, int idx)
 	const uint8_t *g = dev->caps.cur[CX4DEV_CAPI_GENERAL];
 
 	if (idx == CX4DEV_CAPI_ETH)
-		return cx4_get(g, CX4_CAP_ETH_NET_OFFLOADS);
+		return CX4_GET(CAP, g, ETH_NET_OFFLOADS);
 	if (idx == CX4DEV_CAPI_FLOW)
-		return cx4_get(g, CX4_CAP_NIC_FLOW_TABLE);
+		return CX4_GET(CAP, g, NIC_FLOW_TABLE);
 	return true;
 }
 
 uint8_t cx4dev_cmdif_checksum(const struct cx4dev *dev)
 {
-	return (uint8_t)cx4_get(dev->caps.cur[CX4DEV_CAPI_GENERAL], CX4_CAP_CMDIF_CHECKSUM);
+	return (uint8_t)CX4_GET(CAP, dev->caps.cur[CX4DEV_CAPI_GENERAL], CMDIF_CHECKSUM);
 }
 
 /*
@@ -263,7 +263,7 @@ uint32_t cx4dev_set_hca_cap(struct cx4dev *dev, const uint8_t *cap, const char *
 	};
 	const uint8_t *max = dev->caps.max[CX4DEV_CAPI_GENERAL];
 	uint8_t *cur = dev->caps.cur[CX4DEV_CAPI_GENERAL];
-	uint32_t csum = cx4_get(cap, CX4_CAP_CMDIF_CHECKSUM);
+	uint32_t csum = CX4_GET(CAP, cap, CMDIF_CHECKSUM);
 
 	for (size_t i = 0; i < sizeof(limited) / sizeof(limited[0]); i++) {
 		if (cx4_get(cap, limited[i]) > cx4_get(max, limited[i])) {
@@ -278,10 +278,10 @@ uint32_t cx4dev_set_hca_cap(struct cx4dev *dev, const uint8_t *cap, const char *
 	}
 	for (size_t i = 0; i < sizeof(limited) / sizeof(limited[0]); i++)
 		cx4_set(cur, limited[i], cx4_get(cap, limited[i]));
-	cx4_set(cur, CX4_CAP_CMDIF_CHECKSUM, csum);
+	CX4_SET(CAP, cur, CMDIF_CHECKSUM, csum);
 	cx4dev_logf(dev, "SET_HCA_CAP: cache_line_128byte %u cmdif_checksum %u log_max_sq %u "
-		    "log_uar_page_sz %u", cx4_get(cur, CX4_CAP_CACHE_LINE_128BYTE), csum,
-		    cx4_get(cur, CX4_CAP_LOG_MAX_SQ), cx4_get(cur, CX4_CAP_LOG_UAR_PAGE_SZ));
+		    "log_uar_page_sz %u", CX4_GET(CAP, cur, CACHE_LINE_128BYTE), csum,
+		    CX4_GET(CAP, cur, LOG_MAX_SQ), CX4_GET(CAP, cur, LOG_UAR_PAGE_SZ));
 	return 0;
 }
 

@@ -32,34 +32,6 @@ struct cx4dev_cmd_desc {
 	uint8_t (*exec)(struct cx4dev *dev, struct cx4dev_cmd *cmd);
 };
 
-/* Reject the command: guest error + status/syndrome in the output. */
-uint8_t cx4dev_reject(struct cx4dev *dev, struct cx4dev_cmd *cmd, uint8_t status,
-		      uint32_t syndrome, const char *fmt, ...)
-{
-	char msg[256];
-	va_list ap;
-	const char *name = cx4dev_opcode_name(cmd->opcode);
-	char op[16];
-	bool excusing;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	if (!strcmp(name, "?")) {
-		snprintf(op, sizeof(op), "opcode 0x%x", cmd->opcode);
-		name = op;
-	}
-	excusing = dev->hostile.excusing;
-	if (status == CX4_CMD_STAT_BAD_RES_STATE && dev->hostile.in_use_ok)
-		dev->hostile.excusing = true;
-	cx4dev_guest_error(dev, "%s: %s -> %s syndrome 0x%08x", name, msg,
-			   cx4dev_status_name(status), syndrome);
-	dev->hostile.excusing = excusing;
-	cmd->status = status;
-	cmd->syndrome = syndrome;
-	return status;
-}
-
 /* ---- HCA state ---- */
 
 static void cx4dev_hca_soft_reset(struct cx4dev *dev)
@@ -186,7 +158,7 @@ static uint8_t cx4dev_exec_disable_hca(struct cx4dev *dev, struct cx4dev_cmd *cm
 
 static uint8_t cx4dev_exec_query_issi(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 {
-	cx4_set(cmd->out, CX4_QUERY_ISSI_OUT_CURRENT_ISSI, dev->issi);
+	CX4_SET(QUERY_ISSI_OUT, cmd->out, CURRENT_ISSI, dev->issi);
 	cx4_set(cmd->out, cx4_issi_field(0), 1);
 	cx4_set(cmd->out, cx4_issi_field(1), 1);
 	return CX4_CMD_STAT_OK;
@@ -213,7 +185,7 @@ static uint8_t cx4dev_exec_query_pages(struct cx4dev *dev, struct cx4dev_cmd *cm
 	n = cx4dev_pages_needed(dev, cmd->op_mod);
 	if (cmd->op_mod == CX4_PAGES_INIT)
 		dev->init_pages_queried = true;
-	cx4_set(cmd->out, CX4_QUERY_PAGES_OUT_NUM_PAGES, (uint32_t)(int32_t)n);
+	CX4_SET(QUERY_PAGES_OUT, cmd->out, NUM_PAGES, (uint32_t)(int32_t)n);
 	if (dev->cfg.trace_cmds)
 		cx4dev_logf(dev, "QUERY_PAGES(%s): num_pages %lld (device owns %zu)",
 			    cmd->op_mod == CX4_PAGES_BOOT ? "boot" :
@@ -246,9 +218,9 @@ static uint8_t cx4dev_pages_give(struct cx4dev *dev, struct cx4dev_cmd *cmd, uin
 				     (long long)(allowance > 0 ? allowance : 0));
 	for (uint32_t i = 0; i < n; i++) {
 		const uint8_t *e = pas + i * CX4_PAS_SIZE;
-		uint64_t pa = cx4_get64(e, 0);
+		uint64_t pa = CX4_GET64(PAS, e, PA);
 
-		if (cx4_rd32(e, 4) & (CX4_PAGE_SIZE - 1)) {
+		if (CX4_GET(PAS, e, RSVD)) {
 			cx4dev_pages_rollback(dev, pas, i);
 			return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM,
 					     CX4DEV_SYN_PAGE_UNALIGNED, "pas[%u] 0x%llx not 4 KB "
@@ -293,7 +265,7 @@ static uint8_t cx4dev_pages_take(struct cx4dev *dev, struct cx4dev_cmd *cmd, uin
 					   "reused a device page)", (unsigned long long)pa, bad);
 		cx4_set64(cmd->out, CX4_MANAGE_PAGES_OFF_PAS + i * CX4_PAS_SIZE, pa);
 	}
-	cx4_set(cmd->out, CX4_MANAGE_PAGES_OUT_NUM_ENTRIES, give_back);
+	CX4_SET(MANAGE_PAGES_OUT, cmd->out, NUM_ENTRIES, give_back);
 	if (dev->cfg.trace_cmds)
 		cx4dev_logf(dev, "MANAGE_PAGES: returned %u of %u asked, device owns %zu",
 			    give_back, n, dev->pages.n);
@@ -442,7 +414,7 @@ static uint8_t cx4dev_exec_set_driver_version(struct cx4dev *dev, struct cx4dev_
 	const char *s = (const char *)cmd->in + CX4_SET_DRIVER_VERSION_OFF_STR;
 	char v[CX4_DRIVER_VERSION_LEN + 1];
 
-	if (!cx4_get(dev->caps.cur[CX4DEV_CAPI_GENERAL], CX4_CAP_DRIVER_VERSION))
+	if (!CX4_GET(CAP, dev->caps.cur[CX4DEV_CAPI_GENERAL], DRIVER_VERSION))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_OP, CX4DEV_SYN_DRVVER_UNSUPPORTED,
 				     "HCA_CAP.driver_version is 0");
 	if (!memchr(s, 0, CX4_DRIVER_VERSION_LEN))
@@ -466,8 +438,8 @@ static uint8_t cx4dev_exec_query_adapter(struct cx4dev *dev, struct cx4dev_cmd *
 	const char *psid = dev->cfg.lx ? "MT_2420110034" : "MT_2130110032";
 
 	if (dev->issi >= 1)
-		cx4_set(p, CX4_ADAPTER_IEEE_VENDOR_ID, 0x0002c9);
-	cx4_set(p, CX4_ADAPTER_VSD_VENDOR_ID, CX4_PCI_VENDOR_MELLANOX);
+		CX4_SET(ADAPTER, p, IEEE_VENDOR_ID, 0x0002c9);
+	CX4_SET(ADAPTER, p, VSD_VENDOR_ID, CX4_PCI_VENDOR_MELLANOX);
 	memcpy(p + CX4_ADAPTER_OFF_VSD, vsd, strlen(vsd));
 	memcpy(p + CX4_ADAPTER_OFF_PSID, psid, strlen(psid));
 	return CX4_CMD_STAT_OK;
@@ -494,22 +466,21 @@ static const uint32_t cx4dev_cqn_fields[] = { CX4_DESTROY_CQ_IN_CQN, 0 };
 static const uint32_t cx4dev_modify_cq_fields[] = {
 	CX4_MODIFY_CQ_IN_CQN, CX4_MODIFY_CQ_IN_FIELD_SELECT, 0
 };
-#define CX4DEV_CQC(f)	CX4DEV_AT(CX4_CREATE_CQ_OFF_CQC, CX4_CQC_##f)
+#define CX4DEV_CQC(f)	CX4DEV_AT(CX4_CREATE_CQ_IN_OFF_CQC, CX4_CQC_##f)
 static const uint32_t cx4dev_create_cq_fields[] = {
 	CX4DEV_CQC(CQE_SZ), CX4DEV_CQC(CC), CX4DEV_CQC(SCQE_BREAK_MODERATION_EN), CX4DEV_CQC(OI),
 	CX4DEV_CQC(CQ_PERIOD_MODE), CX4DEV_CQC(CQE_COMPRESSION_EN),
 	CX4DEV_CQC(MINI_CQE_RES_FORMAT), CX4DEV_CQC(PAGE_OFFSET), CX4DEV_CQC(LOG_CQ_SIZE),
 	CX4DEV_CQC(UAR_PAGE), CX4DEV_CQC(CQ_PERIOD), CX4DEV_CQC(CQ_MAX_COUNT), CX4DEV_CQC(C_EQN),
 	CX4DEV_CQC(LOG_PAGE_SIZE),
-	CX4_DW(CX4_CREATE_CQ_OFF_CQC + CX4_CQC_OFF_DBR_ADDR),
-	CX4_DW(CX4_CREATE_CQ_OFF_CQC + CX4_CQC_OFF_DBR_ADDR + 4), 0
+	CX4DEV_AT64(CX4_CREATE_CQ_IN_OFF_CQC, CX4_CQC_DBR_ADDR), 0
 };
 #define CX4DEV_EQC(f)	CX4DEV_AT(CX4_CREATE_EQ_OFF_EQC, CX4_EQC_##f)
 static const uint32_t cx4dev_create_eq_fields[] = {
 	CX4DEV_EQC(EC), CX4DEV_EQC(OI), CX4DEV_EQC(PAGE_OFFSET), CX4DEV_EQC(LOG_EQ_SIZE),
 	CX4DEV_EQC(UAR_PAGE), CX4DEV_EQC(INTR), CX4DEV_EQC(LOG_PAGE_SIZE),
 	CX4DEV_EQC(CONSUMER_COUNTER), CX4DEV_EQC(PRODUCER_COUNTER),
-	CX4_DW(CX4_CREATE_EQ_OFF_EVENT_BITMASK), CX4_DW(CX4_CREATE_EQ_OFF_EVENT_BITMASK + 4), 0
+	CX4DEV_AT64(0, CX4_CREATE_EQ_IN_EVENT_BITMASK), 0
 };
 
 #define CX4DEV_MKC(f)	CX4DEV_AT(CX4_CREATE_MKEY_IN_OFF_MKC, CX4_MKC_##f)
@@ -517,10 +488,8 @@ static const uint32_t cx4dev_create_mkey_fields[] = {
 	CX4_CREATE_MKEY_IN_PG_ACCESS, CX4DEV_MKC(FREE), CX4DEV_MKC(UMR_EN), CX4DEV_MKC(RW),
 	CX4DEV_MKC(RR), CX4DEV_MKC(LW), CX4DEV_MKC(LR), CX4DEV_MKC(ACCESS_MODE), CX4DEV_MKC(QPN),
 	CX4DEV_MKC(MKEY_7_0), CX4DEV_MKC(LENGTH64), CX4DEV_MKC(PD),
-	CX4_DW(CX4_CREATE_MKEY_IN_OFF_MKC + CX4_MKC_OFF_START_ADDR),
-	CX4_DW(CX4_CREATE_MKEY_IN_OFF_MKC + CX4_MKC_OFF_START_ADDR + 4),
-	CX4_DW(CX4_CREATE_MKEY_IN_OFF_MKC + CX4_MKC_OFF_LEN),
-	CX4_DW(CX4_CREATE_MKEY_IN_OFF_MKC + CX4_MKC_OFF_LEN + 4),
+	CX4DEV_AT64(CX4_CREATE_MKEY_IN_OFF_MKC, CX4_MKC_START_ADDR),
+	CX4DEV_AT64(CX4_CREATE_MKEY_IN_OFF_MKC, CX4_MKC_LEN),
 	CX4DEV_MKC(TRANSLATIONS_OCTWORD_SIZE), CX4DEV_MKC(LOG_ENTITY_SIZE),
 	CX4_CREATE_MKEY_IN_TRANSLATIONS_OCTWORD_ACTUAL_SIZE, 0
 };
@@ -551,93 +520,131 @@ static const uint32_t cx4dev_modify_nic_vport_fields[] = {
 };
 
 #define CX4DEV_SIMPLE(op, st, fn) \
-	{ CX4_CMD_##op, CX4_CMD_SIMPLE_SIZE, CX4_CMD_SIMPLE_SIZE, false, false, 0, 0, \
-	  st, cx4dev_no_fields, fn }
+	{ .opcode = CX4_CMD_##op, .in_size = CX4_CMD_SIMPLE_SIZE, \
+	  .out_size = CX4_CMD_SIMPLE_SIZE, .states = st, .fields = cx4dev_no_fields, .exec = fn }
 
 static const struct cx4dev_cmd_desc cx4dev_cmds[] = {
-	{ CX4_CMD_ENABLE_HCA, CX4_ENABLE_HCA_IN_SIZE, CX4_ENABLE_HCA_OUT_SIZE, false, false, 0, 0,
-	  CX4DEV_ST_DISABLED, cx4dev_no_fields, cx4dev_exec_enable_hca },
-	{ CX4_CMD_DISABLE_HCA, CX4_DISABLE_HCA_IN_SIZE, CX4_DISABLE_HCA_OUT_SIZE, false, false,
-	  0, 0, CX4DEV_ST_ENABLED | CX4DEV_ST_TORN_DOWN, cx4dev_no_fields,
-	  cx4dev_exec_disable_hca },
-	{ CX4_CMD_QUERY_ISSI, CX4_QUERY_ISSI_IN_SIZE, CX4_QUERY_ISSI_OUT_SIZE, false, false,
-	  0, 0, CX4DEV_ST_ANY, cx4dev_no_fields, cx4dev_exec_query_issi },
-	{ CX4_CMD_SET_ISSI, CX4_SET_ISSI_IN_SIZE, CX4_SET_ISSI_OUT_SIZE, false, false, 0, 0,
-	  CX4DEV_ST_DISABLED | CX4DEV_ST_ENABLED, cx4dev_set_issi_fields, cx4dev_exec_set_issi },
-	{ CX4_CMD_QUERY_PAGES, CX4_QUERY_PAGES_IN_SIZE, CX4_QUERY_PAGES_OUT_SIZE, true, false,
-	  0, 0, CX4DEV_ST_UP, cx4dev_no_fields, cx4dev_exec_query_pages },
-	{ CX4_CMD_MANAGE_PAGES, CX4_MANAGE_PAGES_OFF_PAS, CX4_MANAGE_PAGES_OFF_PAS, true, true,
-	  0, 0, CX4DEV_ST_UP, cx4dev_manage_pages_fields, cx4dev_exec_manage_pages },
-	{ CX4_CMD_QUERY_HCA_CAP, CX4_QUERY_HCA_CAP_IN_SIZE, CX4_QUERY_HCA_CAP_OUT_SIZE, true,
-	  false, 0, 0, CX4DEV_ST_UP, cx4dev_no_fields, cx4dev_exec_query_hca_cap },
-	{ CX4_CMD_SET_HCA_CAP, CX4_SET_HCA_CAP_IN_SIZE, CX4_SET_HCA_CAP_OUT_SIZE, true, false,
-	  CX4_HCA_CAP_OFF, CX4_SET_HCA_CAP_IN_SIZE, CX4DEV_ST_ENABLED, cx4dev_no_fields,
-	  cx4dev_exec_set_hca_cap },
+	{ .opcode = CX4_CMD_ENABLE_HCA, .in_size = CX4_ENABLE_HCA_IN_SIZE,
+	  .out_size = CX4_ENABLE_HCA_OUT_SIZE, .states = CX4DEV_ST_DISABLED,
+	  .fields = cx4dev_no_fields, .exec = cx4dev_exec_enable_hca },
+	{ .opcode = CX4_CMD_DISABLE_HCA, .in_size = CX4_DISABLE_HCA_IN_SIZE,
+	  .out_size = CX4_DISABLE_HCA_OUT_SIZE,
+	  .states = CX4DEV_ST_ENABLED | CX4DEV_ST_TORN_DOWN, .fields = cx4dev_no_fields,
+	  .exec = cx4dev_exec_disable_hca },
+	{ .opcode = CX4_CMD_QUERY_ISSI, .in_size = CX4_QUERY_ISSI_IN_SIZE,
+	  .out_size = CX4_QUERY_ISSI_OUT_SIZE, .states = CX4DEV_ST_ANY,
+	  .fields = cx4dev_no_fields, .exec = cx4dev_exec_query_issi },
+	{ .opcode = CX4_CMD_SET_ISSI, .in_size = CX4_SET_ISSI_IN_SIZE,
+	  .out_size = CX4_SET_ISSI_OUT_SIZE, .states = CX4DEV_ST_DISABLED | CX4DEV_ST_ENABLED,
+	  .fields = cx4dev_set_issi_fields, .exec = cx4dev_exec_set_issi },
+	{ .opcode = CX4_CMD_QUERY_PAGES, .in_size = CX4_QUERY_PAGES_IN_SIZE,
+	  .out_size = CX4_QUERY_PAGES_OUT_SIZE, .has_opmod = true, .states = CX4DEV_ST_UP,
+	  .fields = cx4dev_no_fields, .exec = cx4dev_exec_query_pages },
+	{ .opcode = CX4_CMD_MANAGE_PAGES, .in_size = CX4_MANAGE_PAGES_OFF_PAS,
+	  .out_size = CX4_MANAGE_PAGES_OFF_PAS, .has_opmod = true, .variable_in = true,
+	  .states = CX4DEV_ST_UP, .fields = cx4dev_manage_pages_fields,
+	  .exec = cx4dev_exec_manage_pages },
+	{ .opcode = CX4_CMD_QUERY_HCA_CAP, .in_size = CX4_QUERY_HCA_CAP_IN_SIZE,
+	  .out_size = CX4_QUERY_HCA_CAP_OUT_SIZE, .has_opmod = true, .states = CX4DEV_ST_UP,
+	  .fields = cx4dev_no_fields, .exec = cx4dev_exec_query_hca_cap },
+	{ .opcode = CX4_CMD_SET_HCA_CAP, .in_size = CX4_SET_HCA_CAP_IN_SIZE,
+	  .out_size = CX4_SET_HCA_CAP_OUT_SIZE, .has_opmod = true,
+	  .payload_off = CX4_HCA_CAP_OFF, .payload_end = CX4_SET_HCA_CAP_IN_SIZE,
+	  .states = CX4DEV_ST_ENABLED, .fields = cx4dev_no_fields,
+	  .exec = cx4dev_exec_set_hca_cap },
 	CX4DEV_SIMPLE(INIT_HCA, CX4DEV_ST_ENABLED, cx4dev_exec_init_hca),
-	{ CX4_CMD_TEARDOWN_HCA, CX4_TEARDOWN_HCA_IN_SIZE, CX4_TEARDOWN_HCA_OUT_SIZE, false,
-	  false, 0, 0, CX4DEV_ST_INITIALIZED, cx4dev_teardown_fields, cx4dev_exec_teardown_hca },
-	{ CX4_CMD_SET_DRIVER_VERSION, CX4_SET_DRIVER_VERSION_IN_SIZE,
-	  CX4_SET_DRIVER_VERSION_OUT_SIZE, false, false, CX4_SET_DRIVER_VERSION_OFF_STR,
-	  CX4_SET_DRIVER_VERSION_IN_SIZE, CX4DEV_ST_INITIALIZED, cx4dev_no_fields,
-	  cx4dev_exec_set_driver_version },
-	{ CX4_CMD_QUERY_ADAPTER, CX4_QUERY_ADAPTER_IN_SIZE, CX4_QUERY_ADAPTER_OUT_SIZE, false,
-	  false, 0, 0, CX4DEV_ST_UP, cx4dev_no_fields, cx4dev_exec_query_adapter },
+	{ .opcode = CX4_CMD_TEARDOWN_HCA, .in_size = CX4_TEARDOWN_HCA_IN_SIZE,
+	  .out_size = CX4_TEARDOWN_HCA_OUT_SIZE, .states = CX4DEV_ST_INITIALIZED,
+	  .fields = cx4dev_teardown_fields, .exec = cx4dev_exec_teardown_hca },
+	{ .opcode = CX4_CMD_SET_DRIVER_VERSION, .in_size = CX4_SET_DRIVER_VERSION_IN_SIZE,
+	  .out_size = CX4_SET_DRIVER_VERSION_OUT_SIZE,
+	  .payload_off = CX4_SET_DRIVER_VERSION_OFF_STR,
+	  .payload_end = CX4_SET_DRIVER_VERSION_IN_SIZE, .states = CX4DEV_ST_INITIALIZED,
+	  .fields = cx4dev_no_fields, .exec = cx4dev_exec_set_driver_version },
+	{ .opcode = CX4_CMD_QUERY_ADAPTER, .in_size = CX4_QUERY_ADAPTER_IN_SIZE,
+	  .out_size = CX4_QUERY_ADAPTER_OUT_SIZE, .states = CX4DEV_ST_UP,
+	  .fields = cx4dev_no_fields, .exec = cx4dev_exec_query_adapter },
 	CX4DEV_SIMPLE(NOP, CX4DEV_ST_UP, cx4dev_exec_nop),
 	CX4DEV_SIMPLE(ALLOC_UAR, CX4DEV_ST_INITIALIZED, cx4dev_exec_alloc_uar),
-	{ CX4_CMD_DEALLOC_UAR, CX4_DEALLOC_UAR_IN_SIZE, CX4_DEALLOC_UAR_OUT_SIZE, false, false,
-	  0, 0, CX4DEV_ST_INITIALIZED, cx4dev_dealloc_uar_fields, cx4dev_exec_dealloc_uar },
+	{ .opcode = CX4_CMD_DEALLOC_UAR, .in_size = CX4_DEALLOC_UAR_IN_SIZE,
+	  .out_size = CX4_DEALLOC_UAR_OUT_SIZE, .states = CX4DEV_ST_INITIALIZED,
+	  .fields = cx4dev_dealloc_uar_fields, .exec = cx4dev_exec_dealloc_uar },
 	CX4DEV_SIMPLE(ALLOC_PD, CX4DEV_ST_INITIALIZED, cx4dev_exec_alloc_pd),
-	{ CX4_CMD_DEALLOC_PD, CX4_DEALLOC_PD_IN_SIZE, CX4_DEALLOC_PD_OUT_SIZE, false, false,
-	  0, 0, CX4DEV_ST_INITIALIZED, cx4dev_dealloc_pd_fields, cx4dev_exec_dealloc_pd },
+	{ .opcode = CX4_CMD_DEALLOC_PD, .in_size = CX4_DEALLOC_PD_IN_SIZE,
+	  .out_size = CX4_DEALLOC_PD_OUT_SIZE, .states = CX4DEV_ST_INITIALIZED,
+	  .fields = cx4dev_dealloc_pd_fields, .exec = cx4dev_exec_dealloc_pd },
 	CX4DEV_SIMPLE(ALLOC_TRANSPORT_DOMAIN, CX4DEV_ST_INITIALIZED, cx4dev_exec_alloc_td),
-	{ CX4_CMD_DEALLOC_TRANSPORT_DOMAIN, CX4_DEALLOC_TD_IN_SIZE, CX4_DEALLOC_TD_OUT_SIZE,
-	  false, false, 0, 0, CX4DEV_ST_INITIALIZED, cx4dev_dealloc_td_fields,
-	  cx4dev_exec_dealloc_td },
-	{ CX4_CMD_CONFIG_INT_MODERATION, CX4_CONFIG_INT_MOD_IN_SIZE, CX4_CONFIG_INT_MOD_OUT_SIZE,
-	  true, false, 0, 0, CX4DEV_ST_INITIALIZED, cx4dev_int_mod_fields,
-	  cx4dev_exec_config_int_moderation },
-	{ CX4_CMD_CREATE_MKEY, CX4_CREATE_MKEY_IN_OFF_MTT, CX4_CREATE_MKEY_OUT_SIZE, false, true,
-	  0, 0, CX4DEV_ST_INITIALIZED, cx4dev_create_mkey_fields, cx4dev_exec_create_mkey },
-	{ CX4_CMD_QUERY_MKEY, CX4_QUERY_MKEY_IN_SIZE, CX4_QUERY_MKEY_OUT_OFF_MTT, true, false,
-	  0, 0, CX4DEV_ST_INITIALIZED, cx4dev_query_mkey_fields, cx4dev_exec_query_mkey },
-	{ CX4_CMD_DESTROY_MKEY, CX4_DESTROY_MKEY_IN_SIZE, CX4_DESTROY_MKEY_OUT_SIZE, false, false,
-	  0, 0, CX4DEV_ST_INITIALIZED, cx4dev_destroy_mkey_fields, cx4dev_exec_destroy_mkey },
+	{ .opcode = CX4_CMD_DEALLOC_TRANSPORT_DOMAIN, .in_size = CX4_DEALLOC_TD_IN_SIZE,
+	  .out_size = CX4_DEALLOC_TD_OUT_SIZE, .states = CX4DEV_ST_INITIALIZED,
+	  .fields = cx4dev_dealloc_td_fields, .exec = cx4dev_exec_dealloc_td },
+	{ .opcode = CX4_CMD_CONFIG_INT_MODERATION, .in_size = CX4_CONFIG_INT_MOD_IN_SIZE,
+	  .out_size = CX4_CONFIG_INT_MOD_OUT_SIZE, .has_opmod = true,
+	  .states = CX4DEV_ST_INITIALIZED, .fields = cx4dev_int_mod_fields,
+	  .exec = cx4dev_exec_config_int_moderation },
+	{ .opcode = CX4_CMD_CREATE_MKEY, .in_size = CX4_CREATE_MKEY_IN_OFF_MTT,
+	  .out_size = CX4_CREATE_MKEY_OUT_SIZE, .variable_in = true,
+	  .states = CX4DEV_ST_INITIALIZED, .fields = cx4dev_create_mkey_fields,
+	  .exec = cx4dev_exec_create_mkey },
+	{ .opcode = CX4_CMD_QUERY_MKEY, .in_size = CX4_QUERY_MKEY_IN_SIZE,
+	  .out_size = CX4_QUERY_MKEY_OUT_OFF_MTT, .has_opmod = true,
+	  .states = CX4DEV_ST_INITIALIZED, .fields = cx4dev_query_mkey_fields,
+	  .exec = cx4dev_exec_query_mkey },
+	{ .opcode = CX4_CMD_DESTROY_MKEY, .in_size = CX4_DESTROY_MKEY_IN_SIZE,
+	  .out_size = CX4_DESTROY_MKEY_OUT_SIZE, .states = CX4DEV_ST_INITIALIZED,
+	  .fields = cx4dev_destroy_mkey_fields, .exec = cx4dev_exec_destroy_mkey },
 	CX4DEV_SIMPLE(QUERY_SPECIAL_CONTEXTS, CX4DEV_ST_INITIALIZED,
 		      cx4dev_exec_query_special_contexts),
-	{ CX4_CMD_QUERY_VPORT_STATE, CX4_QUERY_VPORT_STATE_IN_SIZE, CX4_QUERY_VPORT_STATE_OUT_SIZE,
-	  true, false, 0, 0, CX4DEV_ST_INITIALIZED, cx4dev_no_fields,
-	  cx4dev_exec_query_vport_state },
-	{ CX4_CMD_MODIFY_VPORT_STATE, CX4_MODIFY_VPORT_STATE_IN_SIZE,
-	  CX4_MODIFY_VPORT_STATE_OUT_SIZE, true, false, 0, 0, CX4DEV_ST_INITIALIZED,
-	  cx4dev_modify_vport_state_fields, cx4dev_exec_modify_vport_state },
-	{ CX4_CMD_QUERY_NIC_VPORT_CONTEXT, CX4_QUERY_NIC_VPORT_CTX_IN_SIZE,
-	  CX4_QUERY_NIC_VPORT_CTX_OUT_OFF_CTX + CX4_NIC_VPORT_CTX_SIZE, false, false, 0, 0,
-	  CX4DEV_ST_INITIALIZED, cx4dev_query_nic_vport_fields, cx4dev_exec_query_nic_vport_ctx },
-	{ CX4_CMD_MODIFY_NIC_VPORT_CONTEXT,
-	  CX4_MODIFY_NIC_VPORT_CTX_IN_OFF_CTX + CX4_NIC_VPORT_CTX_SIZE,
-	  CX4_MODIFY_NIC_VPORT_CTX_OUT_SIZE, false, true, 0, 0, CX4DEV_ST_INITIALIZED,
-	  cx4dev_modify_nic_vport_fields, cx4dev_exec_modify_nic_vport_ctx },
-	{ CX4_CMD_CREATE_EQ, CX4_CREATE_EQ_OFF_PAS, CX4_CREATE_EQ_OUT_SIZE, false, true, 0, 0,
-	  CX4DEV_ST_INITIALIZED, cx4dev_create_eq_fields, cx4dev_exec_create_eq },
-	{ CX4_CMD_DESTROY_EQ, CX4_DESTROY_EQ_IN_SIZE, CX4_DESTROY_EQ_OUT_SIZE, false, false,
-	  0, 0, CX4DEV_ST_INITIALIZED, cx4dev_eqn_fields, cx4dev_exec_destroy_eq },
-	{ CX4_CMD_QUERY_EQ, CX4_QUERY_EQ_IN_SIZE, CX4_QUERY_EQ_OUT_OFF_PAS, false, false,
-	  0, 0, CX4DEV_ST_INITIALIZED, cx4dev_eqn_fields, cx4dev_exec_query_eq },
-	{ CX4_CMD_GEN_EQE, CX4_GEN_EQE_IN_SIZE, CX4_GEN_EQE_OUT_SIZE, false, false,
-	  CX4_GEN_EQE_IN_OFF_EQE, CX4_GEN_EQE_IN_SIZE, CX4DEV_ST_INITIALIZED, cx4dev_eqn_fields,
-	  cx4dev_exec_gen_eqe },
-	{ CX4_CMD_CREATE_CQ, CX4_CREATE_CQ_OFF_PAS, CX4_CREATE_CQ_OUT_SIZE, false, true, 0, 0,
-	  CX4DEV_ST_INITIALIZED, cx4dev_create_cq_fields, cx4dev_exec_create_cq },
-	{ CX4_CMD_DESTROY_CQ, CX4_DESTROY_CQ_IN_SIZE, CX4_DESTROY_CQ_OUT_SIZE, false, false,
-	  0, 0, CX4DEV_ST_INITIALIZED, cx4dev_cqn_fields, cx4dev_exec_destroy_cq },
-	{ CX4_CMD_QUERY_CQ, CX4_QUERY_CQ_IN_SIZE, CX4_QUERY_CQ_OUT_OFF_PAS, false, false,
-	  0, 0, CX4DEV_ST_INITIALIZED, cx4dev_cqn_fields, cx4dev_exec_query_cq },
-	{ CX4_CMD_ACCESS_REG, CX4_ACCESS_REG_OFF_DATA, CX4_ACCESS_REG_OFF_DATA, true, true, 0, 0,
-	  CX4DEV_ST_ENABLED | CX4DEV_ST_INITIALIZED, cx4dev_access_reg_fields,
-	  cx4dev_exec_access_reg },
-	{ CX4_CMD_MODIFY_CQ, CX4_MODIFY_CQ_IN_SIZE, CX4_MODIFY_CQ_OUT_SIZE, true, false,
-	  CX4_MODIFY_CQ_IN_OFF_CQC, CX4_MODIFY_CQ_IN_OFF_CQC + CX4_CQC_SIZE,
-	  CX4DEV_ST_INITIALIZED, cx4dev_modify_cq_fields, cx4dev_exec_modify_cq },
+	{ .opcode = CX4_CMD_QUERY_VPORT_STATE, .in_size = CX4_QUERY_VPORT_STATE_IN_SIZE,
+	  .out_size = CX4_QUERY_VPORT_STATE_OUT_SIZE, .has_opmod = true,
+	  .states = CX4DEV_ST_INITIALIZED, .fields = cx4dev_no_fields,
+	  .exec = cx4dev_exec_query_vport_state },
+	{ .opcode = CX4_CMD_MODIFY_VPORT_STATE, .in_size = CX4_MODIFY_VPORT_STATE_IN_SIZE,
+	  .out_size = CX4_MODIFY_VPORT_STATE_OUT_SIZE, .has_opmod = true,
+	  .states = CX4DEV_ST_INITIALIZED, .fields = cx4dev_modify_vport_state_fields,
+	  .exec = cx4dev_exec_modify_vport_state },
+	{ .opcode = CX4_CMD_QUERY_NIC_VPORT_CONTEXT, .in_size = CX4_QUERY_NIC_VPORT_CTX_IN_SIZE,
+	  .out_size = CX4_QUERY_NIC_VPORT_CTX_OUT_OFF_CTX + CX4_NIC_VPORT_CTX_SIZE,
+	  .states = CX4DEV_ST_INITIALIZED, .fields = cx4dev_query_nic_vport_fields,
+	  .exec = cx4dev_exec_query_nic_vport_ctx },
+	{ .opcode = CX4_CMD_MODIFY_NIC_VPORT_CONTEXT,
+	  .in_size = CX4_MODIFY_NIC_VPORT_CTX_IN_OFF_CTX + CX4_NIC_VPORT_CTX_SIZE,
+	  .out_size = CX4_MODIFY_NIC_VPORT_CTX_OUT_SIZE, .variable_in = true,
+	  .states = CX4DEV_ST_INITIALIZED, .fields = cx4dev_modify_nic_vport_fields,
+	  .exec = cx4dev_exec_modify_nic_vport_ctx },
+	{ .opcode = CX4_CMD_CREATE_EQ, .in_size = CX4_CREATE_EQ_OFF_PAS,
+	  .out_size = CX4_CREATE_EQ_OUT_SIZE, .variable_in = true,
+	  .states = CX4DEV_ST_INITIALIZED, .fields = cx4dev_create_eq_fields,
+	  .exec = cx4dev_exec_create_eq },
+	{ .opcode = CX4_CMD_DESTROY_EQ, .in_size = CX4_DESTROY_EQ_IN_SIZE,
+	  .out_size = CX4_DESTROY_EQ_OUT_SIZE, .states = CX4DEV_ST_INITIALIZED,
+	  .fields = cx4dev_eqn_fields, .exec = cx4dev_exec_destroy_eq },
+	{ .opcode = CX4_CMD_QUERY_EQ, .in_size = CX4_QUERY_EQ_IN_SIZE,
+	  .out_size = CX4_QUERY_EQ_OUT_OFF_PAS, .states = CX4DEV_ST_INITIALIZED,
+	  .fields = cx4dev_eqn_fields, .exec = cx4dev_exec_query_eq },
+	{ .opcode = CX4_CMD_GEN_EQE, .in_size = CX4_GEN_EQE_IN_SIZE,
+	  .out_size = CX4_GEN_EQE_OUT_SIZE, .payload_off = CX4_GEN_EQE_IN_OFF_EQE,
+	  .payload_end = CX4_GEN_EQE_IN_SIZE, .states = CX4DEV_ST_INITIALIZED,
+	  .fields = cx4dev_eqn_fields, .exec = cx4dev_exec_gen_eqe },
+	{ .opcode = CX4_CMD_CREATE_CQ, .in_size = CX4_CREATE_CQ_OFF_PAS,
+	  .out_size = CX4_CREATE_CQ_OUT_SIZE, .variable_in = true,
+	  .states = CX4DEV_ST_INITIALIZED, .fields = cx4dev_create_cq_fields,
+	  .exec = cx4dev_exec_create_cq },
+	{ .opcode = CX4_CMD_DESTROY_CQ, .in_size = CX4_DESTROY_CQ_IN_SIZE,
+	  .out_size = CX4_DESTROY_CQ_OUT_SIZE, .states = CX4DEV_ST_INITIALIZED,
+	  .fields = cx4dev_cqn_fields, .exec = cx4dev_exec_destroy_cq },
+	{ .opcode = CX4_CMD_QUERY_CQ, .in_size = CX4_QUERY_CQ_IN_SIZE,
+	  .out_size = CX4_QUERY_CQ_OUT_OFF_PAS, .states = CX4DEV_ST_INITIALIZED,
+	  .fields = cx4dev_cqn_fields, .exec = cx4dev_exec_query_cq },
+	{ .opcode = CX4_CMD_ACCESS_REG, .in_size = CX4_ACCESS_REG_OFF_DATA,
+	  .out_size = CX4_ACCESS_REG_OFF_DATA, .has_opmod = true, .variable_in = true,
+	  .states = CX4DEV_ST_ENABLED | CX4DEV_ST_INITIALIZED,
+	  .fields = cx4dev_access_reg_fields, .exec = cx4dev_exec_access_reg },
+	{ .opcode = CX4_CMD_MODIFY_CQ, .in_size = CX4_MODIFY_CQ_IN_SIZE,
+	  .out_size = CX4_MODIFY_CQ_OUT_SIZE, .has_opmod = true,
+	  .payload_off = CX4_MODIFY_CQ_IN_OFF_CQC,
+	  .payload_end = CX4_MODIFY_CQ_IN_OFF_CQC + CX4_CQC_SIZE,
+	  .states = CX4DEV_ST_INITIALIZED, .fields = cx4dev_modify_cq_fields,
+	  .exec = cx4dev_exec_modify_cq },
 	/* Ethernet objects and flow steering (eth_cmds.h). */
 	CX4DEV_ETH_CMDS,
 };

@@ -11,12 +11,6 @@
 
 #include "cx4dev_int.h"
 
-/* Ownership/status byte and entry reserved bits (Table 95). */
-#define CX4DEV_ENT_DW0_RSVD	0x00ffffffu
-#define CX4DEV_ENT_PTR_RSVD	0x1ffu
-#define CX4DEV_ENT_DW3C_RSVD	0x0000ff00u
-#define CX4DEV_MBOX_NEXT_RSVD	0x3ffu
-
 void cx4dev_cmd_free(struct cx4dev_cmd *cmd)
 {
 	if (!cmd)
@@ -77,18 +71,18 @@ static uint8_t cx4dev_check_entry(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 			 cx4_xor8(e, CX4_CMDQ_ENTRY_SIZE));
 		return cx4dev_ds_error(dev, cmd, CX4_CMDQ_DS_SIGNATURE_ERR, why);
 	}
-	if (cx4_get(e, CX4_CMDQ_TYPE) != CX4_CMDQ_TYPE_PCIE) {
+	if (CX4_GET(CMDQ, e, TYPE) != CX4_CMDQ_TYPE_PCIE) {
 		snprintf(why, sizeof(why), "type 0x%x, must be 0x7 (PCIe_cmd_if_transport)",
-			 cx4_get(e, CX4_CMDQ_TYPE));
+			 CX4_GET(CMDQ, e, TYPE));
 		return cx4dev_ds_error(dev, cmd, CX4_CMDQ_DS_BAD_COMMAND_TYPE, why);
 	}
-	if (cx4_rd32(e, 0x00) & CX4DEV_ENT_DW0_RSVD)
+	if (CX4_GET(CMDQ, e, RSVD_0))
 		return cx4dev_ds_error(dev, cmd, CX4_CMDQ_DS_RESERVED_NOT_ZERO,
 				       "reserved bits 23:0 of dword 0x00 non-zero");
-	if (cx4_rd32(e, 0x3c) & CX4DEV_ENT_DW3C_RSVD)
+	if (CX4_GET(CMDQ, e, RSVD_3C))
 		return cx4dev_ds_error(dev, cmd, CX4_CMDQ_DS_RESERVED_NOT_ZERO,
 				       "reserved bits 15:8 of dword 0x3c non-zero");
-	if (cx4_get(e, CX4_CMDQ_STATUS))
+	if (CX4_GET(CMDQ, e, STATUS))
 		return cx4dev_ds_error(dev, cmd, CX4_CMDQ_DS_RESERVED_NOT_ZERO,
 				       "status field non-zero when posted (SW must set 0)");
 	if (cmd->in_len < CX4_CMD_HDR_SIZE || cmd->in_len > CX4DEV_MAX_CMD_LEN) {
@@ -101,10 +95,10 @@ static uint8_t cx4dev_check_entry(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 			 CX4DEV_MAX_CMD_LEN);
 		return cx4dev_ds_error(dev, cmd, CX4_CMDQ_DS_OUTPUT_LEN_ERR, why);
 	}
-	if (cx4_rd32(e, CX4_CMDQ_OFF_IN_MBOX + 4) & CX4DEV_ENT_PTR_RSVD)
+	if (CX4_GET(CMDQ, e, IN_MBOX_RSVD))
 		return cx4dev_ds_error(dev, cmd, CX4_CMDQ_DS_BAD_INPUT_POINTER,
 				       "input mailbox pointer bits 8:0 non-zero (misaligned)");
-	if (cx4_rd32(e, CX4_CMDQ_OFF_OUT_MBOX + 4) & CX4DEV_ENT_PTR_RSVD)
+	if (CX4_GET(CMDQ, e, OUT_MBOX_RSVD))
 		return cx4dev_ds_error(dev, cmd, CX4_CMDQ_DS_BAD_OUTPUT_POINTER,
 				       "output mailbox pointer bits 8:0 non-zero (misaligned)");
 	return CX4_CMDQ_DS_OK;
@@ -119,7 +113,7 @@ static uint8_t cx4dev_check_mbox(struct cx4dev *dev, struct cx4dev_cmd *cmd,
 {
 	const char *dir = input ? "input" : "output";
 	uint8_t bad_ptr = input ? CX4_CMDQ_DS_BAD_INPUT_POINTER : CX4_CMDQ_DS_BAD_OUTPUT_POINTER;
-	uint64_t next = cx4_get64(b, CX4_MBOX_OFF_NEXT);
+	uint64_t next = CX4_GET64(MBOX, b, NEXT);
 	char why[160];
 
 	if (cx4dev_csum_checked(dev)) {
@@ -133,17 +127,17 @@ static uint8_t cx4dev_check_mbox(struct cx4dev *dev, struct cx4dev_cmd *cmd,
 			return cx4dev_ds_error(dev, cmd, CX4_CMDQ_DS_SIGNATURE_ERR, why);
 		}
 	}
-	if (cx4_get(b, CX4_MBOX_TOKEN) != cmd->token) {
+	if (CX4_GET(MBOX, b, TOKEN) != cmd->token) {
 		snprintf(why, sizeof(why), "%s mailbox block %u: token 0x%02x, entry token 0x%02x",
-			 dir, idx, cx4_get(b, CX4_MBOX_TOKEN), cmd->token);
+			 dir, idx, CX4_GET(MBOX, b, TOKEN), cmd->token);
 		return cx4dev_ds_error(dev, cmd, CX4_CMDQ_DS_TOKEN_ERR, why);
 	}
-	if (cx4_get(b, CX4_MBOX_BLOCK_NUMBER) != idx) {
+	if (CX4_GET(MBOX, b, BLOCK_NUMBER) != idx) {
 		snprintf(why, sizeof(why), "%s mailbox block %u: block number %u", dir, idx,
-			 cx4_get(b, CX4_MBOX_BLOCK_NUMBER));
+			 CX4_GET(MBOX, b, BLOCK_NUMBER));
 		return cx4dev_ds_error(dev, cmd, CX4_CMDQ_DS_BAD_BLOCK_NUMBER, why);
 	}
-	if (next & CX4DEV_MBOX_NEXT_RSVD) {
+	if (CX4_GET(MBOX, b, NEXT_RSVD)) {
 		snprintf(why, sizeof(why), "%s mailbox block %u: next_pointer 0x%llx not 1 KB "
 			 "aligned", dir, idx, (unsigned long long)next);
 		return cx4dev_ds_error(dev, cmd, bad_ptr, why);
@@ -177,7 +171,7 @@ static uint8_t cx4dev_read_mbox(struct cx4dev *dev, struct cx4dev_cmd *cmd, uint
 static uint8_t cx4dev_gather_input(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 {
 	uint32_t nblocks = cx4_mbox_blocks(cmd->in_len);
-	uint64_t addr = cx4_get64(cmd->entry, CX4_CMDQ_OFF_IN_MBOX);
+	uint64_t addr = CX4_GET64(CMDQ, cmd->entry, IN_MBOX);
 	uint32_t done = CX4_CMDQ_INLINE_SIZE;
 	uint8_t b[CX4_MBOX_SIZE];
 	uint8_t ds;
@@ -199,7 +193,7 @@ static uint8_t cx4dev_gather_input(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 			return ds;
 		memcpy(cmd->in + done, b, chunk);
 		done += chunk;
-		addr = cx4_get64(b, CX4_MBOX_OFF_NEXT);
+		addr = CX4_GET64(MBOX, b, NEXT);
 	}
 	return CX4_CMDQ_DS_OK;
 }
@@ -207,7 +201,7 @@ static uint8_t cx4dev_gather_input(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 static uint8_t cx4dev_check_output_chain(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 {
 	uint32_t nblocks = cx4_mbox_blocks(cmd->out_len);
-	uint64_t addr = cx4_get64(cmd->entry, CX4_CMDQ_OFF_OUT_MBOX);
+	uint64_t addr = CX4_GET64(CMDQ, cmd->entry, OUT_MBOX);
 	uint8_t b[CX4_MBOX_SIZE];
 	uint8_t ds;
 
@@ -229,7 +223,7 @@ static uint8_t cx4dev_check_output_chain(struct cx4dev *dev, struct cx4dev_cmd *
 			return ds;
 		cmd->out_mbox_addr[i] = addr;
 		memcpy(cmd->out_mbox_ctrl[i], b + CX4_MBOX_OFF_CTRL, sizeof(cmd->out_mbox_ctrl[i]));
-		addr = cx4_get64(b, CX4_MBOX_OFF_NEXT);
+		addr = CX4_GET64(MBOX, b, NEXT);
 	}
 	return CX4_CMDQ_DS_OK;
 }
@@ -239,9 +233,9 @@ static uint8_t cx4dev_deliver(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 {
 	uint8_t ds;
 
-	cmd->token = (uint8_t)cx4_get(cmd->entry, CX4_CMDQ_TOKEN);
-	cmd->in_len = cx4_get(cmd->entry, CX4_CMDQ_INPUT_LENGTH);
-	cmd->out_len = cx4_get(cmd->entry, CX4_CMDQ_OUTPUT_LENGTH);
+	cmd->token = (uint8_t)CX4_GET(CMDQ, cmd->entry, TOKEN);
+	cmd->in_len = CX4_GET(CMDQ, cmd->entry, INPUT_LENGTH);
+	cmd->out_len = CX4_GET(CMDQ, cmd->entry, OUTPUT_LENGTH);
 	ds = cx4dev_check_entry(dev, cmd);
 	if (ds != CX4_CMDQ_DS_OK)
 		return ds;
@@ -254,8 +248,8 @@ static uint8_t cx4dev_deliver(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 		ds = cx4dev_check_output_chain(dev, cmd);
 	if (ds != CX4_CMDQ_DS_OK)
 		return ds;
-	cmd->opcode = (uint16_t)cx4_get(cmd->in, CX4_CMD_IN_OPCODE);
-	cmd->op_mod = (uint16_t)cx4_get(cmd->in, CX4_CMD_IN_OP_MOD);
+	cmd->opcode = (uint16_t)CX4_GET(CMD_IN, cmd->in, OPCODE);
+	cmd->op_mod = (uint16_t)CX4_GET(CMD_IN, cmd->in, OP_MOD);
 	return CX4_CMDQ_DS_OK;
 }
 
@@ -294,8 +288,8 @@ static void cx4dev_release_entry(struct cx4dev *dev, struct cx4dev_cmd *cmd, uin
 {
 	uint8_t *e = cmd->entry;
 
-	cx4_set(e, CX4_CMDQ_STATUS, ds);
-	cx4_set(e, CX4_CMDQ_OWNERSHIP, CX4_CMDQ_OWNER_SW);
+	CX4_SET(CMDQ, e, STATUS, ds);
+	CX4_SET(CMDQ, e, OWNERSHIP, CX4_CMDQ_OWNER_SW);
 	if (cx4dev_csum_generated(dev))
 		cx4_cmdq_entry_sign(e);
 	dev->ops->dma_write(dev->opaque, cmd->entry_addr + CX4_CMDQ_OFF_OUT_INLINE,
@@ -313,8 +307,8 @@ static void cx4dev_release_early(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	uint8_t e[CX4_CMDQ_ENTRY_SIZE];
 
 	memcpy(e, cmd->entry, sizeof(e));
-	cx4_set(e, CX4_CMDQ_STATUS, CX4_CMDQ_DS_OK);
-	cx4_set(e, CX4_CMDQ_OWNERSHIP, CX4_CMDQ_OWNER_SW);
+	CX4_SET(CMDQ, e, STATUS, CX4_CMDQ_DS_OK);
+	CX4_SET(CMDQ, e, OWNERSHIP, CX4_CMDQ_OWNER_SW);
 	dev->ops->dma_write(dev->opaque, cmd->entry_addr + CX4_CMDQ_OFF_STATUS_BYTE,
 			    e + CX4_CMDQ_OFF_STATUS_BYTE, 1);
 }
@@ -325,8 +319,8 @@ static void cx4dev_complete(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 
 	if (cx4dev_hostile_cmd_early(dev, cmd))
 		cx4dev_release_early(dev, cmd);
-	cx4_set(cmd->out, CX4_CMD_OUT_STATUS, cmd->status);
-	cx4_set(cmd->out, CX4_CMD_OUT_SYNDROME, cmd->syndrome);
+	CX4_SET(CMD_OUT, cmd->out, STATUS, cmd->status);
+	CX4_SET(CMD_OUT, cmd->out, SYNDROME, cmd->syndrome);
 	memset(cmd->entry + CX4_CMDQ_OFF_OUT_INLINE, 0, CX4_CMDQ_INLINE_SIZE);
 	memcpy(cmd->entry + CX4_CMDQ_OFF_OUT_INLINE, cmd->out, inl);
 	cx4dev_scatter_output(dev, cmd);
@@ -368,7 +362,7 @@ static void cx4dev_cmdq_start(struct cx4dev *dev, unsigned slot)
 		cx4dev_cmd_free(cmd);
 		return;
 	}
-	if (cx4_get(cmd->entry, CX4_CMDQ_OWNERSHIP) != CX4_CMDQ_OWNER_HW) {
+	if (CX4_GET(CMDQ, cmd->entry, OWNERSHIP) != CX4_CMDQ_OWNER_HW) {
 		cx4dev_guest_error(dev, "doorbell for cmdq entry %u whose ownership bit is SW; "
 				   "entry ignored", slot);
 		cx4dev_cmd_free(cmd);
@@ -448,3 +442,28 @@ void cx4dev_cmdq_timer(struct cx4dev *dev, uint64_t now, uint64_t *next)
 		cx4dev_cmd_free(cmd);
 	}
 }
+
+/* Earliest deadline of a delayed command slot. */
+static uint64_t cx4dev_cmdq_next_deadline(const struct cx4dev *dev)
+{
+	uint64_t next = CX4DEV_NO_DEADLINE;
+
+	for (unsigned i = 0; i < CX4DEV_CMDQ_ENTRIES; i++)
+		if (dev->slots[i].state == CX4DEV_SLOT_DELAYED && dev->slots[i].deadline < next)
+			next = dev->slots[i].deadline;
+	return next;
+}
+
+static void cx4dev_cmdq_engine_timer(struct cx4dev *dev, uint64_t now)
+{
+	uint64_t next = CX4DEV_NO_DEADLINE;
+
+	cx4dev_cmdq_timer(dev, now, &next);
+}
+
+const struct cx4dev_engine cx4dev_cmdq_engine = {
+	.name		= "cmdq",
+	.release	= cx4dev_cmdq_reset,
+	.next_deadline	= cx4dev_cmdq_next_deadline,
+	.timer		= cx4dev_cmdq_engine_timer,
+};

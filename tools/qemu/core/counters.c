@@ -51,7 +51,7 @@ uint8_t cx4dev_exec_alloc_q_counter(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 			continue;
 		memset(q, 0, sizeof(*q));
 		q->valid = true;
-		cx4_set(cmd->out, CX4_ALLOC_Q_COUNTER_OUT_COUNTER_SET_ID, i);
+		CX4_SET(ALLOC_Q_COUNTER_OUT, cmd->out, COUNTER_SET_ID, i);
 		return CX4_CMD_STAT_OK;
 	}
 	return cx4dev_reject(dev, cmd, CX4_CMD_STAT_EXCEED_LIM, CX4DEV_SYN_QC_EXHAUSTED,
@@ -88,7 +88,7 @@ uint8_t cx4dev_exec_query_q_counter(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_QC_UNKNOWN,
 				     "counter_set_id %u not allocated", id);
 	q = &dev->eth->qc[id];
-	cx4_set(cmd->out, CX4_QUERY_Q_COUNTER_OUT_OUT_OF_BUFFER, (uint32_t)q->out_of_buffer);
+	CX4_SET(QUERY_Q_COUNTER_OUT, cmd->out, OUT_OF_BUFFER, (uint32_t)q->out_of_buffer);
 	if (cx4dev_in_get(cmd, CX4_QUERY_Q_COUNTER_IN_CLEAR))
 		q->out_of_buffer = 0;
 	return CX4_CMD_STAT_OK;
@@ -142,14 +142,14 @@ uint8_t cx4dev_exec_query_vport_counter(struct cx4dev *dev, struct cx4dev_cmd *c
 	if (cmd->op_mod)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_BAD_OPMOD,
 				     "op_mod 0x%x (0: vport counters)", cmd->op_mod);
-	if (!cx4_get(dev->caps.cur[CX4DEV_CAPI_GENERAL], CX4_CAP_VPORT_COUNTERS))
+	if (!CX4_GET(CAP, dev->caps.cur[CX4DEV_CAPI_GENERAL], VPORT_COUNTERS))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_OP, CX4DEV_SYN_VC_UNSUPPORTED,
 				     "HCA_CAP.vport_counters is 0");
 	for (uint32_t i = 0; i < CX4DEV_VC_NUM; i++) {
 		uint8_t *o = cmd->out + cx4dev_vcnt_off[i];
 
-		cx4_set64(o, CX4_TRAFFIC_COUNTER_OFF_PACKETS, dev->eth->vc[i].packets);
-		cx4_set64(o, CX4_TRAFFIC_COUNTER_OFF_OCTETS, dev->eth->vc[i].octets);
+		CX4_SET64(TRAFFIC_COUNTER, o, PACKETS, dev->eth->vc[i].packets);
+		CX4_SET64(TRAFFIC_COUNTER, o, OCTETS, dev->eth->vc[i].octets);
 	}
 	if (cx4dev_in_get(cmd, CX4_QUERY_VPORT_COUNTER_IN_CLEAR))
 		memset(dev->eth->vc, 0, sizeof(dev->eth->vc));

@@ -79,7 +79,7 @@ static void cx4dev_cq_fire(struct cx4dev *dev, uint32_t cqn, struct cx4dev_cq *c
 	cq->fired_sn = (int)cq->armed_sn;
 	cq->last_notified = cq->pc;
 	cq->solicit_pending = false;
-	cx4_set(eqe, CX4_EQE_COMP_CQN, cqn);
+	CX4_SET(EQE, eqe, COMP_CQN, cqn);
 	/* Completion events go to the CQ's EQ (not through the event bitmask). */
 	if (cq->c_eqn < CX4DEV_MAX_EQ && dev->eqs[cq->c_eqn].valid) {
 		uint8_t saved = dev->event_eq[CX4_EVENT_COMPLETION];
@@ -98,7 +98,7 @@ static void cx4dev_cq_fire(struct cx4dev *dev, uint32_t cqn, struct cx4dev_cq *c
  */
 static void cx4dev_cq_notify(struct cx4dev *dev, uint32_t cqn, struct cx4dev_cq *cq, bool brk)
 {
-	uint32_t n = (cq->pc - cq->last_notified) & CX4DEV_CTR_MASK;
+	uint32_t n = (cq->pc - cq->last_notified) & CX4_QUEUE_COUNTER_MASK;
 	uint64_t due;
 
 	if (!cq->cq_period || brk || (cq->cq_max_count && n >= cq->cq_max_count)) {
@@ -156,8 +156,8 @@ static void cx4dev_cq_error(struct cx4dev *dev, uint32_t cqn, struct cx4dev_cq *
 
 	cq->status = syndrome == CX4_CQ_ERR_OVERRUN ? CX4_CQC_STATUS_CQ_OVERFLOW :
 						      CX4_CQC_STATUS_CQ_WRITE_FAIL;
-	cx4_set(eqe, CX4_EQE_CQ_ERR_CQN, cqn);
-	cx4_set(eqe, CX4_EQE_CQ_ERR_SYNDROME, syndrome);
+	CX4_SET(EQE, eqe, CQ_ERR_CQN, cqn);
+	CX4_SET(EQE, eqe, CQ_ERR_SYNDROME, syndrome);
 	if (!cx4dev_event(dev, CX4_EVENT_CQ_ERROR, 0, eqe + CX4_EQE_OFF_EVENT_DATA))
 		cx4dev_logf(dev, "CQ 0x%x error not reported: CQ_ERROR not mapped to an EQ", cqn);
 }
@@ -165,7 +165,7 @@ static void cx4dev_cq_error(struct cx4dev *dev, uint32_t cqn, struct cx4dev_cq *
 /* Debug page CQ_ERROR: cqn in bits 23:0, syndrome in 31:24 (0 = overrun). */
 void cx4dev_cq_error_knob(struct cx4dev *dev, uint32_t val)
 {
-	uint32_t cqn = val & CX4DEV_CTR_MASK;
+	uint32_t cqn = val & CX4_QUEUE_COUNTER_MASK;
 	uint8_t syn = (uint8_t)(val >> 24);
 	struct cx4dev_cq *cq = cx4dev_cq_get(dev, cqn);
 
@@ -216,7 +216,7 @@ void cx4dev_cq_write(struct cx4dev *dev, uint32_t cqn, struct cx4dev_cq *cq, con
 	uint64_t addr = cx4dev_cq_entry_addr(cq, idx);
 
 	memcpy(cqe, in, sizeof(cqe));
-	cx4_set(cqe, CX4_CQE_OWNER, cx4_owner_bit(cq->pc, cq->log_size));
+	CX4_SET(CQE, cqe, OWNER, cx4_owner_bit(cq->pc, cq->log_size));
 	cx4_cqe_sign(cqe, idx);
 	if (dev->ops->dma_write(dev->opaque, addr, cqe, CX4_CQE_OFF_OWNER_BYTE) ||
 	    dev->ops->dma_write(dev->opaque, addr + CX4_CQE_OFF_OWNER_BYTE,
@@ -228,16 +228,16 @@ void cx4dev_cq_write(struct cx4dev *dev, uint32_t cqn, struct cx4dev_cq *cq, con
 		cx4dev_cq_error(dev, cqn, cq, CX4_CQ_ERR_ACCESS_VIOLATION);
 		return;
 	}
-	cq->pc = (cq->pc + nent) & CX4DEV_CTR_MASK;
+	cq->pc = (cq->pc + nent) & CX4_QUEUE_COUNTER_MASK;
 	if (cq->period_mode == 1)
 		cq->period_start = cx4dev_now(dev);	/* upon_cqe */
-	if (cx4_get(cqe, CX4_CQE_SE)) {
+	if (CX4_GET(CQE, cqe, SE)) {
 		cq->last_solicit = cq->pc;
 		cq->solicit_pending = true;
 	}
 	if (cq->st == CX4_CQC_ST_ARMED ||
-	    (cq->st == CX4_CQC_ST_SOLICITED_ARMED && cx4_get(cqe, CX4_CQE_SE)))
-		cx4dev_cq_notify(dev, cqn, cq, cq->scqe_break && cx4_get(cqe, CX4_CQE_SE));
+	    (cq->st == CX4_CQC_ST_SOLICITED_ARMED && CX4_GET(CQE, cqe, SE)))
+		cx4dev_cq_notify(dev, cqn, cq, cq->scqe_break && CX4_GET(CQE, cqe, SE));
 	cx4dev_hostile_cqe_written(dev, cqn, cq, pc, addr, cqe);
 }
 
@@ -253,10 +253,10 @@ int cx4dev_post_cqe(struct cx4dev *dev, uint32_t cqn, const uint8_t *cqe)
 	size = 1u << cq->log_size;
 	/* The consumer counter is the doorbell record's update_ci (7.12.2). */
 	if (!dev->ops->dma_read(dev->opaque, cq->dbr, rec, sizeof(rec)))
-		ci = cx4_get(rec, CX4_CQ_DBR_UPDATE_CI);
+		ci = CX4_GET(CQ_DBR, rec, UPDATE_CI);
 	cq->ci = ci;
 	pend = cq->z ? cq->z->n : 0;	/* entries an open session will take */
-	if (!cq->oi && ((cq->pc + pend - ci) & CX4DEV_CTR_MASK) >= size) {
+	if (!cq->oi && ((cq->pc + pend - ci) & CX4_QUEUE_COUNTER_MASK) >= size) {
 		/* Extra CQEs of hostile mode took entries the driver did not plan for. */
 		dev->hostile.excusing = excusing || cq->hostile_extra;
 		cx4dev_guest_error(dev, "CQ 0x%x overrun: producer %u, consumer %u, size %u "
@@ -286,15 +286,14 @@ void cx4dev_cq_doorbell(struct cx4dev *dev, uint32_t uar, uint32_t hi, uint32_t 
 	struct cx4dev_cq *cq;
 
 	cx4_wr32(db, 0, hi);
-	cx4_wr32(db, 4, lo);
-	cqn = cx4_get(db, CX4_CQ_DB_CQN);
-	sn = cx4_get(db, CX4_CQ_DB_CMD_SN);
-	cmd = cx4_get(db, CX4_CQ_DB_CMD);
-	ci = cx4_get(db, CX4_CQ_DB_CQ_CI);
+	cx4_wr32(db, sizeof(uint32_t), lo);
+	cqn = CX4_GET(CQ_DB, db, CQN);
+	sn = CX4_GET(CQ_DB, db, CMD_SN);
+	cmd = CX4_GET(CQ_DB, db, CMD);
+	ci = CX4_GET(CQ_DB, db, CQ_CI);
 	cq = cx4dev_cq_get(dev, cqn);
-	if ((hi & ~(cx4_fld_mask(CX4_CQ_DB_CMD_SN) << CX4_FLD_LSB(CX4_CQ_DB_CMD_SN) |
-		    cx4_fld_mask(CX4_CQ_DB_CMD) << CX4_FLD_LSB(CX4_CQ_DB_CMD) |
-		    cx4_fld_mask(CX4_CQ_DB_CQ_CI))) || (lo >> 24)) {
+	if (CX4_GET(CQ_DB, db, RSVD_0) || CX4_GET(CQ_DB, db, RSVD_1) ||
+	    CX4_GET(CQ_DB, db, RSVD_2)) {
 		cx4dev_guest_error(dev, "UAR %u: CQ doorbell 0x%08x_%08x has reserved bits set; "
 				   "ignored", uar, hi, lo);
 		return;
@@ -315,7 +314,7 @@ void cx4dev_cq_doorbell(struct cx4dev *dev, uint32_t uar, uint32_t hi, uint32_t 
 				   "76: oi CQs must not be armed); ignored", cqn);
 		return;
 	}
-	if (((ci - cq->ci) & CX4DEV_CTR_MASK) > ((cq->pc - cq->ci) & CX4DEV_CTR_MASK)) {
+	if (((ci - cq->ci) & CX4_QUEUE_COUNTER_MASK) > ((cq->pc - cq->ci) & CX4_QUEUE_COUNTER_MASK)) {
 		cx4dev_guest_error(dev, "CQ 0x%x arm doorbell: consumer counter %u beyond producer "
 				   "%u; ignored", cqn, ci, cq->pc);
 		return;
@@ -352,7 +351,7 @@ static struct cx4dev_cq *cx4dev_cq_lookup(struct cx4dev *dev, struct cx4dev_cmd 
 
 static int cx4dev_cq_slot(struct cx4dev *dev, uint32_t *cqn)
 {
-	uint32_t log = cx4_get(dev->caps.cur[CX4DEV_CAPI_GENERAL], CX4_CAP_LOG_MAX_CQ);
+	uint32_t log = CX4_GET(CAP, dev->caps.cur[CX4DEV_CAPI_GENERAL], LOG_MAX_CQ);
 	uint32_t max = log >= 12 ? CX4DEV_MAX_CQ : 1u << log;
 	uint32_t i;
 
@@ -382,51 +381,51 @@ static bool cx4dev_cap(const struct cx4dev *dev, uint32_t f)
 /* Context checks shared by CREATE_CQ; returns a status. */
 static uint8_t cx4dev_cqc_check(struct cx4dev *dev, struct cx4dev_cmd *cmd, const uint8_t *cqc)
 {
-	uint32_t log_size = cx4_get(cqc, CX4_CQC_LOG_CQ_SIZE);
-	uint32_t max_sz = cx4_get(dev->caps.cur[CX4DEV_CAPI_GENERAL], CX4_CAP_LOG_MAX_CQ_SZ);
-	uint64_t dbr = cx4_get64(cqc, CX4_CQC_OFF_DBR_ADDR);
-	uint32_t eqn = cx4_get(cqc, CX4_CQC_C_EQN);
+	uint32_t log_size = CX4_GET(CQC, cqc, LOG_CQ_SIZE);
+	uint32_t max_sz = CX4_GET(CAP, dev->caps.cur[CX4DEV_CAPI_GENERAL], LOG_MAX_CQ_SZ);
+	uint64_t dbr = CX4_GET64(CQC, cqc, DBR_ADDR);
+	uint32_t eqn = CX4_GET(CQC, cqc, C_EQN);
 	uint8_t b[CX4_CQ_DBR_SIZE];
 
 	if (log_size > max_sz)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_CQ_LOG_SIZE,
 				     "log_cq_size %u > log_max_cq_sz %u", log_size, max_sz);
-	if (cx4_get(cqc, CX4_CQC_PAGE_OFFSET))
+	if (CX4_GET(CQC, cqc, PAGE_OFFSET))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_CQ_PAGE_OFFSET,
-				     "page_offset %u, must be 0", cx4_get(cqc, CX4_CQC_PAGE_OFFSET));
-	if (cx4_get(cqc, CX4_CQC_CQE_SZ) > CX4_CQC_CQE_SZ_128)
+				     "page_offset %u, must be 0", CX4_GET(CQC, cqc, PAGE_OFFSET));
+	if (CX4_GET(CQC, cqc, CQE_SZ) > CX4_CQC_CQE_SZ_128)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_CQ_FEATURE,
-				     "cqe_sz %u (0: 64 B, 1: 128 B)", cx4_get(cqc, CX4_CQC_CQE_SZ));
-	if ((cx4_get(cqc, CX4_CQC_CQE_COMPRESSION_EN) &&
-	     (cx4_get(cqc, CX4_CQC_CQE_SZ) || cx4_get(cqc, CX4_CQC_CC) ||
-	      cx4_get(cqc, CX4_CQC_MINI_CQE_RES_FORMAT) > CX4_MINI_CQE_FMT_CSUM)) ||
-	    (!cx4_get(cqc, CX4_CQC_CQE_COMPRESSION_EN) && cx4_get(cqc, CX4_CQC_MINI_CQE_RES_FORMAT)))
+				     "cqe_sz %u (0: 64 B, 1: 128 B)", CX4_GET(CQC, cqc, CQE_SZ));
+	if ((CX4_GET(CQC, cqc, CQE_COMPRESSION_EN) &&
+	     (CX4_GET(CQC, cqc, CQE_SZ) || CX4_GET(CQC, cqc, CC) ||
+	      CX4_GET(CQC, cqc, MINI_CQE_RES_FORMAT) > CX4_MINI_CQE_FMT_CSUM)) ||
+	    (!CX4_GET(CQC, cqc, CQE_COMPRESSION_EN) && CX4_GET(CQC, cqc, MINI_CQE_RES_FORMAT)))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_CQ_FEATURE,
 				     "CQE compression: cqe_sz %u / cc %u (must be 0), "
 				     "mini_cqe_res_format %u (0, 1; only with compression)",
-				     cx4_get(cqc, CX4_CQC_CQE_SZ), cx4_get(cqc, CX4_CQC_CC),
-				     cx4_get(cqc, CX4_CQC_MINI_CQE_RES_FORMAT));
-	if (cx4_get(cqc, CX4_CQC_SCQE_BREAK_MODERATION_EN) &&
+				     CX4_GET(CQC, cqc, CQE_SZ), CX4_GET(CQC, cqc, CC),
+				     CX4_GET(CQC, cqc, MINI_CQE_RES_FORMAT));
+	if (CX4_GET(CQC, cqc, SCQE_BREAK_MODERATION_EN) &&
 	    !cx4dev_cap(dev, CX4_CAP_SCQE_BREAK_MODERATION))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_CQ_FEATURE,
 				     "scqe_break_moderation_en without the capability");
-	if (cx4_get(cqc, CX4_CQC_CQ_PERIOD_MODE) > 1 ||
-	    (cx4_get(cqc, CX4_CQC_CQ_PERIOD_MODE) &&
+	if (CX4_GET(CQC, cqc, CQ_PERIOD_MODE) > 1 ||
+	    (CX4_GET(CQC, cqc, CQ_PERIOD_MODE) &&
 	     !cx4dev_cap(dev, CX4_CAP_CQ_PERIOD_START_FROM_CQE)))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_CQ_FEATURE,
 				     "cq_period_mode %u not supported",
-				     cx4_get(cqc, CX4_CQC_CQ_PERIOD_MODE));
-	if ((cx4_get(cqc, CX4_CQC_CQ_PERIOD) || cx4_get(cqc, CX4_CQC_CQ_MAX_COUNT)) &&
+				     CX4_GET(CQC, cqc, CQ_PERIOD_MODE));
+	if ((CX4_GET(CQC, cqc, CQ_PERIOD) || CX4_GET(CQC, cqc, CQ_MAX_COUNT)) &&
 	    !cx4dev_cap(dev, CX4_CAP_CQ_MODERATION))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_CQ_FEATURE,
 				     "moderation requested without HCA_CAP.cq_moderation");
-	if (cx4_get(cqc, CX4_CQC_OI) && !cx4dev_cap(dev, CX4_CAP_CQ_OI))
+	if (CX4_GET(CQC, cqc, OI) && !cx4dev_cap(dev, CX4_CAP_CQ_OI))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_CQ_FEATURE,
 				     "oi without HCA_CAP.cq_oi");
-	if (!cx4dev_set_has(&dev->uars, cx4_get(cqc, CX4_CQC_UAR_PAGE)))
+	if (!cx4dev_set_has(&dev->uars, CX4_GET(CQC, cqc, UAR_PAGE)))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_CQ_UAR,
 				     "uar_page %u not allocated (ALLOC_UAR)",
-				     cx4_get(cqc, CX4_CQC_UAR_PAGE));
+				     CX4_GET(CQC, cqc, UAR_PAGE));
 	if (eqn >= CX4DEV_MAX_EQ || !dev->eqs[eqn].valid)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_CQ_EQN,
 				     "c_eqn %u is not an existing EQ", eqn);
@@ -441,8 +440,8 @@ static uint8_t cx4dev_cqc_check(struct cx4dev *dev, struct cx4dev_cmd *cmd, cons
 uint8_t cx4dev_exec_create_cq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 {
 	const uint8_t *cqc = cmd->in + CX4_CREATE_CQ_OFF_CQC;
-	uint32_t log_size = cx4_get(cqc, CX4_CQC_LOG_CQ_SIZE);
-	uint32_t log_page = cx4_get(cqc, CX4_CQC_LOG_PAGE_SIZE);
+	uint32_t log_size = CX4_GET(CQC, cqc, LOG_CQ_SIZE);
+	uint32_t log_page = CX4_GET(CQC, cqc, LOG_PAGE_SIZE);
 	uint64_t bytes = (uint64_t)CX4_CQE_SIZE << log_size;
 	uint64_t page = (uint64_t)CX4_PAGE_SIZE << log_page;
 	uint32_t npas = (uint32_t)((bytes + page - 1) / page);
@@ -456,7 +455,7 @@ uint8_t cx4dev_exec_create_cq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	st = cx4dev_cqc_check(dev, cmd, cqc);
 	if (st != CX4_CMD_STAT_OK)
 		return st;
-	if (cx4_get(cqc, CX4_CQC_CQE_SZ) == CX4_CQC_CQE_SZ_128) {
+	if (CX4_GET(CQC, cqc, CQE_SZ) == CX4_CQC_CQE_SZ_128) {
 		/* Not the guest's fault: the model only writes 64-byte CQEs. */
 		cx4dev_logf(dev, "model limitation: CREATE_CQ with 128-byte CQEs -> BAD_OP");
 		cmd->syndrome = CX4DEV_SYN_NOT_IMPLEMENTED;
@@ -478,24 +477,24 @@ uint8_t cx4dev_exec_create_cq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 		return st;
 	}
 	cq->st = CX4_CQC_ST_FIRED;
-	cq->cc = cx4_get(cqc, CX4_CQC_CC);
-	cq->oi = cx4_get(cqc, CX4_CQC_OI);
+	cq->cc = CX4_GET(CQC, cqc, CC);
+	cq->oi = CX4_GET(CQC, cqc, OI);
 	cq->log_size = log_size;
 	cq->log_page_size = log_page;
-	cq->uar = cx4_get(cqc, CX4_CQC_UAR_PAGE);
-	cq->c_eqn = cx4_get(cqc, CX4_CQC_C_EQN);
-	cq->cq_period = cx4_get(cqc, CX4_CQC_CQ_PERIOD);
-	cq->cq_max_count = cx4_get(cqc, CX4_CQC_CQ_MAX_COUNT);
-	cq->period_mode = cx4_get(cqc, CX4_CQC_CQ_PERIOD_MODE);
-	cq->scqe_break = cx4_get(cqc, CX4_CQC_SCQE_BREAK_MODERATION_EN);
-	cq->comp = cx4_get(cqc, CX4_CQC_CQE_COMPRESSION_EN);
-	cq->mini_fmt = cx4_get(cqc, CX4_CQC_MINI_CQE_RES_FORMAT);
+	cq->uar = CX4_GET(CQC, cqc, UAR_PAGE);
+	cq->c_eqn = CX4_GET(CQC, cqc, C_EQN);
+	cq->cq_period = CX4_GET(CQC, cqc, CQ_PERIOD);
+	cq->cq_max_count = CX4_GET(CQC, cqc, CQ_MAX_COUNT);
+	cq->period_mode = CX4_GET(CQC, cqc, CQ_PERIOD_MODE);
+	cq->scqe_break = CX4_GET(CQC, cqc, SCQE_BREAK_MODERATION_EN);
+	cq->comp = CX4_GET(CQC, cqc, CQE_COMPRESSION_EN);
+	cq->mini_fmt = CX4_GET(CQC, cqc, MINI_CQE_RES_FORMAT);
 	cq->period_start = cx4dev_now(dev);
-	cq->dbr = cx4_get64(cqc, CX4_CQC_OFF_DBR_ADDR);
+	cq->dbr = CX4_GET64(CQC, cqc, DBR_ADDR);
 	cq->fired_sn = -1;
 	cq->npas = npas;
 	dev->cqs[cqn] = cq;
-	cx4_set(cmd->out, CX4_CREATE_CQ_OUT_CQN, cqn);
+	CX4_SET(CREATE_CQ_OUT, cmd->out, CQN, cqn);
 	cx4dev_logf(dev, "CQ 0x%x created: %u entries, uar %u, EQ%u, dbr 0x%llx, moderation "
 		    "%u us / %u CQEs%s", cqn, 1u << log_size, cq->uar, cq->c_eqn,
 		    (unsigned long long)cq->dbr, cq->cq_period, cq->cq_max_count,
@@ -527,24 +526,24 @@ uint8_t cx4dev_exec_query_cq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	if (!cq)
 		return cmd->status;
 	cx4dev_cqz_close(dev, cqn, cq);
-	cx4_set(cqc, CX4_CQC_STATUS, cq->status);
-	cx4_set(cqc, CX4_CQC_CQE_COMPRESSION_EN, cq->comp);
-	cx4_set(cqc, CX4_CQC_MINI_CQE_RES_FORMAT, cq->mini_fmt);
-	cx4_set(cqc, CX4_CQC_CC, cq->cc);
-	cx4_set(cqc, CX4_CQC_OI, cq->oi);
-	cx4_set(cqc, CX4_CQC_CQ_PERIOD_MODE, cq->period_mode);
-	cx4_set(cqc, CX4_CQC_ST, cq->st);
-	cx4_set(cqc, CX4_CQC_LOG_CQ_SIZE, cq->log_size);
-	cx4_set(cqc, CX4_CQC_UAR_PAGE, cq->uar);
-	cx4_set(cqc, CX4_CQC_CQ_PERIOD, cq->cq_period);
-	cx4_set(cqc, CX4_CQC_CQ_MAX_COUNT, cq->cq_max_count);
-	cx4_set(cqc, CX4_CQC_C_EQN, cq->c_eqn);
-	cx4_set(cqc, CX4_CQC_LOG_PAGE_SIZE, cq->log_page_size);
-	cx4_set(cqc, CX4_CQC_LAST_NOTIFIED_INDEX, cq->last_notified);
-	cx4_set(cqc, CX4_CQC_LAST_SOLICIT_INDEX, cq->last_solicit);
-	cx4_set(cqc, CX4_CQC_CONSUMER_COUNTER, cq->ci);
-	cx4_set(cqc, CX4_CQC_PRODUCER_COUNTER, cq->pc);
-	cx4_set64(cqc, CX4_CQC_OFF_DBR_ADDR, cq->dbr);
+	CX4_SET(CQC, cqc, STATUS, cq->status);
+	CX4_SET(CQC, cqc, CQE_COMPRESSION_EN, cq->comp);
+	CX4_SET(CQC, cqc, MINI_CQE_RES_FORMAT, cq->mini_fmt);
+	CX4_SET(CQC, cqc, CC, cq->cc);
+	CX4_SET(CQC, cqc, OI, cq->oi);
+	CX4_SET(CQC, cqc, CQ_PERIOD_MODE, cq->period_mode);
+	CX4_SET(CQC, cqc, ST, cq->st);
+	CX4_SET(CQC, cqc, LOG_CQ_SIZE, cq->log_size);
+	CX4_SET(CQC, cqc, UAR_PAGE, cq->uar);
+	CX4_SET(CQC, cqc, CQ_PERIOD, cq->cq_period);
+	CX4_SET(CQC, cqc, CQ_MAX_COUNT, cq->cq_max_count);
+	CX4_SET(CQC, cqc, C_EQN, cq->c_eqn);
+	CX4_SET(CQC, cqc, LOG_PAGE_SIZE, cq->log_page_size);
+	CX4_SET(CQC, cqc, LAST_NOTIFIED_INDEX, cq->last_notified);
+	CX4_SET(CQC, cqc, LAST_SOLICIT_INDEX, cq->last_solicit);
+	CX4_SET(CQC, cqc, CONSUMER_COUNTER, cq->ci);
+	CX4_SET(CQC, cqc, PRODUCER_COUNTER, cq->pc);
+	CX4_SET64(CQC, cqc, DBR_ADDR, cq->dbr);
 	for (uint32_t i = 0; i < cq->npas; i++) {
 		uint32_t off = CX4_QUERY_CQ_OUT_OFF_PAS + i * CX4_PAS_SIZE;
 
@@ -561,7 +560,7 @@ uint8_t cx4dev_exec_modify_cq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	uint32_t sel = cx4dev_in_get(cmd, CX4_MODIFY_CQ_IN_FIELD_SELECT);
 	uint32_t known = CX4_MODIFY_CQ_SEL_CQ_PERIOD | CX4_MODIFY_CQ_SEL_CQ_MAX_COUNT |
 			 CX4_MODIFY_CQ_SEL_OI | CX4_MODIFY_CQ_SEL_C_EQN;
-	uint32_t eqn = cx4_get(cqc, CX4_CQC_C_EQN);
+	uint32_t eqn = CX4_GET(CQC, cqc, C_EQN);
 	struct cx4dev_cq *cq;
 	uint32_t cqn;
 
@@ -588,11 +587,11 @@ uint8_t cx4dev_exec_modify_cq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_CQ_EQN,
 				     "c_eqn %u is not an existing EQ", eqn);
 	if (sel & CX4_MODIFY_CQ_SEL_CQ_PERIOD)
-		cq->cq_period = cx4_get(cqc, CX4_CQC_CQ_PERIOD);
+		cq->cq_period = CX4_GET(CQC, cqc, CQ_PERIOD);
 	if (sel & CX4_MODIFY_CQ_SEL_CQ_MAX_COUNT)
-		cq->cq_max_count = cx4_get(cqc, CX4_CQC_CQ_MAX_COUNT);
+		cq->cq_max_count = CX4_GET(CQC, cqc, CQ_MAX_COUNT);
 	if (sel & CX4_MODIFY_CQ_SEL_OI)
-		cq->oi = cx4_get(cqc, CX4_CQC_OI);
+		cq->oi = CX4_GET(CQC, cqc, OI);
 	if (sel & CX4_MODIFY_CQ_SEL_C_EQN)
 		cq->c_eqn = eqn;
 	if (sel & (CX4_MODIFY_CQ_SEL_CQ_PERIOD | CX4_MODIFY_CQ_SEL_CQ_MAX_COUNT))
@@ -669,3 +668,11 @@ uint32_t cx4dev_chan_ctl_read(const struct cx4dev *dev, uint32_t off)
 	default:	return 0;
 	}
 }
+
+const struct cx4dev_engine cx4dev_cq_engine = {
+	.name		= "cq",
+	.release	= cx4dev_cqs_reset,
+	.count		= cx4dev_cqs_count,
+	.next_deadline	= cx4dev_cq_next_deadline,
+	.timer		= cx4dev_cq_timer,
+};

@@ -25,9 +25,9 @@
 /* Could @cqe be part of a session at all? */
 static bool cx4dev_cqz_candidate(const uint8_t *cqe)
 {
-	return cx4_get(cqe, CX4_CQE_OPCODE) == CX4_CQE_OP_RESP_SEND &&
-	       cx4_get(cqe, CX4_CQE_FORMAT) == 0 && !cx4_get(cqe, CX4_CQE_SE) &&
-	       !cx4_get(cqe, CX4_CQE_LRO_NUM_SEG) && !cx4_get(cqe, CX4_CQE_RX_DROP_COUNTER);
+	return CX4_GET(CQE, cqe, OPCODE) == CX4_CQE_OP_RESP_SEND &&
+	       CX4_GET(CQE, cqe, FORMAT) == 0 && !CX4_GET(CQE, cqe, SE) &&
+	       !CX4_GET(CQE, cqe, LRO_NUM_SEG) && !CX4_GET(CQE, cqe, RX_DROP_COUNTER);
 }
 
 /* Does @cqe continue the session whose title is @t, @n completions long? */
@@ -35,18 +35,18 @@ static bool cx4dev_cqz_matches(const struct cx4dev_cqz *z, const uint8_t *cqe)
 {
 	uint8_t a[CX4_CQE_SIZE], b[CX4_CQE_SIZE];
 
-	if (cx4_get(cqe, CX4_CQE_WQE_COUNTER) !=
-	    ((cx4_get(z->title, CX4_CQE_WQE_COUNTER) + z->n) & 0xffff))
+	if (CX4_GET(CQE, cqe, WQE_COUNTER) !=
+	    ((CX4_GET(CQE, z->title, WQE_COUNTER) + z->n) & 0xffff))
 		return false;
 	memcpy(a, z->title, sizeof(a));
 	memcpy(b, cqe, sizeof(b));
 	for (int i = 0; i < 2; i++) {
 		uint8_t *c = i ? b : a;
 
-		cx4_set(c, CX4_CQE_BYTE_CNT, 0);
-		cx4_set(c, CX4_CQE_CHECKSUM, 0);
-		cx4_set(c, CX4_CQE_RX_HASH_RESULT, 0);
-		cx4_set(c, CX4_CQE_WQE_COUNTER, 0);
+		CX4_SET(CQE, c, BYTE_CNT, 0);
+		CX4_SET(CQE, c, CHECKSUM, 0);
+		CX4_SET(CQE, c, RX_HASH_RESULT, 0);
+		CX4_SET(CQE, c, WQE_COUNTER, 0);
 		c[CX4_CQE_OFF_SIG_BYTE] = 0;
 		c[CX4_CQE_OFF_OWNER_BYTE] = 0;
 	}
@@ -57,10 +57,10 @@ static void cx4dev_cqz_mini(const struct cx4dev_cq *cq, const uint8_t *cqe, uint
 {
 	memset(mini, 0, CX4_MINI_CQE_SIZE);
 	if (cq->mini_fmt == CX4_MINI_CQE_FMT_CSUM)
-		cx4_set(mini, CX4_MINI_CQE_CHECKSUM, cx4_get(cqe, CX4_CQE_CHECKSUM));
+		CX4_SET(MINI_CQE, mini, CHECKSUM, CX4_GET(CQE, cqe, CHECKSUM));
 	else
-		cx4_set(mini, CX4_MINI_CQE_RX_HASH_RESULT, cx4_get(cqe, CX4_CQE_RX_HASH_RESULT));
-	cx4_set(mini, CX4_MINI_CQE_BYTE_CNT, cx4_get(cqe, CX4_CQE_BYTE_CNT));
+		CX4_SET(MINI_CQE, mini, RX_HASH_RESULT, CX4_GET(CQE, cqe, RX_HASH_RESULT));
+	CX4_SET(MINI_CQE, mini, BYTE_CNT, CX4_GET(CQE, cqe, BYTE_CNT));
 }
 
 /* Write the open session of @cq (if any) to the CQ. */
@@ -87,11 +87,11 @@ void cx4dev_cqz_close(struct cx4dev *dev, uint32_t cqn, struct cx4dev_cq *cq)
 			return;
 	}
 	memcpy(title, z->title, sizeof(title));
-	cx4_set(title, CX4_CQE_FORMAT, CX4_CQE_FORMAT_COMPRESSED);
-	cx4_set(title, CX4_CQE_COMPRESSED_COUNT, n);
-	cx4_set(title, CX4_CQE_CHECKSUM, 0);
+	CX4_SET(CQE, title, FORMAT, CX4_CQE_FORMAT_COMPRESSED);
+	CX4_SET(CQE, title, COMPRESSED_COUNT, n);
+	CX4_SET(CQE, title, CHECKSUM, 0);
 	if (cq->mini_fmt == CX4_MINI_CQE_FMT_CSUM)	/* the first's hash stays */
-		cx4_set(title, CX4_CQE_RX_HASH_RESULT, cx4_get(z->title, CX4_CQE_RX_HASH_RESULT));
+		CX4_SET(CQE, title, RX_HASH_RESULT, CX4_GET(CQE, z->title, RX_HASH_RESULT));
 	dev->cqz_sessions++;
 	dev->cqz_cqes += n;
 	cx4dev_cq_write(dev, cqn, cq, title, n);
@@ -103,7 +103,7 @@ void cx4dev_cqz_close(struct cx4dev *dev, uint32_t cqn, struct cx4dev_cq *cq)
  */
 bool cx4dev_cqz_add(struct cx4dev *dev, uint32_t cqn, struct cx4dev_cq *cq, const uint8_t *cqe)
 {
-	uint32_t size = 1u << cq->log_size, used = (cq->pc - cq->ci) & CX4DEV_CTR_MASK;
+	uint32_t size = 1u << cq->log_size, used = (cq->pc - cq->ci) & CX4_QUEUE_COUNTER_MASK;
 	struct cx4dev_cqz *z = cq->z;
 
 	if (!cq->comp)

@@ -58,7 +58,7 @@ struct cx4dev_knobs {
 /* wq_error / sq_stall: bit 31 on, bit 30 RQ (wq_error only), 23:0 queue number. */
 #define CX4DEV_WQ_KNOB_ON	(1u << 31)
 #define CX4DEV_WQ_KNOB_RQ	(1u << 30)
-#define CX4DEV_WQ_KNOB_QN	0xffffffu	/* queue number mask; all ones = any queue */
+#define CX4DEV_WQ_KNOB_QN	0xffffffu	/* any queue (prm-offsets: ok, a knob value) */
 
 /* Features that can be switched off (property caps-off=...). */
 enum cx4dev_cap_off {

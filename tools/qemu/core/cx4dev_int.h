@@ -48,9 +48,10 @@
 
 /* A field descriptor @f of a layout embedded at byte @base of another. */
 #define CX4DEV_AT(base, f)	((f) + ((uint32_t)(base) << 12))
+/* A 64-bit field @f (CX4_FLD64) as its two dwords, at byte offset @base. */
+#define CX4DEV_AT64(base, f)	CX4DEV_AT(base, CX4_FLD64_HI(f)), CX4DEV_AT(base, CX4_FLD64_LO(f))
 
 #define CX4DEV_MAX_CQ		4096	/* model limit (log_max_cq is 24) */
-#define CX4DEV_CTR_MASK		0xffffffu	/* 24-bit CQ/EQ counters */
 
 /* MKeys (PRM 6): model limits and the reserved LKey (PRM 6.3). */
 #define CX4DEV_MAX_MKEY		4096	/* model limit (log_max_mkey is 24) */
@@ -394,9 +395,38 @@ void cx4dev_vsc_reset(struct cx4dev *dev);
 /* trace.c */
 void cx4dev_cmd_trace(struct cx4dev *dev, const struct cx4dev_cmd *cmd, uint8_t ds);
 
-/* dev.c */
+/*
+ * An engine's hooks.  The device walks cx4dev_engines[] (engines.c) for
+ * the timer, teardown and object counts instead of calling each engine by
+ * name, so that engines sit above clock.c and dev.c never names them.
+ * Any hook may be NULL.
+ */
+struct cx4dev_engine {
+	const char *name;
+	void (*release)(struct cx4dev *dev);		/* free every object */
+	size_t (*count)(const struct cx4dev *dev);	/* objects in use */
+	uint64_t (*next_deadline)(const struct cx4dev *dev);
+	void (*timer)(struct cx4dev *dev, uint64_t now);
+};
+
+/* engines.c: every engine, in walk order (timers, release). */
+enum cx4dev_engine_id {
+	CX4DEV_ENGINE_CMDQ,
+	CX4DEV_ENGINE_MKEY,
+	CX4DEV_ENGINE_CQ,
+	CX4DEV_ENGINE_EQ,
+	CX4DEV_ENGINE_LRO,
+	CX4DEV_ENGINE_NUM
+};
+extern const struct cx4dev_engine *const cx4dev_engines[CX4DEV_ENGINE_NUM];
+extern const struct cx4dev_engine cx4dev_cmdq_engine, cx4dev_mkey_engine, cx4dev_cq_engine,
+	cx4dev_eq_engine, cx4dev_lro_engine;
+
+/* clock.c: bottom layer, the device clock and timer */
 uint64_t cx4dev_now(struct cx4dev *dev);
 void cx4dev_timer_update(struct cx4dev *dev);
+void cx4dev_engines_release(struct cx4dev *dev);
+uint32_t cx4dev_health_counter(struct cx4dev *dev);
 
 /* cmdq.c */
 void cx4dev_cmdq_doorbell(struct cx4dev *dev, uint32_t bits);
@@ -499,10 +529,12 @@ uint8_t cx4dev_exec_query_nic_vport_ctx(struct cx4dev *dev, struct cx4dev_cmd *c
 uint8_t cx4dev_exec_modify_nic_vport_ctx(struct cx4dev *dev, struct cx4dev_cmd *cmd);
 uint8_t cx4dev_exec_config_int_moderation(struct cx4dev *dev, struct cx4dev_cmd *cmd);
 
-/* cmd_init.c */
+/* log.c */
 uint8_t cx4dev_reject(struct cx4dev *dev, struct cx4dev_cmd *cmd, uint8_t status,
 		      uint32_t syndrome, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
+
+/* cmd_init.c */
 int64_t cx4dev_pages_target(const struct cx4dev *dev);
 
 /* fault.c */
@@ -525,7 +557,6 @@ bool cx4dev_hostile_ctl_write(struct cx4dev *dev, uint32_t off, uint32_t val);
 bool cx4dev_hostile_cmd_excused(const struct cx4dev *dev, const struct cx4dev_cmd *cmd);
 bool cx4dev_hostile_in_use_excused(const struct cx4dev *dev, const struct cx4dev_cmd *cmd);
 bool cx4dev_hostile_db_excused(const struct cx4dev *dev, uint32_t uar, uint32_t val);
-bool cx4dev_hostile_excuse(struct cx4dev *dev);
 void cx4dev_hostile_cqe(struct cx4dev *dev, uint32_t cqn, uint8_t *cqe);
 void cx4dev_hostile_cqe_written(struct cx4dev *dev, uint32_t cqn, struct cx4dev_cq *cq,
 				uint32_t pc, uint64_t addr, const uint8_t *cqe);

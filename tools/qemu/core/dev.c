@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /*
  * Device state, reset, BAR0 MMIO dispatch, the initialization segment
- * (PRM 4.3, Tables 7 and 8), the device timer and the health counter.
+ * (PRM 4.3, Tables 7 and 8) and the health counter.  The clock and
+ * timer are in clock.c, the engines are reached through cx4dev_engines[].
  */
 #include <stdlib.h>
 #include <string.h>
@@ -17,45 +18,6 @@ void cx4dev_config_init(struct cx4dev_config *cfg)
 	cfg->init_pages = 32;
 	cfg->regular_pages = 0;
 	cfg->msix_vectors = 64;
-}
-
-uint64_t cx4dev_now(struct cx4dev *dev)
-{
-	return dev->ops->now_ns(dev->opaque);
-}
-
-/* ---- timer ---- */
-
-void cx4dev_timer_update(struct cx4dev *dev)
-{
-	uint64_t next = CX4DEV_NO_DEADLINE;
-
-	if (dev->initializing)
-		next = dev->ready_at;
-	for (unsigned i = 0; i < CX4DEV_CMDQ_ENTRIES; i++)
-		if (dev->slots[i].state == CX4DEV_SLOT_DELAYED && dev->slots[i].deadline < next)
-			next = dev->slots[i].deadline;
-	if (cx4dev_cq_next_deadline(dev) < next)
-		next = cx4dev_cq_next_deadline(dev);
-	if (cx4dev_lro_next_deadline(dev) < next)
-		next = cx4dev_lro_next_deadline(dev);
-	dev->ops->timer_arm(dev->opaque, next);
-}
-
-void cx4dev_timer_expired(struct cx4dev *dev)
-{
-	uint64_t now = cx4dev_now(dev);
-	uint64_t next = CX4DEV_NO_DEADLINE;
-
-	if (dev->initializing && now >= dev->ready_at) {
-		dev->initializing = false;
-		dev->health_base = now;
-		cx4dev_logf(dev, "firmware ready: initializing cleared");
-	}
-	cx4dev_cmdq_timer(dev, now, &next);
-	cx4dev_cq_timer(dev, now);
-	cx4dev_lro_timer(dev, now);
-	cx4dev_timer_update(dev);
 }
 
 /* ---- reset ---- */
@@ -151,12 +113,9 @@ void cx4dev_destroy(struct cx4dev *dev)
 {
 	if (!dev)
 		return;
-	cx4dev_cmdq_reset(dev);
 	cx4dev_eth_fini(dev);
-	cx4dev_mkeys_reset(dev);
+	cx4dev_engines_release(dev);
 	cx4dev_vport_reset(dev);
-	cx4dev_cqs_reset(dev);
-	cx4dev_eqs_reset(dev);
 	cx4dev_set_fini(&dev->pages);
 	cx4dev_set_fini(&dev->uars);
 	cx4dev_set_fini(&dev->pds);
@@ -166,14 +125,6 @@ void cx4dev_destroy(struct cx4dev *dev)
 
 /* ---- initialization segment ---- */
 
-static uint32_t cx4dev_health_counter(struct cx4dev *dev)
-{
-	if (dev->health_stopped || dev->initializing)
-		return dev->health_frozen;
-	return (uint32_t)((cx4dev_now(dev) - dev->health_base) / CX4DEV_HEALTH_TICK_NS) &
-	       cx4_fld_mask(CX4_INIT_HEALTH_COUNTER);
-}
-
 /* Refresh the dword at @off of the init segment image and return it. */
 static uint32_t cx4dev_iseg_read32(struct cx4dev *dev, uint32_t off)
 {
@@ -182,36 +133,36 @@ static uint32_t cx4dev_iseg_read32(struct cx4dev *dev, uint32_t off)
 
 	switch (off) {
 	case CX4_INIT_OFF_FW_REV:
-		cx4_set(s, CX4_INIT_FW_REV_MINOR, CX4DEV_FW_MINOR);
-		cx4_set(s, CX4_INIT_FW_REV_MAJOR, CX4DEV_FW_MAJOR);
+		CX4_SET(INIT, s, FW_REV_MINOR, CX4DEV_FW_MINOR);
+		CX4_SET(INIT, s, FW_REV_MAJOR, CX4DEV_FW_MAJOR);
 		break;
 	case CX4_INIT_OFF_CMDIF_REV:
-		cx4_set(s, CX4_INIT_CMD_INTERFACE_REV, CX4_CMD_INTERFACE_REV);
-		cx4_set(s, CX4_INIT_FW_REV_SUBMINOR, CX4DEV_FW_SUBMINOR);
+		CX4_SET(INIT, s, CMD_INTERFACE_REV, CX4_CMD_INTERFACE_REV);
+		CX4_SET(INIT, s, FW_REV_SUBMINOR, CX4DEV_FW_SUBMINOR);
 		break;
 	case CX4_INIT_OFF_CMDQ_ADDR_H:
-		cx4_set(s, CX4_INIT_CMDQ_PHY_ADDR_H, dev->cmdq_h);
+		CX4_SET(INIT, s, CMDQ_PHY_ADDR_H, dev->cmdq_h);
 		break;
 	case CX4_INIT_OFF_CMDQ_ADDR_L:
 		cx4_wr32(s, off, 0);
-		cx4_set(s, CX4_INIT_CMDQ_PHY_ADDR_L, (uint32_t)dev->cmdq_addr >> 12);
-		cx4_set(s, CX4_INIT_LOG_CMDQ_SIZE, CX4DEV_LOG_CMDQ_SIZE);
-		cx4_set(s, CX4_INIT_LOG_CMDQ_STRIDE, CX4DEV_LOG_CMDQ_STRIDE);
+		CX4_SET(INIT, s, CMDQ_PHY_ADDR_L, (uint32_t)dev->cmdq_addr >> 12);
+		CX4_SET(INIT, s, LOG_CMDQ_SIZE, CX4DEV_LOG_CMDQ_SIZE);
+		CX4_SET(INIT, s, LOG_CMDQ_STRIDE, CX4DEV_LOG_CMDQ_STRIDE);
 		break;
 	case CX4_INIT_OFF_INITIALIZING:
-		cx4_set(s, CX4_INIT_INITIALIZING, dev->initializing);
-		cx4_set(s, CX4_INIT_NIC_INTERFACE_SUPP, 1u << CX4_NIC_IFC_FULL_DRIVER);
+		CX4_SET(INIT, s, INITIALIZING, dev->initializing);
+		CX4_SET(INIT, s, NIC_INTERFACE_SUPP, 1u << CX4_NIC_IFC_FULL_DRIVER);
 		break;
 	case CX4_FLD_OFF(CX4_INIT_INTERNAL_TIMER_H):
 	case CX4_FLD_OFF(CX4_INIT_INTERNAL_TIMER_L):
 		/* Internal timer runs at device_frequency_mhz (1000): 1 tick per ns. */
 		t = cx4dev_now(dev);
-		cx4_set(s, CX4_INIT_INTERNAL_TIMER_H, (uint32_t)(t >> 32));
-		cx4_set(s, CX4_INIT_INTERNAL_TIMER_L, (uint32_t)t);
+		CX4_SET(INIT, s, INTERNAL_TIMER_H, (uint32_t)(t >> 32));
+		CX4_SET(INIT, s, INTERNAL_TIMER_L, (uint32_t)t);
 		break;
 	case CX4_INIT_OFF_HEALTH:
-		cx4_set(s, CX4_INIT_HEALTH_SYNDROME, dev->health_syndrome);
-		cx4_set(s, CX4_INIT_HEALTH_COUNTER, cx4dev_health_counter(dev));
+		CX4_SET(INIT, s, HEALTH_SYNDROME, dev->health_syndrome);
+		CX4_SET(INIT, s, HEALTH_COUNTER, cx4dev_health_counter(dev));
 		break;
 	default:
 		break;		/* reserved, doorbell (WO), clear_int (WO): 0 */
@@ -251,14 +202,14 @@ static void cx4dev_write_cmdq_l(struct cx4dev *dev, uint32_t val)
 	if (cx4dev_cmdq_addr_locked(dev, "[31:12]"))
 		return;
 	cx4_wr32(seg, CX4_INIT_OFF_CMDQ_ADDR_L, val);
-	nic_ifc = cx4_get(seg, CX4_INIT_NIC_INTERFACE);
+	nic_ifc = CX4_GET(INIT, seg, NIC_INTERFACE);
 	if (!dev->cmdq_h_written) {
 		cx4dev_guest_error(dev, "init segment: cmdq_phy_addr[31:12] written before "
 				   "cmdq_phy_addr[63:32] (PRM 8.2: most significant word first); "
 				   "write ignored");
 		return;
 	}
-	if (val & 0xc00) {
+	if (CX4_GET(INIT, seg, CMDQ_RSVD)) {
 		cx4dev_guest_error(dev, "init segment: reserved bits 11:10 of dword 0x14 non-zero "
 				   "(0x%08x); write ignored", val);
 		return;
@@ -269,12 +220,13 @@ static void cx4dev_write_cmdq_l(struct cx4dev *dev, uint32_t val)
 				   nic_ifc);
 		return;
 	}
-	if (cx4_get(seg, CX4_INIT_LOG_CMDQ_SIZE) || cx4_get(seg, CX4_INIT_LOG_CMDQ_STRIDE)) {
+	if (CX4_GET(INIT, seg, LOG_CMDQ_SIZE) || CX4_GET(INIT, seg, LOG_CMDQ_STRIDE)) {
 		cx4dev_guest_error(dev, "init segment: log_cmdq_size/log_cmdq_stride written as "
 				   "0x%02x, must be 0 (PRM 8.2); write ignored", val & 0xff);
 		return;
 	}
-	dev->cmdq_addr = (uint64_t)dev->cmdq_h << 32 | (val & ~0xfffu);
+	dev->cmdq_addr = (uint64_t)dev->cmdq_h << 32 | ((uint64_t)CX4_GET(INIT, seg, CMDQ_PHY_ADDR_L) <<
+						 CX4_FLD_LSB(CX4_INIT_CMDQ_PHY_ADDR_L));
 	dev->cmdq_h_written = false;
 	dev->cmdq_valid = true;
 	cx4dev_logf(dev, "command queue at 0x%llx", (unsigned long long)dev->cmdq_addr);
@@ -417,8 +369,8 @@ uint64_t cx4dev_counter(const struct cx4dev *dev, enum cx4dev_counter which)
 	case CX4DEV_CNT_KNOB_HITS:		return dev->knob_hits;
 	case CX4DEV_CNT_EXPECTED_ERRORS:	return dev->expected_errors;
 	case CX4DEV_CNT_EQES:			return dev->eqes;
-	case CX4DEV_CNT_EQS:			return cx4dev_eqs_count(dev);
-	case CX4DEV_CNT_CQS:			return cx4dev_cqs_count(dev);
+	case CX4DEV_CNT_EQS:			return cx4dev_engines[CX4DEV_ENGINE_EQ]->count(dev);
+	case CX4DEV_CNT_CQS:			return cx4dev_engines[CX4DEV_ENGINE_CQ]->count(dev);
 	case CX4DEV_CNT_DMA_FAULTS:		return dev->dma_faults;
 	case CX4DEV_CNT_HOSTILE_HITS:		return dev->hostile.hits;
 	case CX4DEV_CNT_HOSTILE_DMA_FAULTS:	return dev->hostile.dma_faults;

@@ -14,8 +14,6 @@
 
 #include "cx4dev_int.h"
 
-#define CX4DEV_CTR_MASK		0xffffffu	/* 24-bit EQ counters */
-
 /* Event types CREATE_EQ may map (Table 79; bit 0, completions, is reserved). */
 static uint64_t cx4dev_mappable_events(const struct cx4dev *dev)
 {
@@ -25,7 +23,7 @@ static uint64_t cx4dev_mappable_events(const struct cx4dev *dev)
 		     CX4_EVENT_BIT(CX4_EVENT_PAGE_REQUEST) |
 		     CX4_EVENT_BIT(CX4_EVENT_LAST_WQE_REACHED);
 
-	if (cx4_get(dev->caps.cur[CX4DEV_CAPI_GENERAL], CX4_CAP_TEMP_WARN_EVENT))
+	if (CX4_GET(CAP, dev->caps.cur[CX4DEV_CAPI_GENERAL], TEMP_WARN_EVENT))
 		m |= CX4_EVENT_BIT(CX4_EVENT_TEMP_WARNING);
 	m |= CX4DEV_EVENTS_BEYOND_040;
 	return m;
@@ -108,8 +106,7 @@ void cx4dev_internal_error(struct cx4dev *dev, uint8_t syndrome, const char *why
 	uint8_t eqn = dev->event_eq[CX4_EVENT_INTERNAL_ERROR];
 
 	if (!dev->health_stopped) {
-		dev->health_frozen = (uint32_t)cx4dev_mmio_read(dev, CX4_INIT_OFF_HEALTH, 4) &
-				     cx4_fld_mask(CX4_INIT_HEALTH_COUNTER);
+		dev->health_frozen = cx4dev_health_counter(dev);
 		dev->health_stopped = true;
 	}
 	if (!dev->health_syndrome)
@@ -135,7 +132,7 @@ static bool cx4dev_eq_post(struct cx4dev *dev, unsigned eqn, uint8_t *eqe)
 {
 	struct cx4dev_eq *eq = &dev->eqs[eqn];
 	uint32_t size = 1u << eq->log_size;
-	uint8_t type = (uint8_t)cx4_get(eqe, CX4_EQE_EVENT_TYPE);
+	uint8_t type = (uint8_t)CX4_GET(EQE, eqe, EVENT_TYPE);
 	uint32_t idx;
 	uint64_t addr;
 
@@ -143,7 +140,7 @@ static bool cx4dev_eq_post(struct cx4dev *dev, unsigned eqn, uint8_t *eqe)
 		cx4dev_logf(dev, "EQ%u in error state: %s EQE dropped", eqn, cx4dev_event_name(type));
 		return false;
 	}
-	if (!eq->oi && ((eq->pc - eq->cc) & CX4DEV_CTR_MASK) >= size) {
+	if (!eq->oi && ((eq->pc - eq->cc) & CX4_QUEUE_COUNTER_MASK) >= size) {
 		cx4dev_guest_error(dev, "EQ%u overrun: %s EQE with producer %u, consumer %u, size "
 				   "%u (driver did not consume EQEs / update the consumer index)",
 				   eqn, cx4dev_event_name(type), eq->pc, eq->cc, size);
@@ -152,7 +149,7 @@ static bool cx4dev_eq_post(struct cx4dev *dev, unsigned eqn, uint8_t *eqe)
 	}
 	idx = eq->ec ? 0 : eq->pc & (size - 1);
 	cx4dev_hostile_eqe(dev, eqn, eqe);
-	cx4_set(eqe, CX4_EQE_OWNER, cx4_owner_bit(eq->pc, eq->log_size));
+	CX4_SET(EQE, eqe, OWNER, cx4_owner_bit(eq->pc, eq->log_size));
 	cx4_eqe_sign(eqe, idx);
 	addr = cx4dev_eq_addr(eq, (uint64_t)idx * CX4_EQE_SIZE);
 	if (dev->ops->dma_write(dev->opaque, addr, eqe, CX4_EQE_OFF_OWNER_BYTE) ||
@@ -163,13 +160,13 @@ static bool cx4dev_eq_post(struct cx4dev *dev, unsigned eqn, uint8_t *eqe)
 				   "EQ_WRITE_FAILURE", eqn, idx, (unsigned long long)addr);
 		return false;
 	}
-	eq->pc = (eq->pc + 1) & CX4DEV_CTR_MASK;
+	eq->pc = (eq->pc + 1) & CX4_QUEUE_COUNTER_MASK;
 	dev->eqes++;
 	if (dev->cfg.trace_cmds)
 		cx4dev_logf(dev, "EQ%u: EQE %s(0x%x) sub 0x%x at %u owner %u%s", eqn,
 			    cx4dev_event_name(type), type,
-			    cx4_get(eqe, CX4_EQE_EVENT_SUB_TYPE), idx,
-			    cx4_get(eqe, CX4_EQE_OWNER), eq->armed ? ", MSI-X" : "");
+			    CX4_GET(EQE, eqe, EVENT_SUB_TYPE), idx,
+			    CX4_GET(EQE, eqe, OWNER), eq->armed ? ", MSI-X" : "");
 	if (eq->armed) {
 		eq->armed = false;
 		dev->ops->msix_notify(dev->opaque, eq->intr);
@@ -185,8 +182,8 @@ bool cx4dev_event(struct cx4dev *dev, uint8_t type, uint8_t sub_type, const uint
 
 	if (eqn == CX4DEV_NO_EQ)
 		return false;
-	cx4_set(eqe, CX4_EQE_EVENT_TYPE, type);
-	cx4_set(eqe, CX4_EQE_EVENT_SUB_TYPE, sub_type);
+	CX4_SET(EQE, eqe, EVENT_TYPE, type);
+	CX4_SET(EQE, eqe, EVENT_SUB_TYPE, sub_type);
 	if (data)
 		memcpy(eqe + CX4_EQE_OFF_EVENT_DATA, data, CX4_EQE_EVENT_DATA_SIZE);
 	return cx4dev_eq_post(dev, eqn, eqe);
@@ -207,7 +204,7 @@ void cx4dev_cmd_event(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 			    cmd->slot, cx4dev_opcode_name(cmd->opcode), cmd->opcode);
 		return;
 	}
-	cx4_set(eqe, CX4_EQE_CMD_VECTOR, 1u << cmd->slot);
+	CX4_SET(EQE, eqe, CMD_VECTOR, 1u << cmd->slot);
 	cx4dev_event(dev, CX4_EVENT_CMD_COMPLETION, 0, eqe + CX4_EQE_OFF_EVENT_DATA);
 }
 
@@ -226,7 +223,7 @@ static void cx4dev_page_event(struct cx4dev *dev)
 			    (long long)need);
 		return;
 	}
-	cx4_set(eqe, CX4_EQE_PAGES_NUM_PAGES, (uint32_t)(int32_t)need);
+	CX4_SET(EQE, eqe, PAGES_NUM_PAGES, (uint32_t)(int32_t)need);
 	if (cx4dev_event(dev, CX4_EVENT_PAGE_REQUEST, 0, eqe + CX4_EQE_OFF_EVENT_DATA)) {
 		dev->page_req_armed = false;
 		dev->page_req_sent = need > 0 ? need : 0;
@@ -285,7 +282,7 @@ void cx4dev_port_event(struct cx4dev *dev, bool up)
 {
 	uint8_t eqe[CX4_EQE_SIZE] = { 0 };
 
-	cx4_set(eqe, CX4_EQE_PORT_NUM, 1);
+	CX4_SET(EQE, eqe, PORT_NUM, 1);
 	cx4dev_logf(dev, "port 1 link %s", up ? "up" : "down");
 	cx4dev_event(dev, CX4_EVENT_PORT_STATE_CHANGE,
 		     up ? CX4_PORT_CHANGE_ACTIVE : CX4_PORT_CHANGE_DOWN,
@@ -323,7 +320,7 @@ void cx4dev_eq_doorbell(struct cx4dev *dev, uint32_t uar, bool arm, uint32_t val
 				   "ignored", uar, what, eqn, eq->uar);
 		return;
 	}
-	if (((ci - eq->cc) & CX4DEV_CTR_MASK) > ((eq->pc - eq->cc) & CX4DEV_CTR_MASK)) {
+	if (((ci - eq->cc) & CX4_QUEUE_COUNTER_MASK) > ((eq->pc - eq->cc) & CX4_QUEUE_COUNTER_MASK)) {
 		cx4dev_guest_error(dev, "EQ%u %s doorbell: consumer index %u beyond producer %u "
 				   "(previous consumer %u); ignored", eqn, what, ci, eq->pc, eq->cc);
 		return;
@@ -449,11 +446,11 @@ uint8_t cx4dev_exec_create_eq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	const uint8_t *eqc = cmd->in + CX4_CREATE_EQ_OFF_EQC;
 	const uint8_t *cap = dev->caps.cur[CX4DEV_CAPI_GENERAL];
 	uint64_t mask = cx4_get64(cmd->in, CX4_CREATE_EQ_OFF_EVENT_BITMASK);
-	uint32_t log_size = cx4_get(eqc, CX4_EQC_LOG_EQ_SIZE);
-	uint32_t log_page = cx4_get(eqc, CX4_EQC_LOG_PAGE_SIZE);
-	uint32_t uar = cx4_get(eqc, CX4_EQC_UAR_PAGE);
-	uint32_t intr = cx4_get(eqc, CX4_EQC_INTR);
-	uint32_t max_eqs = 1u << cx4_get(cap, CX4_CAP_LOG_MAX_EQ);
+	uint32_t log_size = CX4_GET(EQC, eqc, LOG_EQ_SIZE);
+	uint32_t log_page = CX4_GET(EQC, eqc, LOG_PAGE_SIZE);
+	uint32_t uar = CX4_GET(EQC, eqc, UAR_PAGE);
+	uint32_t intr = CX4_GET(EQC, eqc, INTR);
+	uint32_t max_eqs = 1u << CX4_GET(CAP, cap, LOG_MAX_EQ);
 	uint32_t npas, eqn;
 	struct cx4dev_eq *eq;
 	uint64_t *pas;
@@ -467,19 +464,19 @@ uint8_t cx4dev_exec_create_eq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	if (eqn >= max_eqs)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_EXCEED_LIM, CX4DEV_SYN_EQ_EXHAUSTED,
 				     "all %u EQs (2^log_max_eq) in use", max_eqs);
-	if (log_size > cx4_get(cap, CX4_CAP_LOG_MAX_EQ_SZ))
+	if (log_size > CX4_GET(CAP, cap, LOG_MAX_EQ_SZ))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_EQ_LOG_SIZE,
 				     "log_eq_size %u > log_max_eq_sz %u", log_size,
-				     cx4_get(cap, CX4_CAP_LOG_MAX_EQ_SZ));
-	if (cx4_get(eqc, CX4_EQC_PAGE_OFFSET))
+				     CX4_GET(CAP, cap, LOG_MAX_EQ_SZ));
+	if (CX4_GET(EQC, eqc, PAGE_OFFSET))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_EQ_PAGE_OFFSET,
 				     "page_offset %u, must be 0",
-				     cx4_get(eqc, CX4_EQC_PAGE_OFFSET));
-	if (cx4_get(eqc, CX4_EQC_CONSUMER_COUNTER) || cx4_get(eqc, CX4_EQC_PRODUCER_COUNTER))
+				     CX4_GET(EQC, eqc, PAGE_OFFSET));
+	if (CX4_GET(EQC, eqc, CONSUMER_COUNTER) || CX4_GET(EQC, eqc, PRODUCER_COUNTER))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_EQ_COUNTERS,
 				     "consumer_counter 0x%x / producer_counter 0x%x, must be 0",
-				     cx4_get(eqc, CX4_EQC_CONSUMER_COUNTER),
-				     cx4_get(eqc, CX4_EQC_PRODUCER_COUNTER));
+				     CX4_GET(EQC, eqc, CONSUMER_COUNTER),
+				     CX4_GET(EQC, eqc, PRODUCER_COUNTER));
 	if (!cx4dev_set_has(&dev->uars, uar))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_EQ_UAR,
 				     "uar_page %u not allocated (ALLOC_UAR)", uar);
@@ -514,8 +511,8 @@ uint8_t cx4dev_exec_create_eq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	eq = &dev->eqs[eqn];
 	memset(eq, 0, sizeof(*eq));
 	eq->valid = true;
-	eq->ec = cx4_get(eqc, CX4_EQC_EC);
-	eq->oi = cx4_get(eqc, CX4_EQC_OI);
+	eq->ec = CX4_GET(EQC, eqc, EC);
+	eq->oi = CX4_GET(EQC, eqc, OI);
 	eq->log_size = log_size;
 	eq->log_page_size = log_page;
 	eq->uar = uar;
@@ -529,7 +526,7 @@ uint8_t cx4dev_exec_create_eq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	if (mask & CX4_EVENT_BIT(CX4_EVENT_CMD_COMPLETION))
 		cmd->no_event = true;
 	cx4dev_eq_check_owner(dev, eqn, eq);
-	cx4_set(cmd->out, CX4_CREATE_EQ_OUT_EQ_NUMBER, eqn);
+	CX4_SET(CREATE_EQ_OUT, cmd->out, EQ_NUMBER, eqn);
 	cx4dev_logf(dev, "EQ%u created: %u entries, %u page(s) of 0x%llx, uar %u, intr %u, "
 		    "events 0x%llx%s%s", eqn, 1u << log_size, npas,
 		    (unsigned long long)CX4_PAGE_SIZE << log_page, uar, intr,
@@ -569,20 +566,20 @@ uint8_t cx4dev_exec_query_eq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 
 	if (!eq)
 		return cmd->status;
-	cx4_set(eqc, CX4_EQC_STATUS, eq->status);
-	cx4_set(eqc, CX4_EQC_EC, eq->ec);
-	cx4_set(eqc, CX4_EQC_OI, eq->oi);
-	cx4_set(eqc, CX4_EQC_ST, eq->armed ? CX4_EQC_ST_ARMED : CX4_EQC_ST_FIRED);
-	cx4_set(eqc, CX4_EQC_LOG_EQ_SIZE, eq->log_size);
-	cx4_set(eqc, CX4_EQC_UAR_PAGE, eq->uar);
-	cx4_set(eqc, CX4_EQC_INTR, eq->intr);
-	cx4_set(eqc, CX4_EQC_LOG_PAGE_SIZE, eq->log_page_size);
-	cx4_set(eqc, CX4_EQC_CONSUMER_COUNTER, eq->cc);
-	cx4_set(eqc, CX4_EQC_PRODUCER_COUNTER, eq->pc);
+	CX4_SET(EQC, eqc, STATUS, eq->status);
+	CX4_SET(EQC, eqc, EC, eq->ec);
+	CX4_SET(EQC, eqc, OI, eq->oi);
+	CX4_SET(EQC, eqc, ST, eq->armed ? CX4_EQC_ST_ARMED : CX4_EQC_ST_FIRED);
+	CX4_SET(EQC, eqc, LOG_EQ_SIZE, eq->log_size);
+	CX4_SET(EQC, eqc, UAR_PAGE, eq->uar);
+	CX4_SET(EQC, eqc, INTR, eq->intr);
+	CX4_SET(EQC, eqc, LOG_PAGE_SIZE, eq->log_page_size);
+	CX4_SET(EQC, eqc, CONSUMER_COUNTER, eq->cc);
+	CX4_SET(EQC, eqc, PRODUCER_COUNTER, eq->pc);
 	for (unsigned t = 0; t < CX4DEV_NUM_EVENTS; t++)
 		if (dev->event_eq[t] == eqn)
 			mask |= CX4_EVENT_BIT(t);
-	cx4_set64(cmd->out, CX4_QUERY_EQ_OUT_OFF_EVENT_BITMASK, mask);
+	CX4_SET64(QUERY_EQ_OUT, cmd->out, EVENT_BITMASK, mask);
 	/* The PAS list as far as output_length reaches (QUERY_EQ is for debug). */
 	for (uint32_t i = 0; i < eq->npas; i++) {
 		uint32_t off = CX4_QUERY_EQ_OUT_OFF_PAS + i * CX4_PAS_SIZE;
@@ -609,3 +606,9 @@ uint8_t cx4dev_exec_gen_eqe(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	cx4dev_eq_post(dev, eqn, eqe);
 	return CX4_CMD_STAT_OK;
 }
+
+const struct cx4dev_engine cx4dev_eq_engine = {
+	.name		= "eq",
+	.release	= cx4dev_eqs_reset,
+	.count		= cx4dev_eqs_count,
+};

@@ -325,6 +325,11 @@ struct cx4dev_rq *cx4dev_rq_get(const struct cx4dev *dev, uint32_t rqn);
 struct cx4dev_sq *cx4dev_sq_get(const struct cx4dev *dev, uint32_t sqn);
 struct cx4dev_rqt *cx4dev_rqt_get(const struct cx4dev *dev, uint32_t rqtn);
 const struct cx4dev_tis *cx4dev_tis_find(const struct cx4dev *dev, uint32_t tisn);
+/* eth_obj.c, shared by the object files eth_tis/tir/rqt/wq.c */
+const uint8_t *cx4dev_gcap(const struct cx4dev *dev);
+const uint8_t *cx4dev_ecap(const struct cx4dev *dev);
+int64_t cx4dev_eth_slot(void **tab, uint32_t n);
+struct cx4dev_tis *cx4dev_tis_get(const struct cx4dev *dev, uint32_t tisn);
 uint8_t cx4dev_exec_create_tis(struct cx4dev *dev, struct cx4dev_cmd *cmd);
 uint8_t cx4dev_exec_modify_tis(struct cx4dev *dev, struct cx4dev_cmd *cmd);
 uint8_t cx4dev_exec_destroy_tis(struct cx4dev *dev, struct cx4dev_cmd *cmd);

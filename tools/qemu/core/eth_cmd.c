@@ -9,9 +9,8 @@
 
 #define AT(base, f)	CX4DEV_AT(base, f)
 #define CTX		CX4_OBJ_CMD_OFF_CTX
-#define BITMASK		CX4_DW(CX4_OBJ_CMD_OFF_MODIFY_BITMASK), \
-			CX4_DW(CX4_OBJ_CMD_OFF_MODIFY_BITMASK + 4)
-#define KEY(i)		CX4_DW(CTX + CX4_TIRC_OFF_RX_HASH_TOEPLITZ_KEY + 4 * (i))
+#define BITMASK		CX4DEV_AT64(0, CX4_OBJ_CMD_MODIFY_BITMASK)
+#define KEY(i)		AT(CTX, CX4_TIRC_RX_HASH_KEY_DW(i))
 #define WQ(base, f)	AT((base) + CX4_SQC_OFF_WQ, CX4_WQ_##f)
 
 const uint32_t cx4dev_eth_no_fields[] = { 0 };
@@ -32,8 +31,7 @@ const uint32_t cx4dev_tisn_fields[] = { CX4_QUERY_TIS_IN_TISN, 0 };
 	AT(CTX, CX4_TIRC_INDIRECT_TABLE), AT(CTX, CX4_TIRC_RX_HASH_FN), \
 	AT(CTX, CX4_TIRC_SELF_LB_EN), AT(CTX, CX4_TIRC_TRANSPORT_DOMAIN), \
 	KEY(0), KEY(1), KEY(2), KEY(3), KEY(4), KEY(5), KEY(6), KEY(7), KEY(8), KEY(9), \
-	CX4_DW(CTX + CX4_TIRC_OFF_RX_HASH_FIELD_SEL_OUTER), \
-	CX4_DW(CTX + CX4_TIRC_OFF_RX_HASH_FIELD_SEL_INNER)
+	AT(CTX, CX4_TIRC_RX_HASH_FIELD_SEL_OUTER), AT(CTX, CX4_TIRC_RX_HASH_FIELD_SEL_INNER)
 const uint32_t cx4dev_create_tir_fields[] = { TIR_FIELDS, 0 };
 const uint32_t cx4dev_modify_tir_fields[] = { CX4_MODIFY_TIR_IN_TIRN, BITMASK, TIR_FIELDS, 0 };
 const uint32_t cx4dev_tirn_fields[] = { CX4_QUERY_TIR_IN_TIRN, 0 };
@@ -41,8 +39,7 @@ const uint32_t cx4dev_tirn_fields[] = { CX4_QUERY_TIR_IN_TIRN, 0 };
 #define WQ_FIELDS \
 	WQ(CTX, TYPE), WQ(CTX, SIGNATURE), WQ(CTX, END_PADDING_MODE), WQ(CTX, PAGE_OFFSET), \
 	WQ(CTX, LWM), WQ(CTX, PD), WQ(CTX, UAR_PAGE), \
-	CX4_DW(CTX + CX4_SQC_OFF_WQ + CX4_WQ_OFF_DBR_ADDR), \
-	CX4_DW(CTX + CX4_SQC_OFF_WQ + CX4_WQ_OFF_DBR_ADDR + 4), \
+	CX4DEV_AT64(CTX + CX4_SQC_OFF_WQ, CX4_WQ_DBR_ADDR), \
 	WQ(CTX, LOG_WQ_STRIDE), WQ(CTX, LOG_WQ_PG_SZ), WQ(CTX, LOG_WQ_SZ)
 const uint32_t cx4dev_create_sq_fields[] = {
 	AT(CTX, CX4_SQC_RLKEY), AT(CTX, CX4_SQC_FRE), AT(CTX, CX4_SQC_FLUSH_IN_ERROR_EN),

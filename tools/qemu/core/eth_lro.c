@@ -79,12 +79,12 @@ static bool cx4dev_lro_eligible(struct cx4dev *dev, const struct cx4dev_tir *t,
 	    p->llc || !p->l3_ok || !p->l4_ok || p->ip_opts || p->ip_frag || t->lro_timeout < 8)
 		return false;
 	if ((flags & TCP_BAD_FLAGS) ||
-	    ((flags & TCP_PSH) && !cx4_get(ecap, CX4_ETH_CAP_LRO_PSH_FLAG)))
+	    ((flags & TCP_PSH) && !CX4_GET(ETH_CAP, ecap, LRO_PSH_FLAG)))
 		return false;
 	*ts = cx4dev_tcp_ts(f + p->l4_off, p->l4_hlen, tsval, tsecr);
-	if (*ts < 0 || (*ts && !cx4_get(ecap, CX4_ETH_CAP_LRO_TIME_STAMP)))
+	if (*ts < 0 || (*ts && !CX4_GET(ETH_CAP, ecap, LRO_TIME_STAMP)))
 		return false;
-	return payload && payload >= cx4_get(ecap, CX4_ETH_CAP_LRO_MIN_MSS_SIZE);
+	return payload && payload >= CX4_GET(ETH_CAP, ecap, LRO_MIN_MSS_SIZE);
 }
 
 /* Flow identity: VLAN, addresses, ports (3.3.6.1). */
@@ -137,38 +137,38 @@ void cx4dev_lro_flush(struct cx4dev *dev, struct cx4dev_rq *rq, uint32_t abrt)
 	if (!s || !s->active)
 		return;
 	s->active = false;
-	cx4_set(cqe, CX4_CQE_OPCODE, CX4_CQE_OP_RESP_SEND);
-	cx4_set(cqe, CX4_CQE_BYTE_CNT, s->len);
-	cx4_set(cqe, CX4_CQE_WQE_COUNTER, s->wqe_index);
-	cx4_set(cqe, CX4_CQE_L2_OK, 1);
-	cx4_set(cqe, CX4_CQE_L3_OK, 1);
-	cx4_set(cqe, CX4_CQE_L4_OK, 1);
-	cx4_set(cqe, CX4_CQE_L3_HDR_TYPE, s->l3);
-	cx4_set(cqe, CX4_CQE_L4_HDR_TYPE, s->ack ? (s->tcp_bytes > s->tcp_hlen ?
+	CX4_SET(CQE, cqe, OPCODE, CX4_CQE_OP_RESP_SEND);
+	CX4_SET(CQE, cqe, BYTE_CNT, s->len);
+	CX4_SET(CQE, cqe, WQE_COUNTER, s->wqe_index);
+	CX4_SET(CQE, cqe, L2_OK, 1);
+	CX4_SET(CQE, cqe, L3_OK, 1);
+	CX4_SET(CQE, cqe, L4_OK, 1);
+	CX4_SET(CQE, cqe, L3_HDR_TYPE, s->l3);
+	CX4_SET(CQE, cqe, L4_HDR_TYPE, s->ack ? (s->tcp_bytes > s->tcp_hlen ?
 						    CX4_CQE_L4_TCP_ACK :
 						    CX4_CQE_L4_TCP_EMPTY_ACK) : CX4_CQE_L4_TCP);
-	cx4_set(cqe, CX4_CQE_CHECKSUM, s->tcp_sum);
-	cx4_set(cqe, CX4_CQE_LRO_NUM_SEG, s->nseg);
-	cx4_set(cqe, CX4_CQE_LRO_TCP_PSH, s->psh);
-	cx4_set(cqe, CX4_CQE_LRO_ABRT, abrt);
-	cx4_set(cqe, CX4_CQE_LRO_MIN_TTL, s->min_ttl);
-	cx4_set(cqe, CX4_CQE_LRO_TCP_WIN, s->win);
-	cx4_set(cqe, CX4_CQE_LRO_ACK_SEQ_NUM, s->ack_seq);
+	CX4_SET(CQE, cqe, CHECKSUM, s->tcp_sum);
+	CX4_SET(CQE, cqe, LRO_NUM_SEG, s->nseg);
+	CX4_SET(CQE, cqe, LRO_TCP_PSH, s->psh);
+	CX4_SET(CQE, cqe, LRO_ABRT, abrt);
+	CX4_SET(CQE, cqe, LRO_MIN_TTL, s->min_ttl);
+	CX4_SET(CQE, cqe, LRO_TCP_WIN, s->win);
+	CX4_SET(CQE, cqe, LRO_ACK_SEQ_NUM, s->ack_seq);
 	if (s->has_ts) {
-		cx4_set(cqe, CX4_CQE_LRO_TIMESTAMP_IS_VALID, 1);
-		cx4_set(cqe, CX4_CQE_LRO_TIMESTAMP_VALUE, s->tsval);
-		cx4_set(cqe, CX4_CQE_LRO_TIMESTAMP_ECHO, s->tsecr);
+		CX4_SET(CQE, cqe, LRO_TIMESTAMP_IS_VALID, 1);
+		CX4_SET(CQE, cqe, LRO_TIMESTAMP_VALUE, s->tsval);
+		CX4_SET(CQE, cqe, LRO_TIMESTAMP_ECHO, s->tsecr);
 	}
 	if (s->stripped) {
-		cx4_set(cqe, CX4_CQE_CV, 1);
-		cx4_set(cqe, CX4_CQE_VLAN_TCI, s->tci);
+		CX4_SET(CQE, cqe, CV, 1);
+		CX4_SET(CQE, cqe, VLAN_TCI, s->tci);
 	}
 	if (s->htype) {
-		cx4_set(cqe, CX4_CQE_RX_HASH_TYPE, s->htype);
-		cx4_set(cqe, CX4_CQE_RX_HASH_RESULT, s->hash);
+		CX4_SET(CQE, cqe, RX_HASH_TYPE, s->htype);
+		CX4_SET(CQE, cqe, RX_HASH_RESULT, s->hash);
 	}
-	cx4_set(cqe, CX4_CQE_FLOW_TAG, s->flow_tag);
-	cx4_set(cqe, CX4_CQE_RX_DROP_COUNTER, rq->drops_since_cqe > 0xff ? 0xff :
+	CX4_SET(CQE, cqe, FLOW_TAG, s->flow_tag);
+	CX4_SET(CQE, cqe, RX_DROP_COUNTER, rq->drops_since_cqe > 0xff ? 0xff :
 					       rq->drops_since_cqe);
 	rq->drops_since_cqe = 0;
 	rq->packets++;
@@ -246,8 +246,8 @@ static int cx4dev_lro_write(struct cx4dev *dev, struct cx4dev_rq *rq, uint32_t o
 
 	for (uint32_t o = 0; o < s->stride && n; o += CX4_RX_DSEG_SIZE) {
 		const uint8_t *d = s->wqe + o;
-		uint32_t bc = cx4_get(d, CX4_RX_DSEG_BYTE_COUNT), lkey = cx4_get(d, CX4_RX_DSEG_LKEY);
-		uint64_t va = cx4_get64(d, CX4_RX_DSEG_OFF_ADDR);
+		uint32_t bc = CX4_GET(RX_DSEG, d, BYTE_COUNT), lkey = CX4_GET(RX_DSEG, d, LKEY);
+		uint64_t va = CX4_GET64(RX_DSEG, d, ADDR);
 
 		if (!bc && lkey == CX4_RX_DSEG_NULL_LKEY)
 			break;
@@ -280,9 +280,9 @@ static uint64_t cx4dev_lro_room(const struct cx4dev_lro *s)
 	uint64_t room = 0;
 
 	for (uint32_t o = 0; o < s->stride; o += CX4_RX_DSEG_SIZE) {
-		uint32_t bc = cx4_get(s->wqe + o, CX4_RX_DSEG_BYTE_COUNT);
+		uint32_t bc = CX4_GET(RX_DSEG, s->wqe + o, BYTE_COUNT);
 
-		if (!bc && cx4_get(s->wqe + o, CX4_RX_DSEG_LKEY) == CX4_RX_DSEG_NULL_LKEY)
+		if (!bc && CX4_GET(RX_DSEG, s->wqe + o, LKEY) == CX4_RX_DSEG_NULL_LKEY)
 			break;
 		room += bc ? bc : 0x80000000u;
 	}
@@ -424,3 +424,9 @@ bool cx4dev_lro_rx(struct cx4dev *dev, uint32_t tirn, const struct cx4dev_tir *t
 		return false;
 	return cx4dev_lro_open(dev, tirn, t, rq, fr, ts, tsval, tsecr);
 }
+
+const struct cx4dev_engine cx4dev_lro_engine = {
+	.name		= "lro",
+	.next_deadline	= cx4dev_lro_next_deadline,
+	.timer		= cx4dev_lro_timer,
+};

@@ -108,8 +108,8 @@ static int cx4dev_rx_scatter(struct cx4dev *dev, struct cx4dev_rq *rq, const uin
 {
 	for (uint32_t off = 0; off < stride && len; off += CX4_RX_DSEG_SIZE) {
 		const uint8_t *d = wqe + off;
-		uint32_t bc = cx4_get(d, CX4_RX_DSEG_BYTE_COUNT), lkey = cx4_get(d, CX4_RX_DSEG_LKEY);
-		uint64_t va = cx4_get64(d, CX4_RX_DSEG_OFF_ADDR);
+		uint32_t bc = CX4_GET(RX_DSEG, d, BYTE_COUNT), lkey = CX4_GET(RX_DSEG, d, LKEY);
+		uint64_t va = CX4_GET64(RX_DSEG, d, ADDR);
 		uint32_t take;
 
 		if (!bc && lkey == CX4_RX_DSEG_NULL_LKEY)
@@ -156,29 +156,29 @@ static void cx4dev_rx_cqe(struct cx4dev *dev, struct cx4dev_rq *rq, const struct
 {
 	uint8_t cqe[CX4_CQE_SIZE] = { 0 };
 
-	cx4_set(cqe, CX4_CQE_OPCODE, CX4_CQE_OP_RESP_SEND);
-	cx4_set(cqe, CX4_CQE_BYTE_CNT, len);
-	cx4_set(cqe, CX4_CQE_WQE_COUNTER, rq->wq.hw_counter);
-	cx4_set(cqe, CX4_CQE_L2_OK, p->len >= 14);
-	cx4_set(cqe, CX4_CQE_L3_HDR_TYPE, p->l3);
-	cx4_set(cqe, CX4_CQE_L4_HDR_TYPE, cx4dev_cqe_l4_type(p));
-	cx4_set(cqe, CX4_CQE_L3_OK, p->l3_ok);
-	cx4_set(cqe, CX4_CQE_L4_OK, p->l4_ok);
-	cx4_set(cqe, CX4_CQE_IP_FRAG, p->ip_frag);
-	cx4_set(cqe, CX4_CQE_IP_EXT_OPTS, p->ip_opts);
+	CX4_SET(CQE, cqe, OPCODE, CX4_CQE_OP_RESP_SEND);
+	CX4_SET(CQE, cqe, BYTE_CNT, len);
+	CX4_SET(CQE, cqe, WQE_COUNTER, rq->wq.hw_counter);
+	CX4_SET(CQE, cqe, L2_OK, p->len >= 14);
+	CX4_SET(CQE, cqe, L3_HDR_TYPE, p->l3);
+	CX4_SET(CQE, cqe, L4_HDR_TYPE, cx4dev_cqe_l4_type(p));
+	CX4_SET(CQE, cqe, L3_OK, p->l3_ok);
+	CX4_SET(CQE, cqe, L4_OK, p->l4_ok);
+	CX4_SET(CQE, cqe, IP_FRAG, p->ip_frag);
+	CX4_SET(CQE, cqe, IP_EXT_OPTS, p->ip_opts);
 	if (p->l3 != CX4_CQE_L3_NONE)
-		cx4_set(cqe, CX4_CQE_CHECKSUM,
+		CX4_SET(CQE, cqe, CHECKSUM,
 			cx4dev_csum_fold(cx4dev_csum_add(0, f + p->l3_off, p->l3_len)));
 	if (stripped) {
-		cx4_set(cqe, CX4_CQE_CV, 1);
-		cx4_set(cqe, CX4_CQE_VLAN_TCI, tci);
+		CX4_SET(CQE, cqe, CV, 1);
+		CX4_SET(CQE, cqe, VLAN_TCI, tci);
 	}
 	if (htype) {
-		cx4_set(cqe, CX4_CQE_RX_HASH_TYPE, htype);
-		cx4_set(cqe, CX4_CQE_RX_HASH_RESULT, hash);
+		CX4_SET(CQE, cqe, RX_HASH_TYPE, htype);
+		CX4_SET(CQE, cqe, RX_HASH_RESULT, hash);
 	}
-	cx4_set(cqe, CX4_CQE_FLOW_TAG, dev->eth->flow_tag);
-	cx4_set(cqe, CX4_CQE_RX_DROP_COUNTER, rq->drops_since_cqe > 0xff ? 0xff :
+	CX4_SET(CQE, cqe, FLOW_TAG, dev->eth->flow_tag);
+	CX4_SET(CQE, cqe, RX_DROP_COUNTER, rq->drops_since_cqe > 0xff ? 0xff :
 					       rq->drops_since_cqe);
 	rq->drops_since_cqe = 0;
 	if (p->l4_ok)
@@ -192,10 +192,10 @@ static void cx4dev_rq_error(struct cx4dev *dev, uint32_t rqn, struct cx4dev_rq *
 {
 	uint8_t cqe[CX4_CQE_SIZE] = { 0 };
 
-	cx4_set(cqe, CX4_CQE_OPCODE, CX4_CQE_OP_RESP_ERR);
-	cx4_set(cqe, CX4_ERR_CQE_SYNDROME, syn);
-	cx4_set(cqe, CX4_ERR_CQE_VENDOR_ERR_SYNDROME, vsyn);
-	cx4_set(cqe, CX4_CQE_WQE_COUNTER, rq->wq.hw_counter);
+	CX4_SET(CQE, cqe, OPCODE, CX4_CQE_OP_RESP_ERR);
+	CX4_SET(ERR_CQE, cqe, SYNDROME, syn);
+	CX4_SET(ERR_CQE, cqe, VENDOR_ERR_SYNDROME, vsyn);
+	CX4_SET(CQE, cqe, WQE_COUNTER, rq->wq.hw_counter);
 	dev->eth->cnt[CX4DEV_ETH_RX_ERR_CQES]++;
 	cx4dev_wq_post_cqe(dev, &rq->wq, cqe);
 	rq->wq.hw_counter++;
@@ -254,7 +254,7 @@ static void cx4dev_rx_tir(struct cx4dev *dev, uint32_t tirn, const struct cx4dev
 		cx4dev_guest_error(dev, "RQ 0x%x: doorbell record not readable", rqn);
 		return;
 	}
-	ctr = (uint16_t)cx4_get(wqe, CX4_WQ_DBR_RCV_COUNTER);
+	ctr = (uint16_t)CX4_GET(WQ_DBR, wqe, RCV_COUNTER);
 	strip = !rq->vsd && p->nvlan && p->vlan_tpid == ETH_P_8021Q;
 	if (strip) {
 		memcpy(buf, f, 12);

@@ -74,7 +74,7 @@ int cx4dev_wq_read(struct cx4dev *dev, const struct cx4dev_wq *wq, uint32_t off,
 
 int cx4dev_wq_post_cqe(struct cx4dev *dev, const struct cx4dev_wq *wq, uint8_t *cqe)
 {
-	cx4_set(cqe, CX4_CQE_USER_INDEX, wq->user_index);
+	CX4_SET(CQE, cqe, USER_INDEX, wq->user_index);
 	return cx4dev_post_cqe(dev, wq->cqn, cqe);
 }
 
@@ -94,12 +94,12 @@ static void cx4dev_err_cqe(struct cx4dev *dev, struct cx4dev_wq *wq, bool sq, ui
 {
 	uint8_t cqe[CX4_CQE_SIZE] = { 0 };
 
-	cx4_set(cqe, CX4_CQE_OPCODE, sq ? CX4_CQE_OP_REQ_ERR : CX4_CQE_OP_RESP_ERR);
-	cx4_set(cqe, CX4_ERR_CQE_SYNDROME, syn);
-	cx4_set(cqe, CX4_ERR_CQE_VENDOR_ERR_SYNDROME, vsyn);
-	cx4_set(cqe, CX4_CQE_WQE_COUNTER, counter);
+	CX4_SET(CQE, cqe, OPCODE, sq ? CX4_CQE_OP_REQ_ERR : CX4_CQE_OP_RESP_ERR);
+	CX4_SET(ERR_CQE, cqe, SYNDROME, syn);
+	CX4_SET(ERR_CQE, cqe, VENDOR_ERR_SYNDROME, vsyn);
+	CX4_SET(CQE, cqe, WQE_COUNTER, counter);
 	if (sq)
-		cx4_set(cqe, CX4_CQE_S_WQE_OPCODE, opcode);
+		CX4_SET(CQE, cqe, S_WQE_OPCODE, opcode);
 	dev->eth->cnt[sq ? CX4DEV_ETH_TX_ERR_CQES : CX4DEV_ETH_RX_ERR_CQES]++;
 	if (sq && syn != CX4_CQE_SYN_WR_FLUSH_ERR) {
 		cx4dev_vport_count_error(dev, true, 0);
@@ -129,12 +129,12 @@ void cx4dev_wq_flush(struct cx4dev *dev, uint32_t qn, struct cx4dev_wq *wq, bool
 			if (cx4dev_wq_read(dev, wq, (wq->hw_counter & (size - 1)) << wq->log_stride,
 					   ctrl, sizeof(ctrl)))
 				return;
-			ds = cx4_get(ctrl, CX4_WQE_CTRL_DS);
+			ds = CX4_GET(WQE_CTRL, ctrl, DS);
 			step = ds ? (ds * CX4_WQE_OCTOWORD_SIZE + CX4_SEND_WQEBB_SIZE - 1) /
 				    CX4_SEND_WQEBB_SIZE : 1;
 		}
 		cx4dev_err_cqe(dev, wq, sq, wq->hw_counter,
-			       sq ? cx4_get(ctrl, CX4_WQE_CTRL_OPCODE) : 0,
+			       sq ? CX4_GET(WQE_CTRL, ctrl, OPCODE) : 0,
 			       CX4_CQE_SYN_WR_FLUSH_ERR, 0);
 		wq->hw_counter = (uint16_t)(wq->hw_counter + step);
 	}
@@ -195,7 +195,7 @@ static int cx4dev_gather(struct cx4dev *dev, struct cx4dev_sq *sq, uint32_t lkey
 static uint32_t cx4dev_inline_needed(struct cx4dev *dev, const struct cx4dev_sq *sq,
 				     const struct cx4dev_pkt *p)
 {
-	uint32_t cap = cx4_get(dev->caps.cur[CX4DEV_CAPI_ETH], CX4_ETH_CAP_WQE_INLINE_MODE);
+	uint32_t cap = CX4_GET(ETH_CAP, dev->caps.cur[CX4DEV_CAPI_ETH], WQE_INLINE_MODE);
 	uint32_t mode = cap == CX4_CAP_INLINE_MODE_L2 ? CX4_INLINE_MODE_L2 :
 			cap == CX4_CAP_INLINE_MODE_VPORT_CONTEXT ? sq->min_inline :
 			CX4_INLINE_MODE_NONE;
@@ -318,8 +318,8 @@ static int cx4dev_wqe_gather(struct cx4dev *dev, struct cx4dev_sq *sq, const uin
 		const uint8_t *d = wqe + off;
 		uint32_t bc;
 
-		if (cx4_get(d, CX4_WQE_DSEG_INLINE)) {
-			bc = cx4_get(d, CX4_WQE_DSEG_INLINE_BYTE_COUNT);
+		if (CX4_GET(WQE_DSEG, d, INLINE)) {
+			bc = CX4_GET(WQE_DSEG, d, INLINE_BYTE_COUNT);
 			if (off + CX4_WQE_DSEG_OFF_INLINE_DATA + bc > wlen)
 				return cx4dev_wqe_fail(e, CX4_CQE_SYN_LOCAL_LENGTH_ERR,
 						       CX4DEV_VSYN_DSEG,
@@ -333,13 +333,13 @@ static int cx4dev_wqe_gather(struct cx4dev *dev, struct cx4dev_sq *sq, const uin
 			       ~(CX4_WQE_OCTOWORD_SIZE - 1);
 			continue;
 		}
-		bc = cx4_get(d, CX4_WQE_DSEG_BYTE_COUNT);
+		bc = CX4_GET(WQE_DSEG, d, BYTE_COUNT);
 		if (!bc || *len + bc > max)
 			return cx4dev_wqe_fail(e, CX4_CQE_SYN_LOCAL_LENGTH_ERR,
 					       CX4DEV_VSYN_TOO_LONG,
 					       bc ? "frame too long" : "byte count 0 (2 GB)");
-		if (cx4dev_gather(dev, sq, cx4_get(d, CX4_WQE_DSEG_LKEY),
-				  cx4_get64(d, CX4_WQE_DSEG_OFF_ADDR), bc, f + *len, e))
+		if (cx4dev_gather(dev, sq, CX4_GET(WQE_DSEG, d, LKEY),
+				  CX4_GET64(WQE_DSEG, d, ADDR), bc, f + *len, e))
 			return -1;
 		*len += bc;
 		off += CX4_WQE_DSEG_SIZE;
@@ -351,13 +351,13 @@ static int cx4dev_wqe_gather(struct cx4dev *dev, struct cx4dev_sq *sq, const uin
 static int cx4dev_wqe_exec(struct cx4dev *dev, uint32_t sqn, struct cx4dev_sq *sq,
 			   const uint8_t *wqe, uint32_t wlen, struct cx4dev_wqe_err *e)
 {
-	uint32_t op = cx4_get(wqe, CX4_WQE_CTRL_OPCODE), ds = cx4_get(wqe, CX4_WQE_CTRL_DS);
+	uint32_t op = CX4_GET(WQE_CTRL, wqe, OPCODE), ds = CX4_GET(WQE_CTRL, wqe, DS);
 	const uint8_t *eth = wqe + CX4_WQE_CTRL_SIZE;
 	uint32_t inl, mss, cs, off, len;
 	uint8_t *f = dev->eth->frame;
 	struct cx4dev_pkt p;
 
-	if (cx4_get(wqe, CX4_WQE_CTRL_SQN) != sqn)
+	if (CX4_GET(WQE_CTRL, wqe, SQN) != sqn)
 		return cx4dev_wqe_fail(e, CX4_CQE_SYN_LOCAL_LENGTH_ERR, CX4DEV_VSYN_SQN,
 				       "ctrl segment SQ number is not this SQ's");
 	if (op == CX4_WQE_OP_NOP)
@@ -371,8 +371,8 @@ static int cx4dev_wqe_exec(struct cx4dev *dev, uint32_t sqn, struct cx4dev_sq *s
 	if (ds < 2)
 		return cx4dev_wqe_fail(e, CX4_CQE_SYN_LOCAL_LENGTH_ERR, CX4DEV_VSYN_DS,
 				       "SEND/LSO WQE without an Ethernet segment (DS < 2)");
-	inl = cx4_get(eth, CX4_WQE_ETH_INLINE_HDR_SZ);
-	mss = cx4_get(eth, CX4_WQE_ETH_MSS);
+	inl = CX4_GET(WQE_ETH, eth, INLINE_HDR_SZ);
+	mss = CX4_GET(WQE_ETH, eth, MSS);
 	cs = eth[CX4_WQE_ETH_OFF_CS_FLAGS] & (CX4_WQE_ETH_CS_L3 | CX4_WQE_ETH_CS_L4);
 	off = CX4_WQE_CTRL_SIZE + cx4_wqe_eth_seg_size(inl);
 	if (off > wlen)
@@ -403,15 +403,15 @@ static int cx4dev_wqe_exec(struct cx4dev *dev, uint32_t sqn, struct cx4dev_sq *s
 
 static void cx4dev_send_cqe(struct cx4dev *dev, struct cx4dev_sq *sq, const uint8_t *ctrl)
 {
-	uint32_t ce = cx4_get(ctrl, CX4_WQE_CTRL_CE);
+	uint32_t ce = CX4_GET(WQE_CTRL, ctrl, CE);
 	uint8_t cqe[CX4_CQE_SIZE] = { 0 };
 
 	if (ce != CX4_WQE_CE_CQE_ALWAYS && ce != CX4_WQE_CE_CQE_AND_EQE)
 		return;
-	cx4_set(cqe, CX4_CQE_OPCODE, CX4_CQE_OP_REQ);
-	cx4_set(cqe, CX4_CQE_S_WQE_OPCODE, cx4_get(ctrl, CX4_WQE_CTRL_OPCODE));
-	cx4_set(cqe, CX4_CQE_WQE_COUNTER, cx4_get(ctrl, CX4_WQE_CTRL_WQE_INDEX));
-	cx4_set(cqe, CX4_CQE_SE, ce == CX4_WQE_CE_CQE_AND_EQE || cx4_get(ctrl, CX4_WQE_CTRL_SE));
+	CX4_SET(CQE, cqe, OPCODE, CX4_CQE_OP_REQ);
+	CX4_SET(CQE, cqe, S_WQE_OPCODE, CX4_GET(WQE_CTRL, ctrl, OPCODE));
+	CX4_SET(CQE, cqe, WQE_COUNTER, CX4_GET(WQE_CTRL, ctrl, WQE_INDEX));
+	CX4_SET(CQE, cqe, SE, ce == CX4_WQE_CE_CQE_AND_EQE || CX4_GET(WQE_CTRL, ctrl, SE));
 	cx4dev_wq_post_cqe(dev, &sq->wq, cqe);
 }
 
@@ -422,9 +422,9 @@ static void cx4dev_sq_error(struct cx4dev *dev, uint32_t sqn, struct cx4dev_sq *
 	if (!e->knob)
 		cx4dev_guest_error(dev, "SQ 0x%x WQE 0x%x (opcode 0x%x, ds %u): %s -> error "
 				   "CQE syndrome 0x%x, SQ to ERR", sqn, sq->wq.hw_counter,
-				   cx4_get(ctrl, CX4_WQE_CTRL_OPCODE),
-				   cx4_get(ctrl, CX4_WQE_CTRL_DS), e->why, e->syn);
-	cx4dev_err_cqe(dev, &sq->wq, true, sq->wq.hw_counter, cx4_get(ctrl, CX4_WQE_CTRL_OPCODE),
+				   CX4_GET(WQE_CTRL, ctrl, OPCODE),
+				   CX4_GET(WQE_CTRL, ctrl, DS), e->why, e->syn);
+	cx4dev_err_cqe(dev, &sq->wq, true, sq->wq.hw_counter, CX4_GET(WQE_CTRL, ctrl, OPCODE),
 		       e->syn, e->vsyn);
 	sq->wq.state = CX4_WQ_STATE_ERR;
 }
@@ -454,12 +454,12 @@ void cx4dev_sq_process(struct cx4dev *dev, uint32_t sqn, struct cx4dev_sq *sq)
 
 		if (cx4dev_wq_read(dev, &sq->wq, base, wqe, CX4_WQE_CTRL_SIZE))
 			return;
-		ds = cx4_get(wqe, CX4_WQE_CTRL_DS);
+		ds = CX4_GET(WQE_CTRL, wqe, DS);
 		wlen = ds * CX4_WQE_OCTOWORD_SIZE;
 		bbs = (wlen + CX4_SEND_WQEBB_SIZE - 1) / CX4_SEND_WQEBB_SIZE;
 		if (cx4dev_wq_error_armed(dev, false, sqn))
 			cx4dev_wqe_knob(dev, sqn, &e);
-		else if (cx4_get(wqe, CX4_WQE_CTRL_WQE_INDEX) != sq->wq.hw_counter)
+		else if (CX4_GET(WQE_CTRL, wqe, WQE_INDEX) != sq->wq.hw_counter)
 			cx4dev_wqe_fail(&e, CX4_CQE_SYN_LOCAL_LENGTH_ERR, CX4DEV_VSYN_WQE_INDEX,
 					"ctrl segment WQE index is not the WQEBB counter");
 		else if (!ds || bbs > (uint16_t)(ctr - sq->wq.hw_counter))

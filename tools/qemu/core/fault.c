@@ -296,8 +296,7 @@ static void cx4dev_ctl_health_stop(struct cx4dev *dev, uint32_t val)
 	if (stop == dev->health_stopped)
 		return;
 	if (stop) {
-		dev->health_frozen = (uint32_t)cx4dev_mmio_read(dev, CX4_INIT_OFF_HEALTH, 4) &
-				     cx4_fld_mask(CX4_INIT_HEALTH_COUNTER);
+		dev->health_frozen = cx4dev_health_counter(dev);
 	} else {
 		/* Resume counting from the frozen value. */
 		dev->health_base = cx4dev_now(dev) -
@@ -311,11 +310,12 @@ static void cx4dev_ctl_post_cqe(struct cx4dev *dev, uint32_t val)
 {
 	uint8_t cqe[CX4_CQE_SIZE] = { 0 };
 
-	cx4_set(cqe, CX4_CQE_OPCODE, CX4_CQE_OP_REQ);
-	cx4_set(cqe, CX4_CQE_WQE_COUNTER, dev->ctl_cqe_count++);
-	cx4_set(cqe, CX4_CQE_SE, val >> 31);
-	if (cx4dev_post_cqe(dev, val & 0xffffff, cqe))
-		cx4dev_logf(dev, "debug-ctl: CQE to CQ 0x%x not posted", val & 0xffffff);
+	CX4_SET(CQE, cqe, OPCODE, CX4_CQE_OP_REQ);
+	CX4_SET(CQE, cqe, WQE_COUNTER, dev->ctl_cqe_count++);
+	CX4_SET(CQE, cqe, SE, val >> 31);
+	if (cx4dev_post_cqe(dev, val & CX4_MAX(CREATE_CQ_OUT, CQN), cqe))
+		cx4dev_logf(dev, "debug-ctl: CQE to CQ 0x%x not posted",
+			    val & CX4_MAX(CREATE_CQ_OUT, CQN));
 }
 
 /*

@@ -37,7 +37,7 @@ static void cx4dev_fte_free(struct cx4dev *dev, struct cx4dev_fte *e, bool unref
 {
 	if (unref) {
 		for (uint32_t i = 0; i < e->ndest; i++) {
-			uint32_t id = e->dest[i] & 0xffffff;
+			uint32_t id = e->dest[i] & CX4_MAX(FLOW_DEST, ID);
 
 			if (e->dest[i] >> 24 == CX4_FLOW_DEST_TIR && cx4dev_tir_get(dev, id))
 				cx4dev_tir_get(dev, id)->refs--;
@@ -130,8 +130,8 @@ static struct cx4dev_ft *cx4dev_ft_lookup(struct cx4dev *dev, struct cx4dev_cmd 
 static uint8_t cx4dev_ft_miss_check(struct cx4dev *dev, struct cx4dev_cmd *cmd,
 				    const uint8_t *ctx, uint32_t type, uint32_t level)
 {
-	uint32_t act = cx4_get(ctx, CX4_FTC_TABLE_MISS_ACTION);
-	uint32_t mid = cx4_get(ctx, CX4_FTC_TABLE_MISS_ID);
+	uint32_t act = CX4_GET(FTC, ctx, TABLE_MISS_ACTION);
+	uint32_t mid = CX4_GET(FTC, ctx, TABLE_MISS_ID);
 	struct cx4dev_ft *m;
 
 	if (act > CX4_FT_MISS_IDENTIFIED || (act == CX4_FT_MISS_DEFAULT && mid))
@@ -151,8 +151,8 @@ static void cx4dev_ft_set_miss(struct cx4dev *dev, struct cx4dev_ft *ft, const u
 {
 	if (ft->miss_action == CX4_FT_MISS_IDENTIFIED)
 		dev->eth->ft[ft->miss_id]->refs--;
-	ft->miss_action = cx4_get(ctx, CX4_FTC_TABLE_MISS_ACTION);
-	ft->miss_id = cx4_get(ctx, CX4_FTC_TABLE_MISS_ID);
+	ft->miss_action = CX4_GET(FTC, ctx, TABLE_MISS_ACTION);
+	ft->miss_id = CX4_GET(FTC, ctx, TABLE_MISS_ID);
 	if (ft->miss_action == CX4_FT_MISS_IDENTIFIED)
 		dev->eth->ft[ft->miss_id]->refs++;
 }
@@ -161,29 +161,29 @@ uint8_t cx4dev_exec_create_ft(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 {
 	const uint8_t *ctx = cmd->in + CX4_FT_OFF_CTX;
 	uint32_t type = cx4dev_in_get(cmd, CX4_FT_CMD_TABLE_TYPE);
-	uint32_t level = cx4_get(ctx, CX4_FTC_LEVEL), log_size = cx4_get(ctx, CX4_FTC_LOG_SIZE);
+	uint32_t level = CX4_GET(FTC, ctx, LEVEL), log_size = CX4_GET(FTC, ctx, LOG_SIZE);
 	const uint8_t *p;
 	uint32_t id, max_num;
 	struct cx4dev_ft *ft;
 	uint8_t st;
 
-	if (type >= CX4DEV_FT_TYPES || !cx4_get(cx4dev_ft_props(dev, type), CX4_FT_PROP_FT_SUPPORT))
+	if (type >= CX4DEV_FT_TYPES || !CX4_GET(FT_PROP, cx4dev_ft_props(dev, type), FT_SUPPORT))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_FT_TYPE,
 				     "table_type %u not supported", type);
 	p = cx4dev_ft_props(dev, type);
-	max_num = 1u << cx4_get(p, CX4_FT_PROP_LOG_MAX_FT_NUM);
+	max_num = 1u << CX4_GET(FT_PROP, p, LOG_MAX_FT_NUM);
 	for (id = 1; id < CX4DEV_MAX_FT && id < max_num && dev->eth->ft[id]; id++)
 		;
 	if (id >= CX4DEV_MAX_FT || id >= max_num)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_EXCEED_LIM, CX4DEV_SYN_FT_EXHAUSTED,
 				     "all flow tables in use");
-	if (log_size > cx4_get(p, CX4_FT_PROP_LOG_MAX_FT_SIZE) ||
-	    level > cx4_get(p, CX4_FT_PROP_MAX_FT_LEVEL) ||
+	if (log_size > CX4_GET(FT_PROP, p, LOG_MAX_FT_SIZE) ||
+	    level > CX4_GET(FT_PROP, p, MAX_FT_LEVEL) ||
 	    (level == 0 && cx4dev_ft_root(dev, type) && !dev->eth->root[type]))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_FT_CTX,
 				     "log_size %u (max %u), level %u (max %u; one level-0 table)",
-				     log_size, cx4_get(p, CX4_FT_PROP_LOG_MAX_FT_SIZE), level,
-				     cx4_get(p, CX4_FT_PROP_MAX_FT_LEVEL));
+				     log_size, CX4_GET(FT_PROP, p, LOG_MAX_FT_SIZE), level,
+				     CX4_GET(FT_PROP, p, MAX_FT_LEVEL));
 	st = cx4dev_ft_miss_check(dev, cmd, ctx, type, level);
 	if (st)
 		return st;
@@ -196,7 +196,7 @@ uint8_t cx4dev_exec_create_ft(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	ft->log_size = log_size;
 	dev->eth->ft[id] = ft;
 	cx4dev_ft_set_miss(dev, ft, ctx);
-	cx4_set(cmd->out, CX4_CREATE_FLOW_TABLE_OUT_TABLE_ID, id);
+	CX4_SET(CREATE_FLOW_TABLE_OUT, cmd->out, TABLE_ID, id);
 	return CX4_CMD_STAT_OK;
 }
 
@@ -209,8 +209,8 @@ uint8_t cx4dev_exec_modify_ft(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 
 	if (!ft)
 		return cmd->status;
-	if (sel != CX4_MODIFY_FT_SEL_MISS || cx4_get(ctx, CX4_FTC_LEVEL) != ft->level ||
-	    cx4_get(ctx, CX4_FTC_LOG_SIZE) != ft->log_size)
+	if (sel != CX4_MODIFY_FT_SEL_MISS || CX4_GET(FTC, ctx, LEVEL) != ft->level ||
+	    CX4_GET(FTC, ctx, LOG_SIZE) != ft->log_size)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_FT_MODIFY_FIELD,
 				     "modify_field_select 0x%x (only bit 0), level/log_size must "
 				     "match the table", sel);
@@ -254,10 +254,10 @@ uint8_t cx4dev_exec_query_ft(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 
 	if (!ft)
 		return cmd->status;
-	cx4_set(ctx, CX4_FTC_TABLE_MISS_ACTION, ft->miss_action);
-	cx4_set(ctx, CX4_FTC_LEVEL, ft->level);
-	cx4_set(ctx, CX4_FTC_LOG_SIZE, ft->log_size);
-	cx4_set(ctx, CX4_FTC_TABLE_MISS_ID, ft->miss_id);
+	CX4_SET(FTC, ctx, TABLE_MISS_ACTION, ft->miss_action);
+	CX4_SET(FTC, ctx, LEVEL, ft->level);
+	CX4_SET(FTC, ctx, LOG_SIZE, ft->log_size);
+	CX4_SET(FTC, ctx, TABLE_MISS_ID, ft->miss_id);
 	return CX4_CMD_STAT_OK;
 }
 
@@ -381,15 +381,15 @@ uint8_t cx4dev_exec_create_fg(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 				     "out of memory");
 	}
 	ft->fg = arr;
-	g->id = ++dev->eth->next_fg_id & 0xffffff;
+	g->id = ++dev->eth->next_fg_id & CX4_MAX(CREATE_FLOW_GROUP_OUT, GROUP_ID);
 	if (!g->id)
-		g->id = ++dev->eth->next_fg_id & 0xffffff;
+		g->id = ++dev->eth->next_fg_id & CX4_MAX(CREATE_FLOW_GROUP_OUT, GROUP_ID);
 	g->start = start;
 	g->end = end;
 	g->enable = enable;
 	memcpy(g->criteria, crit, sizeof(g->criteria));
 	ft->fg[ft->nfg++] = g;
-	cx4_set(cmd->out, CX4_CREATE_FLOW_GROUP_OUT_GROUP_ID, g->id);
+	CX4_SET(CREATE_FLOW_GROUP_OUT, cmd->out, GROUP_ID, g->id);
 	return CX4_CMD_STAT_OK;
 }
 
@@ -428,9 +428,9 @@ uint8_t cx4dev_exec_query_fg(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	if (!g)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_FG_UNKNOWN,
 				     "group_id 0x%x not in table 0x%x", gid, id);
-	cx4_set(cmd->out, CX4_QUERY_FLOW_GROUP_OUT_START_FLOW_INDEX, g->start);
-	cx4_set(cmd->out, CX4_QUERY_FLOW_GROUP_OUT_END_FLOW_INDEX, g->end);
-	cx4_set(cmd->out, CX4_QUERY_FLOW_GROUP_OUT_MATCH_CRITERIA_ENABLE, g->enable);
+	CX4_SET(QUERY_FLOW_GROUP_OUT, cmd->out, START_FLOW_INDEX, g->start);
+	CX4_SET(QUERY_FLOW_GROUP_OUT, cmd->out, END_FLOW_INDEX, g->end);
+	CX4_SET(QUERY_FLOW_GROUP_OUT, cmd->out, MATCH_CRITERIA_ENABLE, g->enable);
 	memcpy(cmd->out + CX4_QUERY_FLOW_GROUP_OUT_OFF_MATCH_CRITERIA, g->criteria,
 	       sizeof(g->criteria));
 	return CX4_CMD_STAT_OK;
@@ -460,9 +460,9 @@ static uint8_t cx4dev_fte_lists_check(struct cx4dev *dev, struct cx4dev_cmd *cmd
 				      const struct cx4dev_ft *ft, const uint8_t *fc)
 {
 	const uint8_t *p = cx4dev_ft_props(dev, ft->type);
-	uint32_t act = cx4_get(fc, CX4_FLOWC_ACTION);
-	uint32_t nd = cx4_get(fc, CX4_FLOWC_DESTINATION_LIST_SIZE);
-	uint32_t nc = cx4_get(fc, CX4_FLOWC_FLOW_COUNTER_LIST_SIZE);
+	uint32_t act = CX4_GET(FLOWC, fc, ACTION);
+	uint32_t nd = CX4_GET(FLOWC, fc, DESTINATION_LIST_SIZE);
+	uint32_t nc = CX4_GET(FLOWC, fc, FLOW_COUNTER_LIST_SIZE);
 	uint32_t excl = act & (CX4_FLOW_ACTION_ALLOW | CX4_FLOW_ACTION_DROP |
 			       CX4_FLOW_ACTION_FWD_DEST);
 	uint32_t need = cx4_fte_cmd_size(nd + nc), type0 = 0;
@@ -470,9 +470,9 @@ static uint8_t cx4dev_fte_lists_check(struct cx4dev *dev, struct cx4dev_cmd *cmd
 	if ((act & ~(uint32_t)(excl | CX4_FLOW_ACTION_COUNT)) || !excl || (excl & (excl - 1)) ||
 	    ((act & CX4_FLOW_ACTION_FWD_DEST) ? !nd : nd) ||
 	    ((act & CX4_FLOW_ACTION_COUNT) ? !nc : nc) ||
-	    nd > 1u << cx4_get(p, CX4_FT_PROP_LOG_MAX_DESTINATION) ||
-	    ((act & CX4_FLOW_ACTION_COUNT) && !cx4_get(p, CX4_FT_PROP_FLOW_COUNTER)) ||
-	    nc > 1u << cx4_get(p, CX4_FT_PROP_LOG_MAX_FLOW_COUNTER))
+	    nd > 1u << CX4_GET(FT_PROP, p, LOG_MAX_DESTINATION) ||
+	    ((act & CX4_FLOW_ACTION_COUNT) && !CX4_GET(FT_PROP, p, FLOW_COUNTER)) ||
+	    nc > 1u << CX4_GET(FT_PROP, p, LOG_MAX_FLOW_COUNTER))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_FTE_ACTION,
 				     "action 0x%x with %u destinations and %u counters (one of "
 				     "ALLOW/DROP/FWD_DEST; lists only with FWD_DEST/COUNT)", act,
@@ -483,14 +483,14 @@ static uint8_t cx4dev_fte_lists_check(struct cx4dev *dev, struct cx4dev_cmd *cmd
 				     nd + nc, need, cmd->in_len);
 	for (uint32_t i = 0; i < nd; i++) {
 		const uint8_t *d = fc + cx4_flowc_dest_off(i);
-		uint32_t type = cx4_get(d, CX4_FLOW_DEST_TYPE), id = cx4_get(d, CX4_FLOW_DEST_ID);
+		uint32_t type = CX4_GET(FLOW_DEST, d, TYPE), id = CX4_GET(FLOW_DEST, d, ID);
 		const struct cx4dev_ft *t = cx4dev_ft_get(dev, ft->type, id);
 		bool ok = type == CX4_FLOW_DEST_TIR ? cx4dev_tir_get(dev, id) != NULL :
 			  type == CX4_FLOW_DEST_FLOW_TABLE && t && t->level > ft->level;
 
 		if (i == 0)
 			type0 = type;
-		if (!ok || type != type0 || cx4_rd32(d, 4) ||
+		if (!ok || type != type0 || CX4_GET(FLOW_DEST, d, RSVD) ||
 		    (type == CX4_FLOW_DEST_TIR && ft->type != CX4_FT_TYPE_NIC_RX))
 			return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_FTE_DEST,
 					     "destination[%u] type %u id 0x%x: unknown, mixed "
@@ -498,9 +498,9 @@ static uint8_t cx4dev_fte_lists_check(struct cx4dev *dev, struct cx4dev_cmd *cmd
 	}
 	for (uint32_t i = 0; i < nc; i++) {
 		const uint8_t *c = fc + cx4_flowc_dest_off(nd + i);
-		uint32_t id = cx4_get(c, CX4_FLOW_COUNTER_ENTRY_ID);
+		uint32_t id = CX4_GET(FLOW_COUNTER, c, ENTRY_ID);
 
-		if (cx4_rd32(c, 0) != id || cx4_rd32(c, 4) || id >= CX4DEV_MAX_FLOW_COUNTER ||
+		if (CX4_GET(FLOW_COUNTER, c, RSVD_0) || CX4_GET(FLOW_COUNTER, c, RSVD_1) || id >= CX4DEV_MAX_FLOW_COUNTER ||
 		    !dev->eth->fc[id].valid)
 			return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE,
 					     CX4DEV_SYN_FTE_COUNTER,
@@ -517,8 +517,8 @@ static uint8_t cx4dev_fte_lists_check(struct cx4dev *dev, struct cx4dev_cmd *cmd
 /* Install action and lists from @fc into @e (references taken). */
 static int cx4dev_fte_set_lists(struct cx4dev *dev, struct cx4dev_fte *e, const uint8_t *fc)
 {
-	uint32_t nd = cx4_get(fc, CX4_FLOWC_DESTINATION_LIST_SIZE);
-	uint32_t nc = cx4_get(fc, CX4_FLOWC_FLOW_COUNTER_LIST_SIZE);
+	uint32_t nd = CX4_GET(FLOWC, fc, DESTINATION_LIST_SIZE);
+	uint32_t nc = CX4_GET(FLOWC, fc, FLOW_COUNTER_LIST_SIZE);
 	uint32_t *d = calloc(nd + 1, sizeof(*d)), *c = calloc(nc + 1, sizeof(*c));
 
 	if (!d || !c) {
@@ -528,19 +528,19 @@ static int cx4dev_fte_set_lists(struct cx4dev *dev, struct cx4dev_fte *e, const 
 	}
 	for (uint32_t i = 0; i < nd; i++) {
 		const uint8_t *p = fc + cx4_flowc_dest_off(i);
-		uint32_t id = cx4_get(p, CX4_FLOW_DEST_ID);
+		uint32_t id = CX4_GET(FLOW_DEST, p, ID);
 
-		d[i] = cx4_get(p, CX4_FLOW_DEST_TYPE) << 24 | id;
+		d[i] = CX4_GET(FLOW_DEST, p, TYPE) << 24 | id;
 		if (d[i] >> 24 == CX4_FLOW_DEST_TIR)
 			cx4dev_tir_get(dev, id)->refs++;
 		else
 			dev->eth->ft[id]->refs++;
 	}
 	for (uint32_t i = 0; i < nc; i++) {
-		c[i] = cx4_get(fc + cx4_flowc_dest_off(nd + i), CX4_FLOW_COUNTER_ENTRY_ID);
+		c[i] = CX4_GET(FLOW_COUNTER, fc + cx4_flowc_dest_off(nd + i), ENTRY_ID);
 		dev->eth->fc[c[i]].refs++;
 	}
-	e->action = cx4_get(fc, CX4_FLOWC_ACTION);
+	e->action = CX4_GET(FLOWC, fc, ACTION);
 	e->ndest = nd;
 	e->ncnt = nc;
 	e->dest = d;
@@ -556,7 +556,7 @@ static uint8_t cx4dev_fte_modify(struct cx4dev *dev, struct cx4dev_cmd *cmd,
 	uint8_t st;
 
 	if (!mask || (mask & ~0xfu) ||
-	    cx4_get(fc, CX4_FLOWC_GROUP_ID) != e->group_id ||
+	    CX4_GET(FLOWC, fc, GROUP_ID) != e->group_id ||
 	    memcmp(fc + CX4_FLOWC_OFF_MATCH_VALUE, e->value, sizeof(e->value)))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_FTE_MODIFY,
 				     "modify_enable_mask 0x%x, or group / match value differ "
@@ -586,7 +586,7 @@ static uint8_t cx4dev_fte_modify(struct cx4dev *dev, struct cx4dev_cmd *cmd,
 		}
 	}
 	if (mask & CX4_SET_FTE_MOD_FLOW_TAG)
-		e->flow_tag = cx4_get(fc, CX4_FLOWC_FLOW_TAG);
+		e->flow_tag = CX4_GET(FLOWC, fc, FLOW_TAG);
 	return CX4_CMD_STAT_OK;
 }
 
@@ -609,12 +609,12 @@ uint8_t cx4dev_exec_set_fte(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	if (!g)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_FTE_INDEX,
 				     "flow_index %u is in no group of table 0x%x", index, id);
-	if (cx4_get(fc, CX4_FLOWC_GROUP_ID) != g->id)
+	if (CX4_GET(FLOWC, fc, GROUP_ID) != g->id)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_FTE_GROUP,
 				     "group_id 0x%x, flow_index %u belongs to group 0x%x",
-				     cx4_get(fc, CX4_FLOWC_GROUP_ID), index, g->id);
-	if (cx4_get(fc, CX4_FLOWC_FLOW_TAG) &&
-	    !cx4_get(cx4dev_ft_props(dev, ft->type), CX4_FT_PROP_FLOW_TAG))
+				     CX4_GET(FLOWC, fc, GROUP_ID), index, g->id);
+	if (CX4_GET(FLOWC, fc, FLOW_TAG) &&
+	    !CX4_GET(FT_PROP, cx4dev_ft_props(dev, ft->type), FLOW_TAG))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_FTE_FLOW_TAG,
 				     "flow_tag without the flow_tag property");
 	for (uint32_t i = 0; i < CX4_FTE_MATCH_PARAM_SIZE; i++)
@@ -649,7 +649,7 @@ uint8_t cx4dev_exec_set_fte(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	}
 	e->index = index;
 	e->group_id = g->id;
-	e->flow_tag = cx4_get(fc, CX4_FLOWC_FLOW_TAG);
+	e->flow_tag = CX4_GET(FLOWC, fc, FLOW_TAG);
 	memcpy(e->value, val, sizeof(e->value));
 	memmove(ft->fte + pos + 1, ft->fte + pos, (ft->nfte - pos) * sizeof(*ft->fte));
 	ft->fte[pos] = e;
@@ -682,11 +682,11 @@ uint8_t cx4dev_exec_query_fte(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 
 	if (!e)
 		return cmd->status;
-	cx4_set(fc, CX4_FLOWC_GROUP_ID, e->group_id);
-	cx4_set(fc, CX4_FLOWC_FLOW_TAG, e->flow_tag);
-	cx4_set(fc, CX4_FLOWC_ACTION, e->action);
-	cx4_set(fc, CX4_FLOWC_DESTINATION_LIST_SIZE, e->ndest);
-	cx4_set(fc, CX4_FLOWC_FLOW_COUNTER_LIST_SIZE, e->ncnt);
+	CX4_SET(FLOWC, fc, GROUP_ID, e->group_id);
+	CX4_SET(FLOWC, fc, FLOW_TAG, e->flow_tag);
+	CX4_SET(FLOWC, fc, ACTION, e->action);
+	CX4_SET(FLOWC, fc, DESTINATION_LIST_SIZE, e->ndest);
+	CX4_SET(FLOWC, fc, FLOW_COUNTER_LIST_SIZE, e->ncnt);
 	memcpy(fc + CX4_FLOWC_OFF_MATCH_VALUE, e->value, sizeof(e->value));
 	for (uint32_t i = 0; i < e->ndest + e->ncnt; i++) {
 		uint8_t *d = fc + cx4_flowc_dest_off(i);
@@ -696,7 +696,7 @@ uint8_t cx4dev_exec_query_fte(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 		if (i < e->ndest)
 			cx4_wr32(d, 0, e->dest[i]);
 		else
-			cx4_set(d, CX4_FLOW_COUNTER_ENTRY_ID, e->cnt[i - e->ndest]);
+			CX4_SET(FLOW_COUNTER, d, ENTRY_ID, e->cnt[i - e->ndest]);
 	}
 	return CX4_CMD_STAT_OK;
 }
@@ -719,14 +719,14 @@ uint8_t cx4dev_exec_delete_fte(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 
 uint8_t cx4dev_exec_alloc_fc(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 {
-	uint32_t max = cx4_get(dev->caps.cur[CX4DEV_CAPI_GENERAL], CX4_CAP_MAX_FLOW_COUNTER);
+	uint32_t max = CX4_GET(CAP, dev->caps.cur[CX4DEV_CAPI_GENERAL], MAX_FLOW_COUNTER);
 
 	for (uint32_t i = 1; i < CX4DEV_MAX_FLOW_COUNTER && i <= max; i++) {
 		if (dev->eth->fc[i].valid)
 			continue;
 		memset(&dev->eth->fc[i], 0, sizeof(dev->eth->fc[i]));
 		dev->eth->fc[i].valid = true;
-		cx4_set(cmd->out, CX4_ALLOC_FLOW_COUNTER_OUT_ID, i);
+		CX4_SET(ALLOC_FLOW_COUNTER_OUT, cmd->out, ID, i);
 		return CX4_CMD_STAT_OK;
 	}
 	return cx4dev_reject(dev, cmd, CX4_CMD_STAT_EXCEED_LIM, CX4DEV_SYN_FC_EXHAUSTED,
@@ -765,8 +765,8 @@ uint8_t cx4dev_exec_query_fc(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 
 	if (!c)
 		return cmd->status;
-	cx4_set64(s, CX4_TRAFFIC_COUNTER_OFF_PACKETS, c->packets);
-	cx4_set64(s, CX4_TRAFFIC_COUNTER_OFF_OCTETS, c->octets);
+	CX4_SET64(TRAFFIC_COUNTER, s, PACKETS, c->packets);
+	CX4_SET64(TRAFFIC_COUNTER, s, OCTETS, c->octets);
 	if (cx4dev_in_get(cmd, CX4_QUERY_FLOW_COUNTER_IN_CLEAR))
 		c->packets = c->octets = 0;
 	return CX4_CMD_STAT_OK;
@@ -824,7 +824,7 @@ static void cx4dev_steer_table(struct cx4dev *dev, uint32_t id, struct cx4dev_st
 		if (e->action & CX4_FLOW_ACTION_ALLOW)
 			break;		/* default next step: the table's miss path */
 		for (uint32_t d = 0; d < e->ndest; d++) {
-			uint32_t did = e->dest[d] & 0xffffff;
+			uint32_t did = e->dest[d] & CX4_MAX(FLOW_DEST, ID);
 
 			if (e->dest[d] >> 24 == CX4_FLOW_DEST_FLOW_TABLE)
 				cx4dev_steer_table(dev, did, s, depth + 1);

@@ -46,6 +46,9 @@ static const char *const cx4dev_hostile_names[CX4DEV_HOSTILE_NUM] = {
 #define CX4DEV_HOSTILE_LOG_PER_WINDOW	32
 #define CX4DEV_HOSTILE_ALL		((1u << CX4DEV_HOSTILE_NUM) - 1)
 #define CX4DEV_HOSTILE_HUGE		(1 << 20)	/* pages: 4 GB */
+/* A dword read as an object number: 24 bits (Tables 94-364) or an EQN (8 bits). */
+#define CX4DEV_ID24			CX4_MAX(OBJ_CMD, OBJ_NUM)
+#define CX4DEV_ID8			CX4_MAX(CREATE_EQ_OUT, EQ_NUMBER)
 
 /* ---- stream, counting, log ---- */
 
@@ -283,14 +286,14 @@ bool cx4dev_hostile_cmd_excused(const struct cx4dev *dev, const struct cx4dev_cm
 	if (cmd->opcode == CX4_CMD_TEARDOWN_HCA || cmd->opcode == CX4_CMD_DISABLE_HCA)
 		return true;
 	if (h->faked_zero && end >= CX4_CMD_HDR_SIZE + 4 &&
-	    !(cx4_rd32(cmd->in, CX4_CMD_HDR_SIZE) & 0xffffff) &&
+	    !CX4_GET(OBJ_CMD, cmd->in, OBJ_NUM) &&
 	    cx4dev_hostile_names_object(cmd->opcode))
 		return true;
 	for (uint32_t off = CX4_CMD_HDR_SIZE; off + 4 <= end; off += 4) {
 		uint32_t dw = cx4_rd32(cmd->in, off);
 
-		if (cx4dev_hostile_is_faked(dev, dw & 0xffffff) ||
-		    cx4dev_hostile_is_faked(dev, dw & 0xff))
+		if (cx4dev_hostile_is_faked(dev, dw & CX4DEV_ID24) ||
+		    cx4dev_hostile_is_faked(dev, dw & CX4DEV_ID8))
 			return true;
 	}
 	return false;
@@ -307,17 +310,8 @@ bool cx4dev_hostile_db_excused(const struct cx4dev *dev, uint32_t uar, uint32_t 
 	if (!dev->hostile.cmd_tainted)
 		return false;
 	return cx4dev_hostile_is_faked(dev, uar) || (!uar && dev->hostile.faked_zero) || cx4dev_hostile_is_faked(dev, val >> 24) ||
-	       cx4dev_hostile_is_faked(dev, val & 0xffffff) ||
+	       cx4dev_hostile_is_faked(dev, val & CX4DEV_ID24) ||
 	       cx4dev_hostile_is_faked(dev, val >> 8);
-}
-
-/* Is a guest error now a reaction (cx4dev_guest_error)?  Counts it if so. */
-bool cx4dev_hostile_excuse(struct cx4dev *dev)
-{
-	if (!dev->hostile.excusing)
-		return false;
-	dev->hostile.excused++;
-	return true;
 }
 
 /* ---- action cqe: CQE fields (Tables 67, 68, 73, 74) ---- */
@@ -359,7 +353,7 @@ static unsigned cx4dev_hostile_cqe_mutate(struct cx4dev *dev, uint8_t *cqe, uint
 	*newval = cx4dev_hostile_value(dev, f, cx4_get(cqe, f));
 	cx4_set(cqe, f, *newval);
 	if (f == CX4_ERR_CQE_SYNDROME || f == CX4_ERR_CQE_VENDOR_ERR_SYNDROME)
-		cx4_set(cqe, CX4_CQE_OPCODE, cx4_get(cqe, CX4_CQE_OPCODE) ?
+		CX4_SET(CQE, cqe, OPCODE, CX4_GET(CQE, cqe, OPCODE) ?
 			CX4_CQE_OP_RESP_ERR : CX4_CQE_OP_REQ_ERR);
 	return i;
 }
@@ -406,7 +400,7 @@ static void cx4dev_hostile_refetch(struct cx4dev *dev)
 		return;
 	h->refetch = false;
 	/* Only while the CQ exists and the entry was not reused (real firmware). */
-	if (!cq || ((cq->pc - h->refetch_pc) & CX4DEV_CTR_MASK) >= (1u << cq->log_size))
+	if (!cq || ((cq->pc - h->refetch_pc) & CX4_QUEUE_COUNTER_MASK) >= (1u << cq->log_size))
 		return;
 	i = cx4dev_hostile_cqe_mutate(dev, h->refetch_cqe, &v);
 	off = CX4_FLD_OFF(cx4dev_hostile_cqe_fields[i]);
@@ -433,7 +427,7 @@ void cx4dev_hostile_cqe_written(struct cx4dev *dev, uint32_t cqn, struct cx4dev_
 				uint32_t pc, uint64_t addr, const uint8_t *cqe)
 {
 	struct cx4dev_hostile *h = &dev->hostile;
-	uint32_t size = 1u << cq->log_size, wc = cx4_get(cqe, CX4_CQE_WQE_COUNTER), kind;
+	uint32_t size = 1u << cq->log_size, wc = CX4_GET(CQE, cqe, WQE_COUNTER), kind;
 	uint8_t extra[CX4_CQE_SIZE];
 	static const char *const kinds[] = { "duplicate", "unposted", "out-of-order" };
 
@@ -449,13 +443,13 @@ void cx4dev_hostile_cqe_written(struct cx4dev *dev, uint32_t cqn, struct cx4dev_
 		h->refetch_addr = addr;
 		memcpy(h->refetch_cqe, cqe, sizeof(h->refetch_cqe));
 	}
-	if (h->in_extra || cx4_get(cqe, CX4_CQE_OPCODE) >= CX4_CQE_OP_REQ_ERR ||
-	    cx4_get(cqe, CX4_CQE_FORMAT) == CX4_CQE_FORMAT_COMPRESSED)
+	if (h->in_extra || CX4_GET(CQE, cqe, OPCODE) >= CX4_CQE_OP_REQ_ERR ||
+	    CX4_GET(CQE, cqe, FORMAT) == CX4_CQE_FORMAT_COMPRESSED)
 		return;
 	if (!cx4dev_hostile_roll(dev, CX4DEV_HOSTILE_CQE_EXTRA))
 		return;
 	/* Room for it: the extra CQE itself never overruns the CQ. */
-	if (((cq->pc - cq->ci) & CX4DEV_CTR_MASK) + 1 >= size)
+	if (((cq->pc - cq->ci) & CX4_QUEUE_COUNTER_MASK) + 1 >= size)
 		return;
 	cx4dev_hostile_hit(dev, CX4DEV_HOSTILE_CQE_EXTRA);
 	h->cqe_tainted = true;
@@ -465,10 +459,10 @@ void cx4dev_hostile_cqe_written(struct cx4dev *dev, uint32_t cqn, struct cx4dev_
 		wc += 1 + (size > 1 ? size : 1) + cx4dev_hostile_rand(dev) % 256;
 	else if (kind == 2)
 		wc -= 1 + cx4dev_hostile_rand(dev) % 8;
-	cx4_set(extra, CX4_CQE_WQE_COUNTER, wc & 0xffff);
+	CX4_SET(CQE, extra, WQE_COUNTER, wc & 0xffff);
 	cx4dev_hostile_log(dev, CX4DEV_HOSTILE_CQE_EXTRA, "CQ 0x%x: extra CQE, %s wqe_counter "
 			   "0x%x (real 0x%x)", cqn, kinds[kind], wc & 0xffff,
-			   cx4_get(cqe, CX4_CQE_WQE_COUNTER));
+			   CX4_GET(CQE, cqe, WQE_COUNTER));
 	cq->hostile_extra++;
 	h->in_extra = true;
 	cx4dev_cq_write(dev, cqn, cq, extra, 1);
@@ -488,7 +482,7 @@ bool cx4dev_hostile_cqe_dma_fault(struct cx4dev *dev, uint64_t addr)
 
 void cx4dev_hostile_eqe(struct cx4dev *dev, unsigned eqn, uint8_t *eqe)
 {
-	uint8_t type = (uint8_t)cx4_get(eqe, CX4_EQE_EVENT_TYPE);
+	uint8_t type = (uint8_t)CX4_GET(EQE, eqe, EVENT_TYPE);
 	uint32_t f, v;
 
 	if (!cx4dev_hostile_roll(dev, CX4DEV_HOSTILE_EQE))
@@ -627,15 +621,15 @@ void cx4dev_hostile_cmd_out(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 		off = CX4_CMD_HDR_SIZE + 4 * (cx4dev_hostile_rand(dev) %
 					      ((end - CX4_CMD_HDR_SIZE) / 4));
 		old = cx4_rd32(cmd->out, off);
-		fake = cx4dev_hostile_value(dev, CX4_DW(off), old);
+		fake = cx4dev_hostile_value(dev, CX4_DW(off), old);	/* prm-offsets: ok, any dword */
 		cx4_wr32(cmd->out, off, fake);
 		cx4dev_hostile_hit(dev, CX4DEV_HOSTILE_CMD);
 		dev->hostile.cmd_tainted = true;
 		if (cmd->opcode == CX4_CMD_QUERY_PAGES)
 			dev->hostile.pages_tainted = true;	/* a faked page count */
 		if (off == CX4_CMD_HDR_SIZE) {
-			cx4dev_hostile_fake_id(dev, fake & 0xffffff);
-			cx4dev_hostile_fake_id(dev, fake & 0xff);
+			cx4dev_hostile_fake_id(dev, fake & CX4DEV_ID24);
+			cx4dev_hostile_fake_id(dev, fake & CX4DEV_ID8);
 		}
 		cx4dev_hostile_log(dev, CX4DEV_HOSTILE_CMD, "cmd[%u] %s(0x%x): output dword 0x%x "
 				   "0x%08x -> 0x%08x", cmd->slot, cx4dev_opcode_name(cmd->opcode),
@@ -774,11 +768,11 @@ void cx4dev_hostile_caps(struct cx4dev *dev)
 	cx4dev_hostile_hit(dev, CX4DEV_HOSTILE_CAPS);
 	i = cx4dev_hostile_rand(dev) % (CX4DEV_HOSTILE_NCAP_FIELDS + 1);
 	if (i == CX4DEV_HOSTILE_NCAP_FIELDS) {
-		lo = cx4_get(g, CX4_CAP_LOG_MIN_STRIDE_SZ_RQ);
-		hi = cx4_get(g, CX4_CAP_LOG_MAX_STRIDE_SZ_RQ);
+		lo = CX4_GET(CAP, g, LOG_MIN_STRIDE_SZ_RQ);
+		hi = CX4_GET(CAP, g, LOG_MAX_STRIDE_SZ_RQ);
 		v = cx4dev_hostile_rand(dev) & 1 ? lo : hi;
-		cx4_set(g, CX4_CAP_LOG_MIN_STRIDE_SZ_RQ, v);
-		cx4_set(g, CX4_CAP_LOG_MAX_STRIDE_SZ_RQ, v);
+		CX4_SET(CAP, g, LOG_MIN_STRIDE_SZ_RQ, v);
+		CX4_SET(CAP, g, LOG_MAX_STRIDE_SZ_RQ, v);
 		cx4dev_hostile_log(dev, CX4DEV_HOSTILE_CAPS, "HCA_CAP log_min/max_stride_sz_rq "
 				   "%u-%u -> %u-%u", lo, hi, v, v);
 		return;

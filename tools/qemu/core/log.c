@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /*
- * Trace lines and guest-error accounting.
+ * Bottom layer: trace lines, guest-error accounting and command rejection
+ * (status + syndrome).  Calls nothing else in the model.
  *
  * Every guest mistake goes through cx4dev_guest_error(): it is counted,
  * traced as "guest-error: ..." and followed by the line
@@ -8,6 +9,7 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "cx4dev_int.h"
 
@@ -44,12 +46,21 @@ void cx4dev_log_error_count(struct cx4dev *dev)
 		dev->ops->log(dev->opaque, line);
 }
 
+/* Is a guest error now a reaction (cx4dev_guest_error)?  Counts it if so. */
+static bool cx4dev_log_excused(struct cx4dev *dev)
+{
+	if (!dev->hostile.excusing)
+		return false;
+	dev->hostile.excused++;
+	return true;
+}
+
 void cx4dev_guest_error(struct cx4dev *dev, const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	if (cx4dev_hostile_excuse(dev)) {
+	if (cx4dev_log_excused(dev)) {
 		/* The guest reacting to a hostile action (hostile.c): not its error. */
 		cx4dev_vlog(dev, "cx4: guest-error (hostile reaction): ", fmt, ap);
 		va_end(ap);
@@ -169,4 +180,32 @@ const char *cx4dev_state_name(enum cx4dev_hca_state st)
 	case CX4DEV_ST_TORN_DOWN:	return "torn-down";
 	}
 	return "?";
+}
+
+/* Reject the command: guest error + status/syndrome in the output. */
+uint8_t cx4dev_reject(struct cx4dev *dev, struct cx4dev_cmd *cmd, uint8_t status,
+		      uint32_t syndrome, const char *fmt, ...)
+{
+	char msg[256];
+	va_list ap;
+	const char *name = cx4dev_opcode_name(cmd->opcode);
+	char op[16];
+	bool excusing;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (!strcmp(name, "?")) {
+		snprintf(op, sizeof(op), "opcode 0x%x", cmd->opcode);
+		name = op;
+	}
+	excusing = dev->hostile.excusing;
+	if (status == CX4_CMD_STAT_BAD_RES_STATE && dev->hostile.in_use_ok)
+		dev->hostile.excusing = true;
+	cx4dev_guest_error(dev, "%s: %s -> %s syndrome 0x%08x", name, msg,
+			   cx4dev_status_name(status), syndrome);
+	dev->hostile.excusing = excusing;
+	cmd->status = status;
+	cmd->syndrome = syndrome;
+	return status;
 }

@@ -15,7 +15,7 @@
 
 static uint32_t cx4dev_mkey_limit(const struct cx4dev *dev)
 {
-	uint32_t log = cx4_get(dev->caps.cur[CX4DEV_CAPI_GENERAL], CX4_CAP_LOG_MAX_MKEY);
+	uint32_t log = CX4_GET(CAP, dev->caps.cur[CX4DEV_CAPI_GENERAL], LOG_MAX_MKEY);
 
 	return log >= 12 ? CX4DEV_MAX_MKEY : 1u << log;
 }
@@ -158,16 +158,16 @@ uint64_t cx4dev_mkey_translate(struct cx4dev *dev, uint32_t lkey, uint32_t pd, u
 static uint8_t cx4dev_mkc_check(struct cx4dev *dev, struct cx4dev_cmd *cmd, const uint8_t *mkc,
 				uint64_t *nmtt_needed)
 {
-	uint32_t mode = cx4_get(mkc, CX4_MKC_ACCESS_MODE);
-	uint32_t octs = cx4_get(mkc, CX4_MKC_TRANSLATIONS_OCTWORD_SIZE);
+	uint32_t mode = CX4_GET(MKC, mkc, ACCESS_MODE);
+	uint32_t octs = CX4_GET(MKC, mkc, TRANSLATIONS_OCTWORD_SIZE);
 	uint32_t actual = cx4dev_in_get(cmd, CX4_CREATE_MKEY_IN_TRANSLATIONS_OCTWORD_ACTUAL_SIZE);
-	uint32_t log_es = cx4_get(mkc, CX4_MKC_LOG_ENTITY_SIZE);
-	uint32_t log_mrw = cx4_get(dev->caps.cur[CX4DEV_CAPI_GENERAL], CX4_CAP_LOG_MAX_MRW_SZ);
+	uint32_t log_es = CX4_GET(MKC, mkc, LOG_ENTITY_SIZE);
+	uint32_t log_mrw = CX4_GET(CAP, dev->caps.cur[CX4DEV_CAPI_GENERAL], LOG_MAX_MRW_SZ);
 	bool pg_access = cx4dev_in_get(cmd, CX4_CREATE_MKEY_IN_PG_ACCESS);
-	bool len64 = cx4_get(mkc, CX4_MKC_LENGTH64);
-	uint64_t start = cx4_get64(mkc, CX4_MKC_OFF_START_ADDR);
-	uint64_t len = cx4_get64(mkc, CX4_MKC_OFF_LEN);
-	uint32_t pd = cx4_get(mkc, CX4_MKC_PD);
+	bool len64 = CX4_GET(MKC, mkc, LENGTH64);
+	uint64_t start = CX4_GET64(MKC, mkc, START_ADDR);
+	uint64_t len = CX4_GET64(MKC, mkc, LEN);
+	uint32_t pd = CX4_GET(MKC, mkc, PD);
 
 	*nmtt_needed = 0;
 	if (mode == CX4_MKC_ACCESS_MODE_KLM) {
@@ -180,15 +180,15 @@ static uint8_t cx4dev_mkc_check(struct cx4dev *dev, struct cx4dev_cmd *cmd, cons
 	if (mode > CX4_MKC_ACCESS_MODE_KLM)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_MKEY_ACCESS_MODE,
 				     "access_mode %u undefined (0 PA, 1 MTT, 2 KLM)", mode);
-	if (!cx4_get(mkc, CX4_MKC_LR))
+	if (!CX4_GET(MKC, mkc, LR))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_MKEY_ACCESS,
 				     "lr clear (Table 10: must be set for all MKeys)");
-	if (cx4_get(mkc, CX4_MKC_FREE) && !cx4_get(mkc, CX4_MKC_UMR_EN))
+	if (CX4_GET(MKC, mkc, FREE) && !CX4_GET(MKC, mkc, UMR_EN))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_MKEY_ACCESS,
 				     "free set without umr_en: the key could never be used");
-	if (cx4_get(mkc, CX4_MKC_QPN) != CX4_MKC_QPN_NONE)
+	if (CX4_GET(MKC, mkc, QPN) != CX4_MKC_QPN_NONE)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_MKEY_QPN,
-				     "qpn 0x%x, must be 0xffffff", cx4_get(mkc, CX4_MKC_QPN));
+				     "qpn 0x%x, must be 0xffffff", CX4_GET(MKC, mkc, QPN));
 	if (!cx4dev_set_has(&dev->pds, pd))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_MKEY_PD,
 				     "pd 0x%x not allocated (ALLOC_PD)", pd);
@@ -276,20 +276,20 @@ uint8_t cx4dev_exec_create_mkey(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	mk = calloc(1, sizeof(*mk));
 	if (!mk)
 		abort();
-	mk->access_mode = (uint8_t)cx4_get(mkc, CX4_MKC_ACCESS_MODE);
-	mk->variant = (uint8_t)cx4_get(mkc, CX4_MKC_MKEY_7_0);
-	mk->free = cx4_get(mkc, CX4_MKC_FREE);
-	mk->umr_en = cx4_get(mkc, CX4_MKC_UMR_EN);
-	mk->rw = cx4_get(mkc, CX4_MKC_RW);
-	mk->rr = cx4_get(mkc, CX4_MKC_RR);
-	mk->lw = cx4_get(mkc, CX4_MKC_LW);
-	mk->lr = cx4_get(mkc, CX4_MKC_LR);
-	mk->length64 = cx4_get(mkc, CX4_MKC_LENGTH64);
-	mk->pd = cx4_get(mkc, CX4_MKC_PD);
-	mk->start = cx4_get64(mkc, CX4_MKC_OFF_START_ADDR);
-	mk->len = cx4_get64(mkc, CX4_MKC_OFF_LEN);
-	mk->octwords = cx4_get(mkc, CX4_MKC_TRANSLATIONS_OCTWORD_SIZE);
-	mk->log_entity_size = cx4_get(mkc, CX4_MKC_LOG_ENTITY_SIZE);
+	mk->access_mode = (uint8_t)CX4_GET(MKC, mkc, ACCESS_MODE);
+	mk->variant = (uint8_t)CX4_GET(MKC, mkc, MKEY_7_0);
+	mk->free = CX4_GET(MKC, mkc, FREE);
+	mk->umr_en = CX4_GET(MKC, mkc, UMR_EN);
+	mk->rw = CX4_GET(MKC, mkc, RW);
+	mk->rr = CX4_GET(MKC, mkc, RR);
+	mk->lw = CX4_GET(MKC, mkc, LW);
+	mk->lr = CX4_GET(MKC, mkc, LR);
+	mk->length64 = CX4_GET(MKC, mkc, LENGTH64);
+	mk->pd = CX4_GET(MKC, mkc, PD);
+	mk->start = CX4_GET64(MKC, mkc, START_ADDR);
+	mk->len = CX4_GET64(MKC, mkc, LEN);
+	mk->octwords = CX4_GET(MKC, mkc, TRANSLATIONS_OCTWORD_SIZE);
+	mk->log_entity_size = CX4_GET(MKC, mkc, LOG_ENTITY_SIZE);
 	mk->pg_access = cx4dev_in_get(cmd, CX4_CREATE_MKEY_IN_PG_ACCESS);
 	if (mk->access_mode == CX4_MKC_ACCESS_MODE_MTT) {
 		mk->nmtt = mk->octwords * CX4_MTT_PER_OCTWORD;
@@ -302,7 +302,7 @@ uint8_t cx4dev_exec_create_mkey(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 					       i * CX4_MTT_SIZE);
 	}
 	dev->mkeys[index] = mk;
-	cx4_set(cmd->out, CX4_CREATE_MKEY_OUT_MKEY_INDEX, index);
+	CX4_SET(CREATE_MKEY_OUT, cmd->out, MKEY_INDEX, index);
 	cx4dev_logf(dev, "MKey 0x%08x created: %s, pd 0x%x, va 0x%llx, len %s0x%llx, access "
 		    "%s%s%s%s, %u/%llu MTTs delivered", cx4_mkey(index, mk->variant),
 		    mk->access_mode == CX4_MKC_ACCESS_MODE_PA ? "PA" : "MTT", mk->pd,
@@ -343,21 +343,21 @@ uint8_t cx4dev_exec_query_mkey(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_MKEY_PG_ACCESS,
 				     "pg_access query of MKey index 0x%x created without "
 				     "pg_access", index);
-	cx4_set(mkc, CX4_MKC_FREE, mk->free);
-	cx4_set(mkc, CX4_MKC_UMR_EN, mk->umr_en);
-	cx4_set(mkc, CX4_MKC_RW, mk->rw);
-	cx4_set(mkc, CX4_MKC_RR, mk->rr);
-	cx4_set(mkc, CX4_MKC_LW, mk->lw);
-	cx4_set(mkc, CX4_MKC_LR, mk->lr);
-	cx4_set(mkc, CX4_MKC_ACCESS_MODE, mk->access_mode);
-	cx4_set(mkc, CX4_MKC_QPN, CX4_MKC_QPN_NONE);
-	cx4_set(mkc, CX4_MKC_MKEY_7_0, mk->variant);
-	cx4_set(mkc, CX4_MKC_LENGTH64, mk->length64);
-	cx4_set(mkc, CX4_MKC_PD, mk->pd);
-	cx4_set64(mkc, CX4_MKC_OFF_START_ADDR, mk->start);
-	cx4_set64(mkc, CX4_MKC_OFF_LEN, mk->len);
-	cx4_set(mkc, CX4_MKC_TRANSLATIONS_OCTWORD_SIZE, mk->octwords);
-	cx4_set(mkc, CX4_MKC_LOG_ENTITY_SIZE, mk->log_entity_size);
+	CX4_SET(MKC, mkc, FREE, mk->free);
+	CX4_SET(MKC, mkc, UMR_EN, mk->umr_en);
+	CX4_SET(MKC, mkc, RW, mk->rw);
+	CX4_SET(MKC, mkc, RR, mk->rr);
+	CX4_SET(MKC, mkc, LW, mk->lw);
+	CX4_SET(MKC, mkc, LR, mk->lr);
+	CX4_SET(MKC, mkc, ACCESS_MODE, mk->access_mode);
+	CX4_SET(MKC, mkc, QPN, CX4_MKC_QPN_NONE);
+	CX4_SET(MKC, mkc, MKEY_7_0, mk->variant);
+	CX4_SET(MKC, mkc, LENGTH64, mk->length64);
+	CX4_SET(MKC, mkc, PD, mk->pd);
+	CX4_SET64(MKC, mkc, START_ADDR, mk->start);
+	CX4_SET64(MKC, mkc, LEN, mk->len);
+	CX4_SET(MKC, mkc, TRANSLATIONS_OCTWORD_SIZE, mk->octwords);
+	CX4_SET(MKC, mkc, LOG_ENTITY_SIZE, mk->log_entity_size);
 	if (cmd->op_mod == CX4_QUERY_MKEY_BSFS)
 		return CX4_CMD_STAT_OK;		/* no BSFs: the list stays zero */
 	/* "fill the pages provided by the software up to the mailbox size" */
@@ -386,6 +386,12 @@ uint8_t cx4dev_exec_destroy_mkey(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 uint8_t cx4dev_exec_query_special_contexts(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 {
 	(void)dev;
-	cx4_set(cmd->out, CX4_QUERY_SPECIAL_CONTEXTS_OUT_RESD_LKEY, CX4DEV_RESD_LKEY);
+	CX4_SET(QUERY_SPECIAL_CONTEXTS_OUT, cmd->out, RESD_LKEY, CX4DEV_RESD_LKEY);
 	return CX4_CMD_STAT_OK;
 }
+
+const struct cx4dev_engine cx4dev_mkey_engine = {
+	.name		= "mkey",
+	.release	= cx4dev_mkeys_reset,
+	.count		= cx4dev_mkeys_count,
+};

@@ -22,7 +22,7 @@
 uint32_t cx4dev_uar_shift(const struct cx4dev *dev)
 {
 	return CX4_UAR_PAGE_SHIFT +
-	       cx4_get(dev->caps.cur[CX4DEV_CAPI_GENERAL], CX4_CAP_LOG_UAR_PAGE_SZ);
+	       CX4_GET(CAP, dev->caps.cur[CX4DEV_CAPI_GENERAL], LOG_UAR_PAGE_SZ);
 }
 
 static uint32_t cx4dev_uar_first(const struct cx4dev *dev)
@@ -90,7 +90,7 @@ uint8_t cx4dev_exec_alloc_uar(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 				     "all %u UAR pages allocated",
 				     cx4dev_uar_count(dev) - cx4dev_uar_first(dev));
 	dev->cq_db_hi_valid[id] = false;
-	cx4_set(cmd->out, CX4_ALLOC_UAR_OUT_UAR, id);
+	CX4_SET(ALLOC_UAR_OUT, cmd->out, UAR, id);
 	return CX4_CMD_STAT_OK;
 }
 
@@ -118,7 +118,7 @@ static uint32_t cx4dev_cap_limit(const struct cx4dev *dev, uint32_t f)
 {
 	uint32_t log = cx4_get(dev->caps.cur[CX4DEV_CAPI_GENERAL], f);
 
-	return log >= 24 ? 0xffffffu : (1u << log) - 1 + CX4DEV_FIRST_ID;
+	return log >= 24 ? CX4_MAX(OBJ_CMD, OBJ_NUM) : (1u << log) - 1 + CX4DEV_FIRST_ID;
 }
 
 uint8_t cx4dev_exec_alloc_pd(struct cx4dev *dev, struct cx4dev_cmd *cmd)
@@ -129,7 +129,7 @@ uint8_t cx4dev_exec_alloc_pd(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 			       cx4dev_cap_limit(dev, CX4_CAP_LOG_MAX_PD), &id))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_EXCEED_LIM, CX4DEV_SYN_PD_EXHAUSTED,
 				     "%zu PDs allocated, HCA_CAP.log_max_pd reached", dev->pds.n);
-	cx4_set(cmd->out, CX4_ALLOC_PD_OUT_PD, id);
+	CX4_SET(ALLOC_PD_OUT, cmd->out, PD, id);
 	return CX4_CMD_STAT_OK;
 }
 
@@ -159,7 +159,7 @@ uint8_t cx4dev_exec_alloc_td(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_EXCEED_LIM, CX4DEV_SYN_TD_EXHAUSTED,
 				     "%zu transport domains allocated, "
 				     "HCA_CAP.log_max_transport_domain reached", dev->tds.n);
-	cx4_set(cmd->out, CX4_ALLOC_TD_OUT_TRANSPORT_DOMAIN, id);
+	CX4_SET(ALLOC_TD_OUT, cmd->out, TRANSPORT_DOMAIN, id);
 	return CX4_CMD_STAT_OK;
 }
 

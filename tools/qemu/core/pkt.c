@@ -221,40 +221,40 @@ void cx4dev_pkt_match(const struct cx4dev_pkt *p, const uint8_t *f, uint8_t *m)
 		return;
 	memcpy(o + CX4_FTE_OFF_DMAC, f, 6);
 	memcpy(o + CX4_FTE_OFF_SMAC, f + 6, 6);
-	cx4_set(o, CX4_FTE_ETHERTYPE, p->ethertype);
+	CX4_SET(FTE, o, ETHERTYPE, p->ethertype);
 	if (p->nvlan) {
 		cx4_set(o, p->vlan_tpid == ETH_P_8021Q ? CX4_FTE_CVLAN_TAG : CX4_FTE_SVLAN_TAG, 1);
-		cx4_set(o, CX4_FTE_FIRST_PRIO, p->vlan_tci >> 13);
-		cx4_set(o, CX4_FTE_FIRST_CFI, p->vlan_tci >> 12);
-		cx4_set(o, CX4_FTE_FIRST_VID, p->vlan_tci);
+		CX4_SET(FTE, o, FIRST_PRIO, p->vlan_tci >> 13);
+		CX4_SET(FTE, o, FIRST_CFI, p->vlan_tci >> 12);
+		CX4_SET(FTE, o, FIRST_VID, p->vlan_tci);
 	}
 	if (p->l3 == CX4_CQE_L3_NONE)
 		return;
-	cx4_set(o, CX4_FTE_IP_PROTOCOL, p->proto);
-	cx4_set(o, CX4_FTE_FRAG, p->ip_frag);
+	CX4_SET(FTE, o, IP_PROTOCOL, p->proto);
+	CX4_SET(FTE, o, FRAG, p->ip_frag);
 	if (p->l3 == CX4_CQE_L3_IPV4) {
 		const uint8_t *ip = f + p->l3_off;
 
-		cx4_set(o, CX4_FTE_IP_DSCP, ip[1] >> 2);
-		cx4_set(o, CX4_FTE_IP_ECN, ip[1]);
+		CX4_SET(FTE, o, IP_DSCP, ip[1] >> 2);
+		CX4_SET(FTE, o, IP_ECN, ip[1]);
 		memcpy(o + CX4_FTE_OFF_SRC_IP + CX4_FTE_OFF_IPV4_IN_IP, ip + 12, 4);
 		memcpy(o + CX4_FTE_OFF_DST_IP + CX4_FTE_OFF_IPV4_IN_IP, ip + 16, 4);
 	} else {
 		const uint8_t *ip = f + p->l3_off;
 		uint32_t tc = (rd16(ip) >> 4) & 0xff;
 
-		cx4_set(o, CX4_FTE_IP_DSCP, tc >> 2);
-		cx4_set(o, CX4_FTE_IP_ECN, tc);
+		CX4_SET(FTE, o, IP_DSCP, tc >> 2);
+		CX4_SET(FTE, o, IP_ECN, tc);
 		memcpy(o + CX4_FTE_OFF_SRC_IP, ip + 8, 16);
 		memcpy(o + CX4_FTE_OFF_DST_IP, ip + 24, 16);
 	}
 	if (p->l4 == CX4_CQE_L4_TCP) {
-		cx4_set(o, CX4_FTE_TCP_SPORT, rd16(f + p->l4_off));
-		cx4_set(o, CX4_FTE_TCP_DPORT, rd16(f + p->l4_off + 2));
-		cx4_set(o, CX4_FTE_TCP_FLAGS, p->tcp_flags);
+		CX4_SET(FTE, o, TCP_SPORT, rd16(f + p->l4_off));
+		CX4_SET(FTE, o, TCP_DPORT, rd16(f + p->l4_off + 2));
+		CX4_SET(FTE, o, TCP_FLAGS, p->tcp_flags);
 	} else if (p->l4 == CX4_CQE_L4_UDP) {
-		cx4_set(o, CX4_FTE_UDP_SPORT, rd16(f + p->l4_off));
-		cx4_set(o, CX4_FTE_UDP_DPORT, rd16(f + p->l4_off + 2));
+		CX4_SET(FTE, o, UDP_SPORT, rd16(f + p->l4_off));
+		CX4_SET(FTE, o, UDP_DPORT, rd16(f + p->l4_off + 2));
 	}
 }
 

@@ -158,7 +158,7 @@ static uint8_t cx4dev_reg_pmtu(struct cx4dev *dev, struct cx4dev_cmd *cmd, bool 
 			       const uint8_t *in, uint8_t *out)
 {
 	if (write) {
-		uint32_t mtu = cx4_get(in, CX4_PMTU_ADMIN_MTU);
+		uint32_t mtu = CX4_GET(PMTU, in, ADMIN_MTU);
 
 		if (mtu < CX4DEV_PORT_MIN_MTU || mtu > CX4DEV_VPORT_MAX_MTU)
 			return cx4dev_reg_bad_value(dev, cmd, "PMTU", "admin_mtu outside "
@@ -168,9 +168,9 @@ static uint8_t cx4dev_reg_pmtu(struct cx4dev *dev, struct cx4dev_cmd *cmd, bool 
 		dev->port.admin_mtu = mtu;
 		return CX4_CMD_STAT_OK;
 	}
-	cx4_set(out, CX4_PMTU_MAX_MTU, CX4DEV_VPORT_MAX_MTU);
-	cx4_set(out, CX4_PMTU_ADMIN_MTU, dev->port.admin_mtu);
-	cx4_set(out, CX4_PMTU_OPER_MTU, dev->port.admin_mtu);
+	CX4_SET(PMTU, out, MAX_MTU, CX4DEV_VPORT_MAX_MTU);
+	CX4_SET(PMTU, out, ADMIN_MTU, dev->port.admin_mtu);
+	CX4_SET(PMTU, out, OPER_MTU, dev->port.admin_mtu);
 	return CX4_CMD_STAT_OK;
 }
 
@@ -179,14 +179,14 @@ static uint8_t cx4dev_reg_pmtu(struct cx4dev *dev, struct cx4dev_cmd *cmd, bool 
 static uint8_t cx4dev_reg_ptys(struct cx4dev *dev, struct cx4dev_cmd *cmd, bool write,
 			       const uint8_t *in, uint8_t *out)
 {
-	uint32_t mask = cx4_get(in, CX4_PTYS_PROTO_MASK);
+	uint32_t mask = CX4_GET(PTYS, in, PROTO_MASK);
 
 	/* Ethernet is the only protocol of the port (HCA_CAP.port_type). */
 	if (mask != CX4_PTYS_PROTO_ETH)
 		return cx4dev_reg_bad_value(dev, cmd, "PTYS", "proto_mask not Ethernet (0x4)",
 					    mask);
 	if (write) {
-		uint32_t admin = cx4_get(in, CX4_PTYS_ETH_PROTO_ADMIN);
+		uint32_t admin = CX4_GET(PTYS, in, ETH_PROTO_ADMIN);
 
 		if (!admin || (admin & ~cx4dev_port_proto_cap(dev)))
 			return cx4dev_reg_bad_value(dev, cmd, "PTYS", "eth_proto_admin empty or "
@@ -196,10 +196,10 @@ static uint8_t cx4dev_reg_ptys(struct cx4dev *dev, struct cx4dev_cmd *cmd, bool 
 		dev->port.proto_admin = admin;
 		return CX4_CMD_STAT_OK;
 	}
-	cx4_set(out, CX4_PTYS_PROTO_MASK, CX4_PTYS_PROTO_ETH);
-	cx4_set(out, CX4_PTYS_ETH_PROTO_CAPABILITY, cx4dev_port_proto_cap(dev));
-	cx4_set(out, CX4_PTYS_ETH_PROTO_ADMIN, dev->port.proto_admin);
-	cx4_set(out, CX4_PTYS_ETH_PROTO_OPER, cx4dev_port_proto_oper(dev));
+	CX4_SET(PTYS, out, PROTO_MASK, CX4_PTYS_PROTO_ETH);
+	CX4_SET(PTYS, out, ETH_PROTO_CAPABILITY, cx4dev_port_proto_cap(dev));
+	CX4_SET(PTYS, out, ETH_PROTO_ADMIN, dev->port.proto_admin);
+	CX4_SET(PTYS, out, ETH_PROTO_OPER, cx4dev_port_proto_oper(dev));
 	return CX4_CMD_STAT_OK;
 }
 
@@ -209,9 +209,9 @@ static uint8_t cx4dev_reg_paos(struct cx4dev *dev, struct cx4dev_cmd *cmd, bool 
 			       const uint8_t *in, uint8_t *out)
 {
 	if (write) {
-		uint32_t admin = cx4_get(in, CX4_PAOS_ADMIN_STATUS);
+		uint32_t admin = CX4_GET(PAOS, in, ADMIN_STATUS);
 
-		if (!cx4_get(in, CX4_PAOS_ASE))
+		if (!CX4_GET(PAOS, in, ASE))
 			return CX4_CMD_STAT_OK;	/* admin_status only taken with ase */
 		/* 4 (disabled by system) cannot be set by software. */
 		if (admin < CX4_PAOS_UP || admin > CX4_PAOS_UP_ONCE)
@@ -224,8 +224,8 @@ static uint8_t cx4dev_reg_paos(struct cx4dev *dev, struct cx4dev_cmd *cmd, bool 
 		cx4dev_port_update(dev);
 		return CX4_CMD_STAT_OK;
 	}
-	cx4_set(out, CX4_PAOS_ADMIN_STATUS, dev->port.admin_status);
-	cx4_set(out, CX4_PAOS_OPER_STATUS, cx4dev_port_oper_status(dev));
+	CX4_SET(PAOS, out, ADMIN_STATUS, dev->port.admin_status);
+	CX4_SET(PAOS, out, OPER_STATUS, cx4dev_port_oper_status(dev));
 	return CX4_CMD_STAT_OK;
 }
 
@@ -237,13 +237,13 @@ static uint8_t cx4dev_reg_pfcc(struct cx4dev *dev, struct cx4dev_cmd *cmd, bool 
 	struct cx4dev_port *p = &dev->port;
 
 	if (write) {
-		uint32_t mtx = cx4_get(in, CX4_PFCC_PRIO_MASK_TX);
-		uint32_t mrx = cx4_get(in, CX4_PFCC_PRIO_MASK_RX);
-		uint32_t pfctx = (p->pfctx & ~mtx) | (cx4_get(in, CX4_PFCC_PFCTX) & mtx);
-		uint32_t pfcrx = (p->pfcrx & ~mrx) | (cx4_get(in, CX4_PFCC_PFCRX) & mrx);
-		uint32_t pptx = cx4_get(in, CX4_PFCC_PPTX), pprx = cx4_get(in, CX4_PFCC_PPRX);
-		uint32_t minor = cx4_get(in, CX4_PFCC_STALL_MINOR_WATERMARK);
-		uint32_t crit = cx4_get(in, CX4_PFCC_STALL_CRIT_WATERMARK);
+		uint32_t mtx = CX4_GET(PFCC, in, PRIO_MASK_TX);
+		uint32_t mrx = CX4_GET(PFCC, in, PRIO_MASK_RX);
+		uint32_t pfctx = (p->pfctx & ~mtx) | (CX4_GET(PFCC, in, PFCTX) & mtx);
+		uint32_t pfcrx = (p->pfcrx & ~mrx) | (CX4_GET(PFCC, in, PFCRX) & mrx);
+		uint32_t pptx = CX4_GET(PFCC, in, PPTX), pprx = CX4_GET(PFCC, in, PPRX);
+		uint32_t minor = CX4_GET(PFCC, in, STALL_MINOR_WATERMARK);
+		uint32_t crit = CX4_GET(PFCC, in, STALL_CRIT_WATERMARK);
 
 		/* Table 112: pfctx and pptx are mutually exclusive; one mechanism per port. */
 		if ((pptx && pfctx) || (pprx && pfcrx))
@@ -264,14 +264,14 @@ static uint8_t cx4dev_reg_pfcc(struct cx4dev *dev, struct cx4dev_cmd *cmd, bool 
 		p->stall_crit = crit;
 		return CX4_CMD_STAT_OK;
 	}
-	cx4_set(out, CX4_PFCC_PPTX, p->pptx);
-	cx4_set(out, CX4_PFCC_APTX, p->pptx);
-	cx4_set(out, CX4_PFCC_PFCTX, p->pfctx);
-	cx4_set(out, CX4_PFCC_PPRX, p->pprx);
-	cx4_set(out, CX4_PFCC_APRX, p->pprx);
-	cx4_set(out, CX4_PFCC_PFCRX, p->pfcrx);
-	cx4_set(out, CX4_PFCC_STALL_MINOR_WATERMARK, p->stall_minor);
-	cx4_set(out, CX4_PFCC_STALL_CRIT_WATERMARK, p->stall_crit);
+	CX4_SET(PFCC, out, PPTX, p->pptx);
+	CX4_SET(PFCC, out, APTX, p->pptx);
+	CX4_SET(PFCC, out, PFCTX, p->pfctx);
+	CX4_SET(PFCC, out, PPRX, p->pprx);
+	CX4_SET(PFCC, out, APRX, p->pprx);
+	CX4_SET(PFCC, out, PFCRX, p->pfcrx);
+	CX4_SET(PFCC, out, STALL_MINOR_WATERMARK, p->stall_minor);
+	CX4_SET(PFCC, out, STALL_CRIT_WATERMARK, p->stall_crit);
 	return CX4_CMD_STAT_OK;
 }
 
@@ -284,10 +284,10 @@ static uint8_t cx4dev_reg_pfcc(struct cx4dev *dev, struct cx4dev_cmd *cmd, bool 
 static uint8_t cx4dev_reg_ppcnt(struct cx4dev *dev, struct cx4dev_cmd *cmd, bool write,
 				const uint8_t *in, uint8_t *out)
 {
-	uint32_t grp = cx4_get(in, CX4_PPCNT_GRP);
-	uint32_t prio_tc = cx4_get(in, CX4_PPCNT_PRIO_TC);
-	bool clr = cx4_get(in, CX4_PPCNT_CLR);
-	uint32_t max_tc = cx4_get(dev->caps.cur[CX4DEV_CAPI_GENERAL], CX4_CAP_MAX_TC);
+	uint32_t grp = CX4_GET(PPCNT, in, GRP);
+	uint32_t prio_tc = CX4_GET(PPCNT, in, PRIO_TC);
+	bool clr = CX4_GET(PPCNT, in, CLR);
+	uint32_t max_tc = CX4_GET(CAP, dev->caps.cur[CX4DEV_CAPI_GENERAL], MAX_TC);
 
 	switch (grp) {
 	case CX4_PPCNT_GRP_IEEE_802_3:
@@ -320,8 +320,8 @@ static uint8_t cx4dev_reg_ppcnt(struct cx4dev *dev, struct cx4dev_cmd *cmd, bool
 	if (clr)
 		cx4dev_logf(dev, "port 1: PPCNT group 0x%x counters cleared", grp);
 	if (!write) {
-		cx4_set(out, CX4_PPCNT_GRP, grp);
-		cx4_set(out, CX4_PPCNT_PRIO_TC, prio_tc);
+		CX4_SET(PPCNT, out, GRP, grp);
+		CX4_SET(PPCNT, out, PRIO_TC, prio_tc);
 	}
 	cx4dev_port_ppcnt(dev, grp, prio_tc, clr,
 			  write ? NULL : out + CX4_PPCNT_OFF_COUNTER_SET);
@@ -334,7 +334,7 @@ static uint8_t cx4dev_reg_host_endianness(struct cx4dev *dev, struct cx4dev_cmd 
 					  const uint8_t *in, uint8_t *out)
 {
 	if (write) {
-		uint32_t he = cx4_get(in, CX4_HOST_ENDIANNESS_HE);
+		uint32_t he = CX4_GET(HOST_ENDIANNESS, in, HE);
 
 		if (he) {
 			/* Not the driver's fault: the model only has the PRM's layouts. */
@@ -345,7 +345,7 @@ static uint8_t cx4dev_reg_host_endianness(struct cx4dev *dev, struct cx4dev_cmd 
 		}
 		return CX4_CMD_STAT_OK;
 	}
-	cx4_set(out, CX4_HOST_ENDIANNESS_HE, 0);
+	CX4_SET(HOST_ENDIANNESS, out, HE, 0);
 	return CX4_CMD_STAT_OK;
 }
 
@@ -469,10 +469,10 @@ uint8_t cx4dev_exec_access_reg(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 					     "register (0x%x bytes) non-zero", r->name, off, r->size);
 	if (in_data)
 		memcpy(reg, cmd->in + CX4_ACCESS_REG_OFF_DATA, r->size);
-	if (r->port && cx4_get(reg, CX4_REG_LOCAL_PORT) != 1)
+	if (r->port && CX4_GET(REG, reg, LOCAL_PORT) != 1)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_REG_LOCAL_PORT,
 				     "%s: local_port %u, the function has port 1 only", r->name,
-				     cx4_get(reg, CX4_REG_LOCAL_PORT));
+				     CX4_GET(REG, reg, LOCAL_PORT));
 	for (uint32_t off = 0; off < r->size; off += 4) {
 		uint32_t rsvd = cx4_rd32(reg, off) & ~cx4dev_reg_allowed_bits(r, off, write);
 
@@ -486,7 +486,7 @@ uint8_t cx4dev_exec_access_reg(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	}
 	st = r->access(dev, cmd, write, reg, out);
 	if (st == CX4_CMD_STAT_OK && r->port && !write)
-		cx4_set(out, CX4_REG_LOCAL_PORT, 1);
+		CX4_SET(REG, out, LOCAL_PORT, 1);
 	if (st == CX4_CMD_STAT_OK && dev->cfg.trace_cmds)
 		cx4dev_logf(dev, "ACCESS_REG %s %s", write ? "write" : "read", r->name);
 	return st;

@@ -30,8 +30,8 @@ void cx4dev_cmd_trace(struct cx4dev *dev, const struct cx4dev_cmd *cmd, uint8_t 
 	if (!dev->cfg.cmd_trace)
 		return;
 	if (ds != CX4_CMDQ_DS_OK) {
-		opcode = (uint16_t)cx4_get(inl, CX4_CMD_IN_OPCODE);
-		op_mod = (uint16_t)cx4_get(inl, CX4_CMD_IN_OP_MOD);
+		opcode = (uint16_t)CX4_GET(CMD_IN, inl, OPCODE);
+		op_mod = (uint16_t)CX4_GET(CMD_IN, inl, OP_MOD);
 	}
 	snprintf(op, sizeof(op), "%s(0x%x)", cx4dev_opcode_name(opcode), opcode);
 	dev->cmd_trace_seq++;
@@ -41,7 +41,7 @@ void cx4dev_cmd_trace(struct cx4dev *dev, const struct cx4dev_cmd *cmd, uint8_t 
 			    cx4dev_delivery_name(ds), ds);
 	else {
 		if (opcode == CX4_CMD_ACCESS_REG && cmd->in_len >= CX4_ACCESS_REG_OFF_DATA) {
-			uint32_t id = cx4_get(cmd->in, CX4_ACCESS_REG_IN_REGISTER_ID);
+			uint32_t id = CX4_GET(ACCESS_REG_IN, cmd->in, REGISTER_ID);
 
 			snprintf(reg, sizeof(reg), " reg=%s(0x%x)", cx4dev_reg_name(id), id);
 		}

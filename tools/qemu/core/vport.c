@@ -61,9 +61,9 @@ uint8_t cx4dev_exec_query_vport_state(struct cx4dev *dev, struct cx4dev_cmd *cmd
 	if (cmd->op_mod != CX4_VPORT_OP_MOD_NIC_VPORT)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_BAD_OPMOD,
 				     "op_mod 0x%x (0: NIC vport)", cmd->op_mod);
-	cx4_set(cmd->out, CX4_QUERY_VPORT_STATE_OUT_ADMIN_STATE,
+	CX4_SET(QUERY_VPORT_STATE_OUT, cmd->out, ADMIN_STATE,
 		dev->vport.admin_up ? CX4_VPORT_STATE_UP : CX4_VPORT_STATE_DOWN);
-	cx4_set(cmd->out, CX4_QUERY_VPORT_STATE_OUT_STATE,
+	CX4_SET(QUERY_VPORT_STATE_OUT, cmd->out, STATE,
 		cx4dev_vport_up(dev) ? CX4_VPORT_STATE_UP : CX4_VPORT_STATE_DOWN);
 	return CX4_CMD_STAT_OK;
 }
@@ -103,15 +103,15 @@ uint8_t cx4dev_exec_query_nic_vport_ctx(struct cx4dev *dev, struct cx4dev_cmd *c
 				     CX4DEV_SYN_VPORT_LIST_OUT_LEN,
 				     "output_length 0x%x too short for the %u-entry %s list",
 				     cmd->out_len, n, cx4dev_list_name[type]);
-	cx4_set(ctx, CX4_NIC_VPORT_MTU, dev->vport.mtu);
-	cx4_set(ctx, CX4_NIC_VPORT_PROMISC_UC, dev->vport.promisc_uc);
-	cx4_set(ctx, CX4_NIC_VPORT_PROMISC_MC, dev->vport.promisc_mc);
-	cx4_set(ctx, CX4_NIC_VPORT_PROMISC_ALL, dev->vport.promisc_all);
-	cx4_set(ctx, CX4_NIC_VPORT_ALLOWED_LIST_TYPE, type);
-	cx4_set(ctx, CX4_NIC_VPORT_ALLOWED_LIST_SIZE, n);
-	cx4_set(ctx + CX4_NIC_VPORT_OFF_PERMANENT_ADDRESS, CX4_MAC_ADDR_47_32,
+	CX4_SET(NIC_VPORT, ctx, MTU, dev->vport.mtu);
+	CX4_SET(NIC_VPORT, ctx, PROMISC_UC, dev->vport.promisc_uc);
+	CX4_SET(NIC_VPORT, ctx, PROMISC_MC, dev->vport.promisc_mc);
+	CX4_SET(NIC_VPORT, ctx, PROMISC_ALL, dev->vport.promisc_all);
+	CX4_SET(NIC_VPORT, ctx, ALLOWED_LIST_TYPE, type);
+	CX4_SET(NIC_VPORT, ctx, ALLOWED_LIST_SIZE, n);
+	CX4_SET(MAC_ADDR, CX4_ADDR(NIC_VPORT, ctx, PERMANENT_ADDRESS), 47_32,
 		(uint32_t)mac[0] << 8 | mac[1]);
-	cx4_set(ctx + CX4_NIC_VPORT_OFF_PERMANENT_ADDRESS, CX4_MAC_ADDR_31_0,
+	CX4_SET(MAC_ADDR, CX4_ADDR(NIC_VPORT, ctx, PERMANENT_ADDRESS), 31_0,
 		(uint32_t)mac[2] << 24 | (uint32_t)mac[3] << 16 | (uint32_t)mac[4] << 8 | mac[5]);
 	for (uint32_t i = 0; i < n; i++)
 		cx4_set64(ctx, cx4_nic_vport_list_off(i), dev->vport.list[type][i]);
@@ -180,9 +180,9 @@ uint8_t cx4dev_exec_modify_nic_vport_ctx(struct cx4dev *dev, struct cx4dev_cmd *
 	const uint8_t *ctx = cmd->in + CX4_MODIFY_NIC_VPORT_CTX_IN_OFF_CTX;
 	uint32_t known = CX4_MODIFY_NIC_VPORT_SEL_ADDRESSES_LIST | CX4_MODIFY_NIC_VPORT_SEL_PROMISC |
 			 CX4_MODIFY_NIC_VPORT_SEL_MTU;
-	uint32_t mtu = cx4_get(ctx, CX4_NIC_VPORT_MTU);
-	uint32_t type = cx4_get(ctx, CX4_NIC_VPORT_ALLOWED_LIST_TYPE);
-	uint32_t n = cx4_get(ctx, CX4_NIC_VPORT_ALLOWED_LIST_SIZE);
+	uint32_t mtu = CX4_GET(NIC_VPORT, ctx, MTU);
+	uint32_t type = CX4_GET(NIC_VPORT, ctx, ALLOWED_LIST_TYPE);
+	uint32_t n = CX4_GET(NIC_VPORT, ctx, ALLOWED_LIST_SIZE);
 	uint8_t st;
 
 	if (sel & ~known)
@@ -220,9 +220,9 @@ uint8_t cx4dev_exec_modify_nic_vport_ctx(struct cx4dev *dev, struct cx4dev_cmd *
 		dev->vport.mtu = mtu;
 	}
 	if (sel & CX4_MODIFY_NIC_VPORT_SEL_PROMISC) {
-		bool uc = cx4_get(ctx, CX4_NIC_VPORT_PROMISC_UC);
-		bool mc = cx4_get(ctx, CX4_NIC_VPORT_PROMISC_MC);
-		bool all = cx4_get(ctx, CX4_NIC_VPORT_PROMISC_ALL);
+		bool uc = CX4_GET(NIC_VPORT, ctx, PROMISC_UC);
+		bool mc = CX4_GET(NIC_VPORT, ctx, PROMISC_MC);
+		bool all = CX4_GET(NIC_VPORT, ctx, PROMISC_ALL);
 
 		if (uc != dev->vport.promisc_uc || mc != dev->vport.promisc_mc ||
 		    all != dev->vport.promisc_all)
@@ -271,7 +271,7 @@ uint8_t cx4dev_exec_config_int_moderation(struct cx4dev *dev, struct cx4dev_cmd 
 				    "(model limitation: recorded, not applied)", vec, delay);
 		dev->int_mod[vec] = (uint16_t)delay;
 	}
-	cx4_set(cmd->out, CX4_CONFIG_INT_MOD_OUT_MIN_DELAY, dev->int_mod[vec]);
-	cx4_set(cmd->out, CX4_CONFIG_INT_MOD_OUT_INT_VECTOR, vec);
+	CX4_SET(CONFIG_INT_MOD_OUT, cmd->out, MIN_DELAY, dev->int_mod[vec]);
+	CX4_SET(CONFIG_INT_MOD_OUT, cmd->out, INT_VECTOR, vec);
 	return CX4_CMD_STAT_OK;
 }

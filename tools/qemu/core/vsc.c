@@ -24,7 +24,7 @@
 #define CX4DEV_VSC_SEMAPHORE	0x0c
 #define CX4DEV_VSC_ADDR		0x10
 #define CX4DEV_VSC_DATA		0x14
-#define CX4DEV_VSC_SPACE_MASK	0xffffu
+#define CX4DEV_VSC_SPACE_MASK	0xffffu	/* prm-offsets: ok, PCI config space, not a PRM layout */
 
 void cx4dev_vsc_reset(struct cx4dev *dev)
 {

@@ -20,7 +20,7 @@ uint8_t env_cmd_obj(struct fh *fh, uint16_t op, uint32_t f, uint32_t v, uint32_t
 	uint8_t in[CX4_FT_CMD_SIZE] = { 0 };
 	uint32_t len = CX4_CMD_SIMPLE_SIZE;
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, op);
+	CX4_SET(CMD_IN, in, OPCODE, op);
 	cx4_set(in, f, v);
 	if (CX4_FLD_OFF(f) >= CX4_CMD_SIMPLE_SIZE)
 		len = CX4_FT_CMD_SIZE;
@@ -34,7 +34,7 @@ void env_create_eq0(struct env *e)
 
 	fh_eq_params_init(&p, e->uar, 4, 0);
 	CHECK_EQ(fh_eq_create(e->fh, &p, NULL, &r, NULL), CX4_CMD_STAT_OK);
-	e->eqn = cx4_get(r.out, CX4_CREATE_EQ_OUT_EQ_NUMBER);
+	e->eqn = CX4_GET(CREATE_EQ_OUT, r.out, EQ_NUMBER);
 }
 
 /* A 32-entry CQ on the EQ. */
@@ -52,13 +52,13 @@ void env_fill_wq(struct env *e, uint8_t *wqc, struct ewq *q, bool sq, uint8_t *p
 {
 	q->buf = fh_alloc(e->fh, CX4_PAGE_SIZE, CX4_PAGE_SIZE);
 	q->dbr = fh_alloc(e->fh, 64, 64);
-	cx4_set(wqc, CX4_WQ_TYPE, CX4_WQ_TYPE_CYCLIC);
-	cx4_set(wqc, CX4_WQ_PD, e->pd);
+	CX4_SET(WQ, wqc, TYPE, CX4_WQ_TYPE_CYCLIC);
+	CX4_SET(WQ, wqc, PD, e->pd);
 	if (sq)
-		cx4_set(wqc, CX4_WQ_UAR_PAGE, e->uar);
-	cx4_set64(wqc, CX4_WQ_OFF_DBR_ADDR, q->dbr);
-	cx4_set(wqc, CX4_WQ_LOG_WQ_STRIDE, q->log_stride);
-	cx4_set(wqc, CX4_WQ_LOG_WQ_SZ, q->log_size);
+		CX4_SET(WQ, wqc, UAR_PAGE, e->uar);
+	CX4_SET64(WQ, wqc, DBR_ADDR, q->dbr);
+	CX4_SET(WQ, wqc, LOG_WQ_STRIDE, q->log_stride);
+	CX4_SET(WQ, wqc, LOG_WQ_SZ, q->log_size);
 	cx4_set64(pas, 0, q->buf);
 }
 
@@ -71,18 +71,18 @@ uint8_t env_create_sq(struct env *e, struct ewq *q, struct fh_result *r,
 	memset(q, 0, sizeof(*q));
 	q->log_size = 4;		/* 16 WQEBBs: one page */
 	q->log_stride = CX4_SEND_WQEBB_SHIFT;
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_SQ);
-	cx4_set(c, CX4_SQC_RLKEY, 1);
-	cx4_set(c, CX4_SQC_FLUSH_IN_ERROR_EN, 1);
-	cx4_set(c, CX4_SQC_CQN, e->scq.cqn);
-	cx4_set(c, CX4_SQC_TIS_LST_SZ, 1);
-	cx4_set(c, CX4_SQC_TIS_NUM_0, e->tis);
-	cx4_set(c, CX4_SQC_USER_INDEX, 0x5151);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_CREATE_SQ);
+	CX4_SET(SQC, c, RLKEY, 1);
+	CX4_SET(SQC, c, FLUSH_IN_ERROR_EN, 1);
+	CX4_SET(SQC, c, CQN, e->scq.cqn);
+	CX4_SET(SQC, c, TIS_LST_SZ, 1);
+	CX4_SET(SQC, c, TIS_NUM_0, e->tis);
+	CX4_SET(SQC, c, USER_INDEX, 0x5151);
 	env_fill_wq(e, c + CX4_SQC_OFF_WQ, q, true, in + CX4_CREATE_SQ_IN_OFF_PAS);
 	if (tweak)
 		tweak(c);
 	if (fh_run(e->fh, in, sizeof(in), CX4_CREATE_SQ_OUT_SIZE, r) == CX4_CMD_STAT_OK)
-		q->qn = cx4_get(r->out, CX4_CREATE_SQ_OUT_SQN);
+		q->qn = CX4_GET(CREATE_SQ_OUT, r->out, SQN);
 	return r->status;
 }
 
@@ -95,14 +95,14 @@ uint8_t env_create_rq_stride(struct env *e, struct ewq *q, bool vsd, uint32_t lo
 	memset(q, 0, sizeof(*q));
 	q->log_size = 4;
 	q->log_stride = log_stride;
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_RQ);
-	cx4_set(c, CX4_RQC_RLKEY, 1);
-	cx4_set(c, CX4_RQC_VSD, vsd);
-	cx4_set(c, CX4_RQC_CQN, e->rcq.cqn);
-	cx4_set(c, CX4_RQC_USER_INDEX, 0x7272);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_CREATE_RQ);
+	CX4_SET(RQC, c, RLKEY, 1);
+	CX4_SET(RQC, c, VSD, vsd);
+	CX4_SET(RQC, c, CQN, e->rcq.cqn);
+	CX4_SET(RQC, c, USER_INDEX, 0x7272);
 	env_fill_wq(e, c + CX4_RQC_OFF_WQ, q, false, in + CX4_CREATE_RQ_IN_OFF_PAS);
 	if (fh_run(e->fh, in, sizeof(in), CX4_CREATE_RQ_OUT_SIZE, r) == CX4_CMD_STAT_OK)
-		q->qn = cx4_get(r->out, CX4_CREATE_RQ_OUT_RQN);
+		q->qn = CX4_GET(CREATE_RQ_OUT, r->out, RQN);
 	return r->status;
 }
 
@@ -117,10 +117,10 @@ uint8_t env_modify_wq(struct fh *fh, bool sq, uint32_t qn, uint32_t cur, uint32_
 {
 	uint8_t in[CX4_MODIFY_SQ_IN_SIZE] = { 0 };
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, sq ? CX4_CMD_MODIFY_SQ : CX4_CMD_MODIFY_RQ);
-	cx4_set(in, CX4_MODIFY_SQ_IN_SQ_STATE, cur);
-	cx4_set(in, CX4_MODIFY_SQ_IN_SQN, qn);
-	cx4_set(in + CX4_MODIFY_SQ_IN_OFF_CTX, CX4_SQC_STATE, next);
+	CX4_SET(CMD_IN, in, OPCODE, sq ? CX4_CMD_MODIFY_SQ : CX4_CMD_MODIFY_RQ);
+	CX4_SET(MODIFY_SQ_IN, in, SQ_STATE, cur);
+	CX4_SET(MODIFY_SQ_IN, in, SQN, qn);
+	CX4_SET(SQC, CX4_ADDR(MODIFY_SQ_IN, in, CTX), STATE, next);
 	return fh_run(fh, in, sizeof(in), CX4_MODIFY_SQ_OUT_SIZE, r);
 }
 
@@ -129,10 +129,10 @@ uint8_t env_create_tir_direct(struct env *e, uint32_t rqn, struct fh_result *r)
 	uint8_t in[CX4_CREATE_TIR_IN_SIZE] = { 0 };
 	uint8_t *c = in + CX4_CREATE_TIR_IN_OFF_CTX;
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_TIR);
-	cx4_set(c, CX4_TIRC_DISP_TYPE, CX4_TIR_DISP_DIRECT);
-	cx4_set(c, CX4_TIRC_INLINE_RQN, rqn);
-	cx4_set(c, CX4_TIRC_TRANSPORT_DOMAIN, e->td);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_CREATE_TIR);
+	CX4_SET(TIRC, c, DISP_TYPE, CX4_TIR_DISP_DIRECT);
+	CX4_SET(TIRC, c, INLINE_RQN, rqn);
+	CX4_SET(TIRC, c, TRANSPORT_DOMAIN, e->td);
 	return fh_run(e->fh, in, sizeof(in), CX4_CREATE_TIR_OUT_SIZE, r);
 }
 
@@ -141,10 +141,10 @@ uint32_t env_create_tis(struct env *e, uint32_t td)
 	uint8_t in[CX4_CREATE_TIS_IN_SIZE] = { 0 };
 	struct fh_result r;
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_TIS);
-	cx4_set(in + CX4_CREATE_TIS_IN_OFF_CTX, CX4_TISC_TRANSPORT_DOMAIN, td);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_CREATE_TIS);
+	CX4_SET(TISC, CX4_ADDR(CREATE_TIS_IN, in, CTX), TRANSPORT_DOMAIN, td);
 	CHECK_EQ(fh_run(e->fh, in, sizeof(in), CX4_CREATE_TIS_OUT_SIZE, &r), CX4_CMD_STAT_OK);
-	return cx4_get(r.out, CX4_CREATE_TIS_OUT_TISN);
+	return CX4_GET(CREATE_TIS_OUT, r.out, TISN);
 }
 
 uint32_t env_create_rqt(struct env *e, const uint32_t *rqn, uint32_t n)
@@ -152,14 +152,14 @@ uint32_t env_create_rqt(struct env *e, const uint32_t *rqn, uint32_t n)
 	uint8_t in[0x200] = { 0 }, *c = in + CX4_OBJ_CMD_OFF_CTX;
 	struct fh_result r;
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_RQT);
-	cx4_set(c, CX4_RQTC_RQT_MAX_SIZE, n);
-	cx4_set(c, CX4_RQTC_RQT_ACTUAL_SIZE, n);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_CREATE_RQT);
+	CX4_SET(RQTC, c, RQT_MAX_SIZE, n);
+	CX4_SET(RQTC, c, RQT_ACTUAL_SIZE, n);
 	for (uint32_t i = 0; i < n; i++)
-		cx4_set(c + cx4_rqtc_rq_off(i), CX4_RQTC_RQ_NUM, rqn[i]);
+		CX4_SET(RQTC, c + cx4_rqtc_rq_off(i), RQ_NUM, rqn[i]);
 	CHECK_EQ(fh_run(e->fh, in, cx4_rqt_cmd_size(n), CX4_CREATE_RQT_OUT_SIZE, &r),
 		 CX4_CMD_STAT_OK);
-	return cx4_get(r.out, CX4_CREATE_RQT_OUT_RQTN);
+	return CX4_GET(CREATE_RQT_OUT, r.out, RQTN);
 }
 
 uint8_t env_create_tir_rss(struct env *e, uint32_t rqt, const uint8_t *key, uint32_t l4_prot,
@@ -168,14 +168,14 @@ uint8_t env_create_tir_rss(struct env *e, uint32_t rqt, const uint8_t *key, uint
 	uint8_t in[CX4_CREATE_TIR_IN_SIZE] = { 0 }, *c = in + CX4_CREATE_TIR_IN_OFF_CTX;
 	uint8_t *sel = c + CX4_TIRC_OFF_RX_HASH_FIELD_SEL_OUTER;
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_TIR);
-	cx4_set(c, CX4_TIRC_DISP_TYPE, CX4_TIR_DISP_INDIRECT);
-	cx4_set(c, CX4_TIRC_INDIRECT_TABLE, rqt);
-	cx4_set(c, CX4_TIRC_RX_HASH_FN, CX4_TIR_HASH_TOEPLITZ);
-	cx4_set(c, CX4_TIRC_TRANSPORT_DOMAIN, e->td);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_CREATE_TIR);
+	CX4_SET(TIRC, c, DISP_TYPE, CX4_TIR_DISP_INDIRECT);
+	CX4_SET(TIRC, c, INDIRECT_TABLE, rqt);
+	CX4_SET(TIRC, c, RX_HASH_FN, CX4_TIR_HASH_TOEPLITZ);
+	CX4_SET(TIRC, c, TRANSPORT_DOMAIN, e->td);
 	memcpy(c + CX4_TIRC_OFF_RX_HASH_TOEPLITZ_KEY, key, 40);
-	cx4_set(sel, CX4_HASH_SEL_L4_PROT_TYPE, l4_prot);
-	cx4_set(sel, CX4_HASH_SEL_SELECTED_FIELDS, fields);
+	CX4_SET(HASH_SEL, sel, L4_PROT_TYPE, l4_prot);
+	CX4_SET(HASH_SEL, sel, SELECTED_FIELDS, fields);
 	return fh_run(e->fh, in, sizeof(in), CX4_CREATE_TIR_OUT_SIZE, r);
 }
 
@@ -186,23 +186,23 @@ void env_create_steering(struct env *e)
 	uint8_t *mc = in + CX4_CREATE_FLOW_GROUP_IN_OFF_MATCH_CRITERIA;
 	struct fh_result r;
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_FLOW_TABLE);
-	cx4_set(in, CX4_FT_CMD_TABLE_TYPE, CX4_FT_TYPE_NIC_RX);
-	cx4_set(in + CX4_FT_OFF_CTX, CX4_FTC_LOG_SIZE, 2);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_CREATE_FLOW_TABLE);
+	CX4_SET(FT_CMD, in, TABLE_TYPE, CX4_FT_TYPE_NIC_RX);
+	CX4_SET(FTC, in + CX4_FT_OFF_CTX, LOG_SIZE, 2);
 	CHECK_EQ(fh_run(e->fh, in, CX4_CREATE_FLOW_TABLE_IN_SIZE,
 			 CX4_CREATE_FLOW_TABLE_OUT_SIZE, &r), CX4_CMD_STAT_OK);
-	e->ft = cx4_get(r.out, CX4_CREATE_FLOW_TABLE_OUT_TABLE_ID);
+	e->ft = CX4_GET(CREATE_FLOW_TABLE_OUT, r.out, TABLE_ID);
 	memset(in, 0, sizeof(in));
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_FLOW_GROUP);
-	cx4_set(in, CX4_FT_CMD_TABLE_TYPE, CX4_FT_TYPE_NIC_RX);
-	cx4_set(in, CX4_FT_CMD_TABLE_ID, e->ft);
-	cx4_set(in, CX4_CREATE_FLOW_GROUP_IN_START_FLOW_INDEX, 0);
-	cx4_set(in, CX4_CREATE_FLOW_GROUP_IN_END_FLOW_INDEX, 1);
-	cx4_set(in, CX4_CREATE_FLOW_GROUP_IN_MATCH_CRITERIA_ENABLE, CX4_MATCH_OUTER_HEADERS);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_CREATE_FLOW_GROUP);
+	CX4_SET(FT_CMD, in, TABLE_TYPE, CX4_FT_TYPE_NIC_RX);
+	CX4_SET(FT_CMD, in, TABLE_ID, e->ft);
+	CX4_SET(CREATE_FLOW_GROUP_IN, in, START_FLOW_INDEX, 0);
+	CX4_SET(CREATE_FLOW_GROUP_IN, in, END_FLOW_INDEX, 1);
+	CX4_SET(CREATE_FLOW_GROUP_IN, in, MATCH_CRITERIA_ENABLE, CX4_MATCH_OUTER_HEADERS);
 	memset(mc + CX4_FTE_OFF_DMAC, 0xff, 6);
 	CHECK_EQ(fh_run(e->fh, in, sizeof(in), CX4_CREATE_FLOW_GROUP_OUT_SIZE, &r),
 		 CX4_CMD_STAT_OK);
-	e->fg = cx4_get(r.out, CX4_CREATE_FLOW_GROUP_OUT_GROUP_ID);
+	e->fg = CX4_GET(CREATE_FLOW_GROUP_OUT, r.out, GROUP_ID);
 }
 
 /*
@@ -215,20 +215,20 @@ static uint8_t fte_to_tir(struct env *e, uint32_t index, const uint8_t *dmac, ui
 	uint8_t in[0x400] = { 0 };
 	uint8_t *fc = in + CX4_FTE_OFF_FLOW_CTX;
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_SET_FLOW_TABLE_ENTRY);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_SET_FLOW_TABLE_ENTRY);
 	if (modify) {
-		cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_SET_FTE_MODIFY);
-		cx4_set(in, CX4_SET_FTE_IN_MODIFY_ENABLE_MASK, CX4_SET_FTE_MOD_DEST_LIST);
+		CX4_SET(CMD_IN, in, OP_MOD, CX4_SET_FTE_MODIFY);
+		CX4_SET(SET_FTE_IN, in, MODIFY_ENABLE_MASK, CX4_SET_FTE_MOD_DEST_LIST);
 	}
-	cx4_set(in, CX4_FT_CMD_TABLE_TYPE, CX4_FT_TYPE_NIC_RX);
-	cx4_set(in, CX4_FT_CMD_TABLE_ID, e->ft);
-	cx4_set(in, CX4_FTE_CMD_FLOW_INDEX, index);
-	cx4_set(fc, CX4_FLOWC_GROUP_ID, e->fg);
-	cx4_set(fc, CX4_FLOWC_ACTION, CX4_FLOW_ACTION_FWD_DEST);
-	cx4_set(fc, CX4_FLOWC_DESTINATION_LIST_SIZE, 1);
+	CX4_SET(FT_CMD, in, TABLE_TYPE, CX4_FT_TYPE_NIC_RX);
+	CX4_SET(FT_CMD, in, TABLE_ID, e->ft);
+	CX4_SET(FTE_CMD, in, FLOW_INDEX, index);
+	CX4_SET(FLOWC, fc, GROUP_ID, e->fg);
+	CX4_SET(FLOWC, fc, ACTION, CX4_FLOW_ACTION_FWD_DEST);
+	CX4_SET(FLOWC, fc, DESTINATION_LIST_SIZE, 1);
 	memcpy(fc + CX4_FLOWC_OFF_MATCH_VALUE + CX4_FTE_OFF_DMAC, dmac, 6);
-	cx4_set(fc + cx4_flowc_dest_off(0), CX4_FLOW_DEST_TYPE, CX4_FLOW_DEST_TIR);
-	cx4_set(fc + cx4_flowc_dest_off(0), CX4_FLOW_DEST_ID, tir);
+	CX4_SET(FLOW_DEST, fc + cx4_flowc_dest_off(0), TYPE, CX4_FLOW_DEST_TIR);
+	CX4_SET(FLOW_DEST, fc + cx4_flowc_dest_off(0), ID, tir);
 	return fh_run(e->fh, in, cx4_fte_cmd_size(1), CX4_SET_FTE_OUT_SIZE, r);
 }
 
@@ -267,7 +267,7 @@ struct env *env_new(bool vsd)
 	CHECK_EQ(env_modify_wq(e->fh, false, e->rq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
 		 CX4_CMD_STAT_OK);
 	CHECK_EQ(env_create_tir_direct(e, e->rq.qn, &r), CX4_CMD_STAT_OK);
-	e->tir = cx4_get(r.out, CX4_CREATE_TIR_OUT_TIRN);
+	e->tir = CX4_GET(CREATE_TIR_OUT, r.out, TIRN);
 	env_create_steering(e);
 	CHECK_EQ(env_set_fte(e, 0, env_my_mac, e->tir, &r), CX4_CMD_STAT_OK);
 	CHECK_EQ(ERRORS(e->fh), 0);
@@ -364,29 +364,28 @@ void env_post_send(struct env *e, uint32_t opcode, const uint8_t *f, uint32_t le
 
 	memset(w, 0, 4 * CX4_SEND_WQEBB_SIZE);
 	ds = (CX4_WQE_CTRL_SIZE + esz + (len > inl ? CX4_WQE_DSEG_SIZE : 0)) / 16;
-	cx4_set(w, CX4_WQE_CTRL_WQE_INDEX, e->sq.pc);
-	cx4_set(w, CX4_WQE_CTRL_OPCODE, opcode);
-	cx4_set(w, CX4_WQE_CTRL_SQN, e->sq.qn);
-	cx4_set(w, CX4_WQE_CTRL_DS, ds);
-	cx4_set(w, CX4_WQE_CTRL_CE, CX4_WQE_CE_CQE_ALWAYS);
+	CX4_SET(WQE_CTRL, w, WQE_INDEX, e->sq.pc);
+	CX4_SET(WQE_CTRL, w, OPCODE, opcode);
+	CX4_SET(WQE_CTRL, w, SQN, e->sq.qn);
+	CX4_SET(WQE_CTRL, w, DS, ds);
+	CX4_SET(WQE_CTRL, w, CE, CX4_WQE_CE_CQE_ALWAYS);
 	eth[CX4_WQE_ETH_OFF_CS_FLAGS] = (uint8_t)cs;
-	cx4_set(eth, CX4_WQE_ETH_MSS, mss);
-	cx4_set(eth, CX4_WQE_ETH_INLINE_HDR_SZ, inl);
+	CX4_SET(WQE_ETH, eth, MSS, mss);
+	CX4_SET(WQE_ETH, eth, INLINE_HDR_SZ, inl);
 	memcpy(eth + CX4_WQE_ETH_OFF_INLINE_HDR, f, inl);
 	if (len > inl) {
 		d = eth + esz;
 		memcpy(fh_ptr(e->fh, data), f + inl, len - inl);
-		cx4_set(d, CX4_WQE_DSEG_BYTE_COUNT, len - inl);
-		cx4_set(d, CX4_WQE_DSEG_LKEY, lkey);
-		cx4_set64(d, CX4_WQE_DSEG_OFF_ADDR, data);
+		CX4_SET(WQE_DSEG, d, BYTE_COUNT, len - inl);
+		CX4_SET(WQE_DSEG, d, LKEY, lkey);
+		CX4_SET64(WQE_DSEG, d, ADDR, data);
 	}
 	bbs = (ds * 16 + 63) / 64;
 	e->sq.pc = (uint16_t)(e->sq.pc + bbs);
-	cx4_set(fh_ptr(e->fh, e->sq.dbr), CX4_WQ_DBR_SND_COUNTER, e->sq.pc);
+	CX4_SET(WQ_DBR, fh_ptr(e->fh, e->sq.dbr), SND_COUNTER, e->sq.pc);
 	if (ring)
 		cx4dev_mmio_write(e->fh->dev, (uint64_t)e->uar * CX4_UAR_PAGE_SIZE +
-				  cx4_uar_bf_off(0, 0), (uint64_t)cx4_rd32(w, 0) << 32 |
-				  cx4_rd32(w, 4), 8);
+				  cx4_uar_bf_off(0, 0), cx4_get64(w, 0), 8);
 }
 
 /* Post one receive WQE of one @size-byte buffer; returns the buffer. */
@@ -397,11 +396,11 @@ uint64_t env_post_recv(struct env *e, uint32_t size)
 	uint64_t buf = fh_alloc(e->fh, size, 64);
 
 	memset(w, 0, 1u << e->rq.log_stride);
-	cx4_set(w, CX4_RX_DSEG_BYTE_COUNT, size);
-	cx4_set(w, CX4_RX_DSEG_LKEY, CX4DEV_RESD_LKEY);
-	cx4_set64(w, CX4_RX_DSEG_OFF_ADDR, buf);
-	cx4_set(w + CX4_RX_DSEG_SIZE, CX4_RX_DSEG_LKEY, CX4_RX_DSEG_NULL_LKEY);
+	CX4_SET(RX_DSEG, w, BYTE_COUNT, size);
+	CX4_SET(RX_DSEG, w, LKEY, CX4DEV_RESD_LKEY);
+	CX4_SET64(RX_DSEG, w, ADDR, buf);
+	CX4_SET(RX_DSEG, w + CX4_RX_DSEG_SIZE, LKEY, CX4_RX_DSEG_NULL_LKEY);
 	e->rq.pc++;
-	cx4_set(fh_ptr(e->fh, e->rq.dbr), CX4_WQ_DBR_RCV_COUNTER, e->rq.pc);
+	CX4_SET(WQ_DBR, fh_ptr(e->fh, e->rq.dbr), RCV_COUNTER, e->rq.pc);
 	return buf;
 }

@@ -20,9 +20,8 @@
  * like the device's producer counters.  Rings hold at most 2^22 entries
  * (log_max_cq_sz, log_max_eq_sz), so bit log_size of the 24-bit counter
  * still flips on every pass over the ring: that is the value the owner
- * bit is compared against (PRM 7.12.3.1, 7.13.2.1).
+ * bit is compared against (PRM 7.12.3.1, 7.13.2.1).  CX4_QUEUE_COUNTER_MASK.
  */
-#define FH_CTR_MASK	0xffffffu
 
 static bool fh_range_ok(uint64_t addr, size_t len)
 {
@@ -259,8 +258,8 @@ static void fh_build_chain(struct fh *fh, uint64_t *mb, uint32_t n, const uint8_
 			memcpy(b, data + off, chunk > CX4_MBOX_DATA_SIZE ? CX4_MBOX_DATA_SIZE : chunk);
 		}
 		cx4_set64(b, CX4_MBOX_OFF_NEXT, i + 1 < n ? mb[i + 1] : 0);
-		cx4_set(b, CX4_MBOX_BLOCK_NUMBER, i);
-		cx4_set(b, CX4_MBOX_TOKEN, token);
+		CX4_SET(MBOX, b, BLOCK_NUMBER, i);
+		CX4_SET(MBOX, b, TOKEN, token);
 		cx4_mbox_sign(b, input);
 	}
 }
@@ -285,16 +284,16 @@ void fh_post(struct fh *fh, struct fh_post *p, unsigned slot, const void *in, ui
 	fh_build_chain(fh, p->out_mb, p->n_out, NULL, 0, p->token, false);
 	e = fh_ptr(fh, p->entry);
 	memset(e, 0, CX4_CMDQ_ENTRY_SIZE);
-	cx4_set(e, CX4_CMDQ_TYPE, CX4_CMDQ_TYPE_PCIE);
-	cx4_set(e, CX4_CMDQ_INPUT_LENGTH, in_len);
-	cx4_set(e, CX4_CMDQ_OUTPUT_LENGTH, out_len);
+	CX4_SET(CMDQ, e, TYPE, CX4_CMDQ_TYPE_PCIE);
+	CX4_SET(CMDQ, e, INPUT_LENGTH, in_len);
+	CX4_SET(CMDQ, e, OUTPUT_LENGTH, out_len);
 	memcpy(e + CX4_CMDQ_OFF_IN_INLINE, in, in_len < 16 ? in_len : 16);
 	if (p->n_in)
 		cx4_set64(e, CX4_CMDQ_OFF_IN_MBOX, p->in_mb[0]);
 	if (p->n_out)
 		cx4_set64(e, CX4_CMDQ_OFF_OUT_MBOX, p->out_mb[0]);
-	cx4_set(e, CX4_CMDQ_TOKEN, p->token);
-	cx4_set(e, CX4_CMDQ_OWNERSHIP, CX4_CMDQ_OWNER_HW);
+	CX4_SET(CMDQ, e, TOKEN, p->token);
+	CX4_SET(CMDQ, e, OWNERSHIP, CX4_CMDQ_OWNER_HW);
 	cx4_cmdq_entry_sign(e);
 }
 
@@ -309,8 +308,8 @@ void fh_collect(struct fh *fh, const struct fh_post *p, struct fh_result *r)
 	uint32_t len = p->out_len < sizeof(r->out) ? p->out_len : sizeof(r->out);
 
 	memset(r, 0, sizeof(*r));
-	r->done = cx4_get(e, CX4_CMDQ_OWNERSHIP) == CX4_CMDQ_OWNER_SW;
-	r->ds = (uint8_t)cx4_get(e, CX4_CMDQ_STATUS);
+	r->done = CX4_GET(CMDQ, e, OWNERSHIP) == CX4_CMDQ_OWNER_SW;
+	r->ds = (uint8_t)CX4_GET(CMDQ, e, STATUS);
 	r->sig_ok = cx4_cmdq_entry_sig_ok(e);
 	memcpy(r->out, e + CX4_CMDQ_OFF_OUT_INLINE, len < 16 ? len : 16);
 	for (uint32_t i = 0; i < p->n_out; i++) {
@@ -325,8 +324,8 @@ void fh_collect(struct fh *fh, const struct fh_post *p, struct fh_result *r)
 			memcpy(r->out + off, b, chunk > CX4_MBOX_DATA_SIZE ? CX4_MBOX_DATA_SIZE : chunk);
 		}
 	}
-	r->status = (uint8_t)cx4_get(r->out, CX4_CMD_OUT_STATUS);
-	r->syndrome = cx4_get(r->out, CX4_CMD_OUT_SYNDROME);
+	r->status = (uint8_t)CX4_GET(CMD_OUT, r->out, STATUS);
+	r->syndrome = CX4_GET(CMD_OUT, r->out, SYNDROME);
 }
 
 void fh_ring_collect(struct fh *fh, const struct fh_post *p, struct fh_result *r)
@@ -363,8 +362,8 @@ uint8_t fh_simple(struct fh *fh, uint16_t opcode, uint16_t op_mod, struct fh_res
 
 	if (!r)
 		r = &tmp;
-	cx4_set(in, CX4_CMD_IN_OPCODE, opcode);
-	cx4_set(in, CX4_CMD_IN_OP_MOD, op_mod);
+	CX4_SET(CMD_IN, in, OPCODE, opcode);
+	CX4_SET(CMD_IN, in, OP_MOD, op_mod);
 	return fh_run(fh, in, sizeof(in), 16, r);
 }
 
@@ -381,8 +380,8 @@ uint8_t fh_cmd16(struct fh *fh, uint16_t opcode, uint16_t op_mod, uint32_t f1, u
 {
 	uint8_t in[16] = { 0 };
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, opcode);
-	cx4_set(in, CX4_CMD_IN_OP_MOD, op_mod);
+	CX4_SET(CMD_IN, in, OPCODE, opcode);
+	CX4_SET(CMD_IN, in, OP_MOD, op_mod);
 	if (f1)
 		cx4_set(in, f1, v1);
 	if (f2)
@@ -400,9 +399,9 @@ uint8_t fh_give_pages(struct fh *fh, uint32_t n, uint64_t *pas, struct fh_result
 		abort();
 	if (!r)
 		r = &tmp;
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MANAGE_PAGES);
-	cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_MANAGE_PAGES_ALLOC_SUCCESS);
-	cx4_set(in, CX4_MANAGE_PAGES_IN_NUM_ENTRIES, n);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_MANAGE_PAGES);
+	CX4_SET(CMD_IN, in, OP_MOD, CX4_MANAGE_PAGES_ALLOC_SUCCESS);
+	CX4_SET(MANAGE_PAGES_IN, in, NUM_ENTRIES, n);
 	for (uint32_t i = 0; i < n; i++) {
 		uint64_t pa = pas ? pas[i] : fh_alloc(fh, 4096, 4096);
 
@@ -420,9 +419,9 @@ uint8_t fh_take_pages(struct fh *fh, uint32_t n, struct fh_result *r)
 
 	if (!r)
 		r = &tmp;
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MANAGE_PAGES);
-	cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_MANAGE_PAGES_RETURN);
-	cx4_set(in, CX4_MANAGE_PAGES_IN_NUM_ENTRIES, n);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_MANAGE_PAGES);
+	CX4_SET(CMD_IN, in, OP_MOD, CX4_MANAGE_PAGES_RETURN);
+	CX4_SET(MANAGE_PAGES_IN, in, NUM_ENTRIES, n);
 	return fh_run(fh, in, sizeof(in), cx4_manage_pages_size(n), r);
 }
 
@@ -432,7 +431,7 @@ int32_t fh_query_pages(struct fh *fh, uint16_t op_mod)
 
 	if (fh_simple(fh, CX4_CMD_QUERY_PAGES, op_mod, &r) != CX4_CMD_STAT_OK)
 		return INT32_MIN;
-	return (int32_t)cx4_get(r.out, CX4_QUERY_PAGES_OUT_NUM_PAGES);
+	return (int32_t)CX4_GET(QUERY_PAGES_OUT, r.out, NUM_PAGES);
 }
 
 int fh_enable_cmdif_checksum(struct fh *fh)
@@ -441,15 +440,15 @@ int fh_enable_cmdif_checksum(struct fh *fh)
 	static struct fh_result r;
 	uint8_t q[16] = { 0 };
 
-	cx4_set(q, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_HCA_CAP);
-	cx4_set(q, CX4_CMD_IN_OP_MOD, CX4_HCA_CAP_OPMOD(CX4_CAP_GENERAL, 1));
+	CX4_SET(CMD_IN, q, OPCODE, CX4_CMD_QUERY_HCA_CAP);
+	CX4_SET(CMD_IN, q, OP_MOD, CX4_HCA_CAP_OPMOD(CX4_CAP_GENERAL, 1));
 	fh_exec(fh, q, sizeof(q), CX4_QUERY_HCA_CAP_OUT_SIZE, &r);
 	if (!r.done || r.ds || r.status)
 		return -1;
 	memset(in, 0, sizeof(in));
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_SET_HCA_CAP);
-	memcpy(in + CX4_HCA_CAP_OFF, r.out + CX4_HCA_CAP_OFF, CX4_HCA_CAP_SIZE);
-	cx4_set(in + CX4_HCA_CAP_OFF, CX4_CAP_CMDIF_CHECKSUM, CX4_CMDIF_CSUM_ENABLED);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_SET_HCA_CAP);
+	memcpy(CX4_ADDR(SET_HCA_CAP_IN, in, CAP), CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP), CX4_HCA_CAP_SIZE);
+	CX4_SET(CAP, CX4_ADDR(SET_HCA_CAP_IN, in, CAP), CMDIF_CHECKSUM, CX4_CMDIF_CSUM_ENABLED);
 	fh_exec(fh, in, sizeof(in), CX4_SET_HCA_CAP_OUT_SIZE, &r);
 	return r.done && !r.ds && !r.status ? 0 : -1;
 }
@@ -520,7 +519,7 @@ uint8_t fh_eq_create(struct fh *fh, const struct fh_eq_params *p, struct fh_eq *
 	uint32_t npas = p->npas < 0 ? need : (uint32_t)p->npas;
 	uint32_t len = cx4_create_eq_in_size(npas) + p->extra;
 	uint8_t *in = calloc(1, len);
-	uint8_t *eqc = in + CX4_CREATE_EQ_OFF_EQC;
+	uint8_t *eqc = CX4_ADDR(CREATE_EQ_IN, in, EQC);
 	uint64_t buf = p->buf ? p->buf : fh_alloc(fh, need * page, page);
 
 	if (!in)
@@ -529,12 +528,12 @@ uint8_t fh_eq_create(struct fh *fh, const struct fh_eq_params *p, struct fh_eq *
 	if (!p->buf)
 		for (uint64_t o = 0; o < bytes; o += CX4_EQE_SIZE)
 			*(uint8_t *)fh_ptr(fh, buf + o + CX4_EQE_OFF_OWNER_BYTE) = 1;
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_EQ);
-	cx4_set(eqc, CX4_EQC_LOG_EQ_SIZE, p->log_size);
-	cx4_set(eqc, CX4_EQC_LOG_PAGE_SIZE, p->log_page_size);
-	cx4_set(eqc, CX4_EQC_UAR_PAGE, p->uar);
-	cx4_set(eqc, CX4_EQC_INTR, p->intr);
-	cx4_set(eqc, CX4_EQC_OI, p->oi);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_CREATE_EQ);
+	CX4_SET(EQC, eqc, LOG_EQ_SIZE, p->log_size);
+	CX4_SET(EQC, eqc, LOG_PAGE_SIZE, p->log_page_size);
+	CX4_SET(EQC, eqc, UAR_PAGE, p->uar);
+	CX4_SET(EQC, eqc, INTR, p->intr);
+	CX4_SET(EQC, eqc, OI, p->oi);
 	cx4_set64(in, CX4_CREATE_EQ_OFF_EVENT_BITMASK, p->mask);
 	for (uint32_t i = 0; i < npas; i++)
 		cx4_set64(in, CX4_CREATE_EQ_OFF_PAS + i * CX4_PAS_SIZE, buf + i * page);
@@ -544,7 +543,7 @@ uint8_t fh_eq_create(struct fh *fh, const struct fh_eq_params *p, struct fh_eq *
 	free(in);
 	if (eq) {
 		memset(eq, 0, sizeof(*eq));
-		eq->eqn = cx4_get(r->out, CX4_CREATE_EQ_OUT_EQ_NUMBER);
+		eq->eqn = CX4_GET(CREATE_EQ_OUT, r->out, EQ_NUMBER);
 		eq->uar = p->uar;
 		eq->log_size = p->log_size;
 		eq->buf = buf;
@@ -557,10 +556,10 @@ uint8_t *fh_eq_poll(struct fh *fh, struct fh_eq *eq)
 	uint32_t idx = eq->cc & ((1u << eq->log_size) - 1);
 	uint8_t *e = fh_ptr(fh, eq->buf + (uint64_t)idx * CX4_EQE_SIZE);
 
-	if (cx4_get(e, CX4_EQE_OWNER) != cx4_owner_bit(eq->cc, eq->log_size))
+	if (CX4_GET(EQE, e, OWNER) != cx4_owner_bit(eq->cc, eq->log_size))
 		return NULL;
 	CHECK(cx4_eqe_sig_ok(e, idx));
-	eq->cc = (eq->cc + 1) & FH_CTR_MASK;
+	eq->cc = (eq->cc + 1) & CX4_QUEUE_COUNTER_MASK;
 	return e;
 }
 
@@ -583,7 +582,7 @@ uint8_t fh_cq_create(struct fh *fh, const struct fh_cq_params *p, struct fh_cq *
 	uint32_t npas = p->npas < 0 ? need : (uint32_t)p->npas;
 	uint32_t len = cx4_create_cq_in_size(npas);
 	uint8_t *in = calloc(1, len);
-	uint8_t *cqc = in + CX4_CREATE_CQ_OFF_CQC;
+	uint8_t *cqc = CX4_ADDR(CREATE_CQ_IN, in, CQC);
 	uint32_t npages = npas > need ? npas : npas ? npas : 1;
 	uint64_t buf, dbr;
 
@@ -597,20 +596,20 @@ uint8_t fh_cq_create(struct fh *fh, const struct fh_cq_params *p, struct fh_cq *
 		bytes = (uint64_t)npages * CX4_PAGE_SIZE;
 	/* Nothing to consume before the device writes (PRM 7.12.3.2). */
 	for (uint64_t o = 0; o < bytes; o += CX4_CQE_SIZE)
-		cx4_set(fh_ptr(fh, buf + o), CX4_CQE_OPCODE, CX4_CQE_OP_INVALID);
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_CQ);
-	cx4_set(cqc, CX4_CQC_LOG_CQ_SIZE, p->log_size);
-	cx4_set(cqc, CX4_CQC_UAR_PAGE, p->uar);
-	cx4_set(cqc, CX4_CQC_C_EQN, p->eqn);
-	cx4_set(cqc, CX4_CQC_CQE_SZ, p->cqe_sz);
-	cx4_set(cqc, CX4_CQC_OI, p->oi);
-	cx4_set(cqc, CX4_CQC_CQ_PERIOD, p->period);
-	cx4_set(cqc, CX4_CQC_CQ_MAX_COUNT, p->max_count);
-	cx4_set(cqc, CX4_CQC_CQ_PERIOD_MODE, p->period_mode);
-	cx4_set(cqc, CX4_CQC_SCQE_BREAK_MODERATION_EN, p->scqe_break);
-	cx4_set(cqc, CX4_CQC_CQE_COMPRESSION_EN, p->compression);
-	cx4_set(cqc, CX4_CQC_MINI_CQE_RES_FORMAT, p->mini_format);
-	cx4_set64(cqc, CX4_CQC_OFF_DBR_ADDR, dbr);
+		CX4_SET(CQE, fh_ptr(fh, buf + o), OPCODE, CX4_CQE_OP_INVALID);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_CREATE_CQ);
+	CX4_SET(CQC, cqc, LOG_CQ_SIZE, p->log_size);
+	CX4_SET(CQC, cqc, UAR_PAGE, p->uar);
+	CX4_SET(CQC, cqc, C_EQN, p->eqn);
+	CX4_SET(CQC, cqc, CQE_SZ, p->cqe_sz);
+	CX4_SET(CQC, cqc, OI, p->oi);
+	CX4_SET(CQC, cqc, CQ_PERIOD, p->period);
+	CX4_SET(CQC, cqc, CQ_MAX_COUNT, p->max_count);
+	CX4_SET(CQC, cqc, CQ_PERIOD_MODE, p->period_mode);
+	CX4_SET(CQC, cqc, SCQE_BREAK_MODERATION_EN, p->scqe_break);
+	CX4_SET(CQC, cqc, CQE_COMPRESSION_EN, p->compression);
+	CX4_SET(CQC, cqc, MINI_CQE_RES_FORMAT, p->mini_format);
+	CX4_SET64(CQC, cqc, DBR_ADDR, dbr);
 	for (uint32_t i = 0; i < npas; i++)
 		cx4_set64(in, CX4_CREATE_CQ_OFF_PAS + i * CX4_PAS_SIZE, buf + i * CX4_PAGE_SIZE);
 	if (tweak)
@@ -619,7 +618,7 @@ uint8_t fh_cq_create(struct fh *fh, const struct fh_cq_params *p, struct fh_cq *
 	free(in);
 	if (cq) {
 		memset(cq, 0, sizeof(*cq));
-		cq->cqn = cx4_get(r->out, CX4_CREATE_CQ_OUT_CQN);
+		cq->cqn = CX4_GET(CREATE_CQ_OUT, r->out, CQN);
 		cq->uar = p->uar;
 		cq->log_size = p->log_size;
 		cq->buf = buf;
@@ -638,11 +637,11 @@ uint8_t *fh_cq_poll(struct fh *fh, struct fh_cq *cq)
 	uint32_t idx = cq->cc & ((1u << cq->log_size) - 1);
 	uint8_t *c = fh_ptr(fh, cq->buf + (uint64_t)idx * CX4_CQE_SIZE);
 
-	if (cx4_get(c, CX4_CQE_OWNER) != cx4_owner_bit(cq->cc, cq->log_size) ||
-	    cx4_get(c, CX4_CQE_OPCODE) == CX4_CQE_OP_INVALID)
+	if (CX4_GET(CQE, c, OWNER) != cx4_owner_bit(cq->cc, cq->log_size) ||
+	    CX4_GET(CQE, c, OPCODE) == CX4_CQE_OP_INVALID)
 		return NULL;
 	CHECK(cx4_cqe_sig_ok(c, idx));
-	cq->cc = (cq->cc + 1) & FH_CTR_MASK;
-	cx4_set(fh_ptr(fh, cq->dbr), CX4_CQ_DBR_UPDATE_CI, cq->cc);
+	cq->cc = (cq->cc + 1) & CX4_QUEUE_COUNTER_MASK;
+	CX4_SET(CQ_DBR, fh_ptr(fh, cq->dbr), UPDATE_CI, cq->cc);
 	return c;
 }

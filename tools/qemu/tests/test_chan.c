@@ -20,12 +20,12 @@ static uint8_t moderate(struct env *e, uint32_t cqn, uint32_t period, uint32_t c
 	uint8_t in[CX4_MODIFY_CQ_IN_SIZE] = { 0 };
 	struct fh_result r;
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MODIFY_CQ);
-	cx4_set(in, CX4_MODIFY_CQ_IN_CQN, cqn);
-	cx4_set(in, CX4_MODIFY_CQ_IN_FIELD_SELECT,
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_MODIFY_CQ);
+	CX4_SET(MODIFY_CQ_IN, in, CQN, cqn);
+	CX4_SET(MODIFY_CQ_IN, in, FIELD_SELECT,
 		CX4_MODIFY_CQ_SEL_CQ_PERIOD | CX4_MODIFY_CQ_SEL_CQ_MAX_COUNT);
-	cx4_set(in + CX4_MODIFY_CQ_IN_OFF_CQC, CX4_CQC_CQ_PERIOD, period);
-	cx4_set(in + CX4_MODIFY_CQ_IN_OFF_CQC, CX4_CQC_CQ_MAX_COUNT, count);
+	CX4_SET(CQC, CX4_ADDR(MODIFY_CQ_IN, in, CQC), CQ_PERIOD, period);
+	CX4_SET(CQC, CX4_ADDR(MODIFY_CQ_IN, in, CQC), CQ_MAX_COUNT, count);
 	return fh_run(e->fh, in, sizeof(in), CX4_MODIFY_CQ_OUT_SIZE, &r);
 }
 

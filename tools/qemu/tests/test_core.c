@@ -34,8 +34,8 @@ static struct fh *new_dev(void)
 static void build_simple(uint8_t *in, uint16_t opcode, uint16_t op_mod)
 {
 	memset(in, 0, 16);
-	cx4_set(in, CX4_CMD_IN_OPCODE, opcode);
-	cx4_set(in, CX4_CMD_IN_OP_MOD, op_mod);
+	CX4_SET(CMD_IN, in, OPCODE, opcode);
+	CX4_SET(CMD_IN, in, OP_MOD, op_mod);
 }
 
 /* ---- init segment ---- */
@@ -123,23 +123,23 @@ static void test_doorbell_early(void)
 
 static void check_general_caps(const uint8_t *c, bool cur)
 {
-	CHECK_EQ(cx4_get(c, CX4_CAP_LOG_MAX_CQ), 24);
-	CHECK_EQ(cx4_get(c, CX4_CAP_LOG_MAX_CQ_SZ), 22);
-	CHECK_EQ(cx4_get(c, CX4_CAP_LOG_MAX_EQ), 5);
-	CHECK_EQ(cx4_get(c, CX4_CAP_LOG_MAX_EQ_SZ), 22);
-	CHECK_EQ(cx4_get(c, CX4_CAP_NUM_PORTS), 1);
-	CHECK_EQ(cx4_get(c, CX4_CAP_PORT_TYPE), CX4_PORT_TYPE_ETH);
-	CHECK_EQ(cx4_get(c, CX4_CAP_ETH_NET_OFFLOADS), 1);
-	CHECK_EQ(cx4_get(c, CX4_CAP_NIC_FLOW_TABLE), 1);
-	CHECK_EQ(cx4_get(c, CX4_CAP_CQE_VERSION), 1);
-	CHECK_EQ(cx4_get(c, CX4_CAP_DRIVER_VERSION), 1);
+	CHECK_EQ(CX4_GET(CAP, c, LOG_MAX_CQ), 24);
+	CHECK_EQ(CX4_GET(CAP, c, LOG_MAX_CQ_SZ), 22);
+	CHECK_EQ(CX4_GET(CAP, c, LOG_MAX_EQ), 5);
+	CHECK_EQ(CX4_GET(CAP, c, LOG_MAX_EQ_SZ), 22);
+	CHECK_EQ(CX4_GET(CAP, c, NUM_PORTS), 1);
+	CHECK_EQ(CX4_GET(CAP, c, PORT_TYPE), CX4_PORT_TYPE_ETH);
+	CHECK_EQ(CX4_GET(CAP, c, ETH_NET_OFFLOADS), 1);
+	CHECK_EQ(CX4_GET(CAP, c, NIC_FLOW_TABLE), 1);
+	CHECK_EQ(CX4_GET(CAP, c, CQE_VERSION), 1);
+	CHECK_EQ(CX4_GET(CAP, c, DRIVER_VERSION), 1);
 	/* Table 145: current starts in initial_state (1), maximum is enabled (3). */
-	CHECK_EQ(cx4_get(c, CX4_CAP_CMDIF_CHECKSUM),
+	CHECK_EQ(CX4_GET(CAP, c, CMDIF_CHECKSUM),
 		 cur ? CX4_CMDIF_CSUM_INITIAL : CX4_CMDIF_CSUM_ENABLED);
-	CHECK_EQ(cx4_get(c, CX4_CAP_LOG_PG_SZ), 12);
-	CHECK_EQ(cx4_get(c, CX4_CAP_LOG_MAX_SQ), 24);
-	CHECK_EQ(cx4_get(c, CX4_CAP_LOG_MAX_RQT), 20);
-	CHECK_EQ(cx4_get(c, CX4_CAP_DEVICE_FREQUENCY_MHZ), 1000);
+	CHECK_EQ(CX4_GET(CAP, c, LOG_PG_SZ), 12);
+	CHECK_EQ(CX4_GET(CAP, c, LOG_MAX_SQ), 24);
+	CHECK_EQ(CX4_GET(CAP, c, LOG_MAX_RQT), 20);
+	CHECK_EQ(CX4_GET(CAP, c, DEVICE_FREQUENCY_MHZ), 1000);
 }
 
 static void query_cap(struct fh *fh, uint32_t type, bool cur, struct fh_result *r)
@@ -155,9 +155,9 @@ static uint8_t set_cap(struct fh *fh, const uint8_t *cap, uint16_t op_mod, struc
 	static uint8_t in[CX4_SET_HCA_CAP_IN_SIZE];
 
 	memset(in, 0, sizeof(in));
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_SET_HCA_CAP);
-	cx4_set(in, CX4_CMD_IN_OP_MOD, op_mod);
-	memcpy(in + CX4_HCA_CAP_OFF, cap, CX4_HCA_CAP_SIZE);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_SET_HCA_CAP);
+	CX4_SET(CMD_IN, in, OP_MOD, op_mod);
+	memcpy(CX4_ADDR(SET_HCA_CAP_IN, in, CAP), cap, CX4_HCA_CAP_SIZE);
 	fh_exec(fh, in, sizeof(in), CX4_SET_HCA_CAP_OUT_SIZE, r);
 	return r->status;
 }
@@ -166,7 +166,7 @@ static uint8_t set_driver_version(struct fh *fh, const char *s, struct fh_result
 {
 	uint8_t in[CX4_SET_DRIVER_VERSION_IN_SIZE] = { 0 };
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_SET_DRIVER_VERSION);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_SET_DRIVER_VERSION);
 	memcpy(in + CX4_SET_DRIVER_VERSION_OFF_STR, s, strlen(s) > 64 ? 64 : strlen(s));
 	fh_exec(fh, in, sizeof(in), CX4_SET_DRIVER_VERSION_OUT_SIZE, r);
 	return r->status;
@@ -191,13 +191,13 @@ static void test_full_bringup(void)
 	fh_exec(fh, in, 16, CX4_QUERY_ISSI_OUT_SIZE, &r);
 	CHECK_STATUS(r, 0, 0);
 	CHECK(r.sig_ok);
-	CHECK_EQ(cx4_get(r.out, CX4_QUERY_ISSI_OUT_CURRENT_ISSI), 0);
+	CHECK_EQ(CX4_GET(QUERY_ISSI_OUT, r.out, CURRENT_ISSI), 0);
 	CHECK_EQ(cx4_get(r.out, cx4_issi_field(0)), 1);
 	CHECK_EQ(cx4_get(r.out, cx4_issi_field(1)), 1);
 	CHECK_EQ(cx4_get(r.out, cx4_issi_field(2)), 0);
 
 	build_simple(in, CX4_CMD_SET_ISSI, 0);
-	cx4_set(in, CX4_SET_ISSI_IN_CURRENT_ISSI, 1);
+	CX4_SET(SET_ISSI_IN, in, CURRENT_ISSI, 1);
 	fh_exec(fh, in, 16, 16, &r);
 	CHECK_STATUS(r, 0, 0);
 
@@ -214,38 +214,39 @@ static void test_full_bringup(void)
 
 	/* QUERY_HCA_CAP, max and current, all three types (8 output blocks). */
 	for (int cur = 0; cur < 2; cur++) {
+		const void *ft;
+
 		query_cap(fh, CX4_CAP_GENERAL, cur, &r);
 		CHECK_STATUS(r, 0, 0);
 		CHECK(r.sig_ok);
-		check_general_caps(r.out + CX4_HCA_CAP_OFF, cur);
+		check_general_caps(CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP), cur);
 		if (cur)
-			memcpy(cap, r.out + CX4_HCA_CAP_OFF, sizeof(cap));
+			memcpy(cap, CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP), sizeof(cap));
 		query_cap(fh, CX4_CAP_ETH_OFFLOAD, cur, &r);
 		CHECK_STATUS(r, 0, 0);
-		CHECK_EQ(cx4_get(r.out + CX4_HCA_CAP_OFF, CX4_ETH_CAP_CSUM_CAP), 1);
-		CHECK_EQ(cx4_get(r.out + CX4_HCA_CAP_OFF, CX4_ETH_CAP_LRO_CAP), 1);
-		CHECK_EQ(cx4_get(r.out + CX4_HCA_CAP_OFF, CX4_ETH_CAP_MAX_LSO_CAP), 18);
-		CHECK_EQ(cx4_get(r.out + CX4_HCA_CAP_OFF, CX4_ETH_CAP_RSS_IND_TBL_CAP), 8);
-		CHECK_EQ(cx4_rd32(r.out + CX4_HCA_CAP_OFF, CX4_ETH_CAP_OFF_LRO_TIMER_PERIODS), 8);
+		CHECK_EQ(CX4_GET(ETH_CAP, CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP), CSUM_CAP), 1);
+		CHECK_EQ(CX4_GET(ETH_CAP, CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP), LRO_CAP), 1);
+		CHECK_EQ(CX4_GET(ETH_CAP, CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP), MAX_LSO_CAP), 18);
+		CHECK_EQ(CX4_GET(ETH_CAP, CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP), RSS_IND_TBL_CAP), 8);
+		CHECK_EQ(cx4_rd32(CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP), CX4_ETH_CAP_OFF_LRO_TIMER_PERIODS), 8);
 		query_cap(fh, CX4_CAP_FLOW_TABLE, cur, &r);
 		CHECK_STATUS(r, 0, 0);
-		CHECK_EQ(cx4_get(r.out + CX4_HCA_CAP_OFF + CX4_FT_CAP_OFF_NIC_RX,
-				 CX4_FT_PROP_FT_SUPPORT), 1);
-		CHECK_EQ(cx4_get(r.out + CX4_HCA_CAP_OFF + CX4_FT_CAP_OFF_NIC_TX,
-				 CX4_FT_PROP_FT_SUPPORT), 1);
-		CHECK_EQ(cx4_get(r.out + CX4_HCA_CAP_OFF + CX4_FT_CAP_OFF_NIC_RX +
-				 CX4_FT_PROP_OFF_FIELD_SUPPORT, CX4_FT_FIELD_OUTER_DMAC), 1);
+		ft = CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP);
+		CHECK_EQ(CX4_GET(FT_PROP, CX4_CADDR(FT_CAP, ft, NIC_RX), FT_SUPPORT), 1);
+		CHECK_EQ(CX4_GET(FT_PROP, CX4_CADDR(FT_CAP, ft, NIC_TX), FT_SUPPORT), 1);
+		CHECK_EQ(CX4_GET(FT_FIELD, CX4_CADDR(FT_PROP, CX4_CADDR(FT_CAP, ft, NIC_RX),
+						      FIELD_SUPPORT), OUTER_DMAC), 1);
 	}
 
 	/* SET_HCA_CAP: 0x1010 bytes of input = inline + 8 input blocks. */
-	cx4_set(cap, CX4_CAP_CACHE_LINE_128BYTE, 0);
-	cx4_set(cap, CX4_CAP_LOG_UAR_PAGE_SZ, 0);
+	CX4_SET(CAP, cap, CACHE_LINE_128BYTE, 0);
+	CX4_SET(CAP, cap, LOG_UAR_PAGE_SZ, 0);
 	CHECK_EQ(set_cap(fh, cap, CX4_HCA_CAP_OPMOD(CX4_CAP_GENERAL, 0), &r), 0);
 	CHECK_STATUS(r, 0, 0);
 	query_cap(fh, CX4_CAP_GENERAL, true, &r);
-	CHECK_EQ(cx4_get(r.out + CX4_HCA_CAP_OFF, CX4_CAP_CACHE_LINE_128BYTE), 0);
+	CHECK_EQ(CX4_GET(CAP, CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP), CACHE_LINE_128BYTE), 0);
 	query_cap(fh, CX4_CAP_GENERAL, false, &r);
-	CHECK_EQ(cx4_get(r.out + CX4_HCA_CAP_OFF, CX4_CAP_CACHE_LINE_128BYTE), 1);
+	CHECK_EQ(CX4_GET(CAP, CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP), CACHE_LINE_128BYTE), 1);
 
 	n = fh_query_pages(fh, CX4_PAGES_INIT);
 	CHECK_EQ(n, 32);
@@ -266,10 +267,10 @@ static void test_full_bringup(void)
 	build_simple(in, CX4_CMD_QUERY_ADAPTER, 0);
 	fh_exec(fh, in, 16, CX4_QUERY_ADAPTER_OUT_SIZE, &r);
 	CHECK_STATUS(r, 0, 0);
-	CHECK_EQ(cx4_get(r.out + CX4_QUERY_ADAPTER_OFF_PARAMS, CX4_ADAPTER_VSD_VENDOR_ID), 0x15b3);
-	CHECK_EQ(cx4_get(r.out + CX4_QUERY_ADAPTER_OFF_PARAMS, CX4_ADAPTER_IEEE_VENDOR_ID),
+	CHECK_EQ(CX4_GET(ADAPTER, CX4_CADDR(QUERY_ADAPTER_OUT, r.out, PARAMS), VSD_VENDOR_ID), 0x15b3);
+	CHECK_EQ(CX4_GET(ADAPTER, CX4_CADDR(QUERY_ADAPTER_OUT, r.out, PARAMS), IEEE_VENDOR_ID),
 		 0x2c9);
-	CHECK(!memcmp(r.out + CX4_QUERY_ADAPTER_OFF_PARAMS + CX4_ADAPTER_OFF_PSID, "MT_", 3));
+	CHECK(!memcmp(CX4_CADDR(QUERY_ADAPTER_OUT, r.out, PARAMS) + CX4_ADAPTER_OFF_PSID, "MT_", 3));
 	CHECK_EQ(fh_simple(fh, CX4_CMD_NOP, 0, &r), 0);
 
 	/* cmdq address locked while initialized. */
@@ -277,7 +278,7 @@ static void test_full_bringup(void)
 	CHECK_EQ(ERRORS(fh), 1);
 
 	build_simple(in, CX4_CMD_TEARDOWN_HCA, 0);
-	cx4_set(in, CX4_TEARDOWN_HCA_IN_PROFILE, CX4_TEARDOWN_GRACEFUL);
+	CX4_SET(TEARDOWN_HCA_IN, in, PROFILE, CX4_TEARDOWN_GRACEFUL);
 	fh_exec(fh, in, 16, 16, &r);
 	CHECK_STATUS(r, 0, 0);
 	CHECK_EQ(fh_query_pages(fh, CX4_PAGES_REGULAR), -(int32_t)total);
@@ -285,7 +286,7 @@ static void test_full_bringup(void)
 	for (int guard = 0; guard < 10 && cx4dev_counter(fh->dev, CX4DEV_CNT_PAGES_OWNED); guard++) {
 		CHECK_EQ(fh_take_pages(fh, 20, &r), 0);
 		CHECK(r.sig_ok);
-		CHECK(cx4_get(r.out, CX4_MANAGE_PAGES_OUT_NUM_ENTRIES) <= 20);
+		CHECK(CX4_GET(MANAGE_PAGES_OUT, r.out, NUM_ENTRIES) <= 20);
 		CHECK_EQ(cx4_get64(r.out, CX4_MANAGE_PAGES_OFF_PAS) & 0xfff, 0);
 	}
 	CHECK_EQ(cx4dev_counter(fh->dev, CX4DEV_CNT_PAGES_OWNED), 0);
@@ -312,7 +313,7 @@ static void test_bringup_zero_errors_with_reset(void)
 	CHECK_EQ(set_driver_version(fh, "Linux,cx4,6.012.000117", &r), 0);
 	CHECK_EQ(fh_simple(fh, CX4_CMD_TEARDOWN_HCA, 0, &r), 0);
 	CHECK_EQ(fh_take_pages(fh, 48, &r), 0);
-	CHECK_EQ(cx4_get(r.out, CX4_MANAGE_PAGES_OUT_NUM_ENTRIES), 48);
+	CHECK_EQ(CX4_GET(MANAGE_PAGES_OUT, r.out, NUM_ENTRIES), 48);
 	CHECK_EQ(fh_simple(fh, CX4_CMD_DISABLE_HCA, 0, &r), 0);
 	cx4dev_reset(fh->dev, CX4DEV_RESET_FLR);
 	CHECK_EQ(fh_rd32(fh, CX4_INIT_OFF_INITIALIZING) >> 31, 1);
@@ -363,7 +364,7 @@ static void test_bad_type_and_reserved(void)
 
 	post_nop(fh, &p, 16);
 	e = fh_ptr(fh, p.entry);
-	cx4_set(e, CX4_CMDQ_TYPE, 0x3);
+	CX4_SET(CMDQ, e, TYPE, 0x3);
 	cx4_cmdq_entry_sign(e);
 	fh_ring_collect(fh, &p, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_BAD_COMMAND_TYPE);
@@ -380,10 +381,10 @@ static void test_bad_type_and_reserved(void)
 	/* Entry posted with ownership SW: ignored, not touched, counted. */
 	post_nop(fh, &p, 16);
 	e = fh_ptr(fh, p.entry);
-	cx4_set(e, CX4_CMDQ_OWNERSHIP, CX4_CMDQ_OWNER_SW);
+	CX4_SET(CMDQ, e, OWNERSHIP, CX4_CMDQ_OWNER_SW);
 	cx4_cmdq_entry_sign(e);
 	fh_ring(fh, 1);
-	CHECK_EQ(cx4_get(e, CX4_CMDQ_STATUS), 0);
+	CHECK_EQ(CX4_GET(CMDQ, e, STATUS), 0);
 	CHECK_EQ(ERRORS(fh), 3);
 	fh_free(fh);
 }
@@ -398,14 +399,14 @@ static void test_short_lengths(void)
 
 	post_nop(fh, &p, 16);
 	e = fh_ptr(fh, p.entry);
-	cx4_set(e, CX4_CMDQ_INPUT_LENGTH, 4);
+	CX4_SET(CMDQ, e, INPUT_LENGTH, 4);
 	cx4_cmdq_entry_sign(e);
 	fh_ring_collect(fh, &p, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_INPUT_LEN_ERR);
 
 	post_nop(fh, &p, 16);
 	e = fh_ptr(fh, p.entry);
-	cx4_set(e, CX4_CMDQ_OUTPUT_LENGTH, 7);
+	CX4_SET(CMDQ, e, OUTPUT_LENGTH, 7);
 	cx4_cmdq_entry_sign(e);
 	fh_ring_collect(fh, &p, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_OUTPUT_LEN_ERR);
@@ -431,11 +432,11 @@ static void test_mailbox_token_block_sig(void)
 	uint8_t *b;
 
 	/* Input mailbox token mismatch in block 3. */
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_NOP);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_NOP);
 	fh_post(fh, &p, 0, in, sizeof(in), 16);
 	CHECK_EQ(p.n_in, 8);
 	b = fh_ptr(fh, p.in_mb[3]);
-	cx4_set(b, CX4_MBOX_TOKEN, p.token ^ 0xff);
+	CX4_SET(MBOX, b, TOKEN, p.token ^ 0xff);
 	cx4_mbox_sign(b, true);
 	fh_ring_collect(fh, &p, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_TOKEN_ERR);
@@ -444,7 +445,7 @@ static void test_mailbox_token_block_sig(void)
 	/* Bad block number in block 2. */
 	fh_post(fh, &p, 0, in, sizeof(in), 16);
 	b = fh_ptr(fh, p.in_mb[2]);
-	cx4_set(b, CX4_MBOX_BLOCK_NUMBER, 7);
+	CX4_SET(MBOX, b, BLOCK_NUMBER, 7);
 	cx4_mbox_sign(b, true);
 	fh_ring_collect(fh, &p, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_BAD_BLOCK_NUMBER);
@@ -470,7 +471,7 @@ static void test_mailbox_token_block_sig(void)
 	/* Output token mismatch. */
 	fh_post(fh, &p, 0, in, 16, CX4_QUERY_HCA_CAP_OUT_SIZE);
 	b = fh_ptr(fh, p.out_mb[1]);
-	cx4_set(b, CX4_MBOX_TOKEN, p.token + 1);
+	CX4_SET(MBOX, b, TOKEN, p.token + 1);
 	cx4_mbox_sign(b, false);
 	fh_ring_collect(fh, &p, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_TOKEN_ERR);
@@ -489,7 +490,7 @@ static void test_mailbox_pointers(void)
 	struct fh_result r;
 	uint8_t *e, *b;
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_NOP);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_NOP);
 	/* Entry input pointer bits 8:0 set. */
 	fh_post(fh, &p, 0, in, sizeof(in), 16);
 	e = fh_ptr(fh, p.entry);
@@ -565,12 +566,12 @@ static void test_reserved_and_opmod(void)
 	uint8_t in[16];
 
 	build_simple(in, CX4_CMD_SET_ISSI, 0);
-	cx4_wr32(in, 0x0c, 1);
+	cx4_wr32(in, 0x0c, 1);	/* prm-offsets: ok, a reserved dword on purpose */
 	fh_exec(fh, in, 16, 16, &r);
 	CHECK_STATUS(r, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_RESERVED_NONZERO);
 	CHECK(fh_log_has(fh, "guest-error: SET_ISSI: reserved field 0x0c non-zero"));
 	build_simple(in, CX4_CMD_NOP, 0);
-	cx4_wr32(in, 0x08, 0x80000000);
+	cx4_wr32(in, 0x08, 0x80000000);	/* prm-offsets: ok, reserved on purpose */
 	fh_exec(fh, in, 16, 16, &r);
 	CHECK_STATUS(r, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_RESERVED_NONZERO);
 	build_simple(in, CX4_CMD_NOP, 0);
@@ -582,11 +583,11 @@ static void test_reserved_and_opmod(void)
 	CHECK_EQ(fh_simple(fh, CX4_CMD_QUERY_PAGES, 4, &r), CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_BAD_OPMOD);
 	build_simple(in, CX4_CMD_SET_ISSI, 0);
-	cx4_set(in, CX4_SET_ISSI_IN_CURRENT_ISSI, 2);
+	CX4_SET(SET_ISSI_IN, in, CURRENT_ISSI, 2);
 	fh_exec(fh, in, 16, 16, &r);
 	CHECK_STATUS(r, CX4_CMD_STAT_BAD_SYS_STATE, CX4DEV_SYN_STATE_INITIALIZED);
 	build_simple(in, CX4_CMD_TEARDOWN_HCA, 0);
-	cx4_set(in, CX4_TEARDOWN_HCA_IN_PROFILE, 2);
+	CX4_SET(TEARDOWN_HCA_IN, in, PROFILE, 2);
 	fh_exec(fh, in, 16, 16, &r);
 	CHECK_STATUS(r, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_TEARDOWN_PROFILE);
 	CHECK_EQ(ERRORS(fh), 7);
@@ -647,7 +648,7 @@ static void test_state_rules(void)
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_PAGES_LEAKED);
 	CHECK_EQ(ERRORS(fh), 11);
 	CHECK_EQ(fh_take_pages(fh, 100, &r), 0);
-	CHECK_EQ(cx4_get(r.out, CX4_MANAGE_PAGES_OUT_NUM_ENTRIES), 48);
+	CHECK_EQ(CX4_GET(MANAGE_PAGES_OUT, r.out, NUM_ENTRIES), 48);
 	CHECK_EQ(fh_simple(fh, CX4_CMD_DISABLE_HCA, 0, &r), 0);
 	CHECK_EQ(ERRORS(fh), 11);
 	fh_free(fh);
@@ -691,7 +692,7 @@ static void test_pages_errors(void)
 	/* Driver scribbles on a page the device owns: caught on return. */
 	*(uint32_t *)fh_ptr(fh, pas[0] + 0x234) = 0;
 	CHECK_EQ(fh_take_pages(fh, 1, &r), 0);
-	CHECK_EQ(cx4_get(r.out, CX4_MANAGE_PAGES_OUT_NUM_ENTRIES), 1);
+	CHECK_EQ(CX4_GET(MANAGE_PAGES_OUT, r.out, NUM_ENTRIES), 1);
 	CHECK_EQ(cx4_get64(r.out, CX4_MANAGE_PAGES_OFF_PAS), pas[0]);
 	CHECK_EQ(ERRORS(fh), 7);
 	CHECK(fh_log_has(fh, "modified at offset 0x234"));
@@ -701,12 +702,12 @@ static void test_pages_errors(void)
 		uint8_t in[16];
 
 		build_simple(in, CX4_CMD_MANAGE_PAGES, CX4_MANAGE_PAGES_RETURN);
-		cx4_set(in, CX4_MANAGE_PAGES_IN_NUM_ENTRIES, 4);
+		CX4_SET(MANAGE_PAGES_IN, in, NUM_ENTRIES, 4);
 		fh_exec(fh, in, 16, 0x20, &r);
 		CHECK_STATUS(r, CX4_CMD_STAT_BAD_OUTPUT_LEN, CX4DEV_SYN_PAGES_OUT_LEN);
 		/* input_num_entries beyond input_length. */
 		build_simple(in, CX4_CMD_MANAGE_PAGES, CX4_MANAGE_PAGES_ALLOC_SUCCESS);
-		cx4_set(in, CX4_MANAGE_PAGES_IN_NUM_ENTRIES, 4);
+		CX4_SET(MANAGE_PAGES_IN, in, NUM_ENTRIES, 4);
 		fh_exec(fh, in, 16, 16, &r);
 		CHECK_STATUS(r, CX4_CMD_STAT_BAD_INPUT_LEN, CX4DEV_SYN_PAGES_IN_LEN);
 		/* ALLOCATION_FAIL is a legal answer. */
@@ -741,16 +742,16 @@ static void test_set_hca_cap_errors(void)
 	fh_boot(fh);
 	CHECK_EQ(fh_simple(fh, CX4_CMD_ENABLE_HCA, 0, &r), 0);
 	query_cap(fh, CX4_CAP_GENERAL, true, &r);
-	memcpy(cap, r.out + CX4_HCA_CAP_OFF, sizeof(cap));
+	memcpy(cap, CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP), sizeof(cap));
 
-	cx4_set(cap, CX4_CAP_LOG_UAR_PAGE_SZ, 9);
+	CX4_SET(CAP, cap, LOG_UAR_PAGE_SZ, 9);
 	set_cap(fh, cap, 0, &r);
 	CHECK_STATUS(r, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_SET_CAP_VALUE);
-	cx4_set(cap, CX4_CAP_LOG_UAR_PAGE_SZ, 0);
-	cx4_set(cap, CX4_CAP_CMDIF_CHECKSUM, 2);
+	CX4_SET(CAP, cap, LOG_UAR_PAGE_SZ, 0);
+	CX4_SET(CAP, cap, CMDIF_CHECKSUM, 2);
 	set_cap(fh, cap, 0, &r);
 	CHECK_STATUS(r, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_SET_CAP_VALUE);
-	cx4_set(cap, CX4_CAP_CMDIF_CHECKSUM, CX4_CMDIF_CSUM_ENABLED);
+	CX4_SET(CAP, cap, CMDIF_CHECKSUM, CX4_CMDIF_CSUM_ENABLED);
 	set_cap(fh, cap, 1, &r);
 	CHECK_STATUS(r, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_SET_CAP_OPMOD_BIT0);
 	set_cap(fh, cap, CX4_HCA_CAP_OPMOD(CX4_CAP_ETH_OFFLOAD, 0), &r);
@@ -760,7 +761,7 @@ static void test_set_hca_cap_errors(void)
 	CHECK_EQ(ERRORS(fh), 5);
 
 	/* cmdif_checksum disabled: a badly signed entry is then accepted. */
-	cx4_set(cap, CX4_CAP_CMDIF_CHECKSUM, CX4_CMDIF_CSUM_DISABLED);
+	CX4_SET(CAP, cap, CMDIF_CHECKSUM, CX4_CMDIF_CSUM_DISABLED);
 	CHECK_EQ(set_cap(fh, cap, 0, &r), 0);
 	{
 		struct fh_post p;
@@ -819,15 +820,15 @@ static void test_caps_off(void)
 	fh = fh_new(&cfg);
 	CHECK_EQ(fh_bringup(fh), 0);
 	query_cap(fh, CX4_CAP_GENERAL, false, &r);
-	CHECK_EQ(cx4_get(r.out + CX4_HCA_CAP_OFF, CX4_CAP_DRIVER_VERSION), 0);
-	CHECK_EQ(cx4_get(r.out + CX4_HCA_CAP_OFF, CX4_CAP_NIC_FLOW_TABLE), 0);
+	CHECK_EQ(CX4_GET(CAP, CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP), DRIVER_VERSION), 0);
+	CHECK_EQ(CX4_GET(CAP, CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP), NIC_FLOW_TABLE), 0);
 	query_cap(fh, CX4_CAP_ETH_OFFLOAD, true, &r);
 	CHECK_STATUS(r, 0, 0);
-	CHECK_EQ(cx4_get(r.out + CX4_HCA_CAP_OFF, CX4_ETH_CAP_CSUM_CAP), 0);
-	CHECK_EQ(cx4_get(r.out + CX4_HCA_CAP_OFF, CX4_ETH_CAP_LRO_CAP), 0);
-	CHECK_EQ(cx4_get(r.out + CX4_HCA_CAP_OFF, CX4_ETH_CAP_VLAN_CAP), 0);
-	CHECK_EQ(cx4_get(r.out + CX4_HCA_CAP_OFF, CX4_ETH_CAP_MAX_LSO_CAP), 0);
-	CHECK_EQ(cx4_get(r.out + CX4_HCA_CAP_OFF, CX4_ETH_CAP_RSS_IND_TBL_CAP), 0);
+	CHECK_EQ(CX4_GET(ETH_CAP, CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP), CSUM_CAP), 0);
+	CHECK_EQ(CX4_GET(ETH_CAP, CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP), LRO_CAP), 0);
+	CHECK_EQ(CX4_GET(ETH_CAP, CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP), VLAN_CAP), 0);
+	CHECK_EQ(CX4_GET(ETH_CAP, CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP), MAX_LSO_CAP), 0);
+	CHECK_EQ(CX4_GET(ETH_CAP, CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP), RSS_IND_TBL_CAP), 0);
 	query_cap(fh, CX4_CAP_FLOW_TABLE, true, &r);
 	CHECK_STATUS(r, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_CAP_TYPE_OFF);
 	set_driver_version(fh, "Linux,cx4,1.000.000000", &r);
@@ -1010,10 +1011,10 @@ static void test_expect_errors_and_health_knobs(void)
 	fh_advance(fh, 500ull * 1000 * 1000);
 	fh_ctl_wr(fh, 0x084, 1);
 	{
-		uint32_t c = fh_rd32(fh, CX4_INIT_OFF_HEALTH) & 0xffffff;
+		uint32_t c = fh_rd32(fh, CX4_INIT_OFF_HEALTH) & CX4_MAX(INIT, HEALTH_COUNTER);
 
 		fh_advance(fh, 500ull * 1000 * 1000);
-		CHECK_EQ(fh_rd32(fh, CX4_INIT_OFF_HEALTH) & 0xffffff, c);
+		CHECK_EQ(fh_rd32(fh, CX4_INIT_OFF_HEALTH) & CX4_MAX(INIT, HEALTH_COUNTER), c);
 	}
 	fh_ctl_wr(fh, 0x01c, 1);
 	CHECK_EQ(fh_ctl_rd(fh, 0x00c), 0);
@@ -1083,7 +1084,7 @@ SUITE(core, core_tests);
 
 static const struct suite *const suites[] = {
 	&core_suite, &eq_suite, &objs_suite, &eth_suite, &mlx5_suite, &counters_suite,
-	&lb_suite, &port_suite, &recover_suite, &chan_suite, &hostile_suite,
+	&lb_suite, &port_suite, &recover_suite, &chan_suite, &hostile_suite, &prm_suite,
 };
 
 static bool ends_with(const char *s, const char *tail)

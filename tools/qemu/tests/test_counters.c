@@ -19,7 +19,7 @@ static uint8_t qc_alloc(struct fh *fh, uint32_t *id)
 	struct fh_result r;
 	uint8_t st = fh_simple(fh, CX4_CMD_ALLOC_Q_COUNTER, 0, &r);
 
-	*id = cx4_get(r.out, CX4_ALLOC_Q_COUNTER_OUT_COUNTER_SET_ID);
+	*id = CX4_GET(ALLOC_Q_COUNTER_OUT, r.out, COUNTER_SET_ID);
 	return st;
 }
 
@@ -27,8 +27,8 @@ static uint8_t qc_dealloc(struct fh *fh, uint32_t id, struct fh_result *r)
 {
 	uint8_t in[CX4_DEALLOC_Q_COUNTER_IN_SIZE] = { 0 };
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_DEALLOC_Q_COUNTER);
-	cx4_set(in, CX4_DEALLOC_Q_COUNTER_IN_COUNTER_SET_ID, id);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_DEALLOC_Q_COUNTER);
+	CX4_SET(DEALLOC_Q_COUNTER_IN, in, COUNTER_SET_ID, id);
 	return fh_run(fh, in, sizeof(in), CX4_DEALLOC_Q_COUNTER_OUT_SIZE, r);
 }
 
@@ -36,9 +36,9 @@ static uint8_t qc_query(struct fh *fh, uint32_t id, bool clear, struct fh_result
 {
 	uint8_t in[CX4_QUERY_Q_COUNTER_IN_SIZE] = { 0 };
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_Q_COUNTER);
-	cx4_set(in, CX4_QUERY_Q_COUNTER_IN_CLEAR, clear);
-	cx4_set(in, CX4_QUERY_Q_COUNTER_IN_COUNTER_SET_ID, id);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_QUERY_Q_COUNTER);
+	CX4_SET(QUERY_Q_COUNTER_IN, in, CLEAR, clear);
+	CX4_SET(QUERY_Q_COUNTER_IN, in, COUNTER_SET_ID, id);
 	return fh_run(fh, in, sizeof(in), CX4_QUERY_Q_COUNTER_OUT_SIZE, r);
 }
 
@@ -52,14 +52,14 @@ static uint8_t create_rq_qc(struct env *e, struct ewq *q, uint32_t pd, uint32_t 
 	memset(q, 0, sizeof(*q));
 	q->log_size = 4;
 	q->log_stride = 6;
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_RQ);
-	cx4_set(c, CX4_RQC_VSD, 1);
-	cx4_set(c, CX4_RQC_CQN, e->rcq.cqn);
-	cx4_set(c, CX4_RQC_COUNTER_SET_ID, qc);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_CREATE_RQ);
+	CX4_SET(RQC, c, VSD, 1);
+	CX4_SET(RQC, c, CQN, e->rcq.cqn);
+	CX4_SET(RQC, c, COUNTER_SET_ID, qc);
 	env_fill_wq(e, c + CX4_RQC_OFF_WQ, q, false, in + CX4_CREATE_RQ_IN_OFF_PAS);
-	cx4_set(c + CX4_RQC_OFF_WQ, CX4_WQ_PD, pd);
+	CX4_SET(WQ, CX4_ADDR(RQC, c, WQ), PD, pd);
 	if (fh_run(e->fh, in, sizeof(in), CX4_CREATE_RQ_OUT_SIZE, r) == CX4_CMD_STAT_OK)
-		q->qn = cx4_get(r->out, CX4_CREATE_RQ_OUT_RQN);
+		q->qn = CX4_GET(CREATE_RQ_OUT, r->out, RQN);
 	return r->status;
 }
 
@@ -75,20 +75,20 @@ static void test_q_counter_commands(void)
 	CHECK_EQ(a, 1);
 	CHECK_EQ(b, 2);
 	CHECK_EQ(qc_query(e->fh, a, false, &r), CX4_CMD_STAT_OK);
-	CHECK_EQ(cx4_get(r.out, CX4_QUERY_Q_COUNTER_OUT_OUT_OF_BUFFER), 0);
+	CHECK_EQ(CX4_GET(QUERY_Q_COUNTER_OUT, r.out, OUT_OF_BUFFER), 0);
 	CHECK_EQ(ERRORS(e->fh), 0);
 	/* Unknown sets, set 0, other_vport: refused and counted. */
 	CHECK_EQ(qc_query(e->fh, 9, false, &r), CX4_CMD_STAT_BAD_RESOURCE);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_QC_UNKNOWN);
 	CHECK_EQ(qc_dealloc(e->fh, 0, &r), CX4_CMD_STAT_BAD_RESOURCE);
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_Q_COUNTER);
-	cx4_set(in, CX4_QUERY_Q_COUNTER_IN_OTHER_VPORT, 1);
-	cx4_set(in, CX4_QUERY_Q_COUNTER_IN_COUNTER_SET_ID, a);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_QUERY_Q_COUNTER);
+	CX4_SET(QUERY_Q_COUNTER_IN, in, OTHER_VPORT, 1);
+	CX4_SET(QUERY_Q_COUNTER_IN, in, COUNTER_SET_ID, a);
 	CHECK_EQ(fh_run(e->fh, in, sizeof(in), CX4_QUERY_Q_COUNTER_OUT_SIZE, &r),
 		 CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_QC_PARAM);
 	/* Output shorter than the 0x100-byte layout. */
-	cx4_set(in, CX4_QUERY_Q_COUNTER_IN_OTHER_VPORT, 0);
+	CX4_SET(QUERY_Q_COUNTER_IN, in, OTHER_VPORT, 0);
 	CHECK_EQ(fh_run(e->fh, in, sizeof(in), 0x34, &r), CX4_CMD_STAT_BAD_OUTPUT_LEN);
 	CHECK_EQ(ERRORS(e->fh), 4);
 	/* Exhaustion: 63 sets. */
@@ -132,22 +132,22 @@ static void test_q_counter_rq_out_of_buffer(void)
 	{
 		uint8_t in[CX4_QUERY_RQ_IN_SIZE] = { 0 };
 
-		cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_RQ);
-		cx4_set(in, CX4_QUERY_RQ_IN_RQN, q.qn);
+		CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_QUERY_RQ);
+		CX4_SET(QUERY_RQ_IN, in, RQN, q.qn);
 		CHECK_EQ(fh_run(e->fh, in, sizeof(in), CX4_QUERY_RQ_OUT_OFF_PAS + 8, &r),
 			 CX4_CMD_STAT_OK);
-		CHECK_EQ(cx4_get(r.out + CX4_QUERY_RQ_OUT_OFF_CTX, CX4_RQC_COUNTER_SET_ID), qc);
+		CHECK_EQ(CX4_GET(RQC, CX4_CADDR(QUERY_RQ_OUT, r.out, CTX), COUNTER_SET_ID), qc);
 	}
 	/* Steer env_my_mac to the drop RQ instead of the env's RQ. */
 	CHECK_EQ(env_create_tir_direct(e, q.qn, &r), CX4_CMD_STAT_OK);
-	tir = cx4_get(r.out, CX4_CREATE_TIR_OUT_TIRN);
+	tir = CX4_GET(CREATE_TIR_OUT, r.out, TIRN);
 	{
 		uint8_t in[0x40] = { 0 };
 
-		cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_DELETE_FLOW_TABLE_ENTRY);
-		cx4_set(in, CX4_FT_CMD_TABLE_TYPE, CX4_FT_TYPE_NIC_RX);
-		cx4_set(in, CX4_FT_CMD_TABLE_ID, e->ft);
-		cx4_set(in, CX4_FTE_CMD_FLOW_INDEX, 0);
+		CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_DELETE_FLOW_TABLE_ENTRY);
+		CX4_SET(FT_CMD, in, TABLE_TYPE, CX4_FT_TYPE_NIC_RX);
+		CX4_SET(FT_CMD, in, TABLE_ID, e->ft);
+		CX4_SET(FTE_CMD, in, FLOW_INDEX, 0);
 		CHECK_EQ(fh_run(e->fh, in, CX4_DELETE_FTE_IN_SIZE, CX4_DELETE_FTE_OUT_SIZE, &r),
 			 CX4_CMD_STAT_OK);
 	}
@@ -155,9 +155,9 @@ static void test_q_counter_rq_out_of_buffer(void)
 	for (int i = 0; i < 3; i++)
 		cx4dev_receive(e->fh->dev, f, len);
 	CHECK_EQ(qc_query(e->fh, qc, true, &r), CX4_CMD_STAT_OK);
-	CHECK_EQ(cx4_get(r.out, CX4_QUERY_Q_COUNTER_OUT_OUT_OF_BUFFER), 3);
+	CHECK_EQ(CX4_GET(QUERY_Q_COUNTER_OUT, r.out, OUT_OF_BUFFER), 3);
 	CHECK_EQ(qc_query(e->fh, qc, false, &r), CX4_CMD_STAT_OK);
-	CHECK_EQ(cx4_get(r.out, CX4_QUERY_Q_COUNTER_OUT_OUT_OF_BUFFER), 0);	/* cleared */
+	CHECK_EQ(CX4_GET(QUERY_Q_COUNTER_OUT, r.out, OUT_OF_BUFFER), 0);	/* cleared */
 	/* Nothing was scattered (PD 0 has no buffer): no CQE. */
 	CHECK(fh_cq_poll(e->fh, &e->rcq) == NULL);
 	/* The set is in use while the RQ names it. */
@@ -171,8 +171,8 @@ static uint8_t vc_query(struct fh *fh, bool clear, struct fh_result *r)
 {
 	uint8_t in[CX4_QUERY_VPORT_COUNTER_IN_SIZE] = { 0 };
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_VPORT_COUNTER);
-	cx4_set(in, CX4_QUERY_VPORT_COUNTER_IN_CLEAR, clear);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_QUERY_VPORT_COUNTER);
+	CX4_SET(QUERY_VPORT_COUNTER_IN, in, CLEAR, clear);
 	return fh_run(fh, in, sizeof(in), CX4_QUERY_VPORT_COUNTER_OUT_SIZE, r);
 }
 
@@ -226,8 +226,8 @@ static void test_vport_counters(void)
 	{
 		uint8_t in[CX4_QUERY_VPORT_COUNTER_IN_SIZE] = { 0 };
 
-		cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_VPORT_COUNTER);
-		cx4_set(in, CX4_CMD_IN_OP_MOD, 1);
+		CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_QUERY_VPORT_COUNTER);
+		CX4_SET(CMD_IN, in, OP_MOD, 1);
 		CHECK_EQ(fh_run(e->fh, in, sizeof(in), CX4_QUERY_VPORT_COUNTER_OUT_SIZE, &r),
 			 CX4_CMD_STAT_BAD_PARAM);
 		CHECK_EQ(ERRORS(e->fh), 1);
@@ -237,18 +237,18 @@ static void test_vport_counters(void)
 
 static void tweak_no_tis(uint8_t *c)
 {
-	cx4_set(c, CX4_SQC_TIS_LST_SZ, 0);
-	cx4_set(c, CX4_SQC_TIS_NUM_0, 0);
+	CX4_SET(SQC, c, TIS_LST_SZ, 0);
+	CX4_SET(SQC, c, TIS_NUM_0, 0);
 }
 
 static void tweak_tis_list_2(uint8_t *c)
 {
-	cx4_set(c, CX4_SQC_TIS_LST_SZ, 2);
+	CX4_SET(SQC, c, TIS_LST_SZ, 2);
 }
 
 static void tweak_no_tis_but_num(uint8_t *c)
 {
-	cx4_set(c, CX4_SQC_TIS_LST_SZ, 0);
+	CX4_SET(SQC, c, TIS_LST_SZ, 0);
 }
 
 /*
@@ -269,36 +269,36 @@ static void test_sq_without_tis(void)
 	{
 		uint8_t in[CX4_QUERY_SQ_IN_SIZE] = { 0 };
 
-		cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_SQ);
-		cx4_set(in, CX4_QUERY_SQ_IN_SQN, e->sq.qn);
+		CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_QUERY_SQ);
+		CX4_SET(QUERY_SQ_IN, in, SQN, e->sq.qn);
 		CHECK_EQ(fh_run(e->fh, in, sizeof(in), CX4_QUERY_SQ_OUT_OFF_PAS + 8, &r),
 			 CX4_CMD_STAT_OK);
-		CHECK_EQ(cx4_get(r.out + CX4_QUERY_SQ_OUT_OFF_CTX, CX4_SQC_TIS_LST_SZ), 0);
+		CHECK_EQ(CX4_GET(SQC, CX4_CADDR(QUERY_SQ_OUT, r.out, CTX), TIS_LST_SZ), 0);
 	}
 	CHECK_EQ(env_modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
 		 CX4_CMD_STAT_OK);
 	/* NOP (DS 1): completes. */
 	w = fh_ptr(e->fh, e->sq.buf);
 	memset(w, 0, CX4_SEND_WQEBB_SIZE);
-	cx4_set(w, CX4_WQE_CTRL_WQE_INDEX, 0);
-	cx4_set(w, CX4_WQE_CTRL_OPCODE, CX4_WQE_OP_NOP);
-	cx4_set(w, CX4_WQE_CTRL_SQN, e->sq.qn);
-	cx4_set(w, CX4_WQE_CTRL_DS, 1);
-	cx4_set(w, CX4_WQE_CTRL_CE, CX4_WQE_CE_CQE_ALWAYS);
+	CX4_SET(WQE_CTRL, w, WQE_INDEX, 0);
+	CX4_SET(WQE_CTRL, w, OPCODE, CX4_WQE_OP_NOP);
+	CX4_SET(WQE_CTRL, w, SQN, e->sq.qn);
+	CX4_SET(WQE_CTRL, w, DS, 1);
+	CX4_SET(WQE_CTRL, w, CE, CX4_WQE_CE_CQE_ALWAYS);
 	e->sq.pc = 1;
-	cx4_set(fh_ptr(e->fh, e->sq.dbr), CX4_WQ_DBR_SND_COUNTER, 1);
+	CX4_SET(WQ_DBR, fh_ptr(e->fh, e->sq.dbr), SND_COUNTER, 1);
 	cx4dev_mmio_write(e->fh->dev, (uint64_t)e->uar * CX4_UAR_PAGE_SIZE + cx4_uar_bf_off(0, 0),
-			  (uint64_t)cx4_rd32(w, 0) << 32 | cx4_rd32(w, 4), 8);
+			  cx4_get64(w, 0), 8);
 	c = fh_cq_poll(e->fh, &e->scq);
-	CHECK(c && cx4_get(c, CX4_CQE_OPCODE) == CX4_CQE_OP_REQ);
+	CHECK(c && CX4_GET(CQE, c, OPCODE) == CX4_CQE_OP_REQ);
 	CHECK_EQ(ERRORS(e->fh), 2);
 	/* SEND: error CQE, guest error, nothing on the wire. */
 	fh_tx_clear(e->fh);
 	env_post_send(e, CX4_WQE_OP_SEND, f, env_build_ipv4(f, env_peer_mac, 17, 20, true), 18,
 		      0, 0, CX4DEV_RESD_LKEY, true);
 	c = fh_cq_poll(e->fh, &e->scq);
-	CHECK(c && cx4_get(c, CX4_CQE_OPCODE) == CX4_CQE_OP_REQ_ERR &&
-	      cx4_get(c, CX4_ERR_CQE_VENDOR_ERR_SYNDROME) == 0x0d);
+	CHECK(c && CX4_GET(CQE, c, OPCODE) == CX4_CQE_OP_REQ_ERR &&
+	      CX4_GET(ERR_CQE, c, VENDOR_ERR_SYNDROME) == 0x0d);
 	CHECK_EQ(e->fh->n_tx, 0);
 	CHECK_EQ(ERRORS(e->fh), 3);
 	env_free(e);
@@ -321,7 +321,7 @@ static void test_rss_ipsec_spi(void)
 		key[i] = (uint8_t)(i * 7 + 3);
 	CHECK_EQ(env_create_tir_rss(e, rqt, key, 0, CX4_HASH_FIELD_SRC_IP | CX4_HASH_FIELD_DST_IP |
 				    CX4_HASH_FIELD_IPSEC_SPI, &r), CX4_CMD_STAT_OK);
-	tir = cx4_get(r.out, CX4_CREATE_TIR_OUT_TIRN);
+	tir = CX4_GET(CREATE_TIR_OUT, r.out, TIRN);
 	CHECK_EQ(env_modify_fte_dest(e, 0, env_my_mac, tir, &r), CX4_CMD_STAT_OK);
 	for (uint32_t proto = 50; proto <= 51; proto++) {
 		len = env_build_ipv4(f, env_my_mac, proto, 16, false);
@@ -333,8 +333,8 @@ static void test_rss_ipsec_spi(void)
 		CHECK(cqe != NULL);
 		if (!cqe)
 			continue;
-		CHECK_EQ(cx4_get(cqe, CX4_CQE_RX_HASH_RESULT), cx4dev_toeplitz(key, 40, tin, 12));
-		CHECK_EQ(cx4_get(cqe, CX4_CQE_RX_HASH_TYPE),
+		CHECK_EQ(CX4_GET(CQE, cqe, RX_HASH_RESULT), cx4dev_toeplitz(key, 40, tin, 12));
+		CHECK_EQ(CX4_GET(CQE, cqe, RX_HASH_TYPE),
 			 CX4_CQE_HASH_IPV4 << CX4_CQE_HASH_IP_SRC_SHIFT |
 			 CX4_CQE_HASH_IPV4 << CX4_CQE_HASH_IP_DST_SHIFT |
 			 CX4_CQE_HASH_L4_IPSEC_SPI << CX4_CQE_HASH_L4_SRC_SHIFT);

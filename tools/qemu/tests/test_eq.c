@@ -59,10 +59,10 @@ static uint8_t gen_eqe(struct fh *fh, uint32_t eqn, uint8_t type, uint32_t data0
 	uint8_t in[CX4_GEN_EQE_IN_SIZE] = { 0 };
 	uint8_t *eqe = in + CX4_GEN_EQE_IN_OFF_EQE;
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_GEN_EQE);
-	cx4_set(in, CX4_GEN_EQE_IN_EQ_NUMBER, eqn);
-	cx4_set(eqe, CX4_EQE_EVENT_TYPE, type);
-	cx4_set(eqe, CX4_EQE_EVENT_SUB_TYPE, 0x5a);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_GEN_EQE);
+	CX4_SET(GEN_EQE_IN, in, EQ_NUMBER, eqn);
+	CX4_SET(EQE, eqe, EVENT_TYPE, type);
+	CX4_SET(EQE, eqe, EVENT_SUB_TYPE, 0x5a);
 	cx4_wr32(eqe, CX4_EQE_OFF_EVENT_DATA, data0);
 	eqe[CX4_EQE_OFF_OWNER_BYTE] = 1;	/* ignored: the device owns this byte */
 	return fh_run(fh, in, sizeof(in), CX4_GEN_EQE_OUT_SIZE, r);
@@ -82,7 +82,7 @@ static void test_uar_alloc_and_writes(void)
 	/* Unallocated UAR page, reserved offset, BlueFlame without an SQ. */
 	fh_wr32(fh, 9 * CX4_UAR_PAGE_SIZE + CX4_UAR_OFF_EQ_ARM, 0);
 	CHECK_EQ(ERRORS(fh), 1);
-	fh_wr32(fh, a * CX4_UAR_PAGE_SIZE + 0x44, 0);
+	fh_wr32(fh, a * CX4_UAR_PAGE_SIZE + 0x44, 0);	/* prm-offsets: ok, reserved on purpose */
 	CHECK_EQ(ERRORS(fh), 2);
 	cx4dev_mmio_write(fh->dev, a * CX4_UAR_PAGE_SIZE + cx4_uar_bf_off(1, 1), 0, 8);
 	CHECK_EQ(ERRORS(fh), 3);
@@ -104,7 +104,7 @@ static void test_uar_alloc_and_writes(void)
 	/* Freed numbers are reused, lowest first. */
 	CHECK_EQ(alloc_uar(fh), a);
 	/* Reserved input bits. */
-	CHECK_EQ(cmd_with_arg(fh, CX4_CMD_DEALLOC_UAR, CX4_DW(0x0c), 1, &r),
+	CHECK_EQ(cmd_with_arg(fh, CX4_CMD_DEALLOC_UAR, CX4_DW(0x0c), 1, &r),	/* prm-offsets: ok */
 		 CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_RESERVED_NONZERO);
 	CHECK_EQ(fh_last_error_count(fh), 8);
@@ -115,17 +115,17 @@ static void test_uar_alloc_and_writes(void)
 
 static void tweak_status(uint8_t *in)
 {
-	cx4_set(in + CX4_CREATE_EQ_OFF_EQC, CX4_EQC_ST, CX4_EQC_ST_ARMED);
+	CX4_SET(EQC, CX4_ADDR(CREATE_EQ_IN, in, EQC), ST, CX4_EQC_ST_ARMED);
 }
 
 static void tweak_page_offset(uint8_t *in)
 {
-	cx4_set(in + CX4_CREATE_EQ_OFF_EQC, CX4_EQC_PAGE_OFFSET, 1);
+	CX4_SET(EQC, CX4_ADDR(CREATE_EQ_IN, in, EQC), PAGE_OFFSET, 1);
 }
 
 static void tweak_counter(uint8_t *in)
 {
-	cx4_set(in + CX4_CREATE_EQ_OFF_EQC, CX4_EQC_PRODUCER_COUNTER, 3);
+	CX4_SET(EQC, CX4_ADDR(CREATE_EQ_IN, in, EQC), PRODUCER_COUNTER, 3);
 }
 
 static void tweak_unaligned(uint8_t *in)
@@ -267,13 +267,13 @@ static void test_eqe_ownership_wrap(void)
 		CHECK_EQ(gen_eqe(fh, eq.eqn, 0x20, 0x1000 + n, &r), CX4_CMD_STAT_OK);
 		/* Owner of the entry = wrap parity of the producer counter. */
 		e = eqe_at(fh, &eq, n & 3);
-		CHECK_EQ(cx4_get(e, CX4_EQE_OWNER), (n >> 2) & 1);
+		CHECK_EQ(CX4_GET(EQE, e, OWNER), (n >> 2) & 1);
 		e = fh_eq_poll(fh, &eq);
 		CHECK(e != NULL);
 		if (!e)
 			break;
-		CHECK_EQ(cx4_get(e, CX4_EQE_EVENT_TYPE), 0x20);
-		CHECK_EQ(cx4_get(e, CX4_EQE_EVENT_SUB_TYPE), 0x5a);
+		CHECK_EQ(CX4_GET(EQE, e, EVENT_TYPE), 0x20);
+		CHECK_EQ(CX4_GET(EQE, e, EVENT_SUB_TYPE), 0x5a);
 		CHECK_EQ(cx4_rd32(e, CX4_EQE_OFF_EVENT_DATA), 0x1000 + n);
 		CHECK(fh_eq_poll(fh, &eq) == NULL);	/* the next one is still HW's */
 		eq_db(fh, uar, eq.eqn, eq.cc, false);
@@ -300,17 +300,17 @@ static void test_eq_arm_interrupt_and_query(void)
 	eq_db(fh, uar, eq.eqn, eq.cc, true);	/* consumed all: armed */
 	CHECK_EQ(fh->msix_count, 0);
 	memset(in, 0, sizeof(in));
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_EQ);
-	cx4_set(in, CX4_QUERY_EQ_IN_EQ_NUMBER, eq.eqn);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_QUERY_EQ);
+	CX4_SET(QUERY_EQ_IN, in, EQ_NUMBER, eq.eqn);
 	fh_exec(fh, in, sizeof(in), cx4_query_eq_out_size(1), &r);
 	CHECK_STATUS(r, CX4_CMD_STAT_OK, 0);
-	CHECK_EQ(cx4_get(eqc, CX4_EQC_ST), CX4_EQC_ST_ARMED);
-	CHECK_EQ(cx4_get(eqc, CX4_EQC_LOG_EQ_SIZE), 3);
-	CHECK_EQ(cx4_get(eqc, CX4_EQC_UAR_PAGE), uar);
-	CHECK_EQ(cx4_get(eqc, CX4_EQC_INTR), 7);
-	CHECK_EQ(cx4_get(eqc, CX4_EQC_PRODUCER_COUNTER), 1);
-	CHECK_EQ(cx4_get(eqc, CX4_EQC_CONSUMER_COUNTER), 1);
-	CHECK_EQ(cx4_get64(r.out, CX4_QUERY_EQ_OUT_OFF_EVENT_BITMASK),
+	CHECK_EQ(CX4_GET(EQC, eqc, ST), CX4_EQC_ST_ARMED);
+	CHECK_EQ(CX4_GET(EQC, eqc, LOG_EQ_SIZE), 3);
+	CHECK_EQ(CX4_GET(EQC, eqc, UAR_PAGE), uar);
+	CHECK_EQ(CX4_GET(EQC, eqc, INTR), 7);
+	CHECK_EQ(CX4_GET(EQC, eqc, PRODUCER_COUNTER), 1);
+	CHECK_EQ(CX4_GET(EQC, eqc, CONSUMER_COUNTER), 1);
+	CHECK_EQ(CX4_GET64(QUERY_EQ_OUT, r.out, EVENT_BITMASK),
 		 CX4_EVENT_BIT(CX4_EVENT_PORT_STATE_CHANGE));
 	CHECK_EQ(cx4_get64(r.out, CX4_QUERY_EQ_OUT_OFF_PAS), eq.buf);
 	/* Armed: one interrupt, then disarmed (fired). */
@@ -320,8 +320,8 @@ static void test_eq_arm_interrupt_and_query(void)
 	gen_eqe(fh, eq.eqn, 0x21, 0, &r);
 	CHECK_EQ(fh->msix_count, 1);
 	fh_exec(fh, in, sizeof(in), cx4_query_eq_out_size(1), &r);
-	CHECK_EQ(cx4_get(eqc, CX4_EQC_ST), CX4_EQC_ST_FIRED);
-	CHECK_EQ(cx4_get(eqc, CX4_EQC_PRODUCER_COUNTER), 3);
+	CHECK_EQ(CX4_GET(EQC, eqc, ST), CX4_EQC_ST_FIRED);
+	CHECK_EQ(CX4_GET(EQC, eqc, PRODUCER_COUNTER), 3);
 	/* Arm with unconsumed EQEs: interrupt at once. */
 	CHECK(fh_eq_poll(fh, &eq) != NULL);
 	eq_db(fh, uar, eq.eqn, eq.cc, true);
@@ -413,7 +413,7 @@ static void test_cmd_completion_events(void)
 	uint8_t *e;
 
 	/* CREATE_EQ mapping command completions while another entry is posted. */
-	cx4_set(nop, CX4_CMD_IN_OPCODE, CX4_CMD_NOP);
+	CX4_SET(CMD_IN, nop, OPCODE, CX4_CMD_NOP);
 	fh_post(fh, &p1, 9, nop, sizeof(nop), 16);
 	CHECK_EQ(create_eq(fh, uar, 3, 4, CX4_EVENT_BIT(CX4_EVENT_CMD_COMPLETION), &eq),
 		 CX4_CMD_STAT_BAD_SYS_STATE);
@@ -430,10 +430,10 @@ static void test_cmd_completion_events(void)
 	fh_post(fh, &p2, 12, nop, sizeof(nop), 16);
 	fh_ring(fh, 1u << 5 | 1u << 12);
 	e = fh_eq_poll(fh, &eq);
-	CHECK(e && cx4_get(e, CX4_EQE_EVENT_TYPE) == CX4_EVENT_CMD_COMPLETION);
-	CHECK(e && cx4_get(e, CX4_EQE_CMD_VECTOR) == 1u << 12);	/* highest first */
+	CHECK(e && CX4_GET(EQE, e, EVENT_TYPE) == CX4_EVENT_CMD_COMPLETION);
+	CHECK(e && CX4_GET(EQE, e, CMD_VECTOR) == 1u << 12);	/* highest first */
 	e = fh_eq_poll(fh, &eq);
-	CHECK(e && cx4_get(e, CX4_EQE_CMD_VECTOR) == 1u << 5);
+	CHECK(e && CX4_GET(EQE, e, CMD_VECTOR) == 1u << 5);
 	CHECK_EQ(fh->msix_count, 1);
 	CHECK_EQ(fh->msix_last, 4);
 	/* A delivery error completes the entry too: event. */
@@ -444,7 +444,7 @@ static void test_cmd_completion_events(void)
 	fh_collect(fh, &p1, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_RESERVED_NOT_ZERO);
 	e = fh_eq_poll(fh, &eq);
-	CHECK(e && cx4_get(e, CX4_EQE_CMD_VECTOR) == 1);
+	CHECK(e && CX4_GET(EQE, e, CMD_VECTOR) == 1);
 	CHECK_EQ(ERRORS(fh), 2);
 	/* Knob: drop the next completion event. */
 	fh_ctl_wr(fh, 0x0a4, 1);
@@ -482,20 +482,20 @@ static void test_page_request_events(void)
 	CHECK_EQ(fh_query_pages(fh, CX4_PAGES_REGULAR), 2);
 	CHECK_EQ(create_eq(fh, uar, 3, 1, CX4_EVENT_BIT(CX4_EVENT_PAGE_REQUEST), &eq), 0);
 	e = fh_eq_poll(fh, &eq);
-	CHECK(e && cx4_get(e, CX4_EQE_EVENT_TYPE) == CX4_EVENT_PAGE_REQUEST);
-	CHECK(e && cx4_get(e, CX4_EQE_PAGES_NUM_PAGES) == 2);
+	CHECK(e && CX4_GET(EQE, e, EVENT_TYPE) == CX4_EVENT_PAGE_REQUEST);
+	CHECK(e && CX4_GET(EQE, e, PAGES_NUM_PAGES) == 2);
 	CHECK_EQ(fh_give_pages(fh, 2, NULL, NULL), 0);
 	/* Give N: QUERY_PAGES(regular) rises by N and an event says N. */
 	fh_ctl_wr(fh, 0x0a0, 5);
 	CHECK_EQ(fh_query_pages(fh, CX4_PAGES_REGULAR), 5);
 	e = fh_eq_poll(fh, &eq);
-	CHECK(e && cx4_get(e, CX4_EQE_PAGES_NUM_PAGES) == 5);
+	CHECK(e && CX4_GET(EQE, e, PAGES_NUM_PAGES) == 5);
 	/* Not re-armed before MANAGE_PAGES: the next request waits. */
 	fh_ctl_wr(fh, 0x0a0, 3);
 	CHECK(fh_eq_poll(fh, &eq) == NULL);
 	CHECK_EQ(fh_give_pages(fh, 5, NULL, NULL), 0);
 	e = fh_eq_poll(fh, &eq);
-	CHECK(e && cx4_get(e, CX4_EQE_PAGES_NUM_PAGES) == 3);
+	CHECK(e && CX4_GET(EQE, e, PAGES_NUM_PAGES) == 3);
 	CHECK_EQ(fh_give_pages(fh, 3, NULL, NULL), 0);
 	CHECK_EQ(fh_query_pages(fh, CX4_PAGES_REGULAR), 0);
 	CHECK_EQ(cx4dev_counter(fh->dev, CX4DEV_CNT_PAGES_OWNED), owned + 10);
@@ -506,14 +506,14 @@ static void test_page_request_events(void)
 	 */
 	fh_ctl_wr(fh, 0x0a0, 6);
 	e = fh_eq_poll(fh, &eq);
-	CHECK(e && cx4_get(e, CX4_EQE_PAGES_NUM_PAGES) == 6);
+	CHECK(e && CX4_GET(EQE, e, PAGES_NUM_PAGES) == 6);
 	fh_ctl_wr(fh, 0x0a0, (uint32_t)-4);
 	CHECK(fh_eq_poll(fh, &eq) == NULL);
 	CHECK_EQ(fh_give_pages(fh, 6, NULL, NULL), 0);
 	e = fh_eq_poll(fh, &eq);
-	CHECK(e && (int32_t)cx4_get(e, CX4_EQE_PAGES_NUM_PAGES) == -4);
+	CHECK(e && (int32_t)CX4_GET(EQE, e, PAGES_NUM_PAGES) == -4);
 	CHECK_EQ(fh_take_pages(fh, 4, &r), 0);
-	CHECK_EQ(cx4_get(r.out, CX4_MANAGE_PAGES_OUT_NUM_ENTRIES), 4);
+	CHECK_EQ(CX4_GET(MANAGE_PAGES_OUT, r.out, NUM_ENTRIES), 4);
 	CHECK_EQ(fh_query_pages(fh, CX4_PAGES_REGULAR), 0);
 	CHECK_EQ(ERRORS(fh), 0);
 	/* More than requested is still refused. */
@@ -522,10 +522,10 @@ static void test_page_request_events(void)
 	/* Take N: negative request, pages come back with HCA_RETURN_PAGES. */
 	fh_ctl_wr(fh, 0x0a0, (uint32_t)-4);
 	e = fh_eq_poll(fh, &eq);
-	CHECK(e && (int32_t)cx4_get(e, CX4_EQE_PAGES_NUM_PAGES) == -4);
+	CHECK(e && (int32_t)CX4_GET(EQE, e, PAGES_NUM_PAGES) == -4);
 	CHECK_EQ(fh_query_pages(fh, CX4_PAGES_REGULAR), -4);
 	CHECK_EQ(fh_take_pages(fh, 8, &r), 0);
-	CHECK_EQ(cx4_get(r.out, CX4_MANAGE_PAGES_OUT_NUM_ENTRIES), 4);
+	CHECK_EQ(CX4_GET(MANAGE_PAGES_OUT, r.out, NUM_ENTRIES), 4);
 	CHECK_EQ(fh_query_pages(fh, CX4_PAGES_REGULAR), 0);
 	/* The device never gives back its boot + init pages. */
 	fh_ctl_wr(fh, 0x0a0, (uint32_t)-1000);
@@ -546,11 +546,11 @@ static void test_port_and_internal_error_events(void)
 	CHECK_EQ(fh_ctl_rd(fh, 0x0a8), 1);		/* link up */
 	fh_ctl_wr(fh, 0x0a8, 2);			/* flap */
 	e = fh_eq_poll(fh, &eq);
-	CHECK(e && cx4_get(e, CX4_EQE_EVENT_TYPE) == CX4_EVENT_PORT_STATE_CHANGE);
-	CHECK(e && cx4_get(e, CX4_EQE_EVENT_SUB_TYPE) == CX4_PORT_CHANGE_DOWN);
-	CHECK(e && cx4_get(e, CX4_EQE_PORT_NUM) == 1);
+	CHECK(e && CX4_GET(EQE, e, EVENT_TYPE) == CX4_EVENT_PORT_STATE_CHANGE);
+	CHECK(e && CX4_GET(EQE, e, EVENT_SUB_TYPE) == CX4_PORT_CHANGE_DOWN);
+	CHECK(e && CX4_GET(EQE, e, PORT_NUM) == 1);
 	e = fh_eq_poll(fh, &eq);
-	CHECK(e && cx4_get(e, CX4_EQE_EVENT_SUB_TYPE) == CX4_PORT_CHANGE_ACTIVE);
+	CHECK(e && CX4_GET(EQE, e, EVENT_SUB_TYPE) == CX4_PORT_CHANGE_ACTIVE);
 	fh_ctl_wr(fh, 0x0a8, 1);			/* already up: nothing */
 	CHECK(fh_eq_poll(fh, &eq) == NULL);
 	fh_ctl_wr(fh, 0x0a8, 0);
@@ -581,9 +581,9 @@ static void test_pd_td_bookkeeping(void)
 	uint32_t pd1, pd2, td;
 
 	CHECK_EQ(fh_simple(fh, CX4_CMD_ALLOC_PD, 0, &r), 0);
-	pd1 = cx4_get(r.out, CX4_ALLOC_PD_OUT_PD);
+	pd1 = CX4_GET(ALLOC_PD_OUT, r.out, PD);
 	CHECK_EQ(fh_simple(fh, CX4_CMD_ALLOC_PD, 0, &r), 0);
-	pd2 = cx4_get(r.out, CX4_ALLOC_PD_OUT_PD);
+	pd2 = CX4_GET(ALLOC_PD_OUT, r.out, PD);
 	CHECK(pd1 && pd2 && pd1 != pd2);
 	CHECK_EQ(cmd_with_arg(fh, CX4_CMD_DEALLOC_PD, CX4_DEALLOC_PD_IN_PD, 0x777, &r),
 		 CX4_CMD_STAT_BAD_RESOURCE);
@@ -593,7 +593,7 @@ static void test_pd_td_bookkeeping(void)
 		 CX4_CMD_STAT_BAD_RESOURCE);
 	CHECK_EQ(ERRORS(fh), 2);
 	CHECK_EQ(fh_simple(fh, CX4_CMD_ALLOC_TRANSPORT_DOMAIN, 0, &r), 0);
-	td = cx4_get(r.out, CX4_ALLOC_TD_OUT_TRANSPORT_DOMAIN);
+	td = CX4_GET(ALLOC_TD_OUT, r.out, TRANSPORT_DOMAIN);
 	CHECK(td != 0);
 	CHECK_EQ(cmd_with_arg(fh, CX4_CMD_DEALLOC_TRANSPORT_DOMAIN,
 			      CX4_DEALLOC_TD_IN_TRANSPORT_DOMAIN, td + 1, &r),
@@ -621,8 +621,8 @@ static void test_panic_teardown_releases_quietly(void)
 
 	CHECK_EQ(create_eq(fh, alloc_uar(fh), 4, 0, ALL_ASYNC, &eq), 0);
 	fh_simple(fh, CX4_CMD_ALLOC_PD, 0, NULL);
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_TEARDOWN_HCA);
-	cx4_set(in, CX4_TEARDOWN_HCA_IN_PROFILE, CX4_TEARDOWN_PANIC);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_TEARDOWN_HCA);
+	CX4_SET(TEARDOWN_HCA_IN, in, PROFILE, CX4_TEARDOWN_PANIC);
 	fh_exec(fh, in, sizeof(in), 16, &r);
 	CHECK_STATUS(r, 0, 0);
 	CHECK_EQ(cx4dev_counter(fh->dev, CX4DEV_CNT_EQS), 0);
@@ -675,10 +675,10 @@ static void cq_arm(struct fh *fh, const struct fh_cq *cq, uint32_t sn, bool soli
 {
 	uint8_t db[8] = { 0 };
 
-	cx4_set(db, CX4_CQ_DB_CMD_SN, sn);
-	cx4_set(db, CX4_CQ_DB_CMD, solicited);
-	cx4_set(db, CX4_CQ_DB_CQ_CI, cq->cc);
-	cx4_set(db, CX4_CQ_DB_CQN, cq->cqn);
+	CX4_SET(CQ_DB, db, CMD_SN, sn);
+	CX4_SET(CQ_DB, db, CMD, solicited);
+	CX4_SET(CQ_DB, db, CQ_CI, cq->cc);
+	CX4_SET(CQ_DB, db, CQN, cq->cqn);
 	cx4dev_mmio_write(fh->dev, (uint64_t)cq->uar * CX4_UAR_PAGE_SIZE + CX4_UAR_OFF_CQ_DB,
 			  cx4_get64(db, 0), 8);
 }
@@ -687,26 +687,26 @@ static int post_cqe(struct fh *fh, uint32_t cqn, uint16_t wqe_counter, bool se)
 {
 	uint8_t cqe[CX4_CQE_SIZE] = { 0 };
 
-	cx4_set(cqe, CX4_CQE_WQE_COUNTER, wqe_counter);
-	cx4_set(cqe, CX4_CQE_SE, se);
+	CX4_SET(CQE, cqe, WQE_COUNTER, wqe_counter);
+	CX4_SET(CQE, cqe, SE, se);
 	return cx4dev_post_cqe(fh->dev, cqn, cqe);
 }
 
 static void tweak_cq_counter(uint8_t *in)
 {
-	cx4_set(in + CX4_CREATE_CQ_OFF_CQC, CX4_CQC_CONSUMER_COUNTER, 1);
+	CX4_SET(CQC, CX4_ADDR(CREATE_CQ_IN, in, CQC), CONSUMER_COUNTER, 1);
 }
 
 /* Compression with an undefined mini CQE format (2). */
 static void tweak_cq_compression(uint8_t *in)
 {
-	cx4_set(in + CX4_CREATE_CQ_OFF_CQC, CX4_CQC_CQE_COMPRESSION_EN, 1);
-	cx4_set(in + CX4_CREATE_CQ_OFF_CQC, CX4_CQC_MINI_CQE_RES_FORMAT, 2);
+	CX4_SET(CQC, CX4_ADDR(CREATE_CQ_IN, in, CQC), CQE_COMPRESSION_EN, 1);
+	CX4_SET(CQC, CX4_ADDR(CREATE_CQ_IN, in, CQC), MINI_CQE_RES_FORMAT, 2);
 }
 
 static void tweak_cq_page_offset(uint8_t *in)
 {
-	cx4_set(in + CX4_CREATE_CQ_OFF_CQC, CX4_CQC_PAGE_OFFSET, 2);
+	CX4_SET(CQC, CX4_ADDR(CREATE_CQ_IN, in, CQC), PAGE_OFFSET, 2);
 }
 
 static void test_cq_create_errors(void)
@@ -795,12 +795,12 @@ static void test_cq_arm_and_completion_events(void)
 	/* Arm with the CQE still unconsumed: event at once. */
 	cq_arm(fh, &cq, 0, false);
 	e = fh_eq_poll(fh, &eq);
-	CHECK(e && cx4_get(e, CX4_EQE_EVENT_TYPE) == CX4_EVENT_COMPLETION);
-	CHECK(e && cx4_get(e, CX4_EQE_COMP_CQN) == cq.cqn);
+	CHECK(e && CX4_GET(EQE, e, EVENT_TYPE) == CX4_EVENT_COMPLETION);
+	CHECK(e && CX4_GET(EQE, e, COMP_CQN) == cq.cqn);
 	CHECK_EQ(fh->msix_count, 1);
 	CHECK_EQ(fh->msix_last, 3);
 	e = fh_cq_poll(fh, &cq);
-	CHECK(e && cx4_get(e, CX4_CQE_WQE_COUNTER) == 1);
+	CHECK(e && CX4_GET(CQE, e, WQE_COUNTER) == 1);
 	CHECK(fh_cq_poll(fh, &cq) == NULL);
 	/* Same cmd_sn again: already fired, no new notification. */
 	cq_arm(fh, &cq, 0, false);
@@ -820,25 +820,25 @@ static void test_cq_arm_and_completion_events(void)
 	post_cqe(fh, cq.cqn, 5, false);
 	CHECK(fh_eq_poll(fh, &eq) == NULL);
 	memset(in, 0, sizeof(in));
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_CQ);
-	cx4_set(in, CX4_QUERY_CQ_IN_CQN, cq.cqn);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_QUERY_CQ);
+	CX4_SET(QUERY_CQ_IN, in, CQN, cq.cqn);
 	fh_exec(fh, in, sizeof(in), cx4_query_cq_out_size(1), &r);
 	cqc = r.out + CX4_QUERY_CQ_OUT_OFF_CQC;
 	CHECK_STATUS(r, 0, 0);
-	CHECK_EQ(cx4_get(cqc, CX4_CQC_ST), CX4_CQC_ST_SOLICITED_ARMED);
-	CHECK_EQ(cx4_get(cqc, CX4_CQC_PRODUCER_COUNTER), 5);
-	CHECK_EQ(cx4_get(cqc, CX4_CQC_C_EQN), eq.eqn);
-	CHECK_EQ(cx4_get64(cqc, CX4_CQC_OFF_DBR_ADDR), cq.dbr);
+	CHECK_EQ(CX4_GET(CQC, cqc, ST), CX4_CQC_ST_SOLICITED_ARMED);
+	CHECK_EQ(CX4_GET(CQC, cqc, PRODUCER_COUNTER), 5);
+	CHECK_EQ(CX4_GET(CQC, cqc, C_EQN), eq.eqn);
+	CHECK_EQ(CX4_GET64(CQC, cqc, DBR_ADDR), cq.dbr);
 	CHECK_EQ(cx4_get64(r.out, CX4_QUERY_CQ_OUT_OFF_PAS), cq.buf);
 	post_cqe(fh, cq.cqn, 6, true);
 	e = fh_eq_poll(fh, &eq);
-	CHECK(e && cx4_get(e, CX4_EQE_COMP_CQN) == cq.cqn);
+	CHECK(e && CX4_GET(EQE, e, COMP_CQN) == cq.cqn);
 	fh_exec(fh, in, sizeof(in), cx4_query_cq_out_size(1), &r);
-	CHECK_EQ(cx4_get(cqc, CX4_CQC_ST), CX4_CQC_ST_FIRED);
+	CHECK_EQ(CX4_GET(CQC, cqc, ST), CX4_CQC_ST_FIRED);
 	/* Ownership across the wrap (4 entries, 6 written). */
 	CHECK(fh_cq_poll(fh, &cq) != NULL);
 	e = fh_cq_poll(fh, &cq);
-	CHECK(e && cx4_get(e, CX4_CQE_OWNER) == 1 && cx4_get(e, CX4_CQE_WQE_COUNTER) == 6);
+	CHECK(e && CX4_GET(CQE, e, OWNER) == 1 && CX4_GET(CQE, e, WQE_COUNTER) == 6);
 	/* The debug page posts CQEs too. */
 	cq_arm(fh, &cq, 3, false);
 	fh_ctl_wr(fh, 0x0b4, cq.cqn);
@@ -851,20 +851,20 @@ static void test_cq_arm_and_completion_events(void)
 
 		CHECK_EQ(create_eq(fh, uar, 2, 9, 0, &eq2), 0);
 		memset(min, 0, sizeof(min));
-		cx4_set(min, CX4_CMD_IN_OPCODE, CX4_CMD_MODIFY_CQ);
-		cx4_set(min, CX4_MODIFY_CQ_IN_CQN, cq.cqn);
-		cx4_set(min, CX4_MODIFY_CQ_IN_FIELD_SELECT, CX4_MODIFY_CQ_SEL_C_EQN);
-		cx4_set(min + CX4_MODIFY_CQ_IN_OFF_CQC, CX4_CQC_C_EQN, eq2.eqn);
+		CX4_SET(CMD_IN, min, OPCODE, CX4_CMD_MODIFY_CQ);
+		CX4_SET(MODIFY_CQ_IN, min, CQN, cq.cqn);
+		CX4_SET(MODIFY_CQ_IN, min, FIELD_SELECT, CX4_MODIFY_CQ_SEL_C_EQN);
+		CX4_SET(CQC, CX4_ADDR(MODIFY_CQ_IN, min, CQC), C_EQN, eq2.eqn);
 		fh_exec(fh, min, sizeof(min), CX4_MODIFY_CQ_OUT_SIZE, &r);
 		CHECK_STATUS(r, 0, 0);
 		cq_arm(fh, &cq, 0, false);
 		post_cqe(fh, cq.cqn, 7, false);
 		CHECK(fh_eq_poll(fh, &eq) == NULL);
 		CHECK(fh_eq_poll(fh, &eq2) != NULL);
-		cx4_set(min, CX4_MODIFY_CQ_IN_FIELD_SELECT, 1u << 7);
+		CX4_SET(MODIFY_CQ_IN, min, FIELD_SELECT, 1u << 7);
 		fh_exec(fh, min, sizeof(min), CX4_MODIFY_CQ_OUT_SIZE, &r);
 		CHECK_STATUS(r, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_CQ_MODIFY_FIELD);
-		cx4_set(min, CX4_CMD_IN_OP_MOD, CX4_MODIFY_CQ_RESIZE);
+		CX4_SET(CMD_IN, min, OP_MOD, CX4_MODIFY_CQ_RESIZE);
 		fh_exec(fh, min, sizeof(min), CX4_MODIFY_CQ_OUT_SIZE, &r);
 		CHECK_STATUS(r, CX4_CMD_STAT_BAD_OP, CX4DEV_SYN_NOT_IMPLEMENTED);
 	}
@@ -892,13 +892,13 @@ static void test_cq_overrun_and_error_knob(void)
 	CHECK(post_cqe(fh, cq.cqn, 2, false) < 0);
 	CHECK_EQ(ERRORS(fh), 1);
 	e = fh_eq_poll(fh, &eq);
-	CHECK(e && cx4_get(e, CX4_EQE_EVENT_TYPE) == CX4_EVENT_CQ_ERROR);
-	CHECK(e && cx4_get(e, CX4_EQE_CQ_ERR_CQN) == cq.cqn);
-	CHECK(e && cx4_get(e, CX4_EQE_CQ_ERR_SYNDROME) == CX4_CQ_ERR_OVERRUN);
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_CQ);
-	cx4_set(in, CX4_QUERY_CQ_IN_CQN, cq.cqn);
+	CHECK(e && CX4_GET(EQE, e, EVENT_TYPE) == CX4_EVENT_CQ_ERROR);
+	CHECK(e && CX4_GET(EQE, e, CQ_ERR_CQN) == cq.cqn);
+	CHECK(e && CX4_GET(EQE, e, CQ_ERR_SYNDROME) == CX4_CQ_ERR_OVERRUN);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_QUERY_CQ);
+	CX4_SET(QUERY_CQ_IN, in, CQN, cq.cqn);
 	fh_exec(fh, in, sizeof(in), cx4_query_cq_out_size(1), &r);
-	CHECK_EQ(cx4_get(r.out + CX4_QUERY_CQ_OUT_OFF_CQC, CX4_CQC_STATUS),
+	CHECK_EQ(CX4_GET(CQC, CX4_CADDR(QUERY_CQ_OUT, r.out, CQC), STATUS),
 		 CX4_CQC_STATUS_CQ_OVERFLOW);
 	CHECK(post_cqe(fh, cq.cqn, 3, false) < 0);	/* CQ in error */
 	/* Polling frees room: the record's update_ci is what counts. */
@@ -910,7 +910,7 @@ static void test_cq_overrun_and_error_knob(void)
 	/* CQ error knob: access violation on cq2, not a guest error. */
 	fh_ctl_wr(fh, 0x0b0, (uint32_t)CX4_CQ_ERR_ACCESS_VIOLATION << 24 | cq2.cqn);
 	e = fh_eq_poll(fh, &eq);
-	CHECK(e && cx4_get(e, CX4_EQE_CQ_ERR_SYNDROME) == CX4_CQ_ERR_ACCESS_VIOLATION);
+	CHECK(e && CX4_GET(EQE, e, CQ_ERR_SYNDROME) == CX4_CQ_ERR_ACCESS_VIOLATION);
 	CHECK_EQ(ERRORS(fh), 1);
 	fh_free(fh);
 }
@@ -999,9 +999,9 @@ static void test_cq_moderation(void)
 	post_cqe(fh, cq.cqn, 8, false);
 	CHECK(fh_eq_poll(fh, &eq) == NULL);
 	memset(min, 0, sizeof(min));
-	cx4_set(min, CX4_CMD_IN_OPCODE, CX4_CMD_MODIFY_CQ);
-	cx4_set(min, CX4_MODIFY_CQ_IN_CQN, cq.cqn);
-	cx4_set(min, CX4_MODIFY_CQ_IN_FIELD_SELECT, CX4_MODIFY_CQ_SEL_CQ_PERIOD);
+	CX4_SET(CMD_IN, min, OPCODE, CX4_CMD_MODIFY_CQ);
+	CX4_SET(MODIFY_CQ_IN, min, CQN, cq.cqn);
+	CX4_SET(MODIFY_CQ_IN, min, FIELD_SELECT, CX4_MODIFY_CQ_SEL_CQ_PERIOD);
 	fh_exec(fh, min, sizeof(min), CX4_MODIFY_CQ_OUT_SIZE, &r);
 	CHECK_STATUS(r, 0, 0);
 	CHECK(fh_eq_poll(fh, &eq) != NULL);

@@ -42,10 +42,10 @@ static void test_eth_tx_csum(void)
 	c = fh_cq_poll(e->fh, &e->scq);
 	CHECK(c != NULL);
 	if (c) {
-		CHECK_EQ(cx4_get(c, CX4_CQE_OPCODE), CX4_CQE_OP_REQ);
-		CHECK_EQ(cx4_get(c, CX4_CQE_WQE_COUNTER), 0);
-		CHECK_EQ(cx4_get(c, CX4_CQE_S_WQE_OPCODE), CX4_WQE_OP_SEND);
-		CHECK_EQ(cx4_get(c, CX4_CQE_USER_INDEX), 0x5151);
+		CHECK_EQ(CX4_GET(CQE, c, OPCODE), CX4_CQE_OP_REQ);
+		CHECK_EQ(CX4_GET(CQE, c, WQE_COUNTER), 0);
+		CHECK_EQ(CX4_GET(CQE, c, S_WQE_OPCODE), CX4_WQE_OP_SEND);
+		CHECK_EQ(CX4_GET(CQE, c, USER_INDEX), 0x5151);
 	}
 	/* Short frame without offloads: padded to 60 bytes, sent as is. */
 	memset(f, 0, sizeof(f));
@@ -60,7 +60,7 @@ static void test_eth_tx_csum(void)
 		CHECK(!memcmp(e->fh->tx[1], f, 60));
 	}
 	c = fh_cq_poll(e->fh, &e->scq);
-	CHECK(c && cx4_get(c, CX4_CQE_WQE_COUNTER) == 1);
+	CHECK(c && CX4_GET(CQE, c, WQE_COUNTER) == 1);
 	/* Datapath counters on the debug control page. */
 	CHECK_EQ(fh_ctl_rd(e->fh, CX4DEV_CTL_ETH_CNT + 4 * CX4DEV_ETH_TX_PACKETS), 2);
 	CHECK_EQ(fh_ctl_rd(e->fh, CX4DEV_CTL_ETH_CNT + 4 * CX4DEV_ETH_TX_CSUM), 2);
@@ -108,18 +108,18 @@ static void test_eth_tx_bad_wqe(void)
 	c = fh_cq_poll(e->fh, &e->scq);
 	CHECK(c != NULL);
 	if (c) {
-		CHECK_EQ(cx4_get(c, CX4_CQE_OPCODE), CX4_CQE_OP_REQ_ERR);
-		CHECK_EQ(cx4_get(c, CX4_ERR_CQE_SYNDROME), CX4_CQE_SYN_LOCAL_PROT_ERR);
-		CHECK_EQ(cx4_get(c, CX4_ERR_CQE_VENDOR_ERR_SYNDROME), 0x08);
-		CHECK_EQ(cx4_get(c, CX4_CQE_WQE_COUNTER), 0);
+		CHECK_EQ(CX4_GET(CQE, c, OPCODE), CX4_CQE_OP_REQ_ERR);
+		CHECK_EQ(CX4_GET(ERR_CQE, c, SYNDROME), CX4_CQE_SYN_LOCAL_PROT_ERR);
+		CHECK_EQ(CX4_GET(ERR_CQE, c, VENDOR_ERR_SYNDROME), 0x08);
+		CHECK_EQ(CX4_GET(CQE, c, WQE_COUNTER), 0);
 	}
 	CHECK_EQ(env_cmd_obj(e->fh, CX4_CMD_QUERY_SQ, CX4_QUERY_SQ_IN_SQN, e->sq.qn,
 			     CX4_QUERY_SQ_OUT_OFF_PAS + 8, &r), CX4_CMD_STAT_OK);
-	CHECK_EQ(cx4_get(r.out + CX4_QUERY_SQ_OUT_OFF_CTX, CX4_SQC_STATE), CX4_WQ_STATE_ERR);
+	CHECK_EQ(CX4_GET(SQC, CX4_CADDR(QUERY_SQ_OUT, r.out, CTX), STATE), CX4_WQ_STATE_ERR);
 	/* In ERR, a posted WQE is flushed (flush_in_error_en). */
 	env_post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
 	c = fh_cq_poll(e->fh, &e->scq);
-	CHECK(c && cx4_get(c, CX4_ERR_CQE_SYNDROME) == CX4_CQE_SYN_WR_FLUSH_ERR);
+	CHECK(c && CX4_GET(ERR_CQE, c, SYNDROME) == CX4_CQE_SYN_WR_FLUSH_ERR);
 	CHECK_EQ(e->fh->n_tx, 0);
 	/* RDY->RDY from ERR is not allowed; ERR->RST->RDY is. */
 	CHECK_EQ(env_modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_RDY, CX4_WQ_STATE_RDY, &r),
@@ -128,22 +128,22 @@ static void test_eth_tx_bad_wqe(void)
 	CHECK_EQ(env_modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_ERR, CX4_WQ_STATE_RST, &r),
 		 CX4_CMD_STAT_OK);
 	e->sq.pc = 0;	/* 7.9.1: doorbell record zeroed before RST->RDY */
-	cx4_set(fh_ptr(e->fh, e->sq.dbr), CX4_WQ_DBR_SND_COUNTER, 0);
+	CX4_SET(WQ_DBR, fh_ptr(e->fh, e->sq.dbr), SND_COUNTER, 0);
 	CHECK_EQ(env_modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
 		 CX4_CMD_STAT_OK);
 	/* Wrong opcode, then a WQE whose index is not the WQEBB counter. */
 	env_post_send(e, 0x0b, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
 	c = fh_cq_poll(e->fh, &e->scq);
-	CHECK(c && cx4_get(c, CX4_ERR_CQE_VENDOR_ERR_SYNDROME) == 0x01);
+	CHECK(c && CX4_GET(ERR_CQE, c, VENDOR_ERR_SYNDROME) == 0x01);
 	CHECK_EQ(ERRORS(e->fh), 3);	/* + the RDY->RDY attempt */
 	/* Inline header shorter than L2 (ConnectX-4 inline mode): dropped, completed. */
 	env_modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_ERR, CX4_WQ_STATE_RST, &r);
 	e->sq.pc = 0;
-	cx4_set(fh_ptr(e->fh, e->sq.dbr), CX4_WQ_DBR_SND_COUNTER, 0);
+	CX4_SET(WQ_DBR, fh_ptr(e->fh, e->sq.dbr), SND_COUNTER, 0);
 	env_modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r);
 	env_post_send(e, CX4_WQE_OP_SEND, f, len, 2, 0, 0, CX4DEV_RESD_LKEY, true);
 	c = fh_cq_poll(e->fh, &e->scq);
-	CHECK(c && cx4_get(c, CX4_CQE_OPCODE) == CX4_CQE_OP_REQ);
+	CHECK(c && CX4_GET(CQE, c, OPCODE) == CX4_CQE_OP_REQ);
 	CHECK_EQ(e->fh->n_tx, 0);
 	CHECK_EQ(e->fh->dev->eth->cnt[CX4DEV_ETH_TX_INLINE_DROPS], 1);
 	CHECK_EQ(ERRORS(e->fh), 4);
@@ -161,18 +161,18 @@ static void test_eth_rx(void)
 	c = fh_cq_poll(e->fh, &e->rcq);
 	CHECK(c != NULL);
 	if (c) {
-		CHECK_EQ(cx4_get(c, CX4_CQE_OPCODE), CX4_CQE_OP_RESP_SEND);
-		CHECK_EQ(cx4_get(c, CX4_CQE_BYTE_CNT), len);
-		CHECK_EQ(cx4_get(c, CX4_CQE_WQE_COUNTER), 0);
-		CHECK_EQ(cx4_get(c, CX4_CQE_L3_HDR_TYPE), CX4_CQE_L3_IPV4);
-		CHECK_EQ(cx4_get(c, CX4_CQE_L4_HDR_TYPE), CX4_CQE_L4_UDP);
-		CHECK_EQ(cx4_get(c, CX4_CQE_L3_OK), 1);
-		CHECK_EQ(cx4_get(c, CX4_CQE_L4_OK), 1);
-		CHECK_EQ(cx4_get(c, CX4_CQE_CV), 0);
-		CHECK_EQ(cx4_get(c, CX4_CQE_USER_INDEX), 0x7272);
+		CHECK_EQ(CX4_GET(CQE, c, OPCODE), CX4_CQE_OP_RESP_SEND);
+		CHECK_EQ(CX4_GET(CQE, c, BYTE_CNT), len);
+		CHECK_EQ(CX4_GET(CQE, c, WQE_COUNTER), 0);
+		CHECK_EQ(CX4_GET(CQE, c, L3_HDR_TYPE), CX4_CQE_L3_IPV4);
+		CHECK_EQ(CX4_GET(CQE, c, L4_HDR_TYPE), CX4_CQE_L4_UDP);
+		CHECK_EQ(CX4_GET(CQE, c, L3_OK), 1);
+		CHECK_EQ(CX4_GET(CQE, c, L4_OK), 1);
+		CHECK_EQ(CX4_GET(CQE, c, CV), 0);
+		CHECK_EQ(CX4_GET(CQE, c, USER_INDEX), 0x7272);
 		/* Sum of the IP packet: header sums to 0xffff, so = payload sum. */
-		CHECK_EQ(cx4_get(c, CX4_CQE_CHECKSUM), env_csum(f + 14, len - 14, 0));
-		CHECK_EQ(cx4_get(c, CX4_CQE_RX_HASH_TYPE), 0);
+		CHECK_EQ(CX4_GET(CQE, c, CHECKSUM), env_csum(f + 14, len - 14, 0));
+		CHECK_EQ(CX4_GET(CQE, c, RX_HASH_TYPE), 0);
 	}
 	CHECK(!memcmp(fh_ptr(e->fh, buf), f, len));
 	/* Bad UDP checksum: delivered, l4_ok 0. */
@@ -180,7 +180,7 @@ static void test_eth_rx(void)
 	env_post_recv(e, 2048);
 	cx4dev_receive(e->fh->dev, f, len);
 	c = fh_cq_poll(e->fh, &e->rcq);
-	CHECK(c && cx4_get(c, CX4_CQE_L4_OK) == 0 && cx4_get(c, CX4_CQE_L3_OK) == 1);
+	CHECK(c && CX4_GET(CQE, c, L4_OK) == 0 && CX4_GET(CQE, c, L3_OK) == 1);
 	/* Foreign DMAC: no flow matches, default miss drops. */
 	len = env_build_ipv4(f, env_peer_mac, 17, 40, true);
 	env_post_recv(e, 2048);
@@ -191,20 +191,20 @@ static void test_eth_rx(void)
 	len = env_build_ipv4(f, env_my_mac, 6, 0, true);
 	cx4dev_receive(e->fh->dev, f, len);
 	c = fh_cq_poll(e->fh, &e->rcq);
-	CHECK(c && cx4_get(c, CX4_CQE_L4_HDR_TYPE) == CX4_CQE_L4_TCP_EMPTY_ACK);
+	CHECK(c && CX4_GET(CQE, c, L4_HDR_TYPE) == CX4_CQE_L4_TCP_EMPTY_ACK);
 	cx4dev_receive(e->fh->dev, f, len);
 	cx4dev_receive(e->fh->dev, f, len);
 	CHECK_EQ(e->fh->dev->eth->cnt[CX4DEV_ETH_RX_OUT_OF_BUFFER], 2);
 	env_post_recv(e, 2048);
 	cx4dev_receive(e->fh->dev, f, len);
 	c = fh_cq_poll(e->fh, &e->rcq);
-	CHECK(c && cx4_get(c, CX4_CQE_RX_DROP_COUNTER) == 2);
+	CHECK(c && CX4_GET(CQE, c, RX_DROP_COUNTER) == 2);
 	/* Buffer too small: responder error CQE, RQ to ERR, guest error. */
 	env_post_recv(e, 16);
 	cx4dev_receive(e->fh->dev, f, len);
 	c = fh_cq_poll(e->fh, &e->rcq);
-	CHECK(c && cx4_get(c, CX4_CQE_OPCODE) == CX4_CQE_OP_RESP_ERR &&
-	      cx4_get(c, CX4_ERR_CQE_SYNDROME) == CX4_CQE_SYN_LOCAL_LENGTH_ERR);
+	CHECK(c && CX4_GET(CQE, c, OPCODE) == CX4_CQE_OP_RESP_ERR &&
+	      CX4_GET(ERR_CQE, c, SYNDROME) == CX4_CQE_SYN_LOCAL_LENGTH_ERR);
 	CHECK_EQ(ERRORS(e->fh), 1);
 	env_free(e);
 }
@@ -226,11 +226,11 @@ static void test_eth_rx_vlan_strip(void)
 	c = fh_cq_poll(e->fh, &e->rcq);
 	CHECK(c != NULL);
 	if (c) {
-		CHECK_EQ(cx4_get(c, CX4_CQE_CV), 1);
-		CHECK_EQ(cx4_get(c, CX4_CQE_VID), 5);
-		CHECK_EQ(cx4_get(c, CX4_CQE_UP), 5);
-		CHECK_EQ(cx4_get(c, CX4_CQE_BYTE_CNT), len);
-		CHECK_EQ(cx4_get(c, CX4_CQE_L4_OK), 1);
+		CHECK_EQ(CX4_GET(CQE, c, CV), 1);
+		CHECK_EQ(CX4_GET(CQE, c, VID), 5);
+		CHECK_EQ(CX4_GET(CQE, c, UP), 5);
+		CHECK_EQ(CX4_GET(CQE, c, BYTE_CNT), len);
+		CHECK_EQ(CX4_GET(CQE, c, L4_OK), 1);
 	}
 	CHECK(!memcmp(fh_ptr(e->fh, buf), f, len));
 	CHECK_EQ(ERRORS(e->fh), 0);
@@ -270,7 +270,7 @@ static void test_eth_rss(void)
 				    CX4_HASH_FIELD_SRC_IP | CX4_HASH_FIELD_DST_IP |
 				    CX4_HASH_FIELD_L4_SPORT | CX4_HASH_FIELD_L4_DPORT, &r),
 		 CX4_CMD_STAT_OK);
-	tir = cx4_get(r.out, CX4_CREATE_TIR_OUT_TIRN);
+	tir = CX4_GET(CREATE_TIR_OUT, r.out, TIRN);
 	/* Point the flow at the indirect TIR (op_mod 1, destination list). */
 	CHECK_EQ(env_modify_fte_dest(e, 0, env_my_mac, tir, &r), CX4_CMD_STAT_OK);
 	/* The direct TIR is no longer referenced: it can go now. */
@@ -291,18 +291,18 @@ static void test_eth_rss(void)
 			uint8_t *w = fh_ptr(e->fh, rq2.buf + ((uint64_t)idx << 6));
 
 			memset(w, 0, 64);
-			cx4_set(w, CX4_RX_DSEG_BYTE_COUNT, 2048);
-			cx4_set(w, CX4_RX_DSEG_LKEY, CX4DEV_RESD_LKEY);
-			cx4_set64(w, CX4_RX_DSEG_OFF_ADDR, fh_alloc(e->fh, 2048, 64));
-			cx4_set(fh_ptr(e->fh, rq2.dbr), CX4_WQ_DBR_RCV_COUNTER, rq2.pc);
+			CX4_SET(RX_DSEG, w, BYTE_COUNT, 2048);
+			CX4_SET(RX_DSEG, w, LKEY, CX4DEV_RESD_LKEY);
+			CX4_SET64(RX_DSEG, w, ADDR, fh_alloc(e->fh, 2048, 64));
+			CX4_SET(WQ_DBR, fh_ptr(e->fh, rq2.dbr), RCV_COUNTER, rq2.pc);
 		}
 		cx4dev_receive(e->fh->dev, f, len);
 		cqe = fh_cq_poll(e->fh, &e->rcq);	/* both RQs report to the same CQ */
 		CHECK(cqe != NULL);
 		if (!cqe)
 			continue;
-		CHECK_EQ(cx4_get(cqe, CX4_CQE_RX_HASH_RESULT), hash);
-		CHECK_EQ(cx4_get(cqe, CX4_CQE_RX_HASH_TYPE),
+		CHECK_EQ(CX4_GET(CQE, cqe, RX_HASH_RESULT), hash);
+		CHECK_EQ(CX4_GET(CQE, cqe, RX_HASH_TYPE),
 			 CX4_CQE_HASH_IPV4 | CX4_CQE_HASH_IPV4 << 2 | CX4_CQE_HASH_L4_UDP << 4 |
 			 CX4_CQE_HASH_L4_UDP << 6);
 	}
@@ -338,8 +338,8 @@ static void test_eth_object_rules(void)
 	/* QUERY_TIR returns the context. */
 	CHECK_EQ(env_cmd_obj(e->fh, CX4_CMD_QUERY_TIR, CX4_QUERY_TIR_IN_TIRN, e->tir, sizeof(in),
 			     &r), CX4_CMD_STAT_OK);
-	CHECK_EQ(cx4_get(r.out + CX4_QUERY_TIR_OUT_OFF_CTX, CX4_TIRC_INLINE_RQN), e->rq.qn);
-	CHECK_EQ(cx4_get(r.out + CX4_QUERY_TIR_OUT_OFF_CTX, CX4_TIRC_TRANSPORT_DOMAIN), e->td);
+	CHECK_EQ(CX4_GET(TIRC, CX4_CADDR(QUERY_TIR_OUT, r.out, CTX), INLINE_RQN), e->rq.qn);
+	CHECK_EQ(CX4_GET(TIRC, CX4_CADDR(QUERY_TIR_OUT, r.out, CTX), TRANSPORT_DOMAIN), e->td);
 	/* Unknown CQ, TIS; modify of the wrong current state. */
 	e->scq.cqn = 999;
 	CHECK_EQ(env_create_sq(e, &q, &r, NULL), CX4_CMD_STAT_BAD_RESOURCE);
@@ -360,16 +360,16 @@ static void test_eth_object_rules(void)
 	{
 		uint8_t del[CX4_FT_CMD_SIZE] = { 0 };
 
-		cx4_set(del, CX4_CMD_IN_OPCODE, CX4_CMD_DELETE_FLOW_TABLE_ENTRY);
-		cx4_set(del, CX4_FT_CMD_TABLE_ID, e->ft);
+		CX4_SET(CMD_IN, del, OPCODE, CX4_CMD_DELETE_FLOW_TABLE_ENTRY);
+		CX4_SET(FT_CMD, del, TABLE_ID, e->ft);
 		CHECK_EQ(fh_run(e->fh, del, sizeof(del), 16, &r), CX4_CMD_STAT_OK);
-		cx4_set(del, CX4_CMD_IN_OPCODE, CX4_CMD_DESTROY_FLOW_TABLE);
+		CX4_SET(CMD_IN, del, OPCODE, CX4_CMD_DESTROY_FLOW_TABLE);
 		CHECK_EQ(fh_run(e->fh, del, sizeof(del), 16, &r), CX4_CMD_STAT_BAD_RES_STATE);
-		cx4_set(del, CX4_CMD_IN_OPCODE, CX4_CMD_DESTROY_FLOW_GROUP);
-		cx4_set(del, CX4_FG_CMD_GROUP_ID, e->fg);
+		CX4_SET(CMD_IN, del, OPCODE, CX4_CMD_DESTROY_FLOW_GROUP);
+		CX4_SET(FG_CMD, del, GROUP_ID, e->fg);
 		CHECK_EQ(fh_run(e->fh, del, sizeof(del), 16, &r), CX4_CMD_STAT_OK);
-		cx4_set(del, CX4_FG_CMD_GROUP_ID, 0);
-		cx4_set(del, CX4_CMD_IN_OPCODE, CX4_CMD_DESTROY_FLOW_TABLE);
+		CX4_SET(FG_CMD, del, GROUP_ID, 0);
+		CX4_SET(CMD_IN, del, OPCODE, CX4_CMD_DESTROY_FLOW_TABLE);
 		CHECK_EQ(fh_run(e->fh, del, sizeof(del), 16, &r), CX4_CMD_STAT_OK);
 	}
 	CHECK_EQ(env_cmd_obj(e->fh, CX4_CMD_DESTROY_TIR, CX4_DESTROY_TIR_IN_TIRN, e->tir, 16, &r),
@@ -395,12 +395,12 @@ static void test_eth_lro(void)
 	uint64_t buf;
 	uint8_t *cqe;
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MODIFY_TIR);
-	cx4_set(in, CX4_MODIFY_TIR_IN_TIRN, e->tir);
-	cx4_set64(in, CX4_MODIFY_TIR_IN_OFF_BITMASK, CX4_MODIFY_TIR_SEL_LRO);
-	cx4_set(c, CX4_TIRC_LRO_ENABLE_MASK, CX4_TIR_LRO_IPV4);
-	cx4_set(c, CX4_TIRC_LRO_TIMEOUT_PERIOD_USECS, 32);
-	cx4_set(c, CX4_TIRC_LRO_MAX_MSG_SZ, 255);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_MODIFY_TIR);
+	CX4_SET(MODIFY_TIR_IN, in, TIRN, e->tir);
+	CX4_SET64(MODIFY_TIR_IN, in, BITMASK, CX4_MODIFY_TIR_SEL_LRO);
+	CX4_SET(TIRC, c, LRO_ENABLE_MASK, CX4_TIR_LRO_IPV4);
+	CX4_SET(TIRC, c, LRO_TIMEOUT_PERIOD_USECS, 32);
+	CX4_SET(TIRC, c, LRO_MAX_MSG_SZ, 255);
 	CHECK_EQ(fh_run(e->fh, in, sizeof(in), CX4_MODIFY_TIR_OUT_SIZE, &r), CX4_CMD_STAT_OK);
 	buf = env_post_recv(e, 2048);
 	env_post_recv(e, 2048);
@@ -425,14 +425,14 @@ static void test_eth_lro(void)
 	cqe = fh_cq_poll(e->fh, &e->rcq);
 	CHECK(cqe != NULL);
 	if (cqe) {
-		CHECK_EQ(cx4_get(cqe, CX4_CQE_LRO_NUM_SEG), 3);
-		CHECK_EQ(cx4_get(cqe, CX4_CQE_BYTE_CNT), 54 + 1500);
-		CHECK_EQ(cx4_get(cqe, CX4_CQE_LRO_ABRT), CX4_CQE_LRO_ABRT_TIMEOUT);
-		CHECK_EQ(cx4_get(cqe, CX4_CQE_LRO_TCP_PSH), 1);
-		CHECK_EQ(cx4_get(cqe, CX4_CQE_LRO_TCP_WIN), 0x1200);	/* the last segment's */
-		CHECK_EQ(cx4_get(cqe, CX4_CQE_LRO_MIN_TTL), 64);
-		CHECK_EQ(cx4_get(cqe, CX4_CQE_L4_HDR_TYPE), CX4_CQE_L4_TCP_ACK);
-		CHECK_EQ(cx4_get(cqe, CX4_CQE_WQE_COUNTER), 0);
+		CHECK_EQ(CX4_GET(CQE, cqe, LRO_NUM_SEG), 3);
+		CHECK_EQ(CX4_GET(CQE, cqe, BYTE_CNT), 54 + 1500);
+		CHECK_EQ(CX4_GET(CQE, cqe, LRO_ABRT), CX4_CQE_LRO_ABRT_TIMEOUT);
+		CHECK_EQ(CX4_GET(CQE, cqe, LRO_TCP_PSH), 1);
+		CHECK_EQ(CX4_GET(CQE, cqe, LRO_TCP_WIN), 0x1200);	/* the last segment's */
+		CHECK_EQ(CX4_GET(CQE, cqe, LRO_MIN_TTL), 64);
+		CHECK_EQ(CX4_GET(CQE, cqe, L4_HDR_TYPE), CX4_CQE_L4_TCP_ACK);
+		CHECK_EQ(CX4_GET(CQE, cqe, WQE_COUNTER), 0);
 	}
 	/* First segment as is, then the payloads of the others. */
 	CHECK(!memcmp(fh_ptr(e->fh, buf), f[0], len));
@@ -444,11 +444,11 @@ static void test_eth_lro(void)
 	env_post_recv(e, 2048);
 	cx4dev_receive(e->fh->dev, f[2], len);	/* seq gap: flush, then standalone */
 	cqe = fh_cq_poll(e->fh, &e->rcq);
-	CHECK(cqe && cx4_get(cqe, CX4_CQE_LRO_NUM_SEG) == 1 &&
-	      cx4_get(cqe, CX4_CQE_WQE_COUNTER) == 1);
+	CHECK(cqe && CX4_GET(CQE, cqe, LRO_NUM_SEG) == 1 &&
+	      CX4_GET(CQE, cqe, WQE_COUNTER) == 1);
 	cqe = fh_cq_poll(e->fh, &e->rcq);
-	CHECK(cqe && cx4_get(cqe, CX4_CQE_LRO_NUM_SEG) == 0 &&
-	      cx4_get(cqe, CX4_CQE_WQE_COUNTER) == 2);
+	CHECK(cqe && CX4_GET(CQE, cqe, LRO_NUM_SEG) == 0 &&
+	      CX4_GET(CQE, cqe, WQE_COUNTER) == 2);
 	CHECK_EQ(ERRORS(e->fh), 0);
 	env_free(e);
 }
@@ -462,62 +462,62 @@ static void test_eth_flow_chain_count_drop(void)
 	struct fh_result r;
 
 	/* Level-1 table with a match-all group counting into a counter. */
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_FLOW_TABLE);
-	cx4_set(in + CX4_FT_OFF_CTX, CX4_FTC_LEVEL, 1);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_CREATE_FLOW_TABLE);
+	CX4_SET(FTC, in + CX4_FT_OFF_CTX, LEVEL, 1);
 	CHECK_EQ(fh_run(e->fh, in, CX4_FT_CMD_SIZE, 16, &r), CX4_CMD_STAT_OK);
-	t2 = cx4_get(r.out, CX4_CREATE_FLOW_TABLE_OUT_TABLE_ID);
+	t2 = CX4_GET(CREATE_FLOW_TABLE_OUT, r.out, TABLE_ID);
 	memset(in, 0, sizeof(in));
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_FLOW_GROUP);
-	cx4_set(in, CX4_FT_CMD_TABLE_ID, t2);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_CREATE_FLOW_GROUP);
+	CX4_SET(FT_CMD, in, TABLE_ID, t2);
 	CHECK_EQ(fh_run(e->fh, in, sizeof(in), 16, &r), CX4_CMD_STAT_OK);
-	g2 = cx4_get(r.out, CX4_CREATE_FLOW_GROUP_OUT_GROUP_ID);
+	g2 = CX4_GET(CREATE_FLOW_GROUP_OUT, r.out, GROUP_ID);
 	fcid = fh_simple_out(e->fh, CX4_CMD_ALLOC_FLOW_COUNTER, CX4_ALLOC_FLOW_COUNTER_OUT_ID);
 	memset(in, 0, sizeof(in));
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_SET_FLOW_TABLE_ENTRY);
-	cx4_set(in, CX4_FT_CMD_TABLE_ID, t2);
-	cx4_set(fc, CX4_FLOWC_GROUP_ID, g2);
-	cx4_set(fc, CX4_FLOWC_FLOW_TAG, 0x77);
-	cx4_set(fc, CX4_FLOWC_ACTION, CX4_FLOW_ACTION_FWD_DEST | CX4_FLOW_ACTION_COUNT);
-	cx4_set(fc, CX4_FLOWC_DESTINATION_LIST_SIZE, 1);
-	cx4_set(fc, CX4_FLOWC_FLOW_COUNTER_LIST_SIZE, 1);
-	cx4_set(fc + cx4_flowc_dest_off(0), CX4_FLOW_DEST_TYPE, CX4_FLOW_DEST_TIR);
-	cx4_set(fc + cx4_flowc_dest_off(0), CX4_FLOW_DEST_ID, e->tir);
-	cx4_set(fc + cx4_flowc_dest_off(1), CX4_FLOW_COUNTER_ENTRY_ID, fcid);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_SET_FLOW_TABLE_ENTRY);
+	CX4_SET(FT_CMD, in, TABLE_ID, t2);
+	CX4_SET(FLOWC, fc, GROUP_ID, g2);
+	CX4_SET(FLOWC, fc, FLOW_TAG, 0x77);
+	CX4_SET(FLOWC, fc, ACTION, CX4_FLOW_ACTION_FWD_DEST | CX4_FLOW_ACTION_COUNT);
+	CX4_SET(FLOWC, fc, DESTINATION_LIST_SIZE, 1);
+	CX4_SET(FLOWC, fc, FLOW_COUNTER_LIST_SIZE, 1);
+	CX4_SET(FLOW_DEST, fc + cx4_flowc_dest_off(0), TYPE, CX4_FLOW_DEST_TIR);
+	CX4_SET(FLOW_DEST, fc + cx4_flowc_dest_off(0), ID, e->tir);
+	CX4_SET(FLOW_COUNTER, fc + cx4_flowc_dest_off(1), ENTRY_ID, fcid);
 	CHECK_EQ(fh_run(e->fh, in, cx4_fte_cmd_size(2), 16, &r), CX4_CMD_STAT_OK);
 	/* Root misses go to the level-1 table. */
 	memset(in, 0, sizeof(in));
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MODIFY_FLOW_TABLE);
-	cx4_set(in, CX4_MODIFY_FLOW_TABLE_IN_FIELD_SELECT, CX4_MODIFY_FT_SEL_MISS);
-	cx4_set(in, CX4_FT_CMD_TABLE_ID, e->ft);
-	cx4_set(in + CX4_FT_OFF_CTX, CX4_FTC_LOG_SIZE, 2);
-	cx4_set(in + CX4_FT_OFF_CTX, CX4_FTC_TABLE_MISS_ACTION, CX4_FT_MISS_IDENTIFIED);
-	cx4_set(in + CX4_FT_OFF_CTX, CX4_FTC_TABLE_MISS_ID, t2);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_MODIFY_FLOW_TABLE);
+	CX4_SET(MODIFY_FLOW_TABLE_IN, in, FIELD_SELECT, CX4_MODIFY_FT_SEL_MISS);
+	CX4_SET(FT_CMD, in, TABLE_ID, e->ft);
+	CX4_SET(FTC, in + CX4_FT_OFF_CTX, LOG_SIZE, 2);
+	CX4_SET(FTC, in + CX4_FT_OFF_CTX, TABLE_MISS_ACTION, CX4_FT_MISS_IDENTIFIED);
+	CX4_SET(FTC, in + CX4_FT_OFF_CTX, TABLE_MISS_ID, t2);
 	CHECK_EQ(fh_run(e->fh, in, CX4_FT_CMD_SIZE, 16, &r), CX4_CMD_STAT_OK);
 	len = env_build_ipv4(f, env_peer_mac, 17, 20, true);
 	env_post_recv(e, 2048);
 	cx4dev_receive(e->fh->dev, f, len);
 	c = fh_cq_poll(e->fh, &e->rcq);
-	CHECK(c && cx4_get(c, CX4_CQE_FLOW_TAG) == 0x77);
+	CHECK(c && CX4_GET(CQE, c, FLOW_TAG) == 0x77);
 	memset(in, 0, sizeof(in));
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_FLOW_COUNTER);
-	cx4_set(in, CX4_QUERY_FLOW_COUNTER_IN_ID, fcid);
-	cx4_set(in, CX4_QUERY_FLOW_COUNTER_IN_CLEAR, 1);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_QUERY_FLOW_COUNTER);
+	CX4_SET(QUERY_FLOW_COUNTER_IN, in, ID, fcid);
+	CX4_SET(QUERY_FLOW_COUNTER_IN, in, CLEAR, 1);
 	CHECK_EQ(fh_run(e->fh, in, CX4_QUERY_FLOW_COUNTER_IN_SIZE, CX4_QUERY_FLOW_COUNTER_OUT_SIZE,
 			&r), CX4_CMD_STAT_OK);
-	CHECK_EQ(cx4_get64(r.out + CX4_QUERY_FLOW_COUNTER_OUT_OFF_STATS,
-			   CX4_TRAFFIC_COUNTER_OFF_PACKETS), 1);
-	CHECK_EQ(cx4_get64(r.out + CX4_QUERY_FLOW_COUNTER_OUT_OFF_STATS,
-			   CX4_TRAFFIC_COUNTER_OFF_OCTETS), len);
+	CHECK_EQ(CX4_GET64(TRAFFIC_COUNTER, CX4_CADDR(QUERY_FLOW_COUNTER_OUT, r.out, STATS),
+			   PACKETS), 1);
+	CHECK_EQ(CX4_GET64(TRAFFIC_COUNTER, CX4_CADDR(QUERY_FLOW_COUNTER_OUT, r.out, STATS),
+			   OCTETS), len);
 	CHECK_EQ(env_cmd_obj(e->fh, CX4_CMD_DEALLOC_FLOW_COUNTER, CX4_DEALLOC_FLOW_COUNTER_IN_ID,
 			     fcid, 16, &r), CX4_CMD_STAT_BAD_RES_STATE);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_FC_IN_USE);
 	/* A DROP entry in the root wins over the miss path. */
 	memset(in, 0, sizeof(in));
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_SET_FLOW_TABLE_ENTRY);
-	cx4_set(in, CX4_FT_CMD_TABLE_ID, e->ft);
-	cx4_set(in, CX4_FTE_CMD_FLOW_INDEX, 1);
-	cx4_set(fc, CX4_FLOWC_GROUP_ID, e->fg);
-	cx4_set(fc, CX4_FLOWC_ACTION, CX4_FLOW_ACTION_DROP);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_SET_FLOW_TABLE_ENTRY);
+	CX4_SET(FT_CMD, in, TABLE_ID, e->ft);
+	CX4_SET(FTE_CMD, in, FLOW_INDEX, 1);
+	CX4_SET(FLOWC, fc, GROUP_ID, e->fg);
+	CX4_SET(FLOWC, fc, ACTION, CX4_FLOW_ACTION_DROP);
 	memcpy(fc + CX4_FLOWC_OFF_MATCH_VALUE + CX4_FTE_OFF_DMAC, env_peer_mac, 6);
 	CHECK_EQ(fh_run(e->fh, in, cx4_fte_cmd_size(0), 16, &r), CX4_CMD_STAT_OK);
 	cx4dev_receive(e->fh->dev, f, len);
@@ -525,8 +525,8 @@ static void test_eth_flow_chain_count_drop(void)
 	CHECK_EQ(e->fh->dev->eth->cnt[CX4DEV_ETH_RX_FLOW_DROPS], 1);
 	/* The level-1 table is referenced by the root's miss: not destroyable. */
 	memset(in, 0, sizeof(in));
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_DESTROY_FLOW_TABLE);
-	cx4_set(in, CX4_FT_CMD_TABLE_ID, t2);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_DESTROY_FLOW_TABLE);
+	CX4_SET(FT_CMD, in, TABLE_ID, t2);
 	CHECK_EQ(fh_run(e->fh, in, CX4_FT_CMD_SIZE, 16, &r), CX4_CMD_STAT_BAD_RES_STATE);
 	CHECK_EQ(ERRORS(e->fh), 2);
 	env_free(e);

@@ -192,7 +192,7 @@ static void test_hostile_cqe(void)
 		if (!memcmp(a->seen[i], a->later[i], CX4_CQE_SIZE))
 			continue;
 		changed_later++;
-		CHECK_EQ(cx4_get(a->seen[i], CX4_CQE_OWNER), cx4_get(a->later[i], CX4_CQE_OWNER));
+		CHECK_EQ(CX4_GET(CQE, a->seen[i], OWNER), CX4_GET(CQE, a->later[i], OWNER));
 		CHECK(cx4_cqe_sig_ok(a->later[i], i));
 	}
 	/* (A rewrite may come during the same send: BlueFlame is many writes.) */
@@ -265,10 +265,10 @@ static void test_hostile_cqe_extra(void)
 	}
 	c = fh_cq_poll(e->fh, &e->scq);
 	CHECK(c != NULL);
-	wc0 = c ? cx4_get(c, CX4_CQE_WQE_COUNTER) : 0;
+	wc0 = c ? CX4_GET(CQE, c, WQE_COUNTER) : 0;
 	c = fh_cq_poll(e->fh, &e->scq);
 	CHECK(c != NULL);
-	wc1 = c ? cx4_get(c, CX4_CQE_WQE_COUNTER) : 0;
+	wc1 = c ? CX4_GET(CQE, c, WQE_COUNTER) : 0;
 	CHECK_EQ(wc0, 0);
 	CHECK(fh_log_has(e->fh, "extra CQE"));
 	CHECK(wc1 == wc0 ? fh_log_has(e->fh, "duplicate") :
@@ -306,11 +306,11 @@ static void eqe_run(uint32_t mask, uint32_t seed, uint8_t *eqbuf, uint32_t *hits
 	for (uint32_t i = 0; i < 4; i++) {
 		/* Arm (ARM_NEXT, cmd_sn i) with everything consumed, then a CQE. */
 		memset(db, 0, sizeof(db));
-		cx4_set(db, CX4_CQ_DB_CMD_SN, i & 3);
-		cx4_set(db, CX4_CQ_DB_CQ_CI, e->scq.cc);
-		cx4_set(db, CX4_CQ_DB_CQN, e->scq.cqn);
+		CX4_SET(CQ_DB, db, CMD_SN, i & 3);
+		CX4_SET(CQ_DB, db, CQ_CI, e->scq.cc);
+		CX4_SET(CQ_DB, db, CQN, e->scq.cqn);
 		fh_wr32(fh, uar + CX4_UAR_OFF_CQ_DB, cx4_rd32(db, 0));
-		fh_wr32(fh, uar + CX4_UAR_OFF_CQ_DB + 4, cx4_rd32(db, 4));
+		fh_wr32(fh, uar + CX4_UAR_OFF_CQ_DB + 4, cx4_rd32(db, 4));	/* prm-offsets: ok, dword 1 */
 		fh_ctl_wr(fh, CTL_CQE_POST, e->scq.cqn);
 		CHECK(fh_cq_poll(fh, &e->scq) != NULL);
 	}
@@ -330,7 +330,7 @@ static void test_hostile_eqe(void)
 	CHECK_EQ(hits, 0);
 	CHECK_EQ(errors, 0);
 	for (uint32_t i = 0; i < 4; i++)
-		CHECK_EQ(cx4_get(base + i * CX4_EQE_SIZE, CX4_EQE_EVENT_TYPE),
+		CHECK_EQ(CX4_GET(EQE, base + i * CX4_EQE_SIZE, EVENT_TYPE),
 			 CX4_EVENT_COMPLETION);
 	eqe_run(1u << CX4DEV_HOSTILE_EQE, 21, a, &hits, &errors);
 	eqe_run(1u << CX4DEV_HOSTILE_EQE, 21, b, &hits_b, &errors);
@@ -342,7 +342,7 @@ static void test_hostile_eqe(void)
 
 		/* One field changed; owner and signature still right. */
 		CHECK(memcmp(x, y, CX4_EQE_SIZE));
-		CHECK_EQ(cx4_get(x, CX4_EQE_OWNER), cx4_get(y, CX4_EQE_OWNER));
+		CHECK_EQ(CX4_GET(EQE, x, OWNER), CX4_GET(EQE, y, OWNER));
 		CHECK(cx4_eqe_sig_ok(y, i));
 	}
 	/* Off (only the caps action on): EQEs as without hostile mode. */
@@ -377,7 +377,7 @@ static void cmd_run(struct fh *fh, uint32_t mask, uint32_t seed, struct cmd_run 
 		CHECK(r.done);
 		o->ds[i] = r.ds;
 		o->status[i] = r.status;
-		o->pd[i] = cx4_get(r.out, CX4_ALLOC_PD_OUT_PD);
+		o->pd[i] = CX4_GET(ALLOC_PD_OUT, r.out, PD);
 		for (size_t k = w; k < fh->n_byte_writes; k++)
 			o->early[i] += fh->byte_writes[k] == status_byte;
 	}
@@ -446,7 +446,7 @@ static void test_hostile_cmd(void)
 	/* A faked id 0 (seed 77 has one): an 8-byte input is not read beyond. */
 	CHECK(fh->dev->hostile.faked_zero);
 	memset(in, 0, sizeof(in));
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_DEALLOC_PD);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_DEALLOC_PD);
 	fh_exec(fh, in, CX4_CMD_HDR_SIZE, 16, &r);
 	CHECK_STATUS(r, CX4_CMD_STAT_BAD_INPUT_LEN, CX4DEV_SYN_IN_LEN);
 	CHECK_EQ(ERRORS(fh), 2);
@@ -471,10 +471,10 @@ static void query_caps(struct fh *fh, bool cur, uint8_t *caps)
 	uint8_t in[16] = { 0 };
 	static struct fh_result r;
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_HCA_CAP);
-	cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_HCA_CAP_OPMOD(CX4_CAP_GENERAL, cur));
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_QUERY_HCA_CAP);
+	CX4_SET(CMD_IN, in, OP_MOD, CX4_HCA_CAP_OPMOD(CX4_CAP_GENERAL, cur));
 	CHECK_EQ(fh_run(fh, in, sizeof(in), CX4_QUERY_HCA_CAP_OUT_SIZE, &r), CX4_CMD_STAT_OK);
-	memcpy(caps, r.out + CX4_HCA_CAP_OFF, CX4_HCA_CAP_SIZE);
+	memcpy(caps, CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP), CX4_HCA_CAP_SIZE);
 }
 
 static void test_hostile_caps(void)
@@ -505,9 +505,9 @@ static void test_hostile_caps(void)
 	/* A reset brings the real capabilities back. */
 	cx4dev_reset(fh->dev, CX4DEV_RESET_FLR);
 	CHECK(!memcmp(base, fh->dev->caps.cur[CX4DEV_CAPI_GENERAL], sizeof(base)) ||
-	      cx4_get(base, CX4_CAP_CMDIF_CHECKSUM) != CX4_CMDIF_CSUM_INITIAL);
-	CHECK_EQ(cx4_get(fh->dev->caps.cur[CX4DEV_CAPI_GENERAL], CX4_CAP_LOG_MAX_CQ),
-		 cx4_get(base, CX4_CAP_LOG_MAX_CQ));
+	      CX4_GET(CAP, base, CMDIF_CHECKSUM) != CX4_CMDIF_CSUM_INITIAL);
+	CHECK_EQ(CX4_GET(CAP, fh->dev->caps.cur[CX4DEV_CAPI_GENERAL], LOG_MAX_CQ),
+		 CX4_GET(CAP, base, LOG_MAX_CQ));
 	CHECK_EQ(ERRORS(fh), 0);
 	/* Mask bit off: untouched. */
 	hostile_on(fh2, CX4DEV_HOSTILE_STORM, 4, 1);
@@ -638,8 +638,8 @@ static void test_hostile_zombie(void)
 
 	/* A hung command: its output mailbox is written on. */
 	fh_ctl_wr(fh, CTL_HANG_OPCODE, CX4_CMD_QUERY_HCA_CAP);
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_HCA_CAP);
-	cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_HCA_CAP_OPMOD(CX4_CAP_GENERAL, 1));
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_QUERY_HCA_CAP);
+	CX4_SET(CMD_IN, in, OP_MOD, CX4_HCA_CAP_OPMOD(CX4_CAP_GENERAL, 1));
 	fh_post(fh, &p, 5, in, sizeof(in), CX4_QUERY_HCA_CAP_OUT_SIZE);
 	fh_ring(fh, 1u << 5);
 	fh_collect(fh, &p, &r);
@@ -725,14 +725,14 @@ static void survive_run(uint32_t seed, uint64_t *hits_by)
 	fh_boot(fh);
 	fh_simple(fh, CX4_CMD_ENABLE_HCA, 0, NULL);
 	memset(in, 0, sizeof(in));
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_HCA_CAP);
-	cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_HCA_CAP_OPMOD(CX4_CAP_GENERAL, 1));
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_QUERY_HCA_CAP);
+	CX4_SET(CMD_IN, in, OP_MOD, CX4_HCA_CAP_OPMOD(CX4_CAP_GENERAL, 1));
 	fh_run(fh, in, 16, CX4_QUERY_HCA_CAP_OUT_SIZE, &r);
 	survive_pages(fh, CX4_PAGES_BOOT);
 	survive_pages(fh, CX4_PAGES_INIT);
 	fh_simple(fh, CX4_CMD_INIT_HCA, 0, NULL);
 	fh_simple(fh, CX4_CMD_ALLOC_UAR, 0, &r);
-	uar = cx4_get(r.out, CX4_ALLOC_UAR_OUT_UAR) & 0x7ff;
+	uar = CX4_GET(ALLOC_UAR_OUT, r.out, UAR) & 0x7ff;
 	fh_eq_params_init(&eqp, uar, 6, CX4_EVENT_BIT(CX4_EVENT_CQ_ERROR) |
 			  CX4_EVENT_BIT(CX4_EVENT_PAGE_REQUEST) |
 			  CX4_EVENT_BIT(CX4_EVENT_PORT_STATE_CHANGE));
@@ -749,12 +749,12 @@ static void survive_run(uint32_t seed, uint64_t *hits_by)
 
 		fh_ctl_wr(fh, CTL_CQE_POST, cqn);
 		cc++;
-		cx4_set(fh_ptr(fh, dbr), CX4_CQ_DBR_UPDATE_CI, cc);
-		cx4_set(db, CX4_CQ_DB_CMD_SN, i & 3);
-		cx4_set(db, CX4_CQ_DB_CQ_CI, cc);
-		cx4_set(db, CX4_CQ_DB_CQN, cqn);
+		CX4_SET(CQ_DBR, fh_ptr(fh, dbr), UPDATE_CI, cc);
+		CX4_SET(CQ_DB, db, CMD_SN, i & 3);
+		CX4_SET(CQ_DB, db, CQ_CI, cc);
+		CX4_SET(CQ_DB, db, CQN, cqn);
 		fh_wr32(fh, uoff + CX4_UAR_OFF_CQ_DB, cx4_rd32(db, 0));
-		fh_wr32(fh, uoff + CX4_UAR_OFF_CQ_DB + 4, cx4_rd32(db, 4));
+		fh_wr32(fh, uoff + CX4_UAR_OFF_CQ_DB + 4, cx4_rd32(db, 4));	/* prm-offsets: ok */
 		/* All EQEs consumed (the harness peeks at the producer counter). */
 		fh_wr32(fh, uoff + CX4_UAR_OFF_EQ_ARM, (eqn & 0xff) << 24 |
 			(eqn < CX4DEV_MAX_EQ ? fh->dev->eqs[eqn].pc : 0));
@@ -769,8 +769,8 @@ static void survive_run(uint32_t seed, uint64_t *hits_by)
 			uint8_t q[16] = { 0 };
 
 			fh_ctl_wr(fh, CTL_HANG_OPCODE, CX4_CMD_QUERY_HCA_CAP);
-			cx4_set(q, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_HCA_CAP);
-			cx4_set(q, CX4_CMD_IN_OP_MOD, CX4_HCA_CAP_OPMOD(CX4_CAP_GENERAL, 1));
+			CX4_SET(CMD_IN, q, OPCODE, CX4_CMD_QUERY_HCA_CAP);
+			CX4_SET(CMD_IN, q, OP_MOD, CX4_HCA_CAP_OPMOD(CX4_CAP_GENERAL, 1));
 			fh_post(fh, &p, 9, q, sizeof(q), CX4_QUERY_HCA_CAP_OUT_SIZE);
 			fh_ring(fh, 1u << 9);
 		}

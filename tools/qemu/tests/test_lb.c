@@ -17,10 +17,10 @@ static uint8_t modify_tir_lb(struct env *e, uint32_t tirn, uint32_t lb, struct f
 {
 	uint8_t in[CX4_MODIFY_TIR_IN_SIZE] = { 0 };
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MODIFY_TIR);
-	cx4_set(in, CX4_MODIFY_TIR_IN_TIRN, tirn);
-	cx4_set64(in, CX4_MODIFY_TIR_IN_OFF_BITMASK, CX4_MODIFY_TIR_SEL_SELF_LB_EN);
-	cx4_set(in + CX4_MODIFY_TIR_IN_OFF_CTX, CX4_TIRC_SELF_LB_EN, lb);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_MODIFY_TIR);
+	CX4_SET(MODIFY_TIR_IN, in, TIRN, tirn);
+	CX4_SET64(MODIFY_TIR_IN, in, BITMASK, CX4_MODIFY_TIR_SEL_SELF_LB_EN);
+	CX4_SET(TIRC, CX4_ADDR(MODIFY_TIR_IN, in, CTX), SELF_LB_EN, lb);
 	return fh_run(e->fh, in, sizeof(in), CX4_MODIFY_TIR_OUT_SIZE, r);
 }
 
@@ -62,26 +62,26 @@ static void test_self_loopback(void)
 	len = env_build_ipv4(f, env_my_mac, 17, 40, true);
 	send_frame(e, f, len);
 	c = fh_cq_poll(e->fh, &e->rcq);
-	CHECK(c && cx4_get(c, CX4_CQE_OPCODE) == CX4_CQE_OP_RESP_SEND &&
-	      cx4_get(c, CX4_CQE_BYTE_CNT) == len);
+	CHECK(c && CX4_GET(CQE, c, OPCODE) == CX4_CQE_OP_RESP_SEND &&
+	      CX4_GET(CQE, c, BYTE_CNT) == len);
 	CHECK_EQ(lb_counter(e, CX4DEV_ETH_LB_DELIVERED), 1);
 	/* Broadcast steered to the TIR, counted: needs the multicast bit. */
 	fc = fh_simple_out(e->fh, CX4_CMD_ALLOC_FLOW_COUNTER, CX4_ALLOC_FLOW_COUNTER_OUT_ID);
 	{
 		uint8_t fin[0x400] = { 0 }, *fcx = fin + CX4_FTE_OFF_FLOW_CTX;
 
-		cx4_set(fin, CX4_CMD_IN_OPCODE, CX4_CMD_SET_FLOW_TABLE_ENTRY);
-		cx4_set(fin, CX4_FT_CMD_TABLE_TYPE, CX4_FT_TYPE_NIC_RX);
-		cx4_set(fin, CX4_FT_CMD_TABLE_ID, e->ft);
-		cx4_set(fin, CX4_FTE_CMD_FLOW_INDEX, 1);
-		cx4_set(fcx, CX4_FLOWC_GROUP_ID, e->fg);
-		cx4_set(fcx, CX4_FLOWC_ACTION, CX4_FLOW_ACTION_FWD_DEST | CX4_FLOW_ACTION_COUNT);
-		cx4_set(fcx, CX4_FLOWC_DESTINATION_LIST_SIZE, 1);
-		cx4_set(fcx, CX4_FLOWC_FLOW_COUNTER_LIST_SIZE, 1);
+		CX4_SET(CMD_IN, fin, OPCODE, CX4_CMD_SET_FLOW_TABLE_ENTRY);
+		CX4_SET(FT_CMD, fin, TABLE_TYPE, CX4_FT_TYPE_NIC_RX);
+		CX4_SET(FT_CMD, fin, TABLE_ID, e->ft);
+		CX4_SET(FTE_CMD, fin, FLOW_INDEX, 1);
+		CX4_SET(FLOWC, fcx, GROUP_ID, e->fg);
+		CX4_SET(FLOWC, fcx, ACTION, CX4_FLOW_ACTION_FWD_DEST | CX4_FLOW_ACTION_COUNT);
+		CX4_SET(FLOWC, fcx, DESTINATION_LIST_SIZE, 1);
+		CX4_SET(FLOWC, fcx, FLOW_COUNTER_LIST_SIZE, 1);
 		memcpy(fcx + CX4_FLOWC_OFF_MATCH_VALUE + CX4_FTE_OFF_DMAC, bcast, 6);
-		cx4_set(fcx + cx4_flowc_dest_off(0), CX4_FLOW_DEST_TYPE, CX4_FLOW_DEST_TIR);
-		cx4_set(fcx + cx4_flowc_dest_off(0), CX4_FLOW_DEST_ID, e->tir);
-		cx4_set(fcx + cx4_flowc_dest_off(1), CX4_FLOW_COUNTER_ENTRY_ID, fc);
+		CX4_SET(FLOW_DEST, fcx + cx4_flowc_dest_off(0), TYPE, CX4_FLOW_DEST_TIR);
+		CX4_SET(FLOW_DEST, fcx + cx4_flowc_dest_off(0), ID, e->tir);
+		CX4_SET(FLOW_COUNTER, fcx + cx4_flowc_dest_off(1), ENTRY_ID, fc);
 		CHECK_EQ(fh_run(e->fh, fin, cx4_fte_cmd_size(2), CX4_SET_FTE_OUT_SIZE, &r),
 			 CX4_CMD_STAT_OK);
 	}
@@ -143,10 +143,10 @@ static struct env *env_comp(uint32_t fmt)
 	CHECK_EQ(env_modify_wq(e->fh, false, e->rq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
 		 CX4_CMD_STAT_OK);
 	CHECK_EQ(env_create_tir_direct(e, e->rq.qn, &r), CX4_CMD_STAT_OK);
-	e->tir = cx4_get(r.out, CX4_CREATE_TIR_OUT_TIRN);
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_DELETE_FLOW_TABLE_ENTRY);
-	cx4_set(in, CX4_FT_CMD_TABLE_TYPE, CX4_FT_TYPE_NIC_RX);
-	cx4_set(in, CX4_FT_CMD_TABLE_ID, e->ft);
+	e->tir = CX4_GET(CREATE_TIR_OUT, r.out, TIRN);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_DELETE_FLOW_TABLE_ENTRY);
+	CX4_SET(FT_CMD, in, TABLE_TYPE, CX4_FT_TYPE_NIC_RX);
+	CX4_SET(FT_CMD, in, TABLE_ID, e->ft);
 	CHECK_EQ(fh_run(e->fh, in, CX4_DELETE_FTE_IN_SIZE, CX4_DELETE_FTE_OUT_SIZE, &r),
 		 CX4_CMD_STAT_OK);
 	CHECK_EQ(env_set_fte(e, 0, env_my_mac, e->tir, &r), CX4_CMD_STAT_OK);
@@ -180,20 +180,20 @@ static void check_session(struct env *e, uint32_t at, uint32_t n, uint16_t wqe0,
 	uint8_t *t = cq_entry(e, at);
 
 	CHECK(cx4_cqe_sig_ok(t, at & 31));
-	CHECK_EQ(cx4_get(t, CX4_CQE_OWNER), cx4_owner_bit(at, 5));
-	CHECK_EQ(cx4_get(t, CX4_CQE_OPCODE), CX4_CQE_OP_RESP_SEND);
-	CHECK_EQ(cx4_get(t, CX4_CQE_FORMAT), CX4_CQE_FORMAT_COMPRESSED);
-	CHECK_EQ(cx4_get(t, CX4_CQE_COMPRESSED_COUNT), n);
-	CHECK_EQ(cx4_get(t, CX4_CQE_WQE_COUNTER), wqe0);
-	CHECK_EQ(cx4_get(t, CX4_CQE_L4_HDR_TYPE), CX4_CQE_L4_UDP);
-	CHECK_EQ(cx4_get(t, CX4_CQE_USER_INDEX), 0x7272);
+	CHECK_EQ(CX4_GET(CQE, t, OWNER), cx4_owner_bit(at, 5));
+	CHECK_EQ(CX4_GET(CQE, t, OPCODE), CX4_CQE_OP_RESP_SEND);
+	CHECK_EQ(CX4_GET(CQE, t, FORMAT), CX4_CQE_FORMAT_COMPRESSED);
+	CHECK_EQ(CX4_GET(CQE, t, COMPRESSED_COUNT), n);
+	CHECK_EQ(CX4_GET(CQE, t, WQE_COUNTER), wqe0);
+	CHECK_EQ(CX4_GET(CQE, t, L4_HDR_TYPE), CX4_CQE_L4_UDP);
+	CHECK_EQ(CX4_GET(CQE, t, USER_INDEX), 0x7272);
 	for (uint32_t i = 0; i < n; i++) {
 		const uint8_t *m = cq_entry(e, at + cx4_mini_cqe_entry(i)) +
 				   (i % CX4_MINI_CQE_PER_CQE) * CX4_MINI_CQE_SIZE;
 
-		CHECK_EQ(cx4_get(m, CX4_MINI_CQE_BYTE_CNT), lens[i]);
-		CHECK_EQ(cx4_get(m, CX4_MINI_CQE_CHECKSUM), sums[i]);
-		CHECK_EQ(cx4_get(m, CX4_MINI_CQE_STRIDX), 0);
+		CHECK_EQ(CX4_GET(MINI_CQE, m, BYTE_CNT), lens[i]);
+		CHECK_EQ(CX4_GET(MINI_CQE, m, CHECKSUM), sums[i]);
+		CHECK_EQ(CX4_GET(MINI_CQE, m, STRIDX), 0);
 	}
 }
 
@@ -207,22 +207,22 @@ static void test_cqe_compression(void)
 
 	/* Not armed: five completions collect, nothing visible yet. */
 	rx_burst(e, 5, lens, sums);
-	CHECK_EQ(cx4_get(cq_entry(e, 0), CX4_CQE_OPCODE), CX4_CQE_OP_INVALID);
+	CHECK_EQ(CX4_GET(CQE, cq_entry(e, 0), OPCODE), CX4_CQE_OP_INVALID);
 	/* The device timer writes the session: title + one mini array. */
 	fh_advance(e->fh, 30000);
 	check_session(e, 0, 5, 0, lens, sums);
-	CHECK_EQ(cx4_get(cq_entry(e, 2), CX4_CQE_OPCODE), CX4_CQE_OP_INVALID);	/* untouched */
+	CHECK_EQ(CX4_GET(CQE, cq_entry(e, 2), OPCODE), CX4_CQE_OP_INVALID);	/* untouched */
 	/* An arm doorbell writes the open session, then the event follows. */
 	rx_burst(e, 3, lens, sums);
-	CHECK_EQ(cx4_get(cq_entry(e, 5), CX4_CQE_OPCODE), CX4_CQE_OP_INVALID);
+	CHECK_EQ(CX4_GET(CQE, cq_entry(e, 5), OPCODE), CX4_CQE_OP_INVALID);
 	eqes = cx4dev_counter(e->fh->dev, CX4DEV_CNT_EQES);
 	{
 		uint8_t db[8] = { 0 };
 
-		cx4_set(db, CX4_CQ_DB_CMD_SN, 0);
-		cx4_set(db, CX4_CQ_DB_CQ_CI, 5);	/* the first session consumed */
-		cx4_set(db, CX4_CQ_DB_CQN, e->rcq.cqn);
-		cx4_set(fh_ptr(e->fh, e->rcq.dbr), CX4_CQ_DBR_UPDATE_CI, 5);
+		CX4_SET(CQ_DB, db, CMD_SN, 0);
+		CX4_SET(CQ_DB, db, CQ_CI, 5);	/* the first session consumed */
+		CX4_SET(CQ_DB, db, CQN, e->rcq.cqn);
+		CX4_SET(CQ_DBR, fh_ptr(e->fh, e->rcq.dbr), UPDATE_CI, 5);
 		cx4dev_mmio_write(e->fh->dev, (uint64_t)e->uar * CX4_UAR_PAGE_SIZE +
 				  CX4_UAR_OFF_CQ_DB, cx4_get64(db, 0), 8);
 	}
@@ -234,15 +234,15 @@ static void test_cqe_compression(void)
 	cx4dev_receive(e->fh->dev, f, env_build_ipv4(f, env_my_mac, 6, 10, true));
 	check_session(e, 8, 2, 8, lens, sums);
 	/* The TCP one alone: written as a plain CQE at the timer. */
-	CHECK_EQ(cx4_get(cq_entry(e, 10), CX4_CQE_OPCODE), CX4_CQE_OP_INVALID);
+	CHECK_EQ(CX4_GET(CQE, cq_entry(e, 10), OPCODE), CX4_CQE_OP_INVALID);
 	fh_advance(e->fh, 30000);
 	c = cq_entry(e, 10);
-	CHECK_EQ(cx4_get(c, CX4_CQE_FORMAT), 0);
-	CHECK_EQ(cx4_get(c, CX4_CQE_L4_HDR_TYPE), CX4_CQE_L4_TCP_ACK);
-	CHECK_EQ(cx4_get(c, CX4_CQE_WQE_COUNTER), 10);
+	CHECK_EQ(CX4_GET(CQE, c, FORMAT), 0);
+	CHECK_EQ(CX4_GET(CQE, c, L4_HDR_TYPE), CX4_CQE_L4_TCP_ACK);
+	CHECK_EQ(CX4_GET(CQE, c, WQE_COUNTER), 10);
 	CHECK(cx4_cqe_sig_ok(c, 10));
 	/* Ten completions: minis 0-7 in entry +1, 8-9 in entry +8. */
-	cx4_set(fh_ptr(e->fh, e->rcq.dbr), CX4_CQ_DBR_UPDATE_CI, 11);
+	CX4_SET(CQ_DBR, fh_ptr(e->fh, e->rcq.dbr), UPDATE_CI, 11);
 	rx_burst(e, 10, lens, sums);
 	fh_advance(e->fh, 30000);
 	check_session(e, 11, 10, 11, lens, sums);
@@ -262,10 +262,10 @@ static void test_cqe_compression_hash_format(void)
 
 	rx_burst(e, 2, lens, sums);
 	fh_advance(e->fh, 30000);
-	CHECK_EQ(cx4_get(cq_entry(e, 0), CX4_CQE_COMPRESSED_COUNT), 2);
+	CHECK_EQ(CX4_GET(CQE, cq_entry(e, 0), COMPRESSED_COUNT), 2);
 	m = cq_entry(e, 1);
-	CHECK_EQ(cx4_get(m, CX4_MINI_CQE_RX_HASH_RESULT), 0);	/* direct TIR: no hash */
-	CHECK_EQ(cx4_get(m + CX4_MINI_CQE_SIZE, CX4_MINI_CQE_BYTE_CNT), lens[1]);
+	CHECK_EQ(CX4_GET(MINI_CQE, m, RX_HASH_RESULT), 0);	/* direct TIR: no hash */
+	CHECK_EQ(CX4_GET(MINI_CQE, m + CX4_MINI_CQE_SIZE, BYTE_CNT), lens[1]);
 	CHECK_EQ(ERRORS(e->fh), 0);
 	env_free(e);
 }
@@ -284,12 +284,12 @@ static void test_caps_on_cqe_compression(void)
 	CHECK(strstr(err, "bogus") != NULL);
 	cx4dev_config_init(&cfg);
 	fh = fh_new(&cfg);
-	CHECK_EQ(cx4_get(fh->dev->caps.cur[CX4DEV_CAPI_GENERAL], CX4_CAP_CQE_COMPRESSION), 0);
+	CHECK_EQ(CX4_GET(CAP, fh->dev->caps.cur[CX4DEV_CAPI_GENERAL], CQE_COMPRESSION), 0);
 	fh_free(fh);
 	cfg.caps_on = CX4DEV_ON_CQE_COMPRESSION;
 	fh = fh_new(&cfg);
-	CHECK_EQ(cx4_get(fh->dev->caps.cur[CX4DEV_CAPI_GENERAL], CX4_CAP_CQE_COMPRESSION), 1);
-	CHECK_EQ(cx4_get(fh->dev->caps.cur[CX4DEV_CAPI_GENERAL], CX4_CAP_CQE_COMPRESSION_MAX_NUM),
+	CHECK_EQ(CX4_GET(CAP, fh->dev->caps.cur[CX4DEV_CAPI_GENERAL], CQE_COMPRESSION), 1);
+	CHECK_EQ(CX4_GET(CAP, fh->dev->caps.cur[CX4DEV_CAPI_GENERAL], CQE_COMPRESSION_MAX_NUM),
 		 CX4DEV_CQZ_MAX);
 	fh_free(fh);
 }

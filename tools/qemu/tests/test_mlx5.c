@@ -55,7 +55,7 @@ static void test_cmd_trace(void)
 	CHECK(fh_log_has(fh, " QUERY_PAGES(0x107) op_mod=0x1 status=OK(0x0)"));
 
 	/* A failed command: status and syndrome. */
-	cx4_set(in, CX4_CMD_IN_OPCODE, 0x7ff);
+	CX4_SET(CMD_IN, in, OPCODE, 0x7ff);
 	before = count_lines(fh, "cmd-trace ");
 	fh_exec(fh, in, sizeof(in), 16, &r);
 	CHECK_STATUS(r, CX4_CMD_STAT_BAD_OP, CX4DEV_SYN_BAD_OPCODE);
@@ -64,11 +64,11 @@ static void test_cmd_trace(void)
 
 	/* A delivery failure: the delivery status, opcode from the inline input. */
 	memset(in, 0, sizeof(in));
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_NOP);
-	cx4_set(in, CX4_CMD_IN_OP_MOD, 0x5);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_NOP);
+	CX4_SET(CMD_IN, in, OP_MOD, 0x5);
 	fh_post(fh, &p, 0, in, sizeof(in), 16);
 	e = fh_ptr(fh, p.entry);
-	cx4_set(e, CX4_CMDQ_TYPE, 0x3);
+	CX4_SET(CMDQ, e, TYPE, 0x3);
 	cx4_cmdq_entry_sign(e);
 	fh_ring_collect(fh, &p, &r);
 	CHECK_DS(r, CX4_CMDQ_DS_BAD_COMMAND_TYPE);
@@ -81,10 +81,10 @@ static void test_cmd_trace(void)
 	{
 		uint8_t rin[CX4_ACCESS_REG_OFF_DATA + CX4_PMTU_SIZE] = { 0 };
 
-		cx4_set(rin, CX4_CMD_IN_OPCODE, CX4_CMD_ACCESS_REG);
-		cx4_set(rin, CX4_CMD_IN_OP_MOD, CX4_ACCESS_REG_READ);
-		cx4_set(rin, CX4_ACCESS_REG_IN_REGISTER_ID, CX4_REG_PMTU);
-		cx4_set(rin + CX4_ACCESS_REG_OFF_DATA, CX4_REG_LOCAL_PORT, 1);
+		CX4_SET(CMD_IN, rin, OPCODE, CX4_CMD_ACCESS_REG);
+		CX4_SET(CMD_IN, rin, OP_MOD, CX4_ACCESS_REG_READ);
+		CX4_SET(ACCESS_REG_IN, rin, REGISTER_ID, CX4_REG_PMTU);
+		CX4_SET(REG, rin + CX4_ACCESS_REG_OFF_DATA, LOCAL_PORT, 1);
 		fh_exec(fh, rin, sizeof(rin), sizeof(rin), &r);
 		CHECK_STATUS(r, CX4_CMD_STAT_OK, 0);
 		CHECK(fh_log_has(fh, " ACCESS_REG(0x805) op_mod=0x1 status=OK(0x0) "
@@ -111,9 +111,9 @@ static uint8_t reg_access(struct fh *fh, uint16_t op_mod, uint32_t id, const uin
 {
 	uint8_t in[CX4_ACCESS_REG_OFF_DATA + 0x100] = { 0 };
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_ACCESS_REG);
-	cx4_set(in, CX4_CMD_IN_OP_MOD, op_mod);
-	cx4_set(in, CX4_ACCESS_REG_IN_REGISTER_ID, id);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_ACCESS_REG);
+	CX4_SET(CMD_IN, in, OP_MOD, op_mod);
+	CX4_SET(ACCESS_REG_IN, in, REGISTER_ID, id);
 	if (data)
 		memcpy(in + CX4_ACCESS_REG_OFF_DATA, data, size);
 	return fh_run(fh, in, CX4_ACCESS_REG_OFF_DATA + size, CX4_ACCESS_REG_OFF_DATA + out_size,
@@ -122,7 +122,7 @@ static uint8_t reg_access(struct fh *fh, uint16_t op_mod, uint32_t id, const uin
 
 static void reg_port1(uint8_t *reg)
 {
-	cx4_set(reg, CX4_REG_LOCAL_PORT, 1);
+	CX4_SET(REG, reg, LOCAL_PORT, 1);
 }
 
 #define REG(r)	((r).out + CX4_ACCESS_REG_OFF_DATA)
@@ -147,11 +147,11 @@ static void test_access_reg_generic(void)
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_REG_UNKNOWN);
 	CHECK_EQ(ERRORS(fh), ++errs);
 	/* local_port 0 and 2: the function has port 1 only. */
-	cx4_set(reg, CX4_REG_LOCAL_PORT, 0);
+	CX4_SET(REG, reg, LOCAL_PORT, 0);
 	CHECK_EQ(reg_access(fh, CX4_ACCESS_REG_READ, CX4_REG_PAOS, reg, CX4_PAOS_SIZE,
 			    CX4_PAOS_SIZE, &r), CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_REG_LOCAL_PORT);
-	cx4_set(reg, CX4_REG_LOCAL_PORT, 2);
+	CX4_SET(REG, reg, LOCAL_PORT, 2);
 	CHECK_EQ(reg_access(fh, CX4_ACCESS_REG_WRITE, CX4_REG_PMTU, reg, CX4_PMTU_SIZE,
 			    CX4_PMTU_SIZE, &r), CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_REG_LOCAL_PORT);
@@ -159,12 +159,12 @@ static void test_access_reg_generic(void)
 	CHECK_EQ(ERRORS(fh), errs);
 	reg_port1(reg);
 	/* A read carries only index fields: admin_mtu in a read is reserved. */
-	cx4_set(reg, CX4_PMTU_ADMIN_MTU, 1500);
+	CX4_SET(PMTU, reg, ADMIN_MTU, 1500);
 	CHECK_EQ(reg_access(fh, CX4_ACCESS_REG_READ, CX4_REG_PMTU, reg, CX4_PMTU_SIZE,
 			    CX4_PMTU_SIZE, &r), CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_REG_RESERVED);
 	CHECK_EQ(ERRORS(fh), ++errs);
-	cx4_set(reg, CX4_PMTU_ADMIN_MTU, 0);
+	CX4_SET(PMTU, reg, ADMIN_MTU, 0);
 	/* Reserved bits of a write. */
 	cx4_wr32(reg, 0x00, cx4_rd32(reg, 0) | 0x80000000u);
 	CHECK_EQ(reg_access(fh, CX4_ACCESS_REG_WRITE, CX4_REG_PAOS, reg, CX4_PAOS_SIZE,
@@ -189,11 +189,11 @@ static void test_access_reg_generic(void)
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_REG_OUT_LEN);
 	errs += 2;
 	/* argument is reserved for every register the model has. */
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_ACCESS_REG);
-	cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_ACCESS_REG_READ);
-	cx4_set(in, CX4_ACCESS_REG_IN_REGISTER_ID, CX4_REG_PMTU);
-	cx4_set(in, CX4_ACCESS_REG_IN_ARGUMENT, 7);
-	cx4_set(in + CX4_ACCESS_REG_OFF_DATA, CX4_REG_LOCAL_PORT, 1);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_ACCESS_REG);
+	CX4_SET(CMD_IN, in, OP_MOD, CX4_ACCESS_REG_READ);
+	CX4_SET(ACCESS_REG_IN, in, REGISTER_ID, CX4_REG_PMTU);
+	CX4_SET(ACCESS_REG_IN, in, ARGUMENT, 7);
+	CX4_SET(REG, in + CX4_ACCESS_REG_OFF_DATA, LOCAL_PORT, 1);
 	fh_exec(fh, in, sizeof(in), sizeof(in), &r);
 	CHECK_STATUS(r, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_RESERVED_NONZERO);
 	CHECK_EQ(ERRORS(fh), ++errs);
@@ -217,23 +217,23 @@ static void test_reg_pmtu_paos(void)
 	reg_port1(reg);
 	CHECK_EQ(reg_access(fh, CX4_ACCESS_REG_READ, CX4_REG_PMTU, reg, CX4_PMTU_SIZE,
 			    CX4_PMTU_SIZE, &r), CX4_CMD_STAT_OK);
-	CHECK_EQ(cx4_get(REG(r), CX4_REG_LOCAL_PORT), 1);
-	CHECK_EQ(cx4_get(REG(r), CX4_PMTU_MAX_MTU), 10240);
-	CHECK_EQ(cx4_get(REG(r), CX4_PMTU_ADMIN_MTU), 10240);
+	CHECK_EQ(CX4_GET(REG, REG(r), LOCAL_PORT), 1);
+	CHECK_EQ(CX4_GET(PMTU, REG(r), MAX_MTU), 10240);
+	CHECK_EQ(CX4_GET(PMTU, REG(r), ADMIN_MTU), 10240);
 	/* Write back what was read (RO fields ignored) with a new admin_mtu. */
 	memcpy(reg, REG(r), CX4_PMTU_SIZE);
-	cx4_set(reg, CX4_PMTU_ADMIN_MTU, 1522);
+	CX4_SET(PMTU, reg, ADMIN_MTU, 1522);
 	CHECK_EQ(reg_access(fh, CX4_ACCESS_REG_WRITE, CX4_REG_PMTU, reg, CX4_PMTU_SIZE,
 			    CX4_PMTU_SIZE, &r), CX4_CMD_STAT_OK);
 	memset(reg, 0, sizeof(reg));
 	reg_port1(reg);
 	CHECK_EQ(reg_access(fh, CX4_ACCESS_REG_READ, CX4_REG_PMTU, reg, CX4_PMTU_SIZE,
 			    CX4_PMTU_SIZE, &r), CX4_CMD_STAT_OK);
-	CHECK_EQ(cx4_get(REG(r), CX4_PMTU_ADMIN_MTU), 1522);
-	CHECK_EQ(cx4_get(REG(r), CX4_PMTU_OPER_MTU), 1522);
+	CHECK_EQ(CX4_GET(PMTU, REG(r), ADMIN_MTU), 1522);
+	CHECK_EQ(CX4_GET(PMTU, REG(r), OPER_MTU), 1522);
 	CHECK_EQ(ERRORS(fh), 0);
 	/* admin_mtu above max_mtu. */
-	cx4_set(reg, CX4_PMTU_ADMIN_MTU, 10241);
+	CX4_SET(PMTU, reg, ADMIN_MTU, 10241);
 	CHECK_EQ(reg_access(fh, CX4_ACCESS_REG_WRITE, CX4_REG_PMTU, reg, CX4_PMTU_SIZE,
 			    CX4_PMTU_SIZE, &r), CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_REG_VALUE);
@@ -244,28 +244,28 @@ static void test_reg_pmtu_paos(void)
 	reg_port1(reg);
 	CHECK_EQ(reg_access(fh, CX4_ACCESS_REG_READ, CX4_REG_PAOS, reg, CX4_PAOS_SIZE,
 			    CX4_PAOS_SIZE, &r), CX4_CMD_STAT_OK);
-	CHECK_EQ(cx4_get(REG(r), CX4_PAOS_ADMIN_STATUS), CX4_PAOS_UP);
-	CHECK_EQ(cx4_get(REG(r), CX4_PAOS_OPER_STATUS), CX4_PAOS_UP);
-	cx4_set(reg, CX4_PAOS_ADMIN_STATUS, CX4_PAOS_DOWN);
+	CHECK_EQ(CX4_GET(PAOS, REG(r), ADMIN_STATUS), CX4_PAOS_UP);
+	CHECK_EQ(CX4_GET(PAOS, REG(r), OPER_STATUS), CX4_PAOS_UP);
+	CX4_SET(PAOS, reg, ADMIN_STATUS, CX4_PAOS_DOWN);
 	CHECK_EQ(reg_access(fh, CX4_ACCESS_REG_WRITE, CX4_REG_PAOS, reg, CX4_PAOS_SIZE,
 			    CX4_PAOS_SIZE, &r), CX4_CMD_STAT_OK);
-	cx4_set(reg, CX4_PAOS_ADMIN_STATUS, 0);
+	CX4_SET(PAOS, reg, ADMIN_STATUS, 0);
 	CHECK_EQ(reg_access(fh, CX4_ACCESS_REG_READ, CX4_REG_PAOS, reg, CX4_PAOS_SIZE,
 			    CX4_PAOS_SIZE, &r), CX4_CMD_STAT_OK);
-	CHECK_EQ(cx4_get(REG(r), CX4_PAOS_ADMIN_STATUS), CX4_PAOS_UP);
-	cx4_set(reg, CX4_PAOS_ADMIN_STATUS, CX4_PAOS_DOWN);
-	cx4_set(reg, CX4_PAOS_ASE, 1);
+	CHECK_EQ(CX4_GET(PAOS, REG(r), ADMIN_STATUS), CX4_PAOS_UP);
+	CX4_SET(PAOS, reg, ADMIN_STATUS, CX4_PAOS_DOWN);
+	CX4_SET(PAOS, reg, ASE, 1);
 	CHECK_EQ(reg_access(fh, CX4_ACCESS_REG_WRITE, CX4_REG_PAOS, reg, CX4_PAOS_SIZE,
 			    CX4_PAOS_SIZE, &r), CX4_CMD_STAT_OK);
 	memset(reg, 0, sizeof(reg));
 	reg_port1(reg);
 	CHECK_EQ(reg_access(fh, CX4_ACCESS_REG_READ, CX4_REG_PAOS, reg, CX4_PAOS_SIZE,
 			    CX4_PAOS_SIZE, &r), CX4_CMD_STAT_OK);
-	CHECK_EQ(cx4_get(REG(r), CX4_PAOS_ADMIN_STATUS), CX4_PAOS_DOWN);
-	CHECK_EQ(cx4_get(REG(r), CX4_PAOS_OPER_STATUS), CX4_PAOS_DOWN);
+	CHECK_EQ(CX4_GET(PAOS, REG(r), ADMIN_STATUS), CX4_PAOS_DOWN);
+	CHECK_EQ(CX4_GET(PAOS, REG(r), OPER_STATUS), CX4_PAOS_DOWN);
 	/* 4 (disabled by system) is the hardware's to set. */
-	cx4_set(reg, CX4_PAOS_ADMIN_STATUS, CX4_PAOS_DISABLED);
-	cx4_set(reg, CX4_PAOS_ASE, 1);
+	CX4_SET(PAOS, reg, ADMIN_STATUS, CX4_PAOS_DISABLED);
+	CX4_SET(PAOS, reg, ASE, 1);
 	CHECK_EQ(reg_access(fh, CX4_ACCESS_REG_WRITE, CX4_REG_PAOS, reg, CX4_PAOS_SIZE,
 			    CX4_PAOS_SIZE, &r), CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_REG_VALUE);
@@ -286,23 +286,23 @@ static void test_reg_ptys_pfcc_ppcnt(void)
 	CHECK_EQ(reg_access(fh, CX4_ACCESS_REG_READ, CX4_REG_PTYS, reg, CX4_PTYS_SIZE,
 			    CX4_PTYS_SIZE, &r), CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_REG_VALUE);
-	cx4_set(reg, CX4_PTYS_PROTO_MASK, CX4_PTYS_PROTO_ETH);
+	CX4_SET(PTYS, reg, PROTO_MASK, CX4_PTYS_PROTO_ETH);
 	CHECK_EQ(reg_access(fh, CX4_ACCESS_REG_READ, CX4_REG_PTYS, reg, CX4_PTYS_SIZE,
 			    CX4_PTYS_SIZE, &r), CX4_CMD_STAT_OK);
-	cap = cx4_get(REG(r), CX4_PTYS_ETH_PROTO_CAPABILITY);
+	cap = CX4_GET(PTYS, REG(r), ETH_PROTO_CAPABILITY);
 	CHECK(cap & CX4_ETH_PROTO_100GBASE_CR4);
-	CHECK_EQ(cx4_get(REG(r), CX4_PTYS_ETH_PROTO_ADMIN), cap);
-	CHECK_EQ(cx4_get(REG(r), CX4_PTYS_ETH_PROTO_OPER), CX4_ETH_PROTO_100GBASE_CR4);
+	CHECK_EQ(CX4_GET(PTYS, REG(r), ETH_PROTO_ADMIN), cap);
+	CHECK_EQ(CX4_GET(PTYS, REG(r), ETH_PROTO_OPER), CX4_ETH_PROTO_100GBASE_CR4);
 	/* Admin limited to 25G: the link trains to 25GBASE-CR. */
-	cx4_set(reg, CX4_PTYS_ETH_PROTO_ADMIN, CX4_ETH_PROTO_25GBASE_CR);
+	CX4_SET(PTYS, reg, ETH_PROTO_ADMIN, CX4_ETH_PROTO_25GBASE_CR);
 	CHECK_EQ(reg_access(fh, CX4_ACCESS_REG_WRITE, CX4_REG_PTYS, reg, CX4_PTYS_SIZE,
 			    CX4_PTYS_SIZE, &r), CX4_CMD_STAT_OK);
-	cx4_set(reg, CX4_PTYS_ETH_PROTO_ADMIN, 0);
+	CX4_SET(PTYS, reg, ETH_PROTO_ADMIN, 0);
 	CHECK_EQ(reg_access(fh, CX4_ACCESS_REG_READ, CX4_REG_PTYS, reg, CX4_PTYS_SIZE,
 			    CX4_PTYS_SIZE, &r), CX4_CMD_STAT_OK);
-	CHECK_EQ(cx4_get(REG(r), CX4_PTYS_ETH_PROTO_OPER), CX4_ETH_PROTO_25GBASE_CR);
+	CHECK_EQ(CX4_GET(PTYS, REG(r), ETH_PROTO_OPER), CX4_ETH_PROTO_25GBASE_CR);
 	/* A protocol the port does not have (bit 2, 10GBASE-CX4). */
-	cx4_set(reg, CX4_PTYS_ETH_PROTO_ADMIN, CX4_ETH_PROTO_10GBASE_CX4);
+	CX4_SET(PTYS, reg, ETH_PROTO_ADMIN, CX4_ETH_PROTO_10GBASE_CX4);
 	CHECK_EQ(reg_access(fh, CX4_ACCESS_REG_WRITE, CX4_REG_PTYS, reg, CX4_PTYS_SIZE,
 			    CX4_PTYS_SIZE, &r), CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(ERRORS(fh), 2);
@@ -310,19 +310,19 @@ static void test_reg_ptys_pfcc_ppcnt(void)
 	/* PFCC: global pause on, then PFC together with it is refused. */
 	memset(reg, 0, sizeof(reg));
 	reg_port1(reg);
-	cx4_set(reg, CX4_PFCC_PPTX, 1);
-	cx4_set(reg, CX4_PFCC_PPRX, 1);
+	CX4_SET(PFCC, reg, PPTX, 1);
+	CX4_SET(PFCC, reg, PPRX, 1);
 	CHECK_EQ(reg_access(fh, CX4_ACCESS_REG_WRITE, CX4_REG_PFCC, reg, CX4_PFCC_SIZE,
 			    CX4_PFCC_SIZE, &r), CX4_CMD_STAT_OK);
 	memset(reg, 0, sizeof(reg));
 	reg_port1(reg);
 	CHECK_EQ(reg_access(fh, CX4_ACCESS_REG_READ, CX4_REG_PFCC, reg, CX4_PFCC_SIZE,
 			    CX4_PFCC_SIZE, &r), CX4_CMD_STAT_OK);
-	CHECK_EQ(cx4_get(REG(r), CX4_PFCC_PPTX), 1);
-	CHECK_EQ(cx4_get(REG(r), CX4_PFCC_APRX), 1);
-	cx4_set(reg, CX4_PFCC_PPTX, 1);
-	cx4_set(reg, CX4_PFCC_PRIO_MASK_TX, 0x01);
-	cx4_set(reg, CX4_PFCC_PFCTX, 0x01);
+	CHECK_EQ(CX4_GET(PFCC, REG(r), PPTX), 1);
+	CHECK_EQ(CX4_GET(PFCC, REG(r), APRX), 1);
+	CX4_SET(PFCC, reg, PPTX, 1);
+	CX4_SET(PFCC, reg, PRIO_MASK_TX, 0x01);
+	CX4_SET(PFCC, reg, PFCTX, 0x01);
 	CHECK_EQ(reg_access(fh, CX4_ACCESS_REG_WRITE, CX4_REG_PFCC, reg, CX4_PFCC_SIZE,
 			    CX4_PFCC_SIZE, &r), CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(ERRORS(fh), 3);
@@ -332,22 +332,22 @@ static void test_reg_ptys_pfcc_ppcnt(void)
 	reg_port1(reg);
 	CHECK_EQ(reg_access(fh, CX4_ACCESS_REG_READ, CX4_REG_PPCNT, reg, CX4_PPCNT_SIZE,
 			    CX4_PPCNT_SIZE, &r), CX4_CMD_STAT_OK);
-	cx4_set(reg, CX4_PPCNT_GRP, CX4_PPCNT_GRP_PER_PRIO);
-	cx4_set(reg, CX4_PPCNT_PRIO_TC, 7);
+	CX4_SET(PPCNT, reg, GRP, CX4_PPCNT_GRP_PER_PRIO);
+	CX4_SET(PPCNT, reg, PRIO_TC, 7);
 	CHECK_EQ(reg_access(fh, CX4_ACCESS_REG_READ, CX4_REG_PPCNT, reg, CX4_PPCNT_SIZE,
 			    CX4_PPCNT_SIZE, &r), CX4_CMD_STAT_OK);
-	CHECK_EQ(cx4_get(REG(r), CX4_PPCNT_PRIO_TC), 7);
-	cx4_set(reg, CX4_PPCNT_PRIO_TC, 8);
+	CHECK_EQ(CX4_GET(PPCNT, REG(r), PRIO_TC), 7);
+	CX4_SET(PPCNT, reg, PRIO_TC, 8);
 	CHECK_EQ(reg_access(fh, CX4_ACCESS_REG_READ, CX4_REG_PPCNT, reg, CX4_PPCNT_SIZE,
 			    CX4_PPCNT_SIZE, &r), CX4_CMD_STAT_BAD_PARAM);
-	cx4_set(reg, CX4_PPCNT_PRIO_TC, 0);
-	cx4_set(reg, CX4_PPCNT_GRP, CX4_PPCNT_GRP_ALL);
+	CX4_SET(PPCNT, reg, PRIO_TC, 0);
+	CX4_SET(PPCNT, reg, GRP, CX4_PPCNT_GRP_ALL);
 	CHECK_EQ(reg_access(fh, CX4_ACCESS_REG_READ, CX4_REG_PPCNT, reg, CX4_PPCNT_SIZE,
 			    CX4_PPCNT_SIZE, &r), CX4_CMD_STAT_BAD_PARAM);
-	cx4_set(reg, CX4_PPCNT_CLR, 1);
+	CX4_SET(PPCNT, reg, CLR, 1);
 	CHECK_EQ(reg_access(fh, CX4_ACCESS_REG_WRITE, CX4_REG_PPCNT, reg, CX4_PPCNT_SIZE,
 			    CX4_PPCNT_SIZE, &r), CX4_CMD_STAT_OK);
-	cx4_set(reg, CX4_PPCNT_GRP, CX4_PPCNT_GRP_PER_RX_BUFFER);
+	CX4_SET(PPCNT, reg, GRP, CX4_PPCNT_GRP_PER_RX_BUFFER);
 	CHECK_EQ(reg_access(fh, CX4_ACCESS_REG_READ, CX4_REG_PPCNT, reg, CX4_PPCNT_SIZE,
 			    CX4_PPCNT_SIZE, &r), CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(ERRORS(fh), 6);
@@ -372,7 +372,7 @@ static void test_reg_host_endianness(void)
 	CHECK_EQ(reg_access(fh, CX4_ACCESS_REG_WRITE, CX4_REG_HOST_ENDIANNESS, reg, 0x10, 0x10,
 			    &r), CX4_CMD_STAT_OK);
 	/* he = 1 is a model limitation, not a guest error. */
-	cx4_set(reg, CX4_HOST_ENDIANNESS_HE, 1);
+	CX4_SET(HOST_ENDIANNESS, reg, HE, 1);
 	CHECK_EQ(reg_access(fh, CX4_ACCESS_REG_WRITE, CX4_REG_HOST_ENDIANNESS, reg, 0x10, 0x10,
 			    &r), CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_REG_HE);
@@ -397,12 +397,12 @@ static void test_enable_disable_hca_out_len(void)
 	cx4dev_config_init(&cfg);
 	fh = fh_new(&cfg);
 	fh_boot(fh);
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_ENABLE_HCA);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_ENABLE_HCA);
 	fh_exec(fh, in, sizeof(in), 8, &r);
 	CHECK_STATUS(r, CX4_CMD_STAT_BAD_OUTPUT_LEN, CX4DEV_SYN_OUT_LEN);
 	fh_exec(fh, in, sizeof(in), 0xc, &r);
 	CHECK_STATUS(r, CX4_CMD_STAT_OK, 0);
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_DISABLE_HCA);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_DISABLE_HCA);
 	fh_exec(fh, in, sizeof(in), 0xc, &r);
 	CHECK_STATUS(r, CX4_CMD_STAT_OK, 0);
 	CHECK_EQ(ERRORS(fh), 1);
@@ -429,7 +429,7 @@ static void test_cmdif_checksum_initial_state(void)
 	fh_boot(fh);
 	CHECK_EQ(fh_simple(fh, CX4_CMD_ENABLE_HCA, 0, &r), CX4_CMD_STAT_OK);
 	/* Unsigned entry and output mailbox: accepted, the output is signed. */
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_ISSI);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_QUERY_ISSI);
 	fh_post(fh, &p, 0, in, sizeof(in), CX4_QUERY_ISSI_OUT_SIZE);
 	b = fh_ptr(fh, p.out_mb[0]);
 	b[CX4_MBOX_OFF_CTRL_SIG_BYTE] ^= 0x5a;
@@ -495,9 +495,9 @@ static uint8_t create_ft_level(struct fh *fh, uint32_t level, struct fh_result *
 {
 	uint8_t in[CX4_CREATE_FLOW_TABLE_IN_SIZE] = { 0 };
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_FLOW_TABLE);
-	cx4_set(in, CX4_FT_CMD_TABLE_TYPE, CX4_FT_TYPE_NIC_RX);
-	cx4_set(in + CX4_FT_OFF_CTX, CX4_FTC_LEVEL, level);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_CREATE_FLOW_TABLE);
+	CX4_SET(FT_CMD, in, TABLE_TYPE, CX4_FT_TYPE_NIC_RX);
+	CX4_SET(FTC, in + CX4_FT_OFF_CTX, LEVEL, level);
 	fh_exec(fh, in, sizeof(in), CX4_CREATE_FLOW_TABLE_OUT_SIZE, r);
 	return r->status;
 }
@@ -508,7 +508,7 @@ static void test_ft_level_above_64(void)
 	struct fh_result r;
 
 	CHECK_EQ(create_ft_level(fh, 66, &r), CX4_CMD_STAT_OK);
-	CHECK(cx4_get(r.out, CX4_CREATE_FLOW_TABLE_OUT_TABLE_ID) != 0);
+	CHECK(CX4_GET(CREATE_FLOW_TABLE_OUT, r.out, TABLE_ID) != 0);
 	CHECK_EQ(create_ft_level(fh, 127, &r), CX4_CMD_STAT_OK);
 	CHECK_EQ(ERRORS(fh), 0);
 	/* Beyond max_ft_level: still refused, still a guest error. */
@@ -522,9 +522,9 @@ static uint8_t ft_cmd(struct fh *fh, uint16_t opcode, uint32_t id, struct fh_res
 {
 	uint8_t in[CX4_FT_CMD_SIZE] = { 0 };
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, opcode);
-	cx4_set(in, CX4_FT_CMD_TABLE_TYPE, CX4_FT_TYPE_NIC_RX);
-	cx4_set(in, CX4_FT_CMD_TABLE_ID, id);
+	CX4_SET(CMD_IN, in, OPCODE, opcode);
+	CX4_SET(FT_CMD, in, TABLE_TYPE, CX4_FT_TYPE_NIC_RX);
+	CX4_SET(FT_CMD, in, TABLE_ID, id);
 	fh_exec(fh, in, sizeof(in), CX4_CMD_SIMPLE_SIZE, r);
 	return r->status;
 }
@@ -544,25 +544,25 @@ static void test_destroy_root_ft(void)
 	uint32_t a, b;
 
 	CHECK_EQ(create_ft_level(fh, 66, &r), CX4_CMD_STAT_OK);
-	a = cx4_get(r.out, CX4_CREATE_FLOW_TABLE_OUT_TABLE_ID);
+	a = CX4_GET(CREATE_FLOW_TABLE_OUT, r.out, TABLE_ID);
 	CHECK_EQ(ft_cmd(fh, CX4_CMD_SET_FLOW_TABLE_ROOT, a, &r), CX4_CMD_STAT_OK);
 	CHECK_EQ(ft_cmd(fh, CX4_CMD_DESTROY_FLOW_TABLE, a, &r), CX4_CMD_STAT_OK);
 	CHECK_EQ(ft_cmd(fh, CX4_CMD_DESTROY_FLOW_TABLE, a, &r), CX4_CMD_STAT_BAD_RESOURCE);
 	CHECK_EQ(ERRORS(fh), 1);
 	/* A root that a miss pointer also references: still refused. */
 	CHECK_EQ(create_ft_level(fh, 66, &r), CX4_CMD_STAT_OK);
-	a = cx4_get(r.out, CX4_CREATE_FLOW_TABLE_OUT_TABLE_ID);
+	a = CX4_GET(CREATE_FLOW_TABLE_OUT, r.out, TABLE_ID);
 	{
 		uint8_t in[CX4_CREATE_FLOW_TABLE_IN_SIZE] = { 0 };
 
-		cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_FLOW_TABLE);
-		cx4_set(in, CX4_FT_CMD_TABLE_TYPE, CX4_FT_TYPE_NIC_RX);
-		cx4_set(in + CX4_FT_OFF_CTX, CX4_FTC_LEVEL, 10);
-		cx4_set(in + CX4_FT_OFF_CTX, CX4_FTC_TABLE_MISS_ACTION, CX4_FT_MISS_IDENTIFIED);
-		cx4_set(in + CX4_FT_OFF_CTX, CX4_FTC_TABLE_MISS_ID, a);
+		CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_CREATE_FLOW_TABLE);
+		CX4_SET(FT_CMD, in, TABLE_TYPE, CX4_FT_TYPE_NIC_RX);
+		CX4_SET(FTC, in + CX4_FT_OFF_CTX, LEVEL, 10);
+		CX4_SET(FTC, in + CX4_FT_OFF_CTX, TABLE_MISS_ACTION, CX4_FT_MISS_IDENTIFIED);
+		CX4_SET(FTC, in + CX4_FT_OFF_CTX, TABLE_MISS_ID, a);
 		fh_exec(fh, in, sizeof(in), CX4_CREATE_FLOW_TABLE_OUT_SIZE, &r);
 		CHECK_EQ(r.status, CX4_CMD_STAT_OK);
-		b = cx4_get(r.out, CX4_CREATE_FLOW_TABLE_OUT_TABLE_ID);
+		b = CX4_GET(CREATE_FLOW_TABLE_OUT, r.out, TABLE_ID);
 	}
 	CHECK_EQ(ft_cmd(fh, CX4_CMD_SET_FLOW_TABLE_ROOT, a, &r), CX4_CMD_STAT_OK);
 	ft_cmd(fh, CX4_CMD_DESTROY_FLOW_TABLE, a, &r);
@@ -584,11 +584,11 @@ static void test_max_wqe_sz_sq(void)
 	uint8_t in[16] = { 0 };
 	struct fh_result r;
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_HCA_CAP);
-	cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_HCA_CAP_OPMOD(CX4_CAP_GENERAL, 1));
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_QUERY_HCA_CAP);
+	CX4_SET(CMD_IN, in, OP_MOD, CX4_HCA_CAP_OPMOD(CX4_CAP_GENERAL, 1));
 	fh_exec(fh, in, sizeof(in), CX4_QUERY_HCA_CAP_OUT_SIZE, &r);
 	CHECK_EQ(r.status, CX4_CMD_STAT_OK);
-	CHECK_EQ(cx4_get(r.out + CX4_HCA_CAP_OFF, CX4_CAP_MAX_WQE_SZ_SQ), 1024);
+	CHECK_EQ(CX4_GET(CAP, CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP), MAX_WQE_SZ_SQ), 1024);
 	fh_free(fh);
 }
 

@@ -67,20 +67,20 @@ static uint8_t create_mkey(struct fh *fh, const struct mk_params *p, uint32_t in
 	uint8_t in[0x200] = { 0 };
 	uint8_t *mkc = in + CX4_CREATE_MKEY_IN_OFF_MKC;
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_MKEY);
-	cx4_set(in, CX4_CREATE_MKEY_IN_PG_ACCESS, p->pg_access);
-	cx4_set(in, CX4_CREATE_MKEY_IN_TRANSLATIONS_OCTWORD_ACTUAL_SIZE, p->actual);
-	cx4_set(mkc, CX4_MKC_ACCESS_MODE, p->mode);
-	cx4_set(mkc, CX4_MKC_LR, p->lr);
-	cx4_set(mkc, CX4_MKC_LW, p->lw);
-	cx4_set(mkc, CX4_MKC_QPN, CX4_MKC_QPN_NONE);
-	cx4_set(mkc, CX4_MKC_MKEY_7_0, p->variant);
-	cx4_set(mkc, CX4_MKC_LENGTH64, p->len64);
-	cx4_set(mkc, CX4_MKC_PD, p->pd);
-	cx4_set64(mkc, CX4_MKC_OFF_START_ADDR, p->start);
-	cx4_set64(mkc, CX4_MKC_OFF_LEN, p->len);
-	cx4_set(mkc, CX4_MKC_TRANSLATIONS_OCTWORD_SIZE, p->octs);
-	cx4_set(mkc, CX4_MKC_LOG_ENTITY_SIZE, p->log_es);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_CREATE_MKEY);
+	CX4_SET(CREATE_MKEY_IN, in, PG_ACCESS, p->pg_access);
+	CX4_SET(CREATE_MKEY_IN, in, TRANSLATIONS_OCTWORD_ACTUAL_SIZE, p->actual);
+	CX4_SET(MKC, mkc, ACCESS_MODE, p->mode);
+	CX4_SET(MKC, mkc, LR, p->lr);
+	CX4_SET(MKC, mkc, LW, p->lw);
+	CX4_SET(MKC, mkc, QPN, CX4_MKC_QPN_NONE);
+	CX4_SET(MKC, mkc, MKEY_7_0, p->variant);
+	CX4_SET(MKC, mkc, LENGTH64, p->len64);
+	CX4_SET(MKC, mkc, PD, p->pd);
+	CX4_SET64(MKC, mkc, START_ADDR, p->start);
+	CX4_SET64(MKC, mkc, LEN, p->len);
+	CX4_SET(MKC, mkc, TRANSLATIONS_OCTWORD_SIZE, p->octs);
+	CX4_SET(MKC, mkc, LOG_ENTITY_SIZE, p->log_es);
 	for (uint32_t i = 0; i < 16; i++)
 		cx4_set64(in, CX4_CREATE_MKEY_IN_OFF_MTT + i * CX4_MTT_SIZE, p->mtt[i]);
 	if (tweak)
@@ -101,14 +101,14 @@ static void test_mkey_pa_query_destroy(void)
 
 	/* Reserved LKey (PRM 6.3): VA = PA for anyone. */
 	CHECK_EQ(fh_simple(fh, CX4_CMD_QUERY_SPECIAL_CONTEXTS, 0, &r), 0);
-	CHECK_EQ(cx4_get(r.out, CX4_QUERY_SPECIAL_CONTEXTS_OUT_RESD_LKEY), CX4DEV_RESD_LKEY);
+	CHECK_EQ(CX4_GET(QUERY_SPECIAL_CONTEXTS_OUT, r.out, RESD_LKEY), CX4DEV_RESD_LKEY);
 	CHECK_EQ(cx4dev_mkey_translate(fh->dev, CX4DEV_RESD_LKEY, 0, 0x1234, 64, true, &pa, &why),
 		 64);
 	CHECK_EQ(pa, 0x1234);
 
 	mk_params_pa(&p, pd, 0x10000, 0x3000);
 	CHECK_EQ(create_mkey(fh, &p, 0, NULL, &r), 0);
-	idx = cx4_get(r.out, CX4_CREATE_MKEY_OUT_MKEY_INDEX);
+	idx = CX4_GET(CREATE_MKEY_OUT, r.out, MKEY_INDEX);
 	CHECK(idx >= CX4DEV_FIRST_MKEY);
 	key = cx4_mkey(idx, 0x5a);
 	CHECK(fh_log_has(fh, "created: PA, pd"));
@@ -124,15 +124,15 @@ static void test_mkey_pa_query_destroy(void)
 	CHECK_EQ(fh_cmd16(fh, CX4_CMD_QUERY_MKEY, 0, CX4_QUERY_MKEY_IN_MKEY_INDEX, idx, 0, 0,
 			  CX4_QUERY_MKEY_OUT_OFF_MTT, &r), 0);
 	mkc = r.out + CX4_QUERY_MKEY_OUT_OFF_MKC;
-	CHECK_EQ(cx4_get(mkc, CX4_MKC_ACCESS_MODE), CX4_MKC_ACCESS_MODE_PA);
-	CHECK_EQ(cx4_get(mkc, CX4_MKC_PD), pd);
-	CHECK_EQ(cx4_get(mkc, CX4_MKC_MKEY_7_0), 0x5a);
-	CHECK_EQ(cx4_get(mkc, CX4_MKC_LR), 1);
-	CHECK_EQ(cx4_get(mkc, CX4_MKC_LW), 1);
-	CHECK_EQ(cx4_get(mkc, CX4_MKC_RW), 0);
-	CHECK_EQ(cx4_get(mkc, CX4_MKC_QPN), CX4_MKC_QPN_NONE);
-	CHECK_EQ(cx4_get64(mkc, CX4_MKC_OFF_START_ADDR), 0x10000);
-	CHECK_EQ(cx4_get64(mkc, CX4_MKC_OFF_LEN), 0x3000);
+	CHECK_EQ(CX4_GET(MKC, mkc, ACCESS_MODE), CX4_MKC_ACCESS_MODE_PA);
+	CHECK_EQ(CX4_GET(MKC, mkc, PD), pd);
+	CHECK_EQ(CX4_GET(MKC, mkc, MKEY_7_0), 0x5a);
+	CHECK_EQ(CX4_GET(MKC, mkc, LR), 1);
+	CHECK_EQ(CX4_GET(MKC, mkc, LW), 1);
+	CHECK_EQ(CX4_GET(MKC, mkc, RW), 0);
+	CHECK_EQ(CX4_GET(MKC, mkc, QPN), CX4_MKC_QPN_NONE);
+	CHECK_EQ(CX4_GET64(MKC, mkc, START_ADDR), 0x10000);
+	CHECK_EQ(CX4_GET64(MKC, mkc, LEN), 0x3000);
 	CHECK_EQ(ERRORS(fh), 0);
 
 	/* QUERY_MKEY checks. */
@@ -196,7 +196,7 @@ static void test_mkey_mtt_translation(void)
 	p.mtt[2] = 0xc0000000ull | 3;
 	p.mtt[3] = 0xd0000000ull | 3;
 	CHECK_EQ(create_mkey(fh, &p, 0, NULL, &r), 0);
-	idx = cx4_get(r.out, CX4_CREATE_MKEY_OUT_MKEY_INDEX);
+	idx = CX4_GET(CREATE_MKEY_OUT, r.out, MKEY_INDEX);
 	key = cx4_mkey(idx, p.variant);
 	CHECK_EQ(cx4dev_mkey_translate(fh->dev, key, pd, 0x7000900, 0x1000, true, &pa, &why),
 		 0x700);
@@ -209,15 +209,15 @@ static void test_mkey_mtt_translation(void)
 	CHECK_EQ(pa, 0xc0000700);
 
 	/* QUERY_MKEY: PAS (access bits stripped) or MTTs, as much as fits. */
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_MKEY);
-	cx4_set(in, CX4_QUERY_MKEY_IN_MKEY_INDEX, idx);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_QUERY_MKEY);
+	CX4_SET(QUERY_MKEY_IN, in, MKEY_INDEX, idx);
 	fh_exec(fh, in, 16, cx4_query_mkey_out_size(3), &r);
 	CHECK_STATUS(r, 0, 0);
-	CHECK_EQ(cx4_get(r.out + CX4_QUERY_MKEY_OUT_OFF_MKC, CX4_MKC_TRANSLATIONS_OCTWORD_SIZE), 4);
-	CHECK_EQ(cx4_get(r.out + CX4_QUERY_MKEY_OUT_OFF_MKC, CX4_MKC_LOG_ENTITY_SIZE), 12);
+	CHECK_EQ(CX4_GET(MKC, CX4_CADDR(QUERY_MKEY_OUT, r.out, MKC), TRANSLATIONS_OCTWORD_SIZE), 4);
+	CHECK_EQ(CX4_GET(MKC, CX4_CADDR(QUERY_MKEY_OUT, r.out, MKC), LOG_ENTITY_SIZE), 12);
 	CHECK_EQ(cx4_get64(r.out, CX4_QUERY_MKEY_OUT_OFF_MTT + 8), 0xb0000000ull);
 	CHECK_EQ(cx4_get64(r.out, CX4_QUERY_MKEY_OUT_OFF_MTT + 24), 0);	/* no room */
-	cx4_set(in, CX4_QUERY_MKEY_IN_PG_ACCESS, 1);
+	CX4_SET(QUERY_MKEY_IN, in, PG_ACCESS, 1);
 	fh_exec(fh, in, 16, cx4_query_mkey_out_size(8), &r);
 	CHECK_STATUS(r, 0, 0);
 	CHECK_EQ(cx4_get64(r.out, CX4_QUERY_MKEY_OUT_OFF_MTT + 8), 0xb0000001ull);
@@ -234,17 +234,17 @@ static void test_mkey_mtt_translation(void)
 
 static void tweak_mkc_reserved(uint8_t *in)
 {
-	cx4_set(in + CX4_CREATE_MKEY_IN_OFF_MKC, CX4_FLD(0x08, 0, 0), 1);
+	cx4_set(in + CX4_CREATE_MKEY_IN_OFF_MKC, CX4_FLD(0x08, 0, 0), 1);	/* prm-offsets: ok, reserved */
 }
 
 static void tweak_free(uint8_t *in)
 {
-	cx4_set(in + CX4_CREATE_MKEY_IN_OFF_MKC, CX4_MKC_FREE, 1);
+	CX4_SET(MKC, CX4_ADDR(CREATE_MKEY_IN, in, MKC), FREE, 1);
 }
 
 static void tweak_qpn(uint8_t *in)
 {
-	cx4_set(in + CX4_CREATE_MKEY_IN_OFF_MKC, CX4_MKC_QPN, 0);
+	CX4_SET(MKC, CX4_ADDR(CREATE_MKEY_IN, in, MKC), QPN, 0);
 }
 
 #define MK_FAIL(p, len, tw, st, syn, nerr) do { \
@@ -324,7 +324,7 @@ static void test_mkey_create_errors(void)
 	MK_FAIL(p, 0, NULL, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_MKEY_OCTWORDS, ++e);
 	p = m;
 	p.actual = 4;
-	MK_FAIL(p, CX4_CREATE_MKEY_IN_OFF_MTT + 0x30, NULL, CX4_CMD_STAT_BAD_INPUT_LEN,
+	MK_FAIL(p, cx4_create_mkey_in_size(6), NULL, CX4_CMD_STAT_BAD_INPUT_LEN,
 		CX4DEV_SYN_MKEY_MTT_LEN, ++e);
 	p = m;
 	p.mtt[1] = 0x40001800;
@@ -350,19 +350,19 @@ static void test_vport_state(void)
 	struct fh_result r;
 
 	CHECK_EQ(fh_simple(fh, CX4_CMD_QUERY_VPORT_STATE, 0, &r), 0);
-	CHECK_EQ(cx4_get(r.out, CX4_QUERY_VPORT_STATE_OUT_ADMIN_STATE), CX4_VPORT_STATE_UP);
-	CHECK_EQ(cx4_get(r.out, CX4_QUERY_VPORT_STATE_OUT_STATE), CX4_VPORT_STATE_UP);
+	CHECK_EQ(CX4_GET(QUERY_VPORT_STATE_OUT, r.out, ADMIN_STATE), CX4_VPORT_STATE_UP);
+	CHECK_EQ(CX4_GET(QUERY_VPORT_STATE_OUT, r.out, STATE), CX4_VPORT_STATE_UP);
 	/* The link knob drives the operational state. */
 	cx4dev_set_link(fh->dev, 0);
 	CHECK_EQ(fh_simple(fh, CX4_CMD_QUERY_VPORT_STATE, 0, &r), 0);
-	CHECK_EQ(cx4_get(r.out, CX4_QUERY_VPORT_STATE_OUT_STATE), CX4_VPORT_STATE_DOWN);
+	CHECK_EQ(CX4_GET(QUERY_VPORT_STATE_OUT, r.out, STATE), CX4_VPORT_STATE_DOWN);
 	cx4dev_set_link(fh->dev, 1);
 	CHECK_EQ(fh_cmd16(fh, CX4_CMD_MODIFY_VPORT_STATE, 0, CX4_MODIFY_VPORT_STATE_IN_ADMIN_STATE,
 			  CX4_VPORT_STATE_DOWN, 0, 0, 16, &r), 0);
 	CHECK(fh_log_has(fh, "vport: admin state down (link up)"));
 	CHECK_EQ(fh_simple(fh, CX4_CMD_QUERY_VPORT_STATE, 0, &r), 0);
-	CHECK_EQ(cx4_get(r.out, CX4_QUERY_VPORT_STATE_OUT_ADMIN_STATE), CX4_VPORT_STATE_DOWN);
-	CHECK_EQ(cx4_get(r.out, CX4_QUERY_VPORT_STATE_OUT_STATE), CX4_VPORT_STATE_DOWN);
+	CHECK_EQ(CX4_GET(QUERY_VPORT_STATE_OUT, r.out, ADMIN_STATE), CX4_VPORT_STATE_DOWN);
+	CHECK_EQ(CX4_GET(QUERY_VPORT_STATE_OUT, r.out, STATE), CX4_VPORT_STATE_DOWN);
 	CHECK_EQ(ERRORS(fh), 0);
 	CHECK_EQ(fh_cmd16(fh, CX4_CMD_MODIFY_VPORT_STATE, 0, CX4_MODIFY_VPORT_STATE_IN_ADMIN_STATE,
 			  2, 0, 0, 16, &r), CX4_CMD_STAT_BAD_PARAM);
@@ -372,14 +372,14 @@ static void test_vport_state(void)
 	CHECK_EQ(fh_cmd16(fh, CX4_CMD_MODIFY_VPORT_STATE, 1, CX4_MODIFY_VPORT_STATE_IN_ADMIN_STATE,
 			  1, 0, 0, 16, &r), CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_BAD_OPMOD);
-	CHECK_EQ(fh_cmd16(fh, CX4_CMD_MODIFY_VPORT_STATE, 0, CX4_FLD(0x0c, 8, 8), 1, 0, 0, 16, &r),
+	CHECK_EQ(fh_cmd16(fh, CX4_CMD_MODIFY_VPORT_STATE, 0, CX4_FLD(0x0c, 8, 8), 1, 0, 0, 16, &r),	/* prm-offsets: ok */
 		 CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_RESERVED_NONZERO);
 	CHECK_EQ(ERRORS(fh), 4);
 	CHECK_EQ(fh_cmd16(fh, CX4_CMD_MODIFY_VPORT_STATE, 0, CX4_MODIFY_VPORT_STATE_IN_ADMIN_STATE,
 			  CX4_VPORT_STATE_UP, 0, 0, 16, &r), 0);
 	CHECK_EQ(fh_simple(fh, CX4_CMD_QUERY_VPORT_STATE, 0, &r), 0);
-	CHECK_EQ(cx4_get(r.out, CX4_QUERY_VPORT_STATE_OUT_STATE), CX4_VPORT_STATE_UP);
+	CHECK_EQ(CX4_GET(QUERY_VPORT_STATE_OUT, r.out, STATE), CX4_VPORT_STATE_UP);
 	fh_free(fh);
 }
 
@@ -403,14 +403,14 @@ static uint8_t modify_nvc(struct fh *fh, uint32_t sel, uint32_t mtu, uint32_t pr
 
 	if (!in)
 		abort();
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MODIFY_NIC_VPORT_CONTEXT);
-	cx4_set(in, CX4_MODIFY_NIC_VPORT_CTX_IN_FIELD_SELECT, sel);
-	cx4_set(ctx, CX4_NIC_VPORT_MTU, mtu);
-	cx4_set(ctx, CX4_NIC_VPORT_PROMISC_UC, promisc & 1);
-	cx4_set(ctx, CX4_NIC_VPORT_PROMISC_MC, (promisc >> 1) & 1);
-	cx4_set(ctx, CX4_NIC_VPORT_PROMISC_ALL, (promisc >> 2) & 1);
-	cx4_set(ctx, CX4_NIC_VPORT_ALLOWED_LIST_TYPE, type);
-	cx4_set(ctx, CX4_NIC_VPORT_ALLOWED_LIST_SIZE, n);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_MODIFY_NIC_VPORT_CONTEXT);
+	CX4_SET(MODIFY_NIC_VPORT_CTX_IN, in, FIELD_SELECT, sel);
+	CX4_SET(NIC_VPORT, ctx, MTU, mtu);
+	CX4_SET(NIC_VPORT, ctx, PROMISC_UC, promisc & 1);
+	CX4_SET(NIC_VPORT, ctx, PROMISC_MC, (promisc >> 1) & 1);
+	CX4_SET(NIC_VPORT, ctx, PROMISC_ALL, (promisc >> 2) & 1);
+	CX4_SET(NIC_VPORT, ctx, ALLOWED_LIST_TYPE, type);
+	CX4_SET(NIC_VPORT, ctx, ALLOWED_LIST_SIZE, n);
 	for (uint32_t i = 0; i < len_list && list; i++)
 		cx4_set64(ctx, cx4_nic_vport_list_off(i), list[i]);
 	fh_exec(fh, in, len, CX4_MODIFY_NIC_VPORT_CTX_OUT_SIZE, r);
@@ -440,20 +440,20 @@ static void test_nic_vport_context(void)
 	/* Defaults: permanent MAC from the `mac` property, nothing else. */
 	CHECK_EQ(query_nvc(fh, CX4_NIC_VPORT_LIST_UC, 0, &r), 0);
 	CHECK_EQ(cx4_get64(NVC(r), CX4_NIC_VPORT_OFF_PERMANENT_ADDRESS), mac64(test_mac));
-	CHECK_EQ(cx4_get(NVC(r) + CX4_NIC_VPORT_OFF_PERMANENT_ADDRESS, CX4_MAC_ADDR_47_32),
+	CHECK_EQ(CX4_GET(MAC_ADDR, NVC(r) + CX4_NIC_VPORT_OFF_PERMANENT_ADDRESS, 47_32),
 		 0x5254);
-	CHECK_EQ(cx4_get(NVC(r), CX4_NIC_VPORT_MTU), 0);
-	CHECK_EQ(cx4_get(NVC(r), CX4_NIC_VPORT_ALLOWED_LIST_SIZE), 0);
-	CHECK_EQ(cx4_get(NVC(r), CX4_NIC_VPORT_PROMISC_ALL), 0);
+	CHECK_EQ(CX4_GET(NIC_VPORT, NVC(r), MTU), 0);
+	CHECK_EQ(CX4_GET(NIC_VPORT, NVC(r), ALLOWED_LIST_SIZE), 0);
+	CHECK_EQ(CX4_GET(NIC_VPORT, NVC(r), PROMISC_ALL), 0);
 
 	/* field_select honoured: only the MTU changes. */
 	CHECK_EQ(modify_nvc(fh, CX4_MODIFY_NIC_VPORT_SEL_MTU, 1522, 7, CX4_NIC_VPORT_LIST_UC, 3,
 			    uc, 3, &r), 0);
 	CHECK(fh_log_has(fh, "vport: mtu 0 -> 1522"));
 	CHECK_EQ(query_nvc(fh, CX4_NIC_VPORT_LIST_UC, 0, &r), 0);
-	CHECK_EQ(cx4_get(NVC(r), CX4_NIC_VPORT_MTU), 1522);
-	CHECK_EQ(cx4_get(NVC(r), CX4_NIC_VPORT_PROMISC_UC), 0);
-	CHECK_EQ(cx4_get(NVC(r), CX4_NIC_VPORT_ALLOWED_LIST_SIZE), 0);
+	CHECK_EQ(CX4_GET(NIC_VPORT, NVC(r), MTU), 1522);
+	CHECK_EQ(CX4_GET(NIC_VPORT, NVC(r), PROMISC_UC), 0);
+	CHECK_EQ(CX4_GET(NIC_VPORT, NVC(r), ALLOWED_LIST_SIZE), 0);
 	CHECK_EQ(modify_nvc(fh, CX4_MODIFY_NIC_VPORT_SEL_PROMISC, 9000, 5, 0, 0, NULL, 0, &r), 0);
 	CHECK(fh_log_has(fh, "vport: promiscuous uc 1 mc 0 all 1"));
 	CHECK_EQ(modify_nvc(fh, CX4_MODIFY_NIC_VPORT_SEL_ADDRESSES_LIST, 0, 0,
@@ -466,18 +466,18 @@ static void test_nic_vport_context(void)
 			    CX4_NIC_VPORT_LIST_VLAN, 2, vl, 2, &r), 0);
 	CHECK(fh_log_has(fh, "vport: vlan list, 2 entries: 5 4094"));
 	CHECK_EQ(query_nvc(fh, CX4_NIC_VPORT_LIST_UC, 3, &r), 0);
-	CHECK_EQ(cx4_get(NVC(r), CX4_NIC_VPORT_MTU), 1522);
-	CHECK_EQ(cx4_get(NVC(r), CX4_NIC_VPORT_PROMISC_UC), 1);
-	CHECK_EQ(cx4_get(NVC(r), CX4_NIC_VPORT_PROMISC_MC), 0);
-	CHECK_EQ(cx4_get(NVC(r), CX4_NIC_VPORT_PROMISC_ALL), 1);
-	CHECK_EQ(cx4_get(NVC(r), CX4_NIC_VPORT_ALLOWED_LIST_TYPE), CX4_NIC_VPORT_LIST_UC);
-	CHECK_EQ(cx4_get(NVC(r), CX4_NIC_VPORT_ALLOWED_LIST_SIZE), 3);
+	CHECK_EQ(CX4_GET(NIC_VPORT, NVC(r), MTU), 1522);
+	CHECK_EQ(CX4_GET(NIC_VPORT, NVC(r), PROMISC_UC), 1);
+	CHECK_EQ(CX4_GET(NIC_VPORT, NVC(r), PROMISC_MC), 0);
+	CHECK_EQ(CX4_GET(NIC_VPORT, NVC(r), PROMISC_ALL), 1);
+	CHECK_EQ(CX4_GET(NIC_VPORT, NVC(r), ALLOWED_LIST_TYPE), CX4_NIC_VPORT_LIST_UC);
+	CHECK_EQ(CX4_GET(NIC_VPORT, NVC(r), ALLOWED_LIST_SIZE), 3);
 	CHECK_EQ(cx4_get64(NVC(r), cx4_nic_vport_list_off(2)), uc[2]);
 	CHECK_EQ(query_nvc(fh, CX4_NIC_VPORT_LIST_MC, 2, &r), 0);
-	CHECK_EQ(cx4_get(NVC(r), CX4_NIC_VPORT_ALLOWED_LIST_SIZE), 2);
+	CHECK_EQ(CX4_GET(NIC_VPORT, NVC(r), ALLOWED_LIST_SIZE), 2);
 	CHECK_EQ(cx4_get64(NVC(r), cx4_nic_vport_list_off(1)), mc[1]);
 	CHECK_EQ(query_nvc(fh, CX4_NIC_VPORT_LIST_VLAN, 2, &r), 0);
-	CHECK_EQ(cx4_get(NVC(r) + cx4_nic_vport_list_off(1), CX4_VLAN_ENTRY_VLAN), 4094);
+	CHECK_EQ(CX4_GET(VLAN_ENTRY, NVC(r) + cx4_nic_vport_list_off(1), VLAN), 4094);
 	CHECK_EQ(ERRORS(fh), 0);
 
 	/* Errors: each a guest error, nothing changes. */
@@ -529,8 +529,8 @@ static void test_nic_vport_context(void)
 	e += 5;
 	CHECK_EQ(ERRORS(fh), e);
 	CHECK_EQ(query_nvc(fh, CX4_NIC_VPORT_LIST_UC, 3, &r), 0);
-	CHECK_EQ(cx4_get(NVC(r), CX4_NIC_VPORT_MTU), 1522);
-	CHECK_EQ(cx4_get(NVC(r), CX4_NIC_VPORT_ALLOWED_LIST_SIZE), 3);
+	CHECK_EQ(CX4_GET(NIC_VPORT, NVC(r), MTU), 1522);
+	CHECK_EQ(CX4_GET(NIC_VPORT, NVC(r), ALLOWED_LIST_SIZE), 3);
 	/* Emptying a list. */
 	CHECK_EQ(modify_nvc(fh, CX4_MODIFY_NIC_VPORT_SEL_ADDRESSES_LIST, 0, 0,
 			    CX4_NIC_VPORT_LIST_UC, 0, NULL, 0, &r), 0);
@@ -550,14 +550,14 @@ static void test_config_int_moderation(void)
 			  CX4_CONFIG_INT_MOD_IN_INT_VECTOR, 3, CX4_CONFIG_INT_MOD_IN_MIN_DELAY, 100,
 			  16, &r), 0);
 	CHECK(fh_log_has(fh, "vector 3: interrupt moderation min_delay 100 us"));
-	CHECK_EQ(cx4_get(r.out, CX4_CONFIG_INT_MOD_OUT_MIN_DELAY), 100);
+	CHECK_EQ(CX4_GET(CONFIG_INT_MOD_OUT, r.out, MIN_DELAY), 100);
 	CHECK_EQ(fh_cmd16(fh, CX4_CMD_CONFIG_INT_MODERATION, CX4_CONFIG_INT_MOD_READ,
 			  CX4_CONFIG_INT_MOD_IN_INT_VECTOR, 3, 0, 0, 16, &r), 0);
-	CHECK_EQ(cx4_get(r.out, CX4_CONFIG_INT_MOD_OUT_MIN_DELAY), 100);
-	CHECK_EQ(cx4_get(r.out, CX4_CONFIG_INT_MOD_OUT_INT_VECTOR), 3);
+	CHECK_EQ(CX4_GET(CONFIG_INT_MOD_OUT, r.out, MIN_DELAY), 100);
+	CHECK_EQ(CX4_GET(CONFIG_INT_MOD_OUT, r.out, INT_VECTOR), 3);
 	CHECK_EQ(fh_cmd16(fh, CX4_CMD_CONFIG_INT_MODERATION, CX4_CONFIG_INT_MOD_READ,
 			  CX4_CONFIG_INT_MOD_IN_INT_VECTOR, 4, 0, 0, 16, &r), 0);
-	CHECK_EQ(cx4_get(r.out, CX4_CONFIG_INT_MOD_OUT_MIN_DELAY), 0);
+	CHECK_EQ(CX4_GET(CONFIG_INT_MOD_OUT, r.out, MIN_DELAY), 0);
 	CHECK_EQ(ERRORS(fh), 0);
 	CHECK_EQ(fh_cmd16(fh, CX4_CMD_CONFIG_INT_MODERATION, CX4_CONFIG_INT_MOD_WRITE,
 			  CX4_CONFIG_INT_MOD_IN_INT_VECTOR, 64, 0, 0, 16, &r),

@@ -43,11 +43,11 @@ static uint32_t wq_state(struct env *e, bool sq, uint32_t qn)
 	if (sq) {
 		CHECK_EQ(env_cmd_obj(e->fh, CX4_CMD_QUERY_SQ, CX4_QUERY_SQ_IN_SQN, qn,
 				     CX4_QUERY_SQ_OUT_OFF_PAS + 8, &r), CX4_CMD_STAT_OK);
-		return cx4_get(r.out + CX4_QUERY_SQ_OUT_OFF_CTX, CX4_SQC_STATE);
+		return CX4_GET(SQC, CX4_CADDR(QUERY_SQ_OUT, r.out, CTX), STATE);
 	}
 	CHECK_EQ(env_cmd_obj(e->fh, CX4_CMD_QUERY_RQ, CX4_QUERY_RQ_IN_RQN, qn,
 			     CX4_QUERY_RQ_OUT_OFF_PAS + 8, &r), CX4_CMD_STAT_OK);
-	return cx4_get(r.out + CX4_QUERY_RQ_OUT_OFF_CTX, CX4_RQC_STATE);
+	return CX4_GET(RQC, CX4_CADDR(QUERY_RQ_OUT, r.out, CTX), STATE);
 }
 
 /* The driver's recovery: ERR -> RST, doorbell record zeroed, RST -> RDY. */
@@ -58,7 +58,7 @@ static void sq_reset(struct env *e)
 	CHECK_EQ(env_modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_ERR, CX4_WQ_STATE_RST, &r),
 		 CX4_CMD_STAT_OK);
 	e->sq.pc = 0;
-	cx4_set(fh_ptr(e->fh, e->sq.dbr), CX4_WQ_DBR_SND_COUNTER, 0);
+	CX4_SET(WQ_DBR, fh_ptr(e->fh, e->sq.dbr), SND_COUNTER, 0);
 	CHECK_EQ(env_modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
 		 CX4_CMD_STAT_OK);
 }
@@ -74,7 +74,7 @@ static void test_wq_error_sq(void)
 	fh_ctl_wr(e->fh, CTL_WQ_ERROR, ON | (e->sq.qn + 1));
 	env_post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
 	c = fh_cq_poll(e->fh, &e->scq);
-	CHECK(c && cx4_get(c, CX4_CQE_OPCODE) == CX4_CQE_OP_REQ);
+	CHECK(c && CX4_GET(CQE, c, OPCODE) == CX4_CQE_OP_REQ);
 	CHECK_EQ(e->fh->n_tx, 1);
 	/* Armed for an RQ of that number: SQs are not affected either. */
 	fh_ctl_wr(e->fh, CTL_WQ_ERROR, ON | RQ | ANY);
@@ -91,11 +91,11 @@ static void test_wq_error_sq(void)
 	c = fh_cq_poll(e->fh, &e->scq);
 	CHECK(c != NULL);
 	if (c) {
-		CHECK_EQ(cx4_get(c, CX4_CQE_OPCODE), CX4_CQE_OP_REQ_ERR);
-		CHECK_EQ(cx4_get(c, CX4_ERR_CQE_SYNDROME), CX4_CQE_SYN_LOCAL_PROT_ERR);
-		CHECK_EQ(cx4_get(c, CX4_ERR_CQE_VENDOR_ERR_SYNDROME), CX4DEV_VSYN_KNOB);
-		CHECK_EQ(cx4_get(c, CX4_CQE_WQE_COUNTER), 2);
-		CHECK_EQ(cx4_get(c, CX4_CQE_S_WQE_OPCODE), CX4_WQE_OP_SEND);
+		CHECK_EQ(CX4_GET(CQE, c, OPCODE), CX4_CQE_OP_REQ_ERR);
+		CHECK_EQ(CX4_GET(ERR_CQE, c, SYNDROME), CX4_CQE_SYN_LOCAL_PROT_ERR);
+		CHECK_EQ(CX4_GET(ERR_CQE, c, VENDOR_ERR_SYNDROME), CX4DEV_VSYN_KNOB);
+		CHECK_EQ(CX4_GET(CQE, c, WQE_COUNTER), 2);
+		CHECK_EQ(CX4_GET(CQE, c, S_WQE_OPCODE), CX4_WQE_OP_SEND);
 	}
 	CHECK_EQ(wq_state(e, true, e->sq.qn), CX4_WQ_STATE_ERR);
 	/* One-shot: disarmed, the queue it hit readable; one knob hit. */
@@ -105,21 +105,21 @@ static void test_wq_error_sq(void)
 	/* In ERR, later WQEs are flushed. */
 	env_post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
 	c = fh_cq_poll(e->fh, &e->scq);
-	CHECK(c && cx4_get(c, CX4_ERR_CQE_SYNDROME) == CX4_CQE_SYN_WR_FLUSH_ERR);
+	CHECK(c && CX4_GET(ERR_CQE, c, SYNDROME) == CX4_CQE_SYN_WR_FLUSH_ERR);
 	CHECK(fh_cq_poll(e->fh, &e->scq) == NULL);
 	/* Recovered: sends again, the knob does not fire twice. */
 	sq_reset(e);
 	env_post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
 	c = fh_cq_poll(e->fh, &e->scq);
-	CHECK(c && cx4_get(c, CX4_CQE_OPCODE) == CX4_CQE_OP_REQ &&
-	      cx4_get(c, CX4_CQE_WQE_COUNTER) == 0);
+	CHECK(c && CX4_GET(CQE, c, OPCODE) == CX4_CQE_OP_REQ &&
+	      CX4_GET(CQE, c, WQE_COUNTER) == 0);
 	CHECK_EQ(e->fh->n_tx, 3);
 	/* Any SQ, default syndrome (local length error). */
 	fh_ctl_wr(e->fh, CTL_WQ_ERROR_SYNDROME, 0);
 	fh_ctl_wr(e->fh, CTL_WQ_ERROR, ON | ANY);
 	env_post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
 	c = fh_cq_poll(e->fh, &e->scq);
-	CHECK(c && cx4_get(c, CX4_ERR_CQE_SYNDROME) == CX4_CQE_SYN_LOCAL_LENGTH_ERR);
+	CHECK(c && CX4_GET(ERR_CQE, c, SYNDROME) == CX4_CQE_SYN_LOCAL_LENGTH_ERR);
 	CHECK_EQ(fh_ctl_rd(e->fh, CTL_WQ_ERROR), e->sq.qn);
 	CHECK_EQ(fh_ctl_rd(e->fh, CTL_KNOB_HITS), 2);
 	CHECK_EQ(ERRORS(e->fh), 0);
@@ -140,7 +140,7 @@ static void test_wq_error_rq(void)
 	fh_ctl_wr(e->fh, CTL_WQ_ERROR, ON | ANY);
 	cx4dev_receive(e->fh->dev, f, len);
 	c = fh_cq_poll(e->fh, &e->rcq);
-	CHECK(c && cx4_get(c, CX4_CQE_OPCODE) == CX4_CQE_OP_RESP_SEND);
+	CHECK(c && CX4_GET(CQE, c, OPCODE) == CX4_CQE_OP_RESP_SEND);
 	/* This RQ, remote access error: error CQE, RQ to ERR (flush_in_error_en 0: no flush). */
 	fh_ctl_wr(e->fh, CTL_WQ_ERROR_SYNDROME, CX4_CQE_SYN_REMOTE_ACCESS_ERR);
 	fh_ctl_wr(e->fh, CTL_WQ_ERROR, ON | RQ | e->rq.qn);
@@ -148,10 +148,10 @@ static void test_wq_error_rq(void)
 	c = fh_cq_poll(e->fh, &e->rcq);
 	CHECK(c != NULL);
 	if (c) {
-		CHECK_EQ(cx4_get(c, CX4_CQE_OPCODE), CX4_CQE_OP_RESP_ERR);
-		CHECK_EQ(cx4_get(c, CX4_ERR_CQE_SYNDROME), CX4_CQE_SYN_REMOTE_ACCESS_ERR);
-		CHECK_EQ(cx4_get(c, CX4_ERR_CQE_VENDOR_ERR_SYNDROME), CX4DEV_VSYN_KNOB);
-		CHECK_EQ(cx4_get(c, CX4_CQE_WQE_COUNTER), 1);
+		CHECK_EQ(CX4_GET(CQE, c, OPCODE), CX4_CQE_OP_RESP_ERR);
+		CHECK_EQ(CX4_GET(ERR_CQE, c, SYNDROME), CX4_CQE_SYN_REMOTE_ACCESS_ERR);
+		CHECK_EQ(CX4_GET(ERR_CQE, c, VENDOR_ERR_SYNDROME), CX4DEV_VSYN_KNOB);
+		CHECK_EQ(CX4_GET(CQE, c, WQE_COUNTER), 1);
 	}
 	CHECK(fh_cq_poll(e->fh, &e->rcq) == NULL);
 	CHECK_EQ(wq_state(e, false, e->rq.qn), CX4_WQ_STATE_ERR);
@@ -166,14 +166,14 @@ static void test_wq_error_rq(void)
 	CHECK_EQ(env_modify_wq(e->fh, false, e->rq.qn, CX4_WQ_STATE_ERR, CX4_WQ_STATE_RST, &r),
 		 CX4_CMD_STAT_OK);
 	e->rq.pc = 0;
-	cx4_set(fh_ptr(e->fh, e->rq.dbr), CX4_WQ_DBR_RCV_COUNTER, 0);
+	CX4_SET(WQ_DBR, fh_ptr(e->fh, e->rq.dbr), RCV_COUNTER, 0);
 	CHECK_EQ(env_modify_wq(e->fh, false, e->rq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
 		 CX4_CMD_STAT_OK);
 	env_post_recv(e, 2048);
 	cx4dev_receive(e->fh->dev, f, len);
 	c = fh_cq_poll(e->fh, &e->rcq);
-	CHECK(c && cx4_get(c, CX4_CQE_OPCODE) == CX4_CQE_OP_RESP_SEND &&
-	      cx4_get(c, CX4_CQE_WQE_COUNTER) == 0);
+	CHECK(c && CX4_GET(CQE, c, OPCODE) == CX4_CQE_OP_RESP_SEND &&
+	      CX4_GET(CQE, c, WQE_COUNTER) == 0);
 	CHECK_EQ(ERRORS(e->fh), 0);
 	/* Armed with no WQE posted: an out-of-buffer drop, the knob waits. */
 	fh_ctl_wr(e->fh, CTL_WQ_ERROR, ON | RQ | ANY);
@@ -183,7 +183,7 @@ static void test_wq_error_rq(void)
 	env_post_recv(e, 2048);
 	cx4dev_receive(e->fh->dev, f, len);
 	c = fh_cq_poll(e->fh, &e->rcq);
-	CHECK(c && cx4_get(c, CX4_CQE_OPCODE) == CX4_CQE_OP_RESP_ERR);
+	CHECK(c && CX4_GET(CQE, c, OPCODE) == CX4_CQE_OP_RESP_ERR);
 	CHECK_EQ(fh_ctl_rd(e->fh, CTL_WQ_ERROR), RQ | e->rq.qn);
 	/* Bad knob values are guest errors and change nothing. */
 	fh_ctl_wr(e->fh, CTL_WQ_ERROR_SYNDROME, CX4_CQE_SYN_WR_FLUSH_ERR);
@@ -223,9 +223,9 @@ static void test_sq_stall(void)
 	fh_ctl_wr(e->fh, CTL_SQ_STALL, 0);
 	CHECK_EQ(e->fh->n_tx, 3);
 	c = fh_cq_poll(e->fh, &e->scq);
-	CHECK(c && cx4_get(c, CX4_CQE_WQE_COUNTER) == 1);
+	CHECK(c && CX4_GET(CQE, c, WQE_COUNTER) == 1);
 	c = fh_cq_poll(e->fh, &e->scq);
-	CHECK(c && cx4_get(c, CX4_CQE_WQE_COUNTER) == 2);
+	CHECK(c && CX4_GET(CQE, c, WQE_COUNTER) == 2);
 	/* Any SQ: the driver's reset of an SQ it holds ends the stall. */
 	fh_ctl_wr(e->fh, CTL_SQ_STALL, ON | ANY);
 	env_post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
@@ -238,14 +238,14 @@ static void test_sq_stall(void)
 	CHECK(fh_cq_poll(e->fh, &e->scq) == NULL);	/* the held WQE went with the reset */
 	CHECK_EQ(e->fh->n_tx, 3);
 	e->sq.pc = 0;
-	cx4_set(fh_ptr(e->fh, e->sq.dbr), CX4_WQ_DBR_SND_COUNTER, 0);
+	CX4_SET(WQ_DBR, fh_ptr(e->fh, e->sq.dbr), SND_COUNTER, 0);
 	CHECK_EQ(env_modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
 		 CX4_CMD_STAT_OK);
 	env_post_send(e, CX4_WQE_OP_SEND, f, len, 14, 0, 0, CX4DEV_RESD_LKEY, true);
 	CHECK_EQ(e->fh->n_tx, 4);
 	c = fh_cq_poll(e->fh, &e->scq);
-	CHECK(c && cx4_get(c, CX4_CQE_OPCODE) == CX4_CQE_OP_REQ &&
-	      cx4_get(c, CX4_CQE_WQE_COUNTER) == 0);
+	CHECK(c && CX4_GET(CQE, c, OPCODE) == CX4_CQE_OP_REQ &&
+	      CX4_GET(CQE, c, WQE_COUNTER) == 0);
 	CHECK(fh_cq_poll(e->fh, &e->scq) == NULL);
 	CHECK_EQ(fh_ctl_rd(e->fh, CTL_KNOB_HITS), 2);
 	/* An RQ bit in SQ_STALL is a guest error. */
@@ -260,9 +260,9 @@ static uint8_t set_vport_mtu(struct fh *fh, uint32_t mtu)
 	uint8_t in[CX4_MODIFY_NIC_VPORT_CTX_IN_OFF_CTX + 0x100] = { 0 };
 	struct fh_result r;
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MODIFY_NIC_VPORT_CONTEXT);
-	cx4_set(in, CX4_MODIFY_NIC_VPORT_CTX_IN_FIELD_SELECT, CX4_MODIFY_NIC_VPORT_SEL_MTU);
-	cx4_set(in + CX4_MODIFY_NIC_VPORT_CTX_IN_OFF_CTX, CX4_NIC_VPORT_MTU, mtu);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_MODIFY_NIC_VPORT_CONTEXT);
+	CX4_SET(MODIFY_NIC_VPORT_CTX_IN, in, FIELD_SELECT, CX4_MODIFY_NIC_VPORT_SEL_MTU);
+	CX4_SET(NIC_VPORT, CX4_ADDR(MODIFY_NIC_VPORT_CTX_IN, in, CTX), MTU, mtu);
 	return fh_run(fh, in, sizeof(in), CX4_MODIFY_NIC_VPORT_CTX_OUT_SIZE, &r);
 }
 
@@ -282,7 +282,7 @@ static void test_vport_mtu_frame(void)
 	env_post_recv(e, 2048);
 	cx4dev_receive(e->fh->dev, f, len);
 	c = fh_cq_poll(e->fh, &e->rcq);
-	CHECK(c && cx4_get(c, CX4_CQE_BYTE_CNT) == 1518);
+	CHECK(c && CX4_GET(CQE, c, BYTE_CNT) == 1518);
 	CHECK_EQ(e->fh->dev->eth->cnt[CX4DEV_ETH_RX_MTU_DROPS], 0);
 	len = env_build_ipv4(f, env_my_mac, 17, 1519 - 42, true);
 	cx4dev_receive(e->fh->dev, f, len);

@@ -82,5 +82,7 @@ extern const struct suite recover_suite;
 extern const struct suite chan_suite;
 /* test_hostile.c: hostile-device mode. */
 extern const struct suite hostile_suite;
+/* test_prm.c: the layout-checked PRM accessors. */
+extern const struct suite prm_suite;
 
 #endif

@@ -10,7 +10,11 @@
 # MODIFY_CQ moderation is accepted; a CQ error event reaches the CQ's
 # error callback with its syndrome; completion events for a CQ number no
 # CQ has are counted, not delivered; destroying a CQ while CQEs and arms
-# keep arriving is safe; every completion vector can carry a CQ.
+# keep arriving is safe; every completion vector can carry a CQ.  A
+# completion event the device sends under a wrong CQ number or event type
+# (hostile-device mode, action eqe, every EQE for a moment) is lost to
+# its CQ: every CQ of that EQ is kicked (cq_kicks), so the CQ still gets
+# its callback, and it arms again with the right cmd_sn.
 . "$(dirname "$0")/lib.sh"
 
 mapfile -t fns < <(cx4_functions)
@@ -139,7 +143,46 @@ done
 [ "$(stat_get "$f" bad_eqes)" = 0 ] || fail "EQEs rejected"
 log "5 CQs destroyed under load on $ncomp vector(s); $(stat_get "$f" comp_no_cq) late events counted"
 
+# A lost completion event: every EQE mutated (hostile action eqe) while
+# one CQE arrives on an armed CQ.  The seed decides the mutation: a CQ
+# number no CQ of the EQ has or a wrong type loses the event, and the
+# driver kicks the EQ's CQs (the callback comes, cq_kicks moves); one of
+# another armed CQ on the EQ (an en/ CQ) takes the event, no callback;
+# a sub-type change loses nothing.  Whichever: after a poll the next arm
+# must use the next cmd_sn, so the CQ fires again.  Seeds until a kick.
+cq_do create 0 3
+cqn=$(cq_get cqn)
+kicked=0 stolen=0
+for seed in 1 2 3 4 5 6 7 8; do
+	c=$(cq_get comp)
+	k=$(stat_get "$f" cq_kicks)
+	cq_do arm
+	ctl_set "$f" hostile_one_in_eqe 1
+	ctl_set "$f" hostile_seed "$seed"
+	ctl_set "$f" hostile 0x04
+	ctl_set "$f" cqe_post "$cqn"
+	ctl_set "$f" hostile 0
+	ctl_set "$f" hostile_one_in_eqe 0
+	[ "$(ctl_get "$f" hostile_hits_eqe)" -ge 1 ] || fail "seed $seed: no EQE mutated"
+	if wait_for comp_is $((c + 1)); then
+		[ "$(stat_get "$f" cq_kicks)" -gt "$k" ] && kicked=$((kicked + 1))
+	else
+		stolen=$((stolen + 1))
+	fi
+	cq_do poll
+	c=$(cq_get comp)
+	cq_do arm
+	ctl_set "$f" cqe_post "$cqn"
+	wait_for comp_is $((c + 1)) ||
+		fail "seed $seed: the CQ never fired again (kicks $(stat_get "$f" cq_kicks), lost events $kicked, taken $stolen)"
+	cq_do poll
+	[ "$kicked" -ge 1 ] && break
+done
+[ "$kicked" -ge 1 ] || fail "no seed of 1..$seed lost a completion event"
+log "completion events lost to mutated EQEs (seeds 1..$seed): $kicked kicked the EQ's CQs, $stolen taken by another CQ; the CQ fired again each time"
+
 # Leave a CQ for remove to tear down.
+cq_do destroy
 cq_do create 0 3
 rmmod cx4
 assert_device_clean

@@ -11,35 +11,8 @@
 . "$(dirname "$0")/lib.sh"
 
 BB=busybox
-mapfile -t fns < <(cx4_functions)
-[ ${#fns[@]} -ge 2 ] || fail "need two emulated functions, have ${#fns[@]}"
-
-netdev_of() {
-	ls "/sys/bus/pci/devices/$1/net"
-}
-
-trap dp_cleanup EXIT
-
-insmod "$KO"
-a=$(netdev_of "${fns[0]}") || fail "${fns[0]}: no netdev"
-b=$(netdev_of "${fns[1]}") || fail "${fns[1]}: no netdev"
-log "$a (${fns[0]}) <-> $b (${fns[1]})"
-
-ip netns add cx4a
-ip netns add cx4b
-ip link set "$a" netns cx4a
-ip link set "$b" netns cx4b
-ip -n cx4a addr add 198.18.0.1/24 dev "$a"
-ip -n cx4b addr add 198.18.0.2/24 dev "$b"
-ip -n cx4a addr add 2001:db8::1/64 dev "$a" nodad
-ip -n cx4b addr add 2001:db8::2/64 dev "$b" nodad
-ip -n cx4a link set "$a" up || fail "$a: up failed"
-ip -n cx4b link set "$b" up || fail "$b: up failed"
-carrier() {
-	[ "$(ip netns exec "$1" cat "/sys/class/net/$2/carrier" 2>/dev/null)" = 1 ]
-}
-dp_wait carrier cx4a "$a" || fail "$a: no carrier"
-dp_wait carrier cx4b "$b" || fail "$b: no carrier"
+dp_pair_up
+a=$DP_A b=$DP_B
 
 ip netns exec cx4a $BB ping -c 3 -W 5 198.18.0.2 || fail "IPv4 ping a -> b"
 ip netns exec cx4b $BB ping -c 3 -W 5 198.18.0.1 || fail "IPv4 ping b -> a"

@@ -8,7 +8,7 @@
 # turn hostile (Documentation/device-model.md, "Hostile-device mode":
 # mutated and made-up CQEs and EQEs, faked command answers and delivery
 # errors, lowered capabilities, interrupt storms, odd page requests, DMA
-# after a failed DESTROY) for CX4_FUZZ_SECS seconds (default 20) while
+# after a failed DESTROY) for CX4_FUZZ_SECS seconds (default 10) while
 #   - TCP and UDP traffic runs between the two cabled ports, and
 #   - a loop changes channels, rings, coalescing, MTU and link state and
 #     reads ethtool -S and devlink dev info,
@@ -23,18 +23,25 @@
 # memory the driver had already unmapped (hostile_dma_faults = 0: the
 # driver keeps what the device may still write until the function reset).
 #
-# Not in make check yet (line 3): it fails today (2026-11-25), seed 1.
-# The driver survives every action (no splat, no panic_on_warn, no DMA
-# into unmapped memory, rmmod clean), but after the device behaves again
-# the ports do not pass traffic within 120 s: with mask 0xff a flow table
-# whose DESTROY was failed blocks the reopen (no function reset follows a
-# refused DESTROY); with 0xf7 (no faked commands) the channels recover
-# yet nothing passes.  Run it with `make fuzz` or `vmtest fuzz`.
+# Before the seeds, a focused check (issue 14, finding 13): an interrupt
+# storm on every vector (hostile action storm at every doorbell) under
+# traffic must not make the health poller declare the device dead.
+#
+# Not in make check yet (line 3); meant for it with seeds 1 2 3, 10 s each
+# and CX4_FUZZ_MASK 0xef (every action but caps).  It still fails
+# (2026-11-25): lost completion events, refused releases and interrupt
+# storms are handled now, but a health recovery that runs while the device
+# is still hostile can fail to resume the netdev (a faked answer: -5; or
+# capabilities lowered by the caps action, which the device keeps until
+# its next reset: -22, and a CREATE_RQ beyond log_max_wq_sz, a guest
+# error); recovery then attaches a new netdev (outside the test's netns)
+# and counts that as done.  Seed 1 with 0xef, seed 2 with 0xff.  A failed
+# resume should rather count as a failed attempt and be retried.
 . "$(dirname "$0")/lib.sh"
 
 seeds=${CX4_FUZZ_SEEDS:-1 2 3}
-secs=${CX4_FUZZ_SECS:-20}
-mask=${CX4_FUZZ_MASK:-0xff}
+secs=${CX4_FUZZ_SECS:-10}
+mask=${CX4_FUZZ_MASK:-0xef}
 fpa=/sys/kernel/debug/fail_page_alloc
 BB=busybox
 
@@ -115,6 +122,37 @@ works() {
 		ip netns exec cx4b $BB ping -c 1 -W 2 198.18.0.1 > /dev/null 2>&1
 }
 
+# Finding 13: spurious interrupts are no stall.  One doorbell in 16 of
+# the pings fires 1-4 MSI-X messages on every vector with no EQE behind
+# them.  (Not 1 in 1: each interrupt's EQ re-arm is a doorbell too, and
+# the storms would feed themselves.)  The control vector's kick the
+# health poller, the completion vectors' are handled and counted.
+dp_pair_up
+f0=$(($(stat_get "$DP_FA" health_fatal_events) + $(stat_get "$DP_FB" health_fatal_events)))
+for f in "$DP_FA" "$DP_FB"; do
+	ctl_set "$f" hostile_one_in_storm 16
+	ctl_set "$f" hostile_seed 1
+	ctl_set "$f" hostile 0x20
+done
+ip netns exec cx4a $BB ping -c 50 -i 0.1 -W 1 198.18.0.2 > /dev/null 2>&1 || true
+hostile_off
+storms=0
+for f in "$DP_FA" "$DP_FB"; do
+	storms=$((storms + $(ctl_get "$f" hostile_hits_storm)))
+	ctl_set "$f" hostile_one_in_storm 0
+done
+[ "$storms" -ge 5 ] || fail "only $storms interrupt storms: the check proved nothing"
+f1=$(($(stat_get "$DP_FA" health_fatal_events) + $(stat_get "$DP_FB" health_fatal_events)))
+[ "$f1" = "$f0" ] || fail "an interrupt storm made the health poller declare a device dead"
+sp=$(($(stat_get "$DP_FA" spurious_comp_irqs) + $(stat_get "$DP_FB" spurious_comp_irqs)))
+[ "$sp" -gt 0 ] || fail "no spurious completion interrupt counted"
+works || fail "no traffic after the interrupt storms"
+dp_cleanup
+trap - EXIT
+rmmod cx4 || fail "rmmod after the interrupt storms failed"
+assert_device_clean
+log "$storms interrupt storms on every vector under traffic ($sp spurious completion interrupts): no false fatal"
+
 hits=0
 for seed in $seeds; do
 	dp_pair_up
@@ -150,4 +188,6 @@ for seed in $seeds; do
 	assert_device_clean
 done
 [ "$hits" -gt 0 ] || fail "the device never acted hostile: the test proved nothing"
+# An interrupt without an EQE is handled: the kernel never disables a vector.
+[ "$(dmesg_count 'irq [0-9]+: nobody cared')" = 0 ] || fail "the kernel disabled a cx4 vector (spurious interrupts returned IRQ_NONE)"
 log "hostile device, seeds $seeds: no crash, no stall, recovered, clean rmmod"

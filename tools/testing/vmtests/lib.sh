@@ -116,53 +116,97 @@ steer_finish() {
 
 # --- dp: datapath helpers: two cabled functions, one netns each ---------
 
-# Retry "$@" up to 100 times, 0.1 s apart.
-dp_wait() {
+# Retry "$@" every 0.1 s for up to WAIT_SECS seconds (default 10).
+wait_for() {
 	local i
-	for i in $(seq 100); do
+	for i in $(seq $((${WAIT_SECS:-10} * 10))); do
 		"$@" && return 0
 		sleep 0.1
 	done
 	return 1
 }
 
-dp_carrier() {
+# The (first) netdev of PCI function $1; status 1 and nothing if none.
+netdev_of() {
+	local n
+	n=$(ls "/sys/bus/pci/devices/$1/net" 2>/dev/null | head -n 1)
+	[ -n "$n" ] && echo "$n"
+}
+
+has_netdev() {
+	netdev_of "$1" >/dev/null
+}
+
+# Carrier of netdev $2 in netns $1.
+carrier() {
 	[ "$(ip netns exec "$1" cat "/sys/class/net/$2/carrier" 2>/dev/null)" = 1 ]
 }
 
-dp_cleanup() {
-	ip netns del cx4a 2>/dev/null || true
-	ip netns del cx4b 2>/dev/null || true
+# Older names, used by many tests.
+dp_wait() {
+	wait_for "$@"
 }
 
-# Load cx4, move the netdevs of the first two functions into netns cx4a
-# and cx4b (DP_A, DP_B) with 198.18.0.1/24 / 2001:db8::1/64 and .2/::2,
-# bring them up and wait for carrier.  Installs dp_cleanup on EXIT.
-dp_pair_up() {
-	local fns
+dp_carrier() {
+	carrier "$@"
+}
+
+pair_cleanup() {
+	local ns
+	for ns in cx4a cx4b mlx5a mlx5b; do
+		ip netns del "$ns" 2>/dev/null || true
+	done
+}
+
+dp_cleanup() {
+	pair_cleanup
+}
+
+# pair_up DRIVER: load DRIVER (cx4: insmod $KO; mlx5: modprobe mlx5_core
+# and wait for mlx5e's netdevs), move the netdevs of the first two
+# functions into netns <driver>a and <driver>b (PAIR_A, PAIR_B in
+# PAIR_NSA, PAIR_NSB; functions PAIR_FA, PAIR_FB) with 198.18.0.1/24 /
+# 2001:db8::1/64 and .2/::2, bring them up and wait for carrier.
+# Installs pair_cleanup on EXIT.
+pair_up() {
+	local drv=$1 fns
 	mapfile -t fns < <(cx4_functions)
 	[ ${#fns[@]} -ge 2 ] || fail "need two emulated functions, have ${#fns[@]}"
-	trap dp_cleanup EXIT
-	insmod "$KO"
-	DP_A=$(ls "/sys/bus/pci/devices/${fns[0]}/net") || fail "${fns[0]}: no netdev"
-	DP_B=$(ls "/sys/bus/pci/devices/${fns[1]}/net") || fail "${fns[1]}: no netdev"
-	DP_FA=${fns[0]} DP_FB=${fns[1]}
-	ip netns add cx4a
-	ip netns add cx4b
-	ip link set "$DP_A" netns cx4a
-	ip link set "$DP_B" netns cx4b
-	ip -n cx4a addr add 198.18.0.1/24 dev "$DP_A"
-	ip -n cx4b addr add 198.18.0.2/24 dev "$DP_B"
+	PAIR_NSA=${drv}a PAIR_NSB=${drv}b PAIR_FA=${fns[0]} PAIR_FB=${fns[1]}
+	trap pair_cleanup EXIT
+	case $drv in
+	cx4) insmod "$KO" ;;
+	mlx5)
+		modprobe mlx5_core || fail "modprobe mlx5_core failed"
+		WAIT_SECS=30 wait_for has_netdev "$PAIR_FA" || fail "$PAIR_FA: mlx5e registered no netdev"
+		WAIT_SECS=30 wait_for has_netdev "$PAIR_FB" || fail "$PAIR_FB: mlx5e registered no netdev"
+		;;
+	*) fail "pair_up: unknown driver $drv" ;;
+	esac
+	PAIR_A=$(netdev_of "$PAIR_FA") || fail "$PAIR_FA: no netdev"
+	PAIR_B=$(netdev_of "$PAIR_FB") || fail "$PAIR_FB: no netdev"
+	ip netns add "$PAIR_NSA"
+	ip netns add "$PAIR_NSB"
+	ip link set "$PAIR_A" netns "$PAIR_NSA"
+	ip link set "$PAIR_B" netns "$PAIR_NSB"
+	ip -n "$PAIR_NSA" addr add 198.18.0.1/24 dev "$PAIR_A"
+	ip -n "$PAIR_NSB" addr add 198.18.0.2/24 dev "$PAIR_B"
 	# Keep the IPv6 addresses over down/up (the default drops them).
-	ip netns exec cx4a sysctl -qw "net.ipv6.conf.$DP_A.keep_addr_on_down=1"
-	ip netns exec cx4b sysctl -qw "net.ipv6.conf.$DP_B.keep_addr_on_down=1"
-	ip -n cx4a addr add 2001:db8::1/64 dev "$DP_A" nodad
-	ip -n cx4b addr add 2001:db8::2/64 dev "$DP_B" nodad
-	ip -n cx4a link set "$DP_A" up || fail "$DP_A: up failed"
-	ip -n cx4b link set "$DP_B" up || fail "$DP_B: up failed"
-	dp_wait dp_carrier cx4a "$DP_A" || fail "$DP_A: no carrier"
-	dp_wait dp_carrier cx4b "$DP_B" || fail "$DP_B: no carrier"
-	log "$DP_A (${fns[0]}, netns cx4a) <-> $DP_B (${fns[1]}, netns cx4b)"
+	ip netns exec "$PAIR_NSA" sysctl -qw "net.ipv6.conf.$PAIR_A.keep_addr_on_down=1"
+	ip netns exec "$PAIR_NSB" sysctl -qw "net.ipv6.conf.$PAIR_B.keep_addr_on_down=1"
+	ip -n "$PAIR_NSA" addr add 2001:db8::1/64 dev "$PAIR_A" nodad
+	ip -n "$PAIR_NSB" addr add 2001:db8::2/64 dev "$PAIR_B" nodad
+	ip -n "$PAIR_NSA" link set "$PAIR_A" up || fail "$PAIR_A: up failed"
+	ip -n "$PAIR_NSB" link set "$PAIR_B" up || fail "$PAIR_B: up failed"
+	WAIT_SECS=30 wait_for carrier "$PAIR_NSA" "$PAIR_A" || fail "$PAIR_A: no carrier"
+	WAIT_SECS=30 wait_for carrier "$PAIR_NSB" "$PAIR_B" || fail "$PAIR_B: no carrier"
+	log "$PAIR_A ($PAIR_FA, netns $PAIR_NSA) <-> $PAIR_B ($PAIR_FB, netns $PAIR_NSB)"
+}
+
+# pair_up cx4, with the names the datapath tests use (DP_A, DP_B, DP_FA, DP_FB).
+dp_pair_up() {
+	pair_up cx4
+	DP_A=$PAIR_A DP_B=$PAIR_B DP_FA=$PAIR_FA DP_FB=$PAIR_FB
 }
 
 # Sum of the ethtool -S counters of netdev $2 in netns $1 whose names

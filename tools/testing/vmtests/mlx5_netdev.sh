@@ -21,59 +21,18 @@ mapfile -t fns < <(cx4_functions)
 modinfo mlx5_core > /dev/null || fail "no mlx5_core module for $(uname -r)"
 
 BB=busybox
-wait_for() {
-	local i
-	for i in $(seq 150); do
-		"$@" && return 0
-		sleep 0.2
-	done
-	return 1
-}
-netdev_of() {
-	ls "/sys/bus/pci/devices/$1/net" 2> /dev/null | head -n 1
-}
-has_netdev() {
-	[ -n "$(netdev_of "$1")" ]
-}
-cleanup() {
-	ip netns del mlx5a 2> /dev/null || true
-	ip netns del mlx5b 2> /dev/null || true
-}
-trap cleanup EXIT
-
 dmesg -C
 echo 1 > /sys/bus/auxiliary/drivers_autoprobe
-modprobe mlx5_core || fail "modprobe mlx5_core failed"
-for f in "${fns[@]}"; do
-	wait_for has_netdev "$f" || fail "$f: mlx5e registered no netdev"
-done
-a=$(netdev_of "${fns[0]}")
-b=$(netdev_of "${fns[1]}")
-log "$a (${fns[0]}) <-> $b (${fns[1]})"
+pair_up mlx5
+a=$PAIR_A b=$PAIR_B
 
-ethtool -i "$a" | tee /tmp/mlx5-i
+ip netns exec mlx5a ethtool -i "$a" | tee /tmp/mlx5-i
 grep -q "^driver: mlx5_core" /tmp/mlx5-i || fail "$a: ethtool -i driver"
 grep -q "^firmware-version: 12\.28\.2006" /tmp/mlx5-i || fail "$a: ethtool -i firmware"
 grep -q "^bus-info: ${fns[0]}" /tmp/mlx5-i || fail "$a: ethtool -i bus-info"
-ethtool -k "$a" > /tmp/mlx5-k || fail "$a: ethtool -k"
+ip netns exec mlx5a ethtool -k "$a" > /tmp/mlx5-k || fail "$a: ethtool -k"
 grep -q "^rx-checksumming: on" /tmp/mlx5-k || fail "$a: rx-checksumming not on"
 grep -q "^tx-checksumming: on" /tmp/mlx5-k || fail "$a: tx-checksumming not on"
-
-ip netns add mlx5a
-ip netns add mlx5b
-ip link set "$a" netns mlx5a
-ip link set "$b" netns mlx5b
-ip -n mlx5a addr add 198.18.0.1/24 dev "$a"
-ip -n mlx5b addr add 198.18.0.2/24 dev "$b"
-ip -n mlx5a addr add 2001:db8::1/64 dev "$a" nodad
-ip -n mlx5b addr add 2001:db8::2/64 dev "$b" nodad
-ip -n mlx5a link set "$a" up || fail "$a: up failed"
-ip -n mlx5b link set "$b" up || fail "$b: up failed"
-carrier() {
-	[ "$(ip netns exec "$1" cat "/sys/class/net/$2/carrier" 2> /dev/null)" = 1 ]
-}
-wait_for carrier mlx5a "$a" || fail "$a: no carrier"
-wait_for carrier mlx5b "$b" || fail "$b: no carrier"
 log "link up on both"
 
 ip netns exec mlx5a $BB ping -c 3 -W 5 198.18.0.2 || fail "IPv4 ping a -> b"
@@ -137,7 +96,7 @@ log "ethtool -S: ring, queue, vport and port counters"
 
 ip netns exec mlx5a ip link set "$a" down
 ip netns exec mlx5b ip link set "$b" down
-cleanup
+pair_cleanup
 bad=$(dmesg -l emerg,alert,crit,err,warn | grep -F "mlx5_core" || true)
 [ -z "$bad" ] || fail "mlx5_core error/warning lines:
 $bad"

@@ -135,6 +135,7 @@ struct cx4_eq {
 	bool created;		/* CREATE_EQ succeeded, DESTROY_EQ not yet */
 	bool irq_on;
 	u64 events;		/* EQEs consumed */
+	u64 spurious;		/* interrupts without an EQE (completion EQs) */
 	u64 bad;		/* EQEs rejected (also in cx4_eqs.bad_eqes) */
 };
 
@@ -146,6 +147,9 @@ struct cx4_eq {
  * @event: the EQ's interrupt handler calls it with the EQE (NULL for the
  *	internal error interrupt, which has no EQE); false means the EQE is
  *	bad: eq.c counts it and logs @bad_why
+ * @lost: optional, interrupt context: an EQE of completion EQ @eq that
+ *	eq.c rejected (a completion EQ has no other events, so one meant for
+ *	an object of this subscriber is lost); only for CX4_EVENT_COMPLETION
  * @start: optional, process context: before the control EQ is created
  *	(events may arrive from then on)
  * @stop: optional, process context: before the control EQ is destroyed;
@@ -154,6 +158,7 @@ struct cx4_eq {
 struct cx4_eq_sub {
 	bool (*event)(struct cx4_eq *eq, const void *eqe);
 	const char *bad_why;
+	void (*lost)(struct cx4_eq *eq);
 	void (*start)(struct cx4_core *core);
 	void (*stop)(struct cx4_core *core);
 };
@@ -226,9 +231,11 @@ static inline bool cx4_cqe_owned_by_sw(const void *cqe, u32 ci, u32 log_size)
 }
 
 /*
- * A completion queue (cq.c).  @ci is only touched by the one poller
- * (cx4_cq_peek/pop/update_ci/arm); @arm_sn by the EQ handler that
- * delivers the CQ's events, read by the poller with READ_ONCE().
+ * A completion queue (cq.c).  @ci, @arm_ci and @last_arm_sn are only
+ * written by the one poller (cx4_cq_peek/pop/update_ci/arm); @arm_sn by
+ * the EQ handler that delivers the CQ's events (the cmd_sn after
+ * @last_arm_sn), read by the poller with READ_ONCE(); @armed set by the
+ * poller's arm, cleared by the EQ handler.
  */
 struct cx4_cq {
 	struct cx4_core *core;
@@ -244,7 +251,10 @@ struct cx4_cq {
 	u32 vector;
 	u32 cqn;
 	u32 ci;
-	u8 arm_sn;
+	u32 arm_ci;		/* @ci at the last arm */
+	u8 arm_sn;		/* cmd_sn of the next arm, set by events */
+	u8 last_arm_sn;		/* cmd_sn of the last arm */
+	bool armed;		/* armed, no event since */
 	u8 err_syndrome;	/* last CQ error event (debugfs) */
 	struct list_head dead_node;	/* on cx4_cqs.dead */
 };
@@ -271,6 +281,7 @@ struct cx4_cqs {
 	atomic_t wrong_eq;	/* completion EQEs on the wrong EQ */
 	atomic_t comp_events;	/* completion events delivered */
 	atomic_t err_events;	/* CQ error events delivered */
+	atomic_t kicks;		/* lost events: every CQ of an EQ called */
 };
 
 /* What the dispatcher needs to judge an EQE. */
@@ -502,6 +513,8 @@ void cx4_cqs_unregister_locked(struct cx4_cqs *cqs, struct cx4_cq *cq);
 void cx4_cqs_subscribe(struct cx4_core *core);
 enum cx4_cq_verdict cx4_cqs_comp(struct cx4_cqs *cqs, u32 cqn, u32 eq_index);
 enum cx4_cq_verdict cx4_cqs_error(struct cx4_cqs *cqs, u32 cqn, u8 syndrome);
+void cx4_cqs_kick(struct cx4_cqs *cqs, u32 eq_index);
+u8 cx4_cq_next_sn(const struct cx4_cq *cq);
 void cx4_cqs_release(struct cx4_core *core);
 void cx4_cq_ring_init(void *ring, u32 log_size);
 u32 cx4_cq_arm_dword(u32 sn, u32 ci, bool solicited);

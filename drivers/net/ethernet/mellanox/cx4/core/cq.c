@@ -14,11 +14,27 @@
  *    for both handlers (synchronize_irq() on the completion and control
  *    vectors) before freeing it, so no callback runs once it returns.
  *
- * Arming (PRM 7.12.4, Tables 14 and 70): each completion event delivered
- * moves cmd_sn on by one (mod 4); an arm writes cmd_sn, cmd and the
- * consumer counter to the doorbell record, then the same to the UAR CQ
- * doorbell as one 64-bit write (two 32-bit writes, lower address first,
- * where there is no 64-bit MMIO).
+ * Arming (PRM 7.12.4, Tables 14 and 70): cmd_sn is the number of
+ * completion events the CQ raised plus one (mod 4); an arm writes cmd_sn,
+ * cmd and the consumer counter to the doorbell record, then the same to
+ * the UAR CQ doorbell as one 64-bit write (two 32-bit writes, lower
+ * address first, where there is no 64-bit MMIO).  An event moves cmd_sn
+ * to the one after the last arm's (however often it comes: a duplicate
+ * cannot wrap it back to the fired one, which the device ignores).  So
+ * does an arm that finds CQEs consumed since the last arm without an
+ * event in between: a CQE on an armed CQ raises an event, so the CQ has
+ * fired, and its event is late or went to another CQ's number.
+ *
+ * Lost events: a completion EQE whose CQ number names no CQ of that EQ
+ * (unknown, another EQ's, out of range), whose type is wrong, or that
+ * names a CQ not armed since its last event, was meant for some CQ of
+ * the EQ -- which one, the driver cannot know.  That CQ stays fired and
+ * would never be polled or armed again, so every CQ of the EQ gets its
+ * callback (cx4_cqs_kick()): the owners poll, find the CQEs and arm with
+ * the next cmd_sn (see above).  Cheap, and harmless to the CQs that lost
+ * nothing.  (An event delivered to another armed CQ of the same EQ is
+ * not seen as lost; when both CQs have one poller, as en/'s channels do,
+ * the arm above still gets it right.)
  *
  * A CQ whose DESTROY_CQ failed (dead device) may still be written by the
  * device: its buffer is kept on a list until cx4_cqs_release(), after the
@@ -52,6 +68,7 @@ void cx4_cqs_init(struct cx4_cqs *cqs)
 	atomic_set(&cqs->wrong_eq, 0);
 	atomic_set(&cqs->comp_events, 0);
 	atomic_set(&cqs->err_events, 0);
+	atomic_set(&cqs->kicks, 0);
 }
 
 void cx4_cqs_destroy(struct cx4_cqs *cqs)
@@ -78,15 +95,45 @@ void cx4_cqs_unregister_locked(struct cx4_cqs *cqs, struct cx4_cq *cq)
 }
 
 /*
+ * A completion event for @cq (interrupt context, RCU): the next arm uses
+ * the cmd_sn after the last arm's; then the owner's callback.
+ */
+static void cx4_cq_event(struct cx4_cq *cq)
+{
+	WRITE_ONCE(cq->armed, false);
+	WRITE_ONCE(cq->arm_sn, (READ_ONCE(cq->last_arm_sn) + 1) & 3);
+	cq->comp(cq, cq->ctx);
+}
+
+/*
+ * A completion event of completion EQ @eq_index that reached no CQ of
+ * its own (interrupt context): the callback of every CQ of that EQ,
+ * since one of them lost its event (see the comment at the top).
+ */
+void cx4_cqs_kick(struct cx4_cqs *cqs, u32 eq_index)
+{
+	struct cx4_cq *cq;
+	unsigned long i;
+
+	atomic_inc(&cqs->kicks);
+	rcu_read_lock();
+	xa_for_each(&cqs->xa, i, cq)
+		if (cq->vector == eq_index)
+			cq->comp(cq, cq->ctx);
+	rcu_read_unlock();
+}
+
+/*
  * A completion EQE for @cqn on completion EQ @eq_index (interrupt
- * context): one completion event delivered, so the next arm uses the next
- * cmd_sn; then the owner's callback.  Return: the verdict for the caller
- * to count and log (OK, unknown CQN, or a CQ of another EQ).
+ * context): to the CQ registered under @cqn; one with no CQ of that EQ
+ * kicks every CQ of the EQ.  Return: the verdict for the caller to count
+ * and log (OK, unknown CQN, or a CQ of another EQ).
  */
 enum cx4_cq_verdict cx4_cqs_comp(struct cx4_cqs *cqs, u32 cqn, u32 eq_index)
 {
 	enum cx4_cq_verdict v = CX4_CQ_EV_OK;
 	struct cx4_cq *cq;
+	bool lost = false;
 
 	rcu_read_lock();
 	cq = xa_load(&cqs->xa, cqn);
@@ -98,10 +145,14 @@ enum cx4_cq_verdict cx4_cqs_comp(struct cx4_cqs *cqs, u32 cqn, u32 eq_index)
 		v = CX4_CQ_EV_WRONG_EQ;
 	} else {
 		atomic_inc(&cqs->comp_events);
-		WRITE_ONCE(cq->arm_sn, (cq->arm_sn + 1) & 3);
-		cq->comp(cq, cq->ctx);
+		/* Not armed: another CQ's event under a wrong number? */
+		if (!READ_ONCE(cq->armed))
+			lost = true;
+		cx4_cq_event(cq);
 	}
 	rcu_read_unlock();
+	if (v != CX4_CQ_EV_OK || lost)
+		cx4_cqs_kick(cqs, eq_index);
 	return v;
 }
 
@@ -131,7 +182,8 @@ enum cx4_cq_verdict cx4_cqs_error(struct cx4_cqs *cqs, u32 cqn, u8 syndrome)
 /*
  * A completion EQE whose CQN is in range: to the CQ registered under it.
  * A CQN with no CQ (e.g. an event that raced with cx4_cq_destroy()) is
- * counted and logged; a CQ of another EQ is a bad EQE.
+ * counted and logged; a CQ of another EQ is a bad EQE.  Either way every
+ * CQ of this EQ is kicked (cx4_cqs_comp()): one of them lost its event.
  */
 static void cx4_eq_comp(struct cx4_eq *eq, const u8 *eqe)
 {
@@ -185,8 +237,17 @@ static bool cx4_cqs_error_event(struct cx4_eq *eq, const void *eqe)
 	return true;
 }
 
+/* A completion EQE eq.c rejected: some CQ of @eq lost its event. */
+static void cx4_cqs_comp_lost(struct cx4_eq *eq)
+{
+	struct cx4_core *core = eq->core;
+
+	cx4_cqs_kick(&core->cqs, eq - core->eqs.comp);
+}
+
 static const struct cx4_eq_sub cx4_cqs_comp_sub = {
 	.event = cx4_cqs_comp_event,
+	.lost = cx4_cqs_comp_lost,
 };
 
 static const struct cx4_eq_sub cx4_cqs_error_sub = {
@@ -263,11 +324,28 @@ void cx4_cq_update_ci(struct cx4_cq *cq)
 	WRITE_ONCE(cq->dbr[0], cpu_to_be32(cq->ci & CX4_CQ_CTR_MASK));
 }
 
+/*
+ * The cmd_sn of the next arm of @cq (no device access; KUnit): the one
+ * the last event set, or the next one if CQEs were consumed since the
+ * last arm without an event (the CQ fired; see the comment at the top).
+ */
+u8 cx4_cq_next_sn(const struct cx4_cq *cq)
+{
+	if (READ_ONCE(cq->armed) && cq->ci != cq->arm_ci)
+		return (cq->last_arm_sn + 1) & 3;
+	return READ_ONCE(cq->arm_sn);
+}
+
 void cx4_cq_arm(struct cx4_cq *cq)
 {
-	u32 dw = cx4_cq_arm_dword(READ_ONCE(cq->arm_sn), cq->ci, false);
+	u8 sn = cx4_cq_next_sn(cq);
+	u32 dw = cx4_cq_arm_dword(sn, cq->ci, false);
 
 	WRITE_ONCE(cq->dbr[1], cpu_to_be32(dw));
+	/* Seen by the EQ handler of the event this arm may fire at once. */
+	WRITE_ONCE(cq->last_arm_sn, sn);
+	cq->arm_ci = cq->ci;
+	WRITE_ONCE(cq->armed, true);
 	/* The doorbell record is visible before the doorbell rings. */
 	wmb();
 	iowrite64be((u64)dw << 32 | cq->cqn,

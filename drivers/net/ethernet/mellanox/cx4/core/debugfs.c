@@ -52,6 +52,7 @@ static int cx4_debugfs_stats_show(struct seq_file *m, void *unused)
 	struct cx4_cmdq_stats *cs = &core->cmdq.stats;
 	struct cx4_eqs *eqs = &core->eqs;
 	struct cx4_health *h = &core->health;
+	u64 n;
 	u32 i;
 
 	seq_printf(m, "up %d\n", READ_ONCE(core->up));
@@ -80,6 +81,7 @@ static int cx4_debugfs_stats_show(struct seq_file *m, void *unused)
 	seq_printf(m, "cq_comp_events %d\n",
 		   atomic_read(&core->cqs.comp_events));
 	seq_printf(m, "cq_err_events %d\n", atomic_read(&core->cqs.err_events));
+	seq_printf(m, "cq_kicks %d\n", atomic_read(&core->cqs.kicks));
 	seq_printf(m, "port_link_downs %d\n",
 		   atomic_read(&core->port.link_downs));
 	seq_printf(m, "port_link_ups %d\n", atomic_read(&core->port.link_ups));
@@ -92,6 +94,9 @@ static int cx4_debugfs_stats_show(struct seq_file *m, void *unused)
 	for (i = 0; i < eqs->ncomp; i++)
 		seq_printf(m, "eq_comp%u %llu\n", i,
 			   READ_ONCE(eqs->comp[i].events));
+	for (n = 0, i = 0; i < eqs->ncomp; i++)
+		n += READ_ONCE(eqs->comp[i].spurious);
+	seq_printf(m, "spurious_comp_irqs %llu\n", n);
 	mutex_lock(&core->pages.lock);
 	seq_printf(m, "pages %u\n", core->pages.npages);
 	seq_printf(m, "pages_bad_returns %u\n", core->pages.bad_returns);

@@ -93,9 +93,15 @@ static void cx4_eq_doorbell(struct cx4_eq *eq, bool arm)
 
 /* --- event dispatch (interrupt context) --------------------------------- */
 
+/*
+ * Count and log a bad EQE.  A completion EQ has only completion events:
+ * a bad EQE there was meant for some object of the completion
+ * subscriber, which hears of it through its @lost hook.
+ */
 static void cx4_eq_reject(struct cx4_eq *eq, const u8 *eqe, const char *why)
 {
 	struct cx4_core *core = eq->core;
+	const struct cx4_eq_sub *sub = core->eqs.subs[CX4_EVENT_COMPLETION];
 
 	eq->bad++;
 	atomic_inc(&core->eqs.bad_eqes);
@@ -105,6 +111,8 @@ static void cx4_eq_reject(struct cx4_eq *eq, const u8 *eqe, const char *why)
 		   cx4_get(eqe, CX4_EQE_EVENT_TYPE),
 		   cx4_get(eqe, CX4_EQE_EVENT_SUB_TYPE),
 		   why ? why : "invalid", atomic_read(&core->eqs.bad_eqes));
+	if (eq != &core->eqs.ctrl && sub && sub->lost)
+		sub->lost(eq);
 }
 
 static void cx4_eq_dispatch(struct cx4_eq *eq, const u8 *eqe)
@@ -180,7 +188,14 @@ static irqreturn_t cx4_eq_irq(int irq, void *data)
 			sub->event(eq, NULL);
 		return IRQ_HANDLED;
 	}
-	return IRQ_NONE;
+	/*
+	 * An MSI-X vector of our own, nothing shares it: an interrupt
+	 * without an EQE is the device's, counted, not IRQ_NONE -- after a
+	 * storm of those the kernel would disable the vector, and the EQ's
+	 * CQs would never hear of a completion again.
+	 */
+	eq->spurious++;
+	return IRQ_HANDLED;
 }
 
 /* --- EQ objects --------------------------------------------------------- */

@@ -160,25 +160,56 @@ static void cx4_test_cq_dispatch(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, cx4_cqs_register_locked(cqs, &a), -EEXIST);
 	mutex_unlock(&cqs->lock);
 
-	/* Each event goes to its CQ and moves that CQ's cmd_sn on (mod 4). */
+	/*
+	 * Each event of an armed CQ goes to it and makes its next cmd_sn
+	 * the one after its last arm's (mod 4), no kick.
+	 */
 	for (i = 1; i <= 5; i++) {
+		a.last_arm_sn = i & 3;
+		a.armed = true;
 		KUNIT_EXPECT_EQ(test, cx4_cqs_comp(cqs, 7, 1), CX4_CQ_EV_OK);
 		KUNIT_EXPECT_EQ(test, cb_a.comps, (int)i);
-		KUNIT_EXPECT_EQ(test, a.arm_sn, (u8)(i & 3));
+		KUNIT_EXPECT_EQ(test, a.arm_sn, (u8)((i + 1) & 3));
+		KUNIT_EXPECT_FALSE(test, a.armed);
 	}
+	b.armed = true;
 	KUNIT_EXPECT_EQ(test, cx4_cqs_comp(cqs, 0, 0), CX4_CQ_EV_OK);
 	KUNIT_EXPECT_EQ(test, cb_b.comps, 1);
 	KUNIT_EXPECT_EQ(test, b.arm_sn, 1);
 	KUNIT_EXPECT_EQ(test, atomic_read(&cqs->comp_events), 6);
+	KUNIT_EXPECT_EQ(test, atomic_read(&cqs->kicks), 0);
 
-	/* Unknown CQN: counted, no callback. */
+	/* A duplicated event cannot wrap cmd_sn back to the fired one. */
+	KUNIT_EXPECT_EQ(test, cx4_cqs_comp(cqs, 7, 1), CX4_CQ_EV_OK);
+	KUNIT_EXPECT_EQ(test, a.arm_sn, 2);
+	/* ... and, for a CQ not armed, kicks every CQ of its EQ. */
+	KUNIT_EXPECT_EQ(test, atomic_read(&cqs->kicks), 1);
+	KUNIT_EXPECT_EQ(test, cb_a.comps, 7);
+	KUNIT_EXPECT_EQ(test, cb_b.comps, 1);
+
+	/*
+	 * Unknown CQN, or a CQ of another EQ: counted, and one of this
+	 * EQ's CQs lost its event: each gets its callback (cmd_sn is for
+	 * the arm to decide, below).
+	 */
+	a.last_arm_sn = 3;
+	a.arm_sn = 3;
+	a.armed = true;
 	KUNIT_EXPECT_EQ(test, cx4_cqs_comp(cqs, 8, 1), CX4_CQ_EV_UNKNOWN);
 	KUNIT_EXPECT_EQ(test, atomic_read(&cqs->unknown_comp), 1);
-	/* A CQ's event on another completion EQ: counted, no callback. */
+	KUNIT_EXPECT_EQ(test, cb_a.comps, 8);
+	KUNIT_EXPECT_EQ(test, a.arm_sn, 3);
+	KUNIT_EXPECT_TRUE(test, a.armed);
+	KUNIT_EXPECT_EQ(test, cb_b.comps, 1);
 	KUNIT_EXPECT_EQ(test, cx4_cqs_comp(cqs, 7, 0), CX4_CQ_EV_WRONG_EQ);
 	KUNIT_EXPECT_EQ(test, atomic_read(&cqs->wrong_eq), 1);
-	KUNIT_EXPECT_EQ(test, cb_a.comps, 5);
-	KUNIT_EXPECT_EQ(test, a.arm_sn, 1);
+	KUNIT_EXPECT_EQ(test, cb_a.comps, 8);
+	KUNIT_EXPECT_EQ(test, cb_b.comps, 2);
+	KUNIT_EXPECT_EQ(test, atomic_read(&cqs->kicks), 3);
+	/* The EQ layer kicks for a completion EQE it rejected. */
+	cx4_cqs_kick(cqs, 1);
+	KUNIT_EXPECT_EQ(test, cb_a.comps, 9);
+	KUNIT_EXPECT_EQ(test, cb_b.comps, 2);
 
 	/* CQ errors: to the error callback; without one only counted. */
 	KUNIT_EXPECT_EQ(test, cx4_cqs_error(cqs, 7, CX4_CQ_ERR_OVERRUN),
@@ -196,7 +227,7 @@ static void cx4_test_cq_dispatch(struct kunit *test)
 	cx4_cqs_unregister_locked(cqs, &a);
 	mutex_unlock(&cqs->lock);
 	KUNIT_EXPECT_EQ(test, cx4_cqs_comp(cqs, 7, 1), CX4_CQ_EV_UNKNOWN);
-	KUNIT_EXPECT_EQ(test, cb_a.comps, 5);
+	KUNIT_EXPECT_EQ(test, cb_a.comps, 9);
 	KUNIT_EXPECT_EQ(test, atomic_read(&cqs->unknown_comp), 2);
 
 	/* Unregistering only removes the CQ it is given. */
@@ -208,7 +239,29 @@ static void cx4_test_cq_dispatch(struct kunit *test)
 	cx4_cqs_destroy(cqs);
 }
 
+/*
+ * The cmd_sn of an arm: the one an event set; the next one when CQEs were
+ * consumed since the last arm and no event came (the CQ fired, its event
+ * late or lost); the same when nothing was consumed (re-arm, Table 71).
+ */
+static void cx4_test_cq_next_sn(struct kunit *test)
+{
+	struct cx4_cq cq = { .ci = 10, .arm_ci = 10, .arm_sn = 2,
+			     .last_arm_sn = 2, .armed = true };
+
+	KUNIT_EXPECT_EQ(test, cx4_cq_next_sn(&cq), 2);
+	cq.ci = 12;
+	KUNIT_EXPECT_EQ(test, cx4_cq_next_sn(&cq), 3);
+	cq.last_arm_sn = 3;
+	KUNIT_EXPECT_EQ(test, cx4_cq_next_sn(&cq), 0);
+	/* An event came: it set arm_sn already. */
+	cq.armed = false;
+	cq.arm_sn = 0;
+	KUNIT_EXPECT_EQ(test, cx4_cq_next_sn(&cq), 0);
+}
+
 static struct kunit_case cx4_cq_cases[] = {
+	KUNIT_CASE(cx4_test_cq_next_sn),
 	KUNIT_CASE(cx4_test_cq_ring_init),
 	KUNIT_CASE(cx4_test_cq_invalid_opcode),
 	KUNIT_CASE(cx4_test_cq_ring_wraps),
