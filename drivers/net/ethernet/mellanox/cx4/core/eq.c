@@ -24,7 +24,10 @@
  * EQ, or whose CQ number, port or command vector is out of range, is
  * counted (cx4_eqs.bad_eqes) and logged, and otherwise ignored; so is one
  * its handler refuses (e.g. a port state change of a sub-type Table 88
- * does not list).
+ * does not list).  On a completion EQ every EQE is a completion event, so
+ * a rejected one is also handed to the completion subscriber's @lost hook
+ * (cq.c then calls back every CQ of that EQ).  A completion vector's
+ * interrupt without an EQE is counted (spurious_comp_irqs) and handled.
  *
  * Teardown: an EQ whose DESTROY_EQ failed (or was skipped because the
  * device is being reset) keeps its buffer until cx4_eqs_release(), after
