@@ -267,6 +267,11 @@ int cx4_health_recover(struct cx4_core *core)
 			 h->recoveries);
 	} else {
 		h->fails++;
+		/*
+		 * Still in need of recovery even if the function came up
+		 * (its health poller restarted): the next attempt runs.
+		 */
+		WRITE_ONCE(h->fatal, true);
 	}
 	device_unlock(core->dev);
 	return err;

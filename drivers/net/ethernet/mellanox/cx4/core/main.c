@@ -507,8 +507,11 @@ static void cx4_core_down(struct cx4_core *core)
 
 /*
  * The part above the core (en/) back on after a recovery: the bound
- * driver resumes (its netdev kept); if it cannot, or none was bound, it
- * is bound anew.
+ * driver resumes (its netdev kept, with its addresses, routes and
+ * memberships); with none bound, one is bound anew.  A driver that cannot
+ * resume stays bound and suspended: the attempt counts as failed and
+ * health retries after its back-off (the next reset may bring the device
+ * back to sense), then gives up and unbinds it (cx4_core_halt()).
  */
 static int cx4_core_adev_reattach(struct cx4_core *core, bool was_bound)
 {
@@ -517,11 +520,10 @@ static int cx4_core_adev_reattach(struct cx4_core *core, bool was_bound)
 	if (was_bound) {
 		dev_warn(core->dev, "recovery: attaching the Ethernet part again (netdev resumed)\n");
 		err = cx4_adev_resume(core);
-		if (!err)
-			return 0;
-		dev_err(core->dev, "recovery: resuming the netdev failed (%d), attaching the Ethernet part anew\n",
-			err);
-		cx4_adev_unbind(core);
+		if (err)
+			dev_err(core->dev, "recovery: resuming the netdev failed (%d), it stays suspended\n",
+				err);
+		return err;
 	}
 	dev_warn(core->dev, "recovery: attaching the Ethernet part (new netdev)\n");
 	err = cx4_adev_bind(core);

@@ -291,6 +291,8 @@ struct kernel_ethtool_coalesce;
 #define CX4_EN_COALESCE_PARAMS	(ETHTOOL_COALESCE_USECS | \
 				 ETHTOOL_COALESCE_MAX_FRAMES | \
 				 ETHTOOL_COALESCE_USE_ADAPTIVE)
+int cx4_en_params_fit_caps(struct cx4_en_priv *priv,
+			   struct cx4_en_params *params, bool clamp);
 void cx4_en_get_ringparam(struct net_device *netdev,
 			  struct ethtool_ringparam *ring,
 			  struct kernel_ethtool_ringparam *kring,

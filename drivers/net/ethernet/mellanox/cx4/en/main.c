@@ -385,6 +385,9 @@ static int cx4_en_init_netdev(struct cx4_en_priv *priv)
 	priv->params.num_channels = priv->num_channels;
 	priv->params.log_sq_size = CX4_EN_LOG_SQ_SIZE;
 	priv->params.log_rq_size = CX4_EN_LOG_RQ_SIZE;
+	err = cx4_en_params_fit_caps(priv, &priv->params, true);
+	if (err)
+		return err;
 	priv->params.rx_vlan_strip =
 		!!(netdev->features & NETIF_F_HW_VLAN_CTAG_RX);
 	err = netif_set_real_num_tx_queues(netdev, priv->num_channels);
@@ -487,6 +490,10 @@ static int cx4_en_resume_device(struct cx4_en_priv *priv)
 			   netdev->mtu, max_hw_mtu - CX4_EN_HW_MTU_OVERHEAD);
 		return -EIO;
 	}
+	/* The rings stay as the operator set them, or the resume fails. */
+	err = cx4_en_params_fit_caps(priv, &priv->params, false);
+	if (err)
+		return err;
 	err = cx4_en_query_inline_mode(priv, &priv->inline_mode);
 	if (err)
 		return err;

@@ -43,8 +43,12 @@
 
 /* --- ring sizes -------------------------------------------------------------- */
 
-/* Largest ring log size: ours, the WQ's and the CQ's (one CQE a WQE). */
-static u32 cx4_en_max_log_ring(const struct cx4_en_priv *priv)
+/*
+ * The function's ring limit as HCA_CAP states it now: min(log_max_wq_sz,
+ * log_max_cq_sz), one CQE a WQE.  It is queried again at every function
+ * start, so a recovery may bring a different one.
+ */
+static u32 cx4_en_cap_log_ring(const struct cx4_en_priv *priv)
 {
 	const void *cap = cx4_core_cap(priv->core, CX4_CAP_GENERAL);
 	u32 log = CX4_EN_MAX_LOG_RING;
@@ -53,7 +57,42 @@ static u32 cx4_en_max_log_ring(const struct cx4_en_priv *priv)
 		log = min(log, cx4_get(cap, CX4_CAP_LOG_MAX_WQ_SZ));
 		log = min(log, cx4_get(cap, CX4_CAP_LOG_MAX_CQ_SZ));
 	}
-	return max_t(u32, log, CX4_EN_MIN_LOG_RING);
+	return log;
+}
+
+/* Largest ring log size ethtool -G may ask for. */
+static u32 cx4_en_max_log_ring(const struct cx4_en_priv *priv)
+{
+	return max_t(u32, cx4_en_cap_log_ring(priv), CX4_EN_MIN_LOG_RING);
+}
+
+/*
+ * At attach and after a recovery: the rings of @params fit the limits the
+ * function reports now (a CREATE_SQ/RQ/CQ beyond them is a guest error
+ * the device refuses).  With @clamp the rings are made to fit instead of
+ * refused.  Return: 0, or -EOPNOTSUPP when the function cannot hold even
+ * the smallest ring we make, or -ERANGE when the rings do not fit.
+ */
+int cx4_en_params_fit_caps(struct cx4_en_priv *priv,
+			   struct cx4_en_params *params, bool clamp)
+{
+	u32 log = cx4_en_cap_log_ring(priv);
+
+	if (log < CX4_EN_MIN_LOG_RING) {
+		netdev_err(priv->netdev, "the function's rings hold 2^%u entries, 2^%u needed\n",
+			   log, CX4_EN_MIN_LOG_RING);
+		return -EOPNOTSUPP;
+	}
+	if (clamp) {
+		params->log_rq_size = min_t(u32, params->log_rq_size, log);
+		params->log_sq_size = min_t(u32, params->log_sq_size, log);
+	}
+	if (params->log_rq_size > log || params->log_sq_size > log) {
+		netdev_err(priv->netdev, "rings of 2^%u/2^%u (rx/tx) above the function's 2^%u\n",
+			   params->log_rq_size, params->log_sq_size, log);
+		return -ERANGE;
+	}
+	return 0;
 }
 
 void cx4_en_get_ringparam(struct net_device *netdev,
