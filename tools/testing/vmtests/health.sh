@@ -15,6 +15,9 @@
 #     auto-recovery off the function waits for "devlink health recover";
 #  3. a recovery attempt that fails (ENABLE_HCA failed by the device) is
 #     retried after a back-off delay;
+#  3b. a netdev that cannot resume after a recovery (the device fails the
+#     PMTU read of en/'s resume) stays -- same ifindex, no new netdev --,
+#     the attempt counts as failed and the next one resumes it;
 #  4. a device that dies again right after each recovery is retried with
 #     growing delays and then given up on, with a clear message; the
 #     function stays down (hooks say so), remove and a new probe work.
@@ -194,6 +197,22 @@ wait_long recoveries_are 4 || fail "$sick: not recovered after a failed attempt"
 	fail "$sick: no back-off after the failed attempt"
 check_works "after a failed attempt"
 log "a failed recovery attempt is retried after a back-off"
+
+# 3b. The resume fails (the first ACCESS_REGISTER after the function is up
+# again is en/'s PMTU read): the netdev stays, the next attempt resumes it.
+ifc=$(ls "/sys/bus/pci/devices/$sick/net")
+idx=$(cat "/sys/class/net/$ifc/ifindex")
+ctl_set "$sick" fail_opcode 0x805
+ctl_set "$sick" internal_error 0x01
+wait_long recoveries_are 5 || fail "$sick: not recovered after a failed resume"
+[ "$(dmesg_count "cx4 $sick: recovery: resuming the netdev failed \(-?[0-9]+\), it stays suspended")" = 1 ] ||
+	fail "$sick: no failed resume logged"
+[ "$(dmesg_count "cx4 $sick: recovery: attaching the Ethernet part \(new netdev\)")" = 0 ] ||
+	fail "$sick: a new netdev was attached instead of retrying"
+[ "$(cat "/sys/class/net/$ifc/ifindex" 2>/dev/null)" = "$idx" ] ||
+	fail "$sick: $ifc (ifindex $idx) did not stay"
+check_works "after a failed resume"
+log "a netdev that cannot resume stays (ifindex $idx) and the next attempt resumes it"
 
 # 4. Dying again right after each recovery: growing delays, then give up.
 for _ in $(seq 10); do
