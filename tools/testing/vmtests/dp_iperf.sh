@@ -23,8 +23,6 @@ for ns_if in "cx4a $a 1" "cx4b $b 2"; do
 	ip -n "$ns" link set v200 up
 done
 ip netns exec cx4a busybox ping -c 2 -W 5 198.19.200.2 || fail "VLAN ping"
-dev_base cx4a "$a" "$DP_FA"
-dev_base cx4b "$b" "$DP_FB"
 
 # The driver's TX and RX bytes must move exactly as the device's (32-bit
 # device counters): every frame the device sent or delivered was
@@ -141,6 +139,9 @@ print(int(e["sum_received"]["bytes"]), int(e["sum_received_bidir_reverse"]["byte
 	dev_tx_check cx4a "$a" "$DP_FA"
 	dev_tx_check cx4b "$b" "$DP_FB"
 }
+
+dev_base cx4a "$a" "$DP_FA"
+dev_base cx4b "$b" "$DP_FB"
 
 feat() {
 	dp_features cx4a "$a" "$@"
