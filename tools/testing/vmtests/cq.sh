@@ -37,15 +37,8 @@ post() {
 	done
 }
 
-# Wait (bounded) until "$@" succeeds: events arrive by interrupt.
-wait_for() {
-	local i
-	for i in $(seq 50); do
-		"$@" && return 0
-		sleep 0.1
-	done
-	return 1
-}
+# wait_for (lib.sh) gives up after WAIT_SECS seconds.
+WAIT_SECS=5
 
 comp_is() {
 	[ "$(cq_get comp)" = "$1" ]

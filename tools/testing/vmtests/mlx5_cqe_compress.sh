@@ -19,14 +19,8 @@ mapfile -t fns < <(cx4_functions)
 [ ${#fns[@]} = 2 ] || fail "expected 2 emulated functions, found ${#fns[@]}"
 
 BB=busybox
-wait_for() {
-	local i
-	for i in $(seq 150); do
-		"$@" && return 0
-		sleep 0.2
-	done
-	return 1
-}
+# wait_for (lib.sh) gives up after WAIT_SECS seconds.
+WAIT_SECS=30
 netdev_of() {
 	ls "/sys/bus/pci/devices/$1/net" 2> /dev/null | head -n 1
 }
