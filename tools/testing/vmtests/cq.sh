@@ -79,7 +79,7 @@ cq_do arm		# next cmd_sn, CQEs waiting: event
 wait_for comp_is 2 || fail "no event after re-arm"
 cq_do poll
 cq_do arm		# nothing waiting: armed, no event yet
-sleep 0.5
+nap 0.5
 comp_is 2 || fail "event with nothing posted"
 post 1
 wait_for comp_is 3 || fail "no event for a CQE on an armed CQ"

@@ -42,7 +42,7 @@ quiet_bytes() {
 		drv=$(dp_stat "$1" "$2" "${4}[0-9]+_bytes")
 		d1=$(ctl_get "$3" "${4}_bytes")
 		[ "$d0" = "$d1" ] && { echo "$drv $d1"; return 0; }
-		sleep 0.2
+		nap 0.2
 	done
 	echo "$2: $4 bytes never settle (device $d0 then $d1)" >&2
 	return 1
@@ -64,7 +64,7 @@ dev_tx_check() {
 			read -r drv dev <<<"$q"
 			want=$(((drv + dev_offset[$2.$dir]) & 0xffffffff))
 			[ "$want" = "$dev" ] && continue 2
-			sleep 0.2
+			nap 0.2
 		done
 		fail "$2: $dir bytes: driver $drv + offset ${dev_offset[$2.$dir]} != device $dev (low 32 bits)"
 	done
@@ -102,12 +102,10 @@ run() {
 		--connect-timeout 5000 -J >"$out" 2>&1 || rc=$?
 	wait "$srv" || true
 	[ "$rc" = 0 ] || { cat "$out" >&2; fail "$name: iperf3 failed ($rc)"; }
-	read -r nab nba < <(python3 -c '
-import json, sys
-e = json.load(open(sys.argv[1]))["end"]
-print(int(e["sum_received"]["bytes"]), int(e["sum_received_bidir_reverse"]["bytes"]))
-' "$out") || { cat "$out" >&2; fail "$name: iperf3 output unreadable"; }
-	sleep 0.5
+	nab=$(iperf_bytes "$out" sum_received) &&
+		nba=$(iperf_bytes "$out" sum_received_bidir_reverse) ||
+		{ cat "$out" >&2; fail "$name: iperf3 output unreadable"; }
+	nap 0.5
 	atx=$(($(dp_ifstat cx4a "$a" tx_bytes) - atx))
 	arx=$(($(dp_ifstat cx4a "$a" rx_bytes) - arx))
 	btx=$(($(dp_ifstat cx4b "$b" tx_bytes) - btx))

@@ -77,7 +77,7 @@ load() {
 	set +e
 	while [ $SECONDS -lt $end ]; do
 		timeout 15 ip netns exec cx4b iperf3 -s -1 -B 198.18.0.2 > /dev/null 2>&1 &
-		sleep 0.5
+		nap 0.5
 		timeout 12 ip netns exec cx4a iperf3 -c 198.18.0.2 -n 1M \
 			--connect-timeout 2000 > /dev/null 2>&1
 		timeout 12 ip netns exec cx4a iperf3 -c 198.18.0.2 -u -b 5M -l 400 -n 200K \

@@ -101,7 +101,7 @@ check_works() {
 # devlink_kv ARGS...: "devlink -j ARGS" flattened to one KEY=VALUE line
 # per scalar (values lower-cased), e.g. "error=2", "syndrome_name=dead irisc".
 devlink_kv() {
-	devlink -j "$@" | python3 -c '
+	devlink -j "$@" | python3 -S -c '
 import json, sys
 def walk(o):
     if isinstance(o, dict):
@@ -238,7 +238,7 @@ for _ in $(seq 10); do
 		gave_up && break
 		[ "$(stat_get "$sick" health_recoveries)" -gt "$n" ] &&
 			[ "$(stat_get "$sick" up)" = 1 ] && break
-		sleep 0.1
+		nap 0.1
 	done
 done
 gave_up || fail "$sick: never gave up on a device that keeps dying"
