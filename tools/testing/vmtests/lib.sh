@@ -49,12 +49,14 @@ cx4_bound() {
 	[ -e "/sys/bus/pci/drivers/cx4/$1" ]
 }
 
+# ctl_get BDF NAME...: the device registers, one a line.
 ctl_get() {
-	"$CTL" "$1" get "$2"
+	"$CTL" "$1" get "${@:2}"
 }
 
+# ctl_set BDF NAME VALUE...: write the registers in order.
 ctl_set() {
-	"$CTL" "$1" set "$2" "$3"
+	"$CTL" "$1" set "${@:2}"
 }
 
 # Every function: the device owns no page and counted no guest error.
@@ -292,11 +294,8 @@ dp_pair_up() {
 # Sum of the ethtool -S counters of netdev $2 in netns $1 whose names
 # match the extended regex $3 (anchored), e.g. 'tx[0-9]+_bytes'.
 dp_stat() {
-	local k v s=0
-	while read -r k v; do
-		[[ $k =~ ^($3):$ ]] && s=$((s + v))
-	done < <(ip netns exec "$1" ethtool -S "$2")
-	echo "$s"
+	ip netns exec "$1" ethtool -S "$2" |
+		awk -v k="$3" '$1 ~ "^"k":$" { s += $2 } END { print s + 0 }'
 }
 
 # No ring of any "NETNS NETDEV" argument saw a bad CQE or needed a recovery.
