@@ -157,13 +157,20 @@ static u32 cx4_eq_poll(struct cx4_eq *eq)
 	u32 n;
 
 	for (n = 0; n < nent; n++) {
-		u8 *eqe = (u8 *)eq->buf + (eq->ci & (nent - 1)) * CX4_EQE_SIZE;
+		const u8 *eqe = (u8 *)eq->buf +
+				(eq->ci & (nent - 1)) * CX4_EQE_SIZE;
+		u8 copy[CX4_EQE_SIZE];
 
 		if (!cx4_eqe_owned_by_sw(eqe, eq->ci, eq->log_size))
 			break;
 		/* Read the rest of the EQE only after its owner bit. */
 		dma_rmb();
-		cx4_eq_dispatch(eq, eqe);
+		/*
+		 * Read once: the device may write the entry again while we
+		 * look at it; the checks and the handlers see one snapshot.
+		 */
+		memcpy(copy, eqe, sizeof(copy));
+		cx4_eq_dispatch(eq, copy);
 		eq->ci++;
 		eq->events++;
 		if (n && !(n % (nent / 2)))
