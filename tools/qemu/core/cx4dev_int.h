@@ -439,7 +439,7 @@ void cx4dev_cmd_free(struct cx4dev_cmd *cmd);
 void cx4dev_cmd_execute(struct cx4dev *dev, struct cx4dev_cmd *cmd);
 void cx4dev_hca_reset(struct cx4dev *dev);
 
-/* pages.c */
+/* set.c */
 void cx4dev_set_init(struct cx4dev_set *s);
 void cx4dev_set_fini(struct cx4dev_set *s);
 void cx4dev_set_clear(struct cx4dev_set *s);
@@ -448,8 +448,15 @@ int cx4dev_set_add(struct cx4dev_set *s, uint64_t v);
 void cx4dev_set_del(struct cx4dev_set *s, uint64_t v);
 uint64_t cx4dev_set_pop(struct cx4dev_set *s);
 int cx4dev_set_alloc(struct cx4dev_set *s, uint32_t min, uint32_t max, uint32_t *id);
+
+/* pages.c: page ownership and accounting */
 int cx4dev_page_fill(struct cx4dev *dev, uint64_t pa);
 int cx4dev_page_verify(struct cx4dev *dev, uint64_t pa, uint32_t *bad_off);
+int64_t cx4dev_pages_total(const struct cx4dev *dev);
+int64_t cx4dev_pages_target(const struct cx4dev *dev);
+int64_t cx4dev_pages_needed(const struct cx4dev *dev, uint16_t op_mod);
+int64_t cx4dev_pages_allowance(const struct cx4dev *dev);
+size_t cx4dev_pages_spare(const struct cx4dev *dev);
 
 /* caps.c */
 void cx4dev_caps_init(struct cx4dev *dev);
@@ -533,9 +540,6 @@ uint8_t cx4dev_exec_config_int_moderation(struct cx4dev *dev, struct cx4dev_cmd 
 uint8_t cx4dev_reject(struct cx4dev *dev, struct cx4dev_cmd *cmd, uint8_t status,
 		      uint32_t syndrome, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
-
-/* cmd_init.c */
-int64_t cx4dev_pages_target(const struct cx4dev *dev);
 
 /* fault.c */
 enum cx4dev_knob_action {
