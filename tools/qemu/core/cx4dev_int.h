@@ -479,7 +479,6 @@ uint8_t cx4dev_exec_dealloc_td(struct cx4dev *dev, struct cx4dev_cmd *cmd);
 /* eq.c: event queues, EQ doorbells, events. */
 void cx4dev_eqs_reset(struct cx4dev *dev);
 size_t cx4dev_eqs_count(const struct cx4dev *dev);
-bool cx4dev_uar_in_use(const struct cx4dev *dev, uint32_t uar);
 void cx4dev_eq_doorbell(struct cx4dev *dev, uint32_t uar, bool arm, uint32_t val);
 bool cx4dev_event(struct cx4dev *dev, uint8_t type, uint8_t sub_type, const uint8_t *data);
 void cx4dev_cmd_event(struct cx4dev *dev, struct cx4dev_cmd *cmd);
@@ -488,13 +487,18 @@ void cx4dev_page_request(struct cx4dev *dev, int32_t n);
 void cx4dev_page_request_delta(struct cx4dev *dev, int32_t n, const char *who);
 void cx4dev_pages_rearm(struct cx4dev *dev);
 void cx4dev_port_event(struct cx4dev *dev, bool up);
+uint64_t cx4dev_eq_bytes(const struct cx4dev_eq *eq);
+uint64_t cx4dev_eq_addr(const struct cx4dev_eq *eq, uint64_t off);
+bool cx4dev_eq_post(struct cx4dev *dev, unsigned eqn, uint8_t *eqe);
+uint8_t cx4dev_queue_pas(struct cx4dev *dev, struct cx4dev_cmd *cmd, uint32_t npas,
+			 uint32_t log_page_size, uint64_t bytes, uint64_t *pas,
+			 const uint32_t syn[3]);
+
+/* eq_cmd.c: the EQ commands */
 uint8_t cx4dev_exec_create_eq(struct cx4dev *dev, struct cx4dev_cmd *cmd);
 uint8_t cx4dev_exec_destroy_eq(struct cx4dev *dev, struct cx4dev_cmd *cmd);
 uint8_t cx4dev_exec_query_eq(struct cx4dev *dev, struct cx4dev_cmd *cmd);
 uint8_t cx4dev_exec_gen_eqe(struct cx4dev *dev, struct cx4dev_cmd *cmd);
-uint8_t cx4dev_queue_pas(struct cx4dev *dev, struct cx4dev_cmd *cmd, uint32_t npas,
-			 uint32_t log_page_size, uint64_t bytes, uint64_t *pas,
-			 const uint32_t syn[3]);
 
 /* cq.c: completion queues, CQ doorbells, completion events. */
 void cx4dev_cqs_reset(struct cx4dev *dev);
