@@ -566,8 +566,9 @@ bool cx4dev_hostile_cmd_excused(const struct cx4dev *dev, const struct cx4dev_cm
 bool cx4dev_hostile_in_use_excused(const struct cx4dev *dev, const struct cx4dev_cmd *cmd);
 bool cx4dev_hostile_db_excused(const struct cx4dev *dev, uint32_t uar, uint32_t val);
 void cx4dev_hostile_cqe(struct cx4dev *dev, uint32_t cqn, uint8_t *cqe);
-void cx4dev_hostile_cqe_written(struct cx4dev *dev, uint32_t cqn, struct cx4dev_cq *cq,
-				uint32_t pc, uint64_t addr, const uint8_t *cqe);
+bool cx4dev_hostile_cqe_written(struct cx4dev *dev, uint32_t cqn, const struct cx4dev_cq *cq,
+				uint32_t pc, uint64_t addr, const uint8_t *cqe,
+				uint8_t extra[CX4_CQE_SIZE]);
 bool cx4dev_hostile_cqe_dma_fault(struct cx4dev *dev, uint64_t addr);
 void cx4dev_hostile_eqe(struct cx4dev *dev, unsigned eqn, uint8_t *eqe);
 bool cx4dev_hostile_cmd_ds(struct cx4dev *dev, struct cx4dev_cmd *cmd, uint8_t *ds);
