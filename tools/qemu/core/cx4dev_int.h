@@ -545,7 +545,7 @@ uint8_t cx4dev_reject(struct cx4dev *dev, struct cx4dev_cmd *cmd, uint8_t status
 		      uint32_t syndrome, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 
-/* fault.c */
+/* knob.c: the command knobs */
 enum cx4dev_knob_action {
 	CX4DEV_KNOB_NONE,
 	CX4DEV_KNOB_FAIL,
@@ -554,6 +554,8 @@ enum cx4dev_knob_action {
 };
 enum cx4dev_knob_action cx4dev_knob_classify(struct cx4dev *dev, struct cx4dev_cmd *cmd,
 					     uint64_t *delay_ns);
+
+/* ctl.c: the debug control page */
 uint32_t cx4dev_ctl_read(struct cx4dev *dev, uint32_t off);
 void cx4dev_ctl_write(struct cx4dev *dev, uint32_t off, uint32_t val);
 

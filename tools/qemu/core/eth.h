@@ -477,11 +477,16 @@ void cx4dev_wq_err_cqe(struct cx4dev *dev, struct cx4dev_wq *wq, bool sq, uint16
 		       uint32_t opcode, uint32_t syn, uint32_t vsyn);
 void cx4dev_wq_flush(struct cx4dev *dev, uint32_t qn, struct cx4dev_wq *wq, bool sq);
 
-/* fault.c: queue knobs WQ_ERROR and SQ_STALL (Documentation/device-model.md). */
+/* eth_tx.c: SQ_STALL selector changes run the SQs it no longer holds. */
+void cx4dev_sq_stall_change(struct cx4dev *dev, uint32_t val);
+void cx4dev_sq_stall_reset(struct cx4dev *dev, uint32_t sqn);
+
+/* knob.c: queue knobs WQ_ERROR and SQ_STALL (Documentation/device-model.md). */
 #define CX4DEV_VSYN_KNOB	0x0e	/* error CQE vendor syndrome of WQ_ERROR */
+bool cx4dev_wq_knob_match(uint32_t knob, uint32_t qn);
 bool cx4dev_wq_error_armed(const struct cx4dev *dev, bool rq, uint32_t qn);
 uint32_t cx4dev_wq_error_fire(struct cx4dev *dev, bool rq, uint32_t qn);
 bool cx4dev_sq_stalled(struct cx4dev *dev, uint32_t sqn);
-void cx4dev_sq_stall_reset(struct cx4dev *dev, uint32_t sqn);
+uint32_t cx4dev_sq_stall_set(struct cx4dev *dev, uint32_t val);
 
 #endif /* CX4DEV_ETH_H */

@@ -387,6 +387,36 @@ void cx4dev_sq_process(struct cx4dev *dev, uint32_t sqn, struct cx4dev_sq *sq)
 	}
 }
 
+/* ---- SQ_STALL selector changes (the knob itself is knob.c's) ---- */
+
+/* SQ_STALL gets selector @val: the SQs the old one held and @val does not run. */
+void cx4dev_sq_stall_change(struct cx4dev *dev, uint32_t val)
+{
+	uint32_t old = cx4dev_sq_stall_set(dev, val);
+
+	if (!dev->eth || !(old & CX4DEV_WQ_KNOB_ON))
+		return;
+	for (uint32_t n = 0; n < CX4DEV_MAX_SQ; n++) {
+		struct cx4dev_sq *sq = cx4dev_sq_get(dev, n);
+
+		if (sq && cx4dev_wq_knob_match(old, n) && !cx4dev_wq_knob_match(val, n) &&
+		    sq->wq.state == CX4_WQ_STATE_RDY)
+			cx4dev_sq_process(dev, n, sq);
+	}
+}
+
+/*
+ * SQ @sqn moved to RST (MODIFY_SQ): a stall selecting it ends there, as
+ * a reset cures a hung queue; the other SQs it held run.
+ */
+void cx4dev_sq_stall_reset(struct cx4dev *dev, uint32_t sqn)
+{
+	if (!cx4dev_wq_knob_match(dev->knobs.sq_stall, sqn))
+		return;
+	cx4dev_logf(dev, "knob: SQ_STALL ends: SQ 0x%x reset", sqn);
+	cx4dev_sq_stall_change(dev, 0);
+}
+
 /*
  * Send doorbell (7.2.2): the first 8 bytes of the WQE written to a
  * BlueFlame buffer: WQE index and opcode, SQ number and DS.  The rest
