@@ -160,5 +160,6 @@ int cx4_cmd_status_errno(u8 status);
 const char *cx4_cmd_status_name(u8 status);
 const char *cx4_cmd_delivery_name(u8 status);
 const char *cx4_cmd_opcode_name(u16 opcode);
+bool cx4_cmd_is_release(u16 opcode);
 
 #endif /* _CX4_CORE_CMD_H */

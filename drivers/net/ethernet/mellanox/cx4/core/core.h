@@ -369,7 +369,9 @@ struct cx4_health {
 	u32 last_counter;	/* poll work only */
 	unsigned long last_change;	/* poll work only: jiffies it moved */
 	bool cmd_timeout;	/* set by cx4_health_cmd_timeout() */
+	bool release_failed;	/* set by cx4_health_release_failed() */
 	bool fatal;
+	const char *why;	/* what made it fatal, for devlink */
 };
 
 /* The debugfs "cq" test hook's CQ (debugfs.c). */
@@ -549,6 +551,7 @@ void cx4_health_start(struct cx4_core *core);
 void cx4_health_stop(struct cx4_core *core);
 void cx4_health_kick(struct cx4_core *core);
 void cx4_health_cmd_timeout(struct cx4_core *core);
+void cx4_health_release_failed(struct cx4_core *core);
 bool cx4_health_check(struct cx4_health *h, u32 counter, u32 syndrome,
 		      unsigned long now);
 

@@ -6,7 +6,8 @@
  * syndrome when it fails.  A delayed work reads both every
  * CX4_HEALTH_POLL_MS; a non-zero syndrome, or a counter that did not move
  * for CX4_HEALTH_STALL_MS, or a command that timed out
- * (cx4_health_cmd_timeout()), means the device is dead:
+ * (cx4_health_cmd_timeout()), or a release command the device refused
+ * (cx4_health_release_failed()), means the device is dead:
  * the command interface is stopped (commands in flight and new ones fail
  * at once instead of timing out) and recovery is queued.
  *
@@ -120,6 +121,7 @@ static void cx4_health_fatal(struct cx4_core *core, u32 syndrome, u32 counter,
 	struct cx4_health *h = &core->health;
 
 	WRITE_ONCE(h->fatal, true);
+	h->why = syndrome ? "health syndrome set" : why;
 	h->syndrome = syndrome;
 	h->counter = counter;
 	h->fatal_events++;
@@ -155,6 +157,11 @@ static void cx4_health_poll(struct work_struct *work)
 		return;
 	if (READ_ONCE(h->cmd_timeout)) {
 		cx4_health_fatal(core, syndrome, counter, "a command timed out");
+		return;
+	}
+	if (READ_ONCE(h->release_failed)) {
+		cx4_health_fatal(core, syndrome, counter,
+				 "the device refused to release an object");
 		return;
 	}
 	if (!cx4_health_check(h, counter, syndrome, jiffies)) {
@@ -211,9 +218,7 @@ static void cx4_health_recover_work(struct work_struct *work)
 
 		/* devlink recovers through cx4_health_recover() if it may. */
 		h->reported = true;
-		err = cx4_devlink_report(core, h->syndrome ?
-					 "health syndrome set" :
-					 "health counter stopped");
+		err = cx4_devlink_report(core, h->why);
 		if (!err && h->attempts == attempts) {
 			/* Reported, not recovered: auto-recovery is off. */
 			dev_warn(core->dev,
@@ -322,6 +327,7 @@ void cx4_health_start(struct cx4_core *core)
 	h->last_counter = cx4_iseg_get(core, CX4_INIT_HEALTH_COUNTER);
 	h->last_change = jiffies;
 	WRITE_ONCE(h->cmd_timeout, false);
+	WRITE_ONCE(h->release_failed, false);
 	WRITE_ONCE(h->fatal, false);
 	spin_lock_irq(&h->lock);
 	h->running = true;
@@ -362,5 +368,20 @@ void cx4_health_kick(struct cx4_core *core)
 void cx4_health_cmd_timeout(struct cx4_core *core)
 {
 	WRITE_ONCE(core->health.cmd_timeout, true);
+	cx4_health_kick(core);
+}
+
+/*
+ * The device refused a DESTROY_/DEALLOC_/DELETE_ command (cmd.c): it keeps
+ * an object the driver no longer tracks, which may stand in the way of
+ * what is created next (a level-0 flow table, a CQ it still writes).
+ * Only a function reset makes the two agree again: the poller, queued
+ * now, starts the usual recovery, which keeps the netdev and reopens its
+ * channels.  A device refusing again and again is bounded by recovery's
+ * back-off and its giving up (CX4_RECOVERY_MAX_FAILS).
+ */
+void cx4_health_release_failed(struct cx4_core *core)
+{
+	WRITE_ONCE(core->health.release_failed, true);
 	cx4_health_kick(core);
 }
