@@ -226,7 +226,7 @@ const char *cx4_cmd_opcode_name(u16 opcode)
 
 /*
  * Does @opcode release a device object?  A release the device refuses
- * leaves an object the driver no longer tracks (cx4_health_release_failed()).
+ * leaves an object the driver no longer tracks (cmdq->release_refused).
  */
 bool cx4_cmd_is_release(u16 opcode)
 {
@@ -748,9 +748,9 @@ int __cx4_cmd_exec(struct cx4_core *core, const void *in, size_t in_len,
 	if (!err)
 		err = cx4_cmd_check_status(core, in, out, flags);
 	/* Refused, not abandoned (health already has that): reset. */
-	if (err && !cx4_cmdq_hung(cmdq) &&
+	if (err && !cx4_cmdq_hung(cmdq) && cmdq->release_refused &&
 	    cx4_cmd_is_release(cx4_get(in, CX4_CMD_IN_OPCODE)))
-		cx4_health_release_failed(core);
+		cmdq->release_refused(core);
 
 	cx4_msg_free(cmdq, &mout);
 out_free_in:

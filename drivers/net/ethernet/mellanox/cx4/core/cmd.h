@@ -105,6 +105,12 @@ struct cx4_cmdq {
 	 * before any command.
 	 */
 	void (*timed_out)(struct cx4_core *core);
+	/*
+	 * Called (process context) when the device refused a release
+	 * (cx4_cmd_is_release()): it keeps an object the driver no longer
+	 * tracks, and health.c has the function reset; set at probe.
+	 */
+	void (*release_refused)(struct cx4_core *core);
 	struct cx4_cmd_slot slots[CX4_CMDQ_MAX_SLOTS];
 };
 

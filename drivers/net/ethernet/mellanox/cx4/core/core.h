@@ -369,7 +369,14 @@ struct cx4_health {
 	u32 last_counter;	/* poll work only */
 	unsigned long last_change;	/* poll work only: jiffies it moved */
 	bool cmd_timeout;	/* set by cx4_health_cmd_timeout() */
-	bool release_failed;	/* set by cx4_health_release_failed() */
+	/*
+	 * Set by cx4_health_release_failed() since the function last came
+	 * up: the device keeps an object the driver lost track of.  Recovered
+	 * from only while @in_service (probe done, remove not begun); probe's
+	 * unwinding and remove reset the function instead (cx4_core_down()).
+	 */
+	bool release_failed;
+	bool in_service;
 	bool fatal;
 	const char *why;	/* what made it fatal, for devlink */
 };
@@ -552,6 +559,7 @@ void cx4_health_stop(struct cx4_core *core);
 void cx4_health_kick(struct cx4_core *core);
 void cx4_health_cmd_timeout(struct cx4_core *core);
 void cx4_health_release_failed(struct cx4_core *core);
+void cx4_health_serve(struct cx4_core *core);
 bool cx4_health_check(struct cx4_health *h, u32 counter, u32 syndrome,
 		      unsigned long now);
 

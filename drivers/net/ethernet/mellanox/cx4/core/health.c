@@ -6,8 +6,9 @@
  * syndrome when it fails.  A delayed work reads both every
  * CX4_HEALTH_POLL_MS; a non-zero syndrome, or a counter that did not move
  * for CX4_HEALTH_STALL_MS, or a command that timed out
- * (cx4_health_cmd_timeout()), or a release command the device refused
- * (cx4_health_release_failed()), means the device is dead:
+ * (cx4_health_cmd_timeout()), or, once probe is done and until remove,
+ * a release command the device refused (cx4_health_release_failed()),
+ * means the device is dead:
  * the command interface is stopped (commands in flight and new ones fail
  * at once instead of timing out) and recovery is queued.
  *
@@ -159,7 +160,7 @@ static void cx4_health_poll(struct work_struct *work)
 		cx4_health_fatal(core, syndrome, counter, "a command timed out");
 		return;
 	}
-	if (READ_ONCE(h->release_failed)) {
+	if (READ_ONCE(h->release_failed) && READ_ONCE(h->in_service)) {
 		cx4_health_fatal(core, syndrome, counter,
 				 "the device refused to release an object");
 		return;
@@ -289,6 +290,7 @@ void cx4_health_stop_recovery(struct cx4_core *core)
 
 	spin_lock_irq(&h->lock);
 	h->stopping = true;
+	WRITE_ONCE(h->in_service, false);
 	spin_unlock_irq(&h->lock);
 	cancel_delayed_work_sync(&h->recover_work);
 	cx4_health_stop(core);
@@ -312,12 +314,14 @@ void cx4_health_init(struct cx4_core *core, const struct cx4_health_ops *ops)
 
 	h->ops = ops;
 	core->cmdq.timed_out = cx4_health_cmd_timeout;
+	core->cmdq.release_refused = cx4_health_release_failed;
 	cx4_eq_subscribe(core, CX4_EVENT_INTERNAL_ERROR, &cx4_health_eq_sub);
 	INIT_DELAYED_WORK(&h->work, cx4_health_poll);
 	INIT_DELAYED_WORK(&h->recover_work, cx4_health_recover_work);
 	spin_lock_init(&h->lock);
 	h->running = false;
 	h->fatal = false;
+	h->in_service = false;
 }
 
 void cx4_health_start(struct cx4_core *core)
@@ -375,13 +379,28 @@ void cx4_health_cmd_timeout(struct cx4_core *core)
  * The device refused a DESTROY_/DEALLOC_/DELETE_ command (cmd.c): it keeps
  * an object the driver no longer tracks, which may stand in the way of
  * what is created next (a level-0 flow table, a CQ it still writes).
- * Only a function reset makes the two agree again: the poller, queued
- * now, starts the usual recovery, which keeps the netdev and reopens its
- * channels.  A device refusing again and again is bounded by recovery's
- * back-off and its giving up (CX4_RECOVERY_MAX_FAILS).
+ * Only a function reset makes the two agree again.  In service, the
+ * poller, queued now, starts the usual recovery, which keeps the netdev
+ * and reopens its channels; a device refusing again and again is bounded
+ * by recovery's back-off and its giving up (CX4_RECOVERY_MAX_FAILS).
+ * During probe (its unwinding included) and remove no recovery runs: the
+ * flag makes cx4_core_down() reset the function instead of trusting the
+ * graceful teardown, and a probe that still succeeds recovers at once
+ * (cx4_health_serve()).
  */
 void cx4_health_release_failed(struct cx4_core *core)
 {
 	WRITE_ONCE(core->health.release_failed, true);
+	/* The poller acts on it only in service (kicks order the flags). */
+	cx4_health_kick(core);
+}
+
+/*
+ * Probe is done: from now on a refused release is recovered from, one
+ * refused during probe included.
+ */
+void cx4_health_serve(struct cx4_core *core)
+{
+	WRITE_ONCE(core->health.in_service, true);
 	cx4_health_kick(core);
 }
