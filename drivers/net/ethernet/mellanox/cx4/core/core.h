@@ -344,12 +344,16 @@ struct cx4_health {
 	 * the poller once the device is dead, after a delay that grows with
 	 * each failure (@fails in a row).  @lock also protects @stopping,
 	 * set at remove before the work is cancelled, so that it is not
-	 * queued again.  The other fields are only written by the two works
-	 * (never at the same time: the poller is stopped during a recovery)
-	 * and read locklessly by diagnose/debugfs.
+	 * queued again, and @attempting, set while a recovery attempt runs:
+	 * the poller its bring-up restarts may find the device dead again,
+	 * and then leaves the counting and the next attempt to the attempt
+	 * (the two read each other's flag under @lock).  The other fields
+	 * are written by the two works and read locklessly by
+	 * diagnose/debugfs.
 	 */
 	struct delayed_work recover_work;
 	bool stopping;
+	bool attempting;
 	bool reported;		/* this failure was reported to devlink */
 	bool gave_up;
 	u32 fails;		/* failed recoveries in a row */

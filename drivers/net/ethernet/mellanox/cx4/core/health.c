@@ -120,8 +120,12 @@ static void cx4_health_fatal(struct cx4_core *core, u32 syndrome, u32 counter,
 			     const char *why)
 {
 	struct cx4_health *h = &core->health;
+	bool attempting;
 
+	spin_lock_irq(&h->lock);
 	WRITE_ONCE(h->fatal, true);
+	attempting = h->attempting;
+	spin_unlock_irq(&h->lock);
 	h->why = syndrome ? "health syndrome set" : why;
 	h->syndrome = syndrome;
 	h->counter = counter;
@@ -136,6 +140,13 @@ static void cx4_health_fatal(struct cx4_core *core, u32 syndrome, u32 counter,
 			"device failed: %s (health counter %u); command interface stopped, recovering\n",
 			why, counter);
 	cx4_cmdq_stop(core);
+	/*
+	 * Dead during a recovery attempt (its bring-up restarted the
+	 * poller): that attempt fails, counts and schedules the next one
+	 * (cx4_health_recover() and its caller).
+	 */
+	if (attempting)
+		return;
 	/* Dead again soon after a recovery: that recovery did not hold. */
 	if (h->recoveries &&
 	    time_before(jiffies, h->recovered_at +
@@ -258,6 +269,7 @@ static void cx4_health_recover_work(struct work_struct *work)
 int cx4_health_recover(struct cx4_core *core)
 {
 	struct cx4_health *h = &core->health;
+	bool refailed;
 	int err;
 
 	if (!cx4_health_lock_device(core))
@@ -265,7 +277,19 @@ int cx4_health_recover(struct cx4_core *core)
 	h->attempts++;
 	dev_warn(core->dev, "recovery: attempt %u (%u failure(s) in a row, %u recoveries so far)\n",
 		 h->fails + 1, h->fails, h->recoveries);
+	spin_lock_irq(&h->lock);
+	h->attempting = true;
+	spin_unlock_irq(&h->lock);
 	err = h->ops->recover(core);
+	/* The bring-up cleared @fatal: set again, the poller saw it die. */
+	spin_lock_irq(&h->lock);
+	h->attempting = false;
+	refailed = h->fatal;
+	spin_unlock_irq(&h->lock);
+	if (!err && refailed) {
+		dev_err(core->dev, "recovery: the device failed again during the attempt\n");
+		err = -EIO;
+	}
 	if (!err) {
 		h->recoveries++;
 		h->recovered_at = jiffies;
