@@ -225,7 +225,8 @@ static bool cx4dev_hostile_is_faked(const struct cx4dev *dev, uint32_t v)
  * Are the guest errors of @cmd's execution (not of its format or state
  * checks) reactions to hostile actions?  Commands
  * that name an object id the model faked (action cmd: anywhere in the
- * first 512 bytes of the input; a faked id 0 only as the object of a
+ * input, e.g. a TIR as a flow destination at 0x340 of SET_FLOW_TABLE_ENTRY
+ * or an RQ late in an RQT; a faked id 0 only as the object of a
  * DESTROY_, DEALLOC_, QUERY_ or MODIFY_ command), MANAGE_PAGES, INIT_HCA
  * and DISABLE_HCA after hostile page requests or page counts, TEARDOWN_HCA / DISABLE_HCA
  * (objects and pages the driver lost track of) after faked outputs, and
@@ -271,8 +272,7 @@ bool cx4dev_hostile_in_use_excused(const struct cx4dev *dev, const struct cx4dev
 bool cx4dev_hostile_cmd_excused(const struct cx4dev *dev, const struct cx4dev_cmd *cmd)
 {
 	const struct cx4dev_hostile *h = &dev->hostile;
-	uint32_t end = cmd->in_len < 0x200 ? cmd->in_len : 0x200;
-
+	uint32_t end = cmd->in_len;
 
 	if (h->pages_tainted && (cmd->opcode == CX4_CMD_MANAGE_PAGES ||
 				 cmd->opcode == CX4_CMD_INIT_HCA ||
