@@ -99,7 +99,13 @@ ifindex=$(ip netns exec cx4a cat "/sys/class/net/$DP_A/ifindex")
 rec0=$(stat_get "$DP_FA" health_recoveries)
 ctl_set "$DP_FA" fail_opcode 0x931	# DESTROY_FLOW_TABLE
 ip -n cx4a link set "$DP_A" down
-[ "$(ctl_get "$DP_FA" fail_opcode)" = 0 ] || fail "the DESTROY_FLOW_TABLE failure was never injected"
+# The knob reads 0 once spent; the control page does not answer while the
+# recovery resets the function, so ask until it does (bounded).
+fail_opcode_spent() {
+	[ "$(ctl_get "$DP_FA" fail_opcode 2> /dev/null)" = 0 ]
+}
+WAIT_SECS=30 wait_for fail_opcode_spent ||
+	fail "the DESTROY_FLOW_TABLE failure was never injected"
 end=$((SECONDS + 60))
 until recovered; do
 	[ $SECONDS -lt $end ] || fail "$DP_FA: no recovery 60 s after a refused DESTROY_FLOW_TABLE"
