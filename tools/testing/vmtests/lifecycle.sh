@@ -73,6 +73,20 @@ recovered() {
 	[ "$(stat_get "$DP_FA" health_recoveries)" -gt "$rec0" ] &&
 		[ "$(stat_get "$DP_FA" up)" = 1 ]
 }
+# back_after_recovery WHAT: after a health recovery, $DP_A kept its
+# ifindex, comes up with carrier and passes traffic within 60 s.
+back_after_recovery() {
+	local now end=$((SECONDS + 60))
+
+	now=$(ip netns exec cx4a cat "/sys/class/net/$DP_A/ifindex" 2> /dev/null || echo gone)
+	[ "$now" = "$ifindex" ] || fail "$DP_A: ifindex $ifindex became $now over the recovery"
+	ip -n cx4a link set "$DP_A" up || fail "$DP_A: up failed after the recovery"
+	dp_wait dp_carrier cx4a "$DP_A" || fail "$DP_A: no carrier after the recovery"
+	until ping_both; do
+		[ $SECONDS -lt $end ] || fail "no traffic after the recovery from $1"
+		sleep 1
+	done
+}
 end=$((SECONDS + 120))
 until recovered; do
 	[ $SECONDS -lt $end ] || fail "$DP_FA: not recovered 120 s after a hung command"
@@ -81,15 +95,7 @@ done
 kill "$cli" "$srv" 2> /dev/null || true
 wait "$cli" "$srv" 2> /dev/null || true
 [ "$(dmesg_count "cx4 $DP_FA: .*timed out")" -ge 1 ] || fail "$DP_FA: the timeout was not logged"
-now=$(ip netns exec cx4a cat "/sys/class/net/$DP_A/ifindex" 2> /dev/null || echo gone)
-[ "$now" = "$ifindex" ] || fail "$DP_A: ifindex $ifindex became $now over the recovery"
-ip -n cx4a link set "$DP_A" up
-dp_wait dp_carrier cx4a "$DP_A" || fail "$DP_A: no carrier after the recovery"
-end=$((SECONDS + 60))
-until ping_both; do
-	[ $SECONDS -lt $end ] || fail "no traffic after the recovery from a hung command"
-	sleep 1
-done
+back_after_recovery "a hung command"
 finish "hung command"
 log "hung QUERY_VPORT_COUNTER under traffic: timed out, health recovery kept $DP_A, traffic resumed"
 
@@ -113,14 +119,6 @@ until recovered; do
 done
 [ "$(dmesg_count "cx4 $DP_FA: device failed: the device refused to release an object")" = 1 ] ||
 	fail "$DP_FA: the refused release was not logged"
-now=$(ip netns exec cx4a cat "/sys/class/net/$DP_A/ifindex" 2> /dev/null || echo gone)
-[ "$now" = "$ifindex" ] || fail "$DP_A: ifindex $ifindex became $now over the recovery"
-ip -n cx4a link set "$DP_A" up || fail "$DP_A: up failed after the recovery"
-dp_wait dp_carrier cx4a "$DP_A" || fail "$DP_A: no carrier after the recovery"
-end=$((SECONDS + 60))
-until ping_both; do
-	[ $SECONDS -lt $end ] || fail "no traffic after the recovery from a refused release"
-	sleep 1
-done
+back_after_recovery "a refused release"
 finish "refused release"
 log "refused DESTROY_FLOW_TABLE: function reset by health recovery, $DP_A kept, traffic resumed"
