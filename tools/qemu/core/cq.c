@@ -549,13 +549,7 @@ uint8_t cx4dev_exec_query_cq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	CX4_SET(CQC, cqc, CONSUMER_COUNTER, cq->ci);
 	CX4_SET(CQC, cqc, PRODUCER_COUNTER, cq->pc);
 	CX4_SET64(CQC, cqc, DBR_ADDR, cq->dbr);
-	for (uint32_t i = 0; i < cq->npas; i++) {
-		uint32_t off = CX4_QUERY_CQ_OUT_OFF_PAS + i * CX4_PAS_SIZE;
-
-		if (off + CX4_PAS_SIZE > cmd->out_len)
-			break;
-		cx4_set64(cmd->out, off, cq->pas[i]);
-	}
+	cx4dev_out_pas(cmd, CX4_QUERY_CQ_OUT_OFF_PAS, cq->pas, cq->npas);
 	return CX4_CMD_STAT_OK;
 }
 

@@ -490,6 +490,22 @@ void cx4dev_port_event(struct cx4dev *dev, bool up);
 uint64_t cx4dev_eq_bytes(const struct cx4dev_eq *eq);
 uint64_t cx4dev_eq_addr(const struct cx4dev_eq *eq, uint64_t off);
 bool cx4dev_eq_post(struct cx4dev *dev, unsigned eqn, uint8_t *eqe);
+/*
+ * A QUERY_EQ/QUERY_CQ answer's PAS list, as far as the output length
+ * reaches (those queries are for debugging; a short buffer is no error).
+ */
+static inline void cx4dev_out_pas(struct cx4dev_cmd *cmd, uint32_t off0,
+				  const uint64_t *pas, uint32_t npas)
+{
+	for (uint32_t i = 0; i < npas; i++) {
+		uint32_t off = off0 + i * CX4_PAS_SIZE;
+
+		if (off + CX4_PAS_SIZE > cmd->out_len)
+			break;
+		cx4_set64(cmd->out, off, pas[i]);
+	}
+}
+
 uint8_t cx4dev_queue_pas(struct cx4dev *dev, struct cx4dev_cmd *cmd, uint32_t npas,
 			 uint32_t log_page_size, uint64_t bytes, uint64_t *pas,
 			 const uint32_t syn[3]);

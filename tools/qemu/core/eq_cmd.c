@@ -227,14 +227,7 @@ uint8_t cx4dev_exec_query_eq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 		if (dev->event_eq[t] == eqn)
 			mask |= CX4_EVENT_BIT(t);
 	CX4_SET64(QUERY_EQ_OUT, cmd->out, EVENT_BITMASK, mask);
-	/* The PAS list as far as output_length reaches (QUERY_EQ is for debug). */
-	for (uint32_t i = 0; i < eq->npas; i++) {
-		uint32_t off = CX4_QUERY_EQ_OUT_OFF_PAS + i * CX4_PAS_SIZE;
-
-		if (off + CX4_PAS_SIZE > cmd->out_len)
-			break;
-		cx4_set64(cmd->out, off, eq->pas[i]);
-	}
+	cx4dev_out_pas(cmd, CX4_QUERY_EQ_OUT_OFF_PAS, eq->pas, eq->npas);
 	return CX4_CMD_STAT_OK;
 }
 
