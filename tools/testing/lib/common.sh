@@ -9,8 +9,9 @@ CX4_TESTING_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 CX4_REPO=$(cd "$CX4_TESTING_DIR/../.." && pwd)
 CX4_TOP=$CX4_REPO	# the older name
 CX4_JOBS=${CX4_JOBS:-$(nproc)}
-# Module builds (test, stock, sparse, compat) of this clone: one directory
-# per clone path, so two clones (worktrees) never build over each other.
+# Module builds (test, kunit, sparse, compat-<ver>; the stock-kernel VM
+# tests load compat's) of this clone: one directory per clone path, so two
+# clones (worktrees) never build over each other.
 CX4_BUILD=${CX4_BUILD:-$CX4_CACHE/build/$(printf %s "$CX4_REPO" | md5sum | cut -c1-12)}
 
 cx4_die() {

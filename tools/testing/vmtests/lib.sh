@@ -366,3 +366,47 @@ iperf_bytes() {
 	[[ $j =~ $re ]] || return 1
 	echo "${BASH_REMATCH[1]}"
 }
+
+# stock_kernel_check VER: what an operator does with `make && insmod` on
+# Debian's kernel VER (booted with --kernel stock-VER; KO built against its
+# headers).  Three rounds: insmod binds every function to the PCI driver,
+# its Ethernet auxiliary device to cx4's auxiliary driver and gives it a
+# netdev; rmmod leaves the device clean.  Then two cabled ports pass an
+# IPv4 and an IPv6 ping each way.
+stock_kernel_check() {
+	local ver=$1 fns f i a
+	case $(uname -r) in
+	*-cx4-test) fail "booted the test kernel, not Debian's $ver" ;;
+	"$ver".* | "$ver"-*) ;;
+	*) fail "booted $(uname -r), not Debian's $ver" ;;
+	esac
+	mapfile -t fns < <(cx4_functions)
+	[ ${#fns[@]} = 2 ] || fail "expected 2 emulated functions, found ${#fns[@]}"
+	for i in 1 2 3; do
+		insmod "$KO" || fail "round $i: insmod failed on $(uname -r)"
+		for f in "${fns[@]}"; do
+			cx4_bound "$f" || fail "round $i: $f not bound on $(uname -r)"
+			a=$(ls -d "/sys/bus/pci/devices/$f/cx4.eth".* 2>/dev/null | head -n 1)
+			[ -n "$a" ] || fail "round $i: $f has no auxiliary device cx4.eth.*"
+			[ "$(basename "$(readlink "$a/driver")")" = "cx4.eth" ] ||
+				fail "round $i: ${a##*/} not bound to cx4's auxiliary driver"
+			has_netdev "$f" || fail "round $i: $f has no netdev"
+		done
+		rmmod cx4 || fail "round $i: rmmod failed"
+		assert_device_clean
+	done
+	pair_up cx4
+	ip netns exec "$PAIR_NSA" busybox ping -c 1 -W 5 198.18.0.2 > /dev/null ||
+		fail "ping a -> b on $(uname -r)"
+	ip netns exec "$PAIR_NSB" busybox ping -c 1 -W 5 198.18.0.1 > /dev/null ||
+		fail "ping b -> a on $(uname -r)"
+	ip netns exec "$PAIR_NSA" busybox ping -6 -c 1 -W 5 2001:db8::2 > /dev/null ||
+		fail "ping -6 a -> b on $(uname -r)"
+	ip netns exec "$PAIR_NSB" busybox ping -6 -c 1 -W 5 2001:db8::1 > /dev/null ||
+		fail "ping -6 b -> a on $(uname -r)"
+	pair_cleanup
+	trap - EXIT
+	rmmod cx4 || fail "rmmod after traffic failed"
+	assert_device_clean
+	log "insmod, auxiliary bind, netdevs, pings, rmmod on Debian $(uname -r)"
+}
