@@ -177,15 +177,26 @@ eth cx4b -C "$b" adaptive-rx on || fail "$b: adaptive-rx on refused"
 [ "$(adaptive cx4b "$b")" = on ] || fail "$b: adaptive RX not reported on"
 start=$(ctl_get "$fb" chan_rx_period)
 [ "$start" != "$(mm 40)" ] || fail "$b: adaptive-rx on kept the static period"
-seen=$(mktemp)
-( for _ in $(seq 12); do ctl_get "$fb" chan_rx_period; nap 0.2; done >"$seen" ) &
-poll=$!
-n=$(dp_iperf cx4b 198.18.0.2 cx4a 3 -P 4)
-wait "$poll" || true
+# The device's RX period is sampled for as long as each transfer runs
+# (16 MiB, 4 streams); transfers go on until DIM has moved it, 5 at most.
+# Sampling by time next to a timed transfer raced with iperf3's start on
+# a slow host: every sample could fall before the traffic.
+seen=$(mktemp) nf=$(mktemp) n=0 moved=0
+for round in 1 2 3 4 5; do
+	( dp_iperf cx4b 198.18.0.2 cx4a 0 -n 16M -P 4 >"$nf" ) &
+	load=$!
+	while kill -0 "$load" 2>/dev/null; do
+		ctl_get "$fb" chan_rx_period >>"$seen"
+		nap 0.1
+	done
+	wait "$load" || fail "iperf3 with adaptive-rx failed (transfer $round)"
+	n=$((n + $(cat "$nf")))
+	moved=$(grep -cvx "$start" "$seen" || true)
+	[ "$moved" = 0 ] || break
+done
 [ "$n" -gt 65536 ] || fail "only $n bytes with adaptive-rx"
-moved=$(grep -cvx "$start" "$seen" || true)
-log "adaptive-rx: start period $start, $moved of $(wc -l <"$seen") samples moved: $(sort -u "$seen" | tr '\n' ' ')"
-rm -f "$seen"
+log "adaptive-rx: start period $start, $moved of $(wc -l <"$seen") samples moved in $round transfer(s), $n bytes: $(sort -u "$seen" | tr '\n' ' ')"
+rm -f "$seen" "$nf"
 [ "$moved" -gt 0 ] || fail "$b: DIM never changed the RX CQ moderation under load"
 eth cx4b -C "$b" adaptive-rx off || fail "$b: adaptive-rx off refused"
 expect_dev "$fb" chan_rx_period "$(mm 40)" "adaptive-rx off"

@@ -679,7 +679,8 @@ void cx4_en_channels_close(struct cx4_en_priv *priv)
  *
  * Closed: the parameters are just stored.  Open: a complete new set of
  * channels is built while the old one keeps running; only then is TX
- * stopped, the old NAPIs disabled and steering pointed at the new RQs.
+ * stopped (the netdev detached meanwhile), the old NAPIs disabled and
+ * steering pointed at the new RQs.
  * Any failure before that point frees the new set and leaves the old
  * one running untouched; a failing switch restores the old steering and
  * resumes the old set.  Caller holds RTNL.
@@ -711,7 +712,13 @@ int cx4_en_reconfigure(struct cx4_en_priv *priv,
 	if (IS_ERR(new))
 		return PTR_ERR(new);
 
+	/*
+	 * TX stops for the switch; detached, the TX watchdog leaves the
+	 * stopped queues alone: freeing the old set can outlast its timeout
+	 * on a slow host (seen under TCG: a false timeout and an SQ reset).
+	 */
 	netif_tx_disable(priv->netdev);
+	netif_device_detach(priv->netdev);
 	cx4_en_chs_deactivate(old);
 	err = cx4_en_steer_switch(priv, new);
 	if (!err && switched) {
@@ -723,7 +730,7 @@ int cx4_en_reconfigure(struct cx4_en_priv *priv,
 	}
 	if (err) {
 		cx4_en_chs_activate(old);
-		netif_tx_wake_all_queues(priv->netdev);
+		netif_device_attach(priv->netdev);
 		cx4_en_chs_free(new);
 		return err;
 	}
@@ -732,6 +739,6 @@ int cx4_en_reconfigure(struct cx4_en_priv *priv,
 	/* The old queues go before the new run: they share the TX queues. */
 	cx4_en_chs_free(old);
 	cx4_en_chs_activate(new);
-	netif_tx_wake_all_queues(priv->netdev);
+	netif_device_attach(priv->netdev);	/* wakes every TX queue */
 	return 0;
 }
