@@ -18,40 +18,40 @@
 
 void cx4_en_match_criteria(void *param, u32 fields)
 {
-	u8 *o = (u8 *)param + CX4_FTE_MATCH_OFF_OUTER;
+	u8 *o = CX4_ADDR(FTE_MATCH, param, OUTER);
 
 	if (fields & CX4_EN_M_DMAC)
-		eth_broadcast_addr(o + CX4_FTE_OFF_DMAC);
+		eth_broadcast_addr(CX4_ADDR(FTE, o, DMAC));
 	if (fields & CX4_EN_M_MCAST)
-		o[CX4_FTE_OFF_DMAC] |= 0x01;
+		o[CX4_OFF(FTE, DMAC)] |= 0x01;
 	if (fields & CX4_EN_M_CVLAN)
-		cx4_set(o, CX4_FTE_CVLAN_TAG, 1);
+		CX4_SET(FTE, o, CVLAN_TAG, 1);
 	if (fields & CX4_EN_M_VID)
-		cx4_set(o, CX4_FTE_FIRST_VID, 0xfff);
+		CX4_SET(FTE, o, FIRST_VID, 0xfff);
 	if (fields & CX4_EN_M_ETHERTYPE)
-		cx4_set(o, CX4_FTE_ETHERTYPE, 0xffff);
+		CX4_SET(FTE, o, ETHERTYPE, 0xffff);
 	if (fields & CX4_EN_M_IP_PROTO)
-		cx4_set(o, CX4_FTE_IP_PROTOCOL, 0xff);
+		CX4_SET(FTE, o, IP_PROTOCOL, 0xff);
 	if (fields & CX4_EN_M_FRAG)
-		cx4_set(o, CX4_FTE_FRAG, 1);
+		CX4_SET(FTE, o, FRAG, 1);
 }
 
 void cx4_en_match_value(void *param, const struct cx4_en_match *m)
 {
-	u8 *o = (u8 *)param + CX4_FTE_MATCH_OFF_OUTER;
+	u8 *o = CX4_ADDR(FTE_MATCH, param, OUTER);
 
 	if (m->fields & CX4_EN_M_DMAC)
-		ether_addr_copy(o + CX4_FTE_OFF_DMAC, m->dmac);
+		ether_addr_copy(CX4_ADDR(FTE, o, DMAC), m->dmac);
 	if (m->fields & CX4_EN_M_MCAST)
-		o[CX4_FTE_OFF_DMAC] |= 0x01;
+		o[CX4_OFF(FTE, DMAC)] |= 0x01;
 	if (m->fields & CX4_EN_M_CVLAN)
-		cx4_set(o, CX4_FTE_CVLAN_TAG, m->cvlan);
+		CX4_SET(FTE, o, CVLAN_TAG, m->cvlan);
 	if (m->fields & CX4_EN_M_VID)
-		cx4_set(o, CX4_FTE_FIRST_VID, m->vid);
+		CX4_SET(FTE, o, FIRST_VID, m->vid);
 	if (m->fields & CX4_EN_M_ETHERTYPE)
-		cx4_set(o, CX4_FTE_ETHERTYPE, m->ethertype);
+		CX4_SET(FTE, o, ETHERTYPE, m->ethertype);
 	if (m->fields & CX4_EN_M_IP_PROTO)
-		cx4_set(o, CX4_FTE_IP_PROTOCOL, m->ip_proto);
+		CX4_SET(FTE, o, IP_PROTOCOL, m->ip_proto);
 	/* CX4_EN_M_FRAG: the value is 0, not a fragment. */
 }
 
@@ -59,9 +59,9 @@ void cx4_en_match_value(void *param, const struct cx4_en_match *m)
 
 static void cx4_en_ft_addr(void *in, u16 opcode, u32 table_id)
 {
-	cx4_set(in, CX4_CMD_IN_OPCODE, opcode);
-	cx4_set(in, CX4_FT_CMD_TABLE_TYPE, CX4_FT_TYPE_NIC_RX);
-	cx4_set(in, CX4_FT_CMD_TABLE_ID, table_id);
+	CX4_SET(CMD_IN, in, OPCODE, opcode);
+	CX4_SET(FT_CMD, in, TABLE_TYPE, CX4_FT_TYPE_NIC_RX);
+	CX4_SET(FT_CMD, in, TABLE_ID, table_id);
 }
 
 /* A flow table command naming only the table (DESTROY, SET_..._ROOT). */
@@ -85,19 +85,19 @@ static int cx4_en_fg_create(struct cx4_en_priv *priv, struct cx4_en_ft *ft,
 	if (!in)
 		return -ENOMEM;
 	cx4_en_ft_addr(in, CX4_CMD_CREATE_FLOW_GROUP, ft->id);
-	cx4_set(in, CX4_CREATE_FLOW_GROUP_IN_START_FLOW_INDEX, g->start);
-	cx4_set(in, CX4_CREATE_FLOW_GROUP_IN_END_FLOW_INDEX, g->end);
+	CX4_SET(CREATE_FLOW_GROUP_IN, in, START_FLOW_INDEX, g->start);
+	CX4_SET(CREATE_FLOW_GROUP_IN, in, END_FLOW_INDEX, g->end);
 	if (g->fields)
-		cx4_set(in, CX4_CREATE_FLOW_GROUP_IN_MATCH_CRITERIA_ENABLE,
+		CX4_SET(CREATE_FLOW_GROUP_IN, in, MATCH_CRITERIA_ENABLE,
 			CX4_MATCH_OUTER_HEADERS);
-	cx4_en_match_criteria(in + CX4_CREATE_FLOW_GROUP_IN_OFF_MATCH_CRITERIA,
+	cx4_en_match_criteria(CX4_ADDR(CREATE_FLOW_GROUP_IN, in, MATCH_CRITERIA),
 			      g->fields);
 	err = cx4_cmd_exec(priv->core, in, CX4_CREATE_FLOW_GROUP_IN_SIZE,
 			   out, sizeof(out));
 	kfree(in);
 	if (!err)
 		ft->group_id[ft->ngroups++] =
-			cx4_get(out, CX4_CREATE_FLOW_GROUP_OUT_GROUP_ID);
+			CX4_GET(CREATE_FLOW_GROUP_OUT, out, GROUP_ID);
 	return err;
 }
 
@@ -108,7 +108,7 @@ static void cx4_en_fg_destroy(struct cx4_en_priv *priv, struct cx4_en_ft *ft,
 	u8 in[CX4_DESTROY_FLOW_GROUP_IN_SIZE] = {};
 
 	cx4_en_ft_addr(in, CX4_CMD_DESTROY_FLOW_GROUP, ft->id);
-	cx4_set(in, CX4_FG_CMD_GROUP_ID, ft->group_id[g]);
+	CX4_SET(FG_CMD, in, GROUP_ID, ft->group_id[g]);
 	cx4_cmd(priv->core, in, out);
 }
 
@@ -128,7 +128,7 @@ int cx4_en_ft_create(struct cx4_en_priv *priv, struct cx4_en_ft *ft, u8 level,
 {
 	u8 out[CX4_CREATE_FLOW_TABLE_OUT_SIZE] = {};
 	u8 in[CX4_CREATE_FLOW_TABLE_IN_SIZE] = {};
-	void *ftc = in + CX4_FT_OFF_CTX;
+	void *ftc = CX4_ADDR(CREATE_FLOW_TABLE_IN, in, CTX);
 	u32 i;
 	int err;
 
@@ -136,13 +136,13 @@ int cx4_en_ft_create(struct cx4_en_priv *priv, struct cx4_en_ft *ft, u8 level,
 		return -EINVAL;
 	memset(ft, 0, sizeof(*ft));
 	cx4_en_ft_addr(in, CX4_CMD_CREATE_FLOW_TABLE, 0);
-	cx4_set(ftc, CX4_FTC_TABLE_MISS_ACTION, CX4_FT_MISS_DEFAULT);
-	cx4_set(ftc, CX4_FTC_LEVEL, level);
-	cx4_set(ftc, CX4_FTC_LOG_SIZE, log_size);
+	CX4_SET(FTC, ftc, TABLE_MISS_ACTION, CX4_FT_MISS_DEFAULT);
+	CX4_SET(FTC, ftc, LEVEL, level);
+	CX4_SET(FTC, ftc, LOG_SIZE, log_size);
 	err = cx4_cmd(priv->core, in, out);
 	if (err)
 		return err;
-	ft->id = cx4_get(out, CX4_CREATE_FLOW_TABLE_OUT_TABLE_ID);
+	ft->id = CX4_GET(CREATE_FLOW_TABLE_OUT, out, TABLE_ID);
 	ft->created = true;
 	for (i = 0; i < ngroups; i++) {
 		err = cx4_en_fg_create(priv, ft, &groups[i]);
@@ -173,19 +173,19 @@ static int cx4_en_fte_set(struct cx4_en_priv *priv, const struct cx4_en_ft *ft,
 	if (!in)
 		return -ENOMEM;
 	cx4_en_ft_addr(in, CX4_CMD_SET_FLOW_TABLE_ENTRY, ft->id);
-	cx4_set(in, CX4_CMD_IN_OP_MOD, op_mod);
+	CX4_SET(CMD_IN, in, OP_MOD, op_mod);
 	if (op_mod == CX4_SET_FTE_MODIFY)
-		cx4_set(in, CX4_SET_FTE_IN_MODIFY_ENABLE_MASK,
+		CX4_SET(SET_FTE_IN, in, MODIFY_ENABLE_MASK,
 			CX4_SET_FTE_MOD_DEST_LIST);
-	cx4_set(in, CX4_FTE_CMD_FLOW_INDEX, index);
-	flowc = in + CX4_FTE_OFF_FLOW_CTX;
-	cx4_set(flowc, CX4_FLOWC_GROUP_ID, ft->group_id[group]);
-	cx4_set(flowc, CX4_FLOWC_ACTION, CX4_FLOW_ACTION_FWD_DEST);
-	cx4_set(flowc, CX4_FLOWC_DESTINATION_LIST_SIZE, 1);
-	cx4_en_match_value(flowc + CX4_FLOWC_OFF_MATCH_VALUE, m);
+	CX4_SET(FTE_CMD, in, FLOW_INDEX, index);
+	flowc = CX4_ADDR(FTE, in, FLOW_CTX);
+	CX4_SET(FLOWC, flowc, GROUP_ID, ft->group_id[group]);
+	CX4_SET(FLOWC, flowc, ACTION, CX4_FLOW_ACTION_FWD_DEST);
+	CX4_SET(FLOWC, flowc, DESTINATION_LIST_SIZE, 1);
+	cx4_en_match_value(CX4_ADDR(FLOWC, flowc, MATCH_VALUE), m);
 	d = flowc + cx4_flowc_dest_off(0);
-	cx4_set(d, CX4_FLOW_DEST_TYPE, dest->type);
-	cx4_set(d, CX4_FLOW_DEST_ID, dest->id);
+	CX4_SET(FLOW_DEST, d, TYPE, dest->type);
+	CX4_SET(FLOW_DEST, d, ID, dest->id);
 	err = cx4_cmd_exec(priv->core, in, len, out, sizeof(out));
 	kfree(in);
 	return err;
@@ -206,7 +206,7 @@ void cx4_en_fte_del(struct cx4_en_priv *priv, const struct cx4_en_ft *ft,
 	u8 in[CX4_DELETE_FTE_IN_SIZE] = {};
 
 	cx4_en_ft_addr(in, CX4_CMD_DELETE_FLOW_TABLE_ENTRY, ft->id);
-	cx4_set(in, CX4_FTE_CMD_FLOW_INDEX, index);
+	CX4_SET(FTE_CMD, in, FLOW_INDEX, index);
 	cx4_cmd(priv->core, in, out);
 }
 

@@ -337,11 +337,11 @@ static void cx4_en_init_features(struct cx4_en_priv *priv)
 	const void *cap = cx4_core_cap(priv->core, CX4_CAP_ETH_OFFLOAD);
 	struct net_device *netdev = priv->netdev;
 	netdev_features_t f = NETIF_F_SG | NETIF_F_RXHASH;
-	u32 lso = cap ? cx4_get(cap, CX4_ETH_CAP_MAX_LSO_CAP) : 0;
+	u32 lso = cap ? CX4_GET(ETH_CAP, cap, MAX_LSO_CAP) : 0;
 
-	if (cap && cx4_get(cap, CX4_ETH_CAP_CSUM_CAP))
+	if (cap && CX4_GET(ETH_CAP, cap, CSUM_CAP))
 		f |= NETIF_F_IP_CSUM | NETIF_F_IPV6_CSUM | NETIF_F_RXCSUM;
-	if (cap && cx4_get(cap, CX4_ETH_CAP_VLAN_CAP))
+	if (cap && CX4_GET(ETH_CAP, cap, VLAN_CAP))
 		f |= NETIF_F_HW_VLAN_CTAG_TX | NETIF_F_HW_VLAN_CTAG_RX;
 	/* LSO of at least a 64 KB GSO frame; the checksums come with it. */
 	if ((f & NETIF_F_IP_CSUM) && lso >= 16) {
@@ -352,7 +352,7 @@ static void cx4_en_init_features(struct cx4_en_priv *priv)
 	/* VLAN filtering on; LRO (when the device has it) off by default */
 	f |= NETIF_F_HW_VLAN_CTAG_FILTER;
 	netdev->hw_features = f;
-	if (cap && cx4_get(cap, CX4_ETH_CAP_LRO_CAP))
+	if (cap && CX4_GET(ETH_CAP, cap, LRO_CAP))
 		netdev->hw_features |= NETIF_F_LRO;
 	netdev->features = f;
 	netdev->vlan_features = f & (NETIF_F_SG | NETIF_F_IP_CSUM |

@@ -36,16 +36,18 @@ static int cx4_en_wq_query_state(struct cx4_en_priv *priv, bool sq, u32 num,
 	if (!out)
 		return -ENOMEM;
 	if (sq) {
-		cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_SQ);
-		cx4_set(in, CX4_QUERY_SQ_IN_SQN, num);
+		CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_QUERY_SQ);
+		CX4_SET(QUERY_SQ_IN, in, SQN, num);
 	} else {
-		cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_RQ);
-		cx4_set(in, CX4_QUERY_RQ_IN_RQN, num);
+		CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_QUERY_RQ);
+		CX4_SET(QUERY_RQ_IN, in, RQN, num);
 	}
 	err = cx4_cmd_exec(priv->core, in, sizeof(in), out, len);
 	if (!err) {
-		*state = sq ? cx4_get(out + CX4_QUERY_SQ_OUT_OFF_CTX, CX4_SQC_STATE) :
-			      cx4_get(out + CX4_QUERY_RQ_OUT_OFF_CTX, CX4_RQC_STATE);
+		*state = sq ? CX4_GET(SQC, CX4_ADDR(QUERY_SQ_OUT, out, CTX),
+				      STATE) :
+			      CX4_GET(RQC, CX4_ADDR(QUERY_RQ_OUT, out, CTX),
+				      STATE);
 		if (*state != CX4_WQ_STATE_RST && *state != CX4_WQ_STATE_RDY &&
 		    *state != CX4_WQ_STATE_ERR) {
 			netdev_err(priv->netdev, "%s 0x%x: device reports undefined state %u\n",
