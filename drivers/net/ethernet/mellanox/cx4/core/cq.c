@@ -409,7 +409,7 @@ int cx4_cq_moderate(struct cx4_cq *cq, u16 usecs, u16 frames)
 	u8 out[CX4_MODIFY_CQ_OUT_SIZE] = {};
 	u8 *cqc = CX4_ADDR(MODIFY_CQ_IN, in, CQC);
 
-	if (usecs > cx4_fld_mask(CX4_CQC_CQ_PERIOD))
+	if (usecs > CX4_MAX(CQC, CQ_PERIOD))
 		return -EINVAL;
 	if (!CX4_GET(CAP, cq->core->caps[CX4_CAPS_GEN_CUR], CQ_MODERATION))
 		return -EOPNOTSUPP;
@@ -434,7 +434,7 @@ static int cx4_cq_check_attr(struct cx4_core *core,
 
 	if (!attr->comp || attr->vector >= core->eqs.ncomp ||
 	    attr->log_cqe_cnt > max_log ||
-	    attr->moder_usecs > cx4_fld_mask(CX4_CQC_CQ_PERIOD))
+	    attr->moder_usecs > CX4_MAX(CQC, CQ_PERIOD))
 		return -EINVAL;
 	if ((attr->moder_usecs || attr->moder_frames) &&
 	    !CX4_GET(CAP, cap, CQ_MODERATION))

@@ -228,7 +228,7 @@ u32 cx4_en_lro_max_msg(const struct cx4_en_priv *priv)
 	if (eth && CX4_GET(ETH_CAP, eth, LRO_MAX_MSG_SZ_MODE) == 0)
 		room -= VLAN_ETH_HLEN + sizeof(struct ipv6hdr);
 	return min_t(u32, room / CX4_EN_LRO_MSG_UNIT,
-		     cx4_fld_mask(CX4_TIRC_LRO_MAX_MSG_SZ));
+		     CX4_MAX(TIRC, LRO_MAX_MSG_SZ));
 }
 
 /*
@@ -244,7 +244,7 @@ u32 cx4_en_lro_timeout(const struct cx4_en_priv *priv)
 	for (i = 0; eth && i < CX4_ETH_CAP_LRO_TIMER_PERIODS_N; i++) {
 		u32 p = cx4_get(eth, cx4_eth_cap_lro_timer_period(i));
 
-		if (!p || cx4_fld_overflows(CX4_TIRC_LRO_TIMEOUT_PERIOD_USECS, p))
+		if (!p || p > CX4_MAX(TIRC, LRO_TIMEOUT_PERIOD_USECS))
 			continue;
 		smallest = min(smallest, p);
 		if (p <= CX4_EN_LRO_TIMEOUT_US)
