@@ -3,6 +3,8 @@
  * KUnit: Ethernet datapath PRM layouts (include/linux/cx4/prm_swif.h
  * 7.4-7.12, prm_cmd.h 12.8-12.14): each field lands on the bytes and bits
  * the PRM tables give, and the layouts fit in the commands carrying them.
+ * The raw dword reads (cx4_rd32 at a literal offset, marked prm-offsets:
+ * ok) are the PRM's own bytes the header fields are checked against.
  */
 
 #include <kunit/test.h>
@@ -160,7 +162,7 @@ static void cx4_test_tir_tis_rqt(struct kunit *test)
 		L3_PROT_TYPE, CX4_HASH_SEL_L3_IPV6);
 	CX4_SET(HASH_SEL, CX4_ADDR(TIRC, c, RX_HASH_FIELD_SEL_OUTER),
 		SELECTED_FIELDS, CX4_HASH_FIELD_SRC_IP | CX4_HASH_FIELD_L4_DPORT);
-	KUNIT_EXPECT_EQ(test, cx4_rd32(c, 0x50), 0x80000009u);	/* prm-offsets: ok, the PRM bytes */
+	KUNIT_EXPECT_EQ(test, cx4_rd32(c, 0x50), 0x80000009u);	/* prm-offsets: ok */
 
 	memset(c, 0, sizeof(c));
 	CX4_SET(TISC, c, PRIO, 0xe);
@@ -173,7 +175,7 @@ static void cx4_test_tir_tis_rqt(struct kunit *test)
 	CX4_SET(RQTC, rqt + cx4_rqtc_rq_off(3), RQ_NUM, 0x123456);
 	KUNIT_EXPECT_EQ(test, rqt[0x17], 8);
 	KUNIT_EXPECT_EQ(test, rqt[0x1b], 4);
-	KUNIT_EXPECT_EQ(test, cx4_rd32(rqt, 0xfc), 0x123456u);	/* prm-offsets: ok, the PRM bytes */
+	KUNIT_EXPECT_EQ(test, cx4_rd32(rqt, 0xfc), 0x123456u);	/* prm-offsets: ok */
 }
 
 static void cx4_test_cqe(struct kunit *test)
@@ -198,7 +200,7 @@ static void cx4_test_cqe(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, cqe[0x10], 0x41);
 	CX4_SET(CQE, cqe, LRO_NUM_SEG, 3);
 	CX4_SET(CQE, cqe, USER_INDEX, 0x10203);
-	KUNIT_EXPECT_EQ(test, cx4_rd32(cqe, 0x20), 0x03010203u);	/* prm-offsets: ok, the PRM bytes */
+	KUNIT_EXPECT_EQ(test, cx4_rd32(cqe, 0x20), 0x03010203u);	/* prm-offsets: ok */
 	CX4_SET(CQE, cqe, LRO_TCP_PSH, 1);
 	CX4_SET(CQE, cqe, LRO_ABRT, CX4_CQE_LRO_ABRT_TIMEOUT);
 	CX4_SET(CQE, cqe, LRO_MIN_TTL, 64);
@@ -210,7 +212,7 @@ static void cx4_test_cqe(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, cqe[0x37], 0x04);
 	CX4_SET(CQE, cqe, S_WQE_OPCODE, CX4_WQE_OP_LSO);
 	CX4_SET(CQE, cqe, FLOW_TAG, 0x55);
-	KUNIT_EXPECT_EQ(test, cx4_rd32(cqe, 0x38), 0x0e000055u);	/* prm-offsets: ok, the PRM bytes */
+	KUNIT_EXPECT_EQ(test, cx4_rd32(cqe, 0x38), 0x0e000055u);	/* prm-offsets: ok */
 	KUNIT_EXPECT_EQ(test, cx4_mini_cqe_entry(9), 8u);
 }
 
@@ -229,7 +231,7 @@ static void cx4_test_flow_steering(struct kunit *test)
 	CX4_SET(FTC, ctx, TABLE_MISS_ACTION, CX4_FT_MISS_IDENTIFIED);
 	CX4_SET(FTC, ctx, LEVEL, 2);
 	CX4_SET(FTC, ctx, LOG_SIZE, 10);
-	KUNIT_EXPECT_EQ(test, cx4_rd32(cmd, 0x18), 0x0102000au);	/* prm-offsets: ok, the PRM bytes */
+	KUNIT_EXPECT_EQ(test, cx4_rd32(cmd, 0x18), 0x0102000au);	/* prm-offsets: ok */
 
 	CX4_SET(CREATE_FLOW_GROUP_IN, cmd, MATCH_CRITERIA_ENABLE,
 		CX4_MATCH_OUTER_HEADERS);
@@ -241,7 +243,7 @@ static void cx4_test_flow_steering(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, mc[6], 0x86);
 	CX4_SET(FTE, mc, IP_PROTOCOL, 6);
 	CX4_SET(FTE, mc, CVLAN_TAG, 1);
-	KUNIT_EXPECT_EQ(test, cx4_rd32(mc, 0x10), 0x06008000u);	/* prm-offsets: ok, the PRM bytes */
+	KUNIT_EXPECT_EQ(test, cx4_rd32(mc, 0x10), 0x06008000u);	/* prm-offsets: ok */
 	CX4_SET(FTE, mc, TCP_DPORT, 80);
 	CX4_SET(FTE, mc, UDP_SPORT, 53);
 	KUNIT_EXPECT_EQ(test, mc[0x17], 80);
@@ -262,8 +264,8 @@ static void cx4_test_flow_steering(struct kunit *test)
 	CX4_SET(FLOW_DEST, ctx + cx4_flowc_dest_off(0), ID, 0x21);
 	CX4_SET(FLOW_COUNTER, ctx + cx4_flowc_dest_off(1), ENTRY_ID, 0x3);
 	KUNIT_EXPECT_EQ(test, ctx[0x0f], 0x0c);
-	KUNIT_EXPECT_EQ(test, cx4_rd32(cmd, 0x340), 0x02000021u);	/* prm-offsets: ok, the PRM bytes */
-	KUNIT_EXPECT_EQ(test, cx4_rd32(cmd, 0x348), 0x3u);	/* prm-offsets: ok, the PRM bytes */
+	KUNIT_EXPECT_EQ(test, cx4_rd32(cmd, 0x340), 0x02000021u);	/* prm-offsets: ok */
+	KUNIT_EXPECT_EQ(test, cx4_rd32(cmd, 0x348), 0x3u);	/* prm-offsets: ok */
 	KUNIT_EXPECT_EQ(test, cx4_fte_cmd_size(2), 0x350u);
 }
 
