@@ -9,6 +9,9 @@ CX4_TESTING_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 CX4_REPO=$(cd "$CX4_TESTING_DIR/../.." && pwd)
 CX4_TOP=$CX4_REPO	# the older name
 CX4_JOBS=${CX4_JOBS:-$(nproc)}
+# Module builds (test, stock, sparse, compat) of this clone: one directory
+# per clone path, so two clones (worktrees) never build over each other.
+CX4_BUILD=${CX4_BUILD:-$CX4_CACHE/build/$(printf %s "$CX4_REPO" | md5sum | cut -c1-12)}
 
 cx4_die() {
 	echo "${0##*/}: error: $*" >&2
@@ -164,7 +167,7 @@ cx4_test_module() {
 	local kdir out
 	"$CX4_REPO/tools/testing/build-kernel" >&2 || return 1
 	kdir=$("$CX4_REPO/tools/testing/build-kernel" --print-kdir) || return 1
-	out=${CX4_BUILD:-$CX4_CACHE/build}/test
+	out=$CX4_BUILD/test
 	cx4_kbuild "$kdir" "$out" W=1 >&2 || return 1
 	echo "$out/drivers/net/ethernet/mellanox/cx4/cx4.ko"
 }

@@ -167,11 +167,11 @@ def main():
     srv = {}
     for fam in "46":
         srv[fam] = subprocess.Popen(
-            ["ip", "netns", "exec", a.recv_ns, "timeout", "300", "python3",
+            ["ip", "netns", "exec", a.recv_ns, "timeout", "300", "python3", "-S",
              "-c", SERVER, addrs[fam][1], "9998"])
     time.sleep(1.5)
     snd = subprocess.Popen(["ip", "netns", "exec", a.send_ns, "timeout",
-                            "300", "python3", "-c", SENDER],
+                            "300", "python3", "-S", "-c", SENDER],
                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                            text=True)
     used, port, bad = set(), a.port_base, 0

@@ -37,15 +37,8 @@ post() {
 	done
 }
 
-# Wait (bounded) until "$@" succeeds: events arrive by interrupt.
-wait_for() {
-	local i
-	for i in $(seq 50); do
-		"$@" && return 0
-		sleep 0.1
-	done
-	return 1
-}
+# wait_for (lib.sh) gives up after WAIT_SECS seconds.
+WAIT_SECS=5
 
 comp_is() {
 	[ "$(cq_get comp)" = "$1" ]
@@ -86,7 +79,7 @@ cq_do arm		# next cmd_sn, CQEs waiting: event
 wait_for comp_is 2 || fail "no event after re-arm"
 cq_do poll
 cq_do arm		# nothing waiting: armed, no event yet
-sleep 0.5
+nap 0.5
 comp_is 2 || fail "event with nothing posted"
 post 1
 wait_for comp_is 3 || fail "no event for a CQE on an armed CQ"

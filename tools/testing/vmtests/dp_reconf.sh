@@ -45,7 +45,7 @@ done
 for f in tso tx rx rxvlan txvlan; do
 	dp_features cx4a "$a" "$f" off
 	dp_features cx4b "$b" "$f" off
-	sleep 0.5
+	nap 0.5
 	dp_features cx4a "$a" "$f" on
 	dp_features cx4b "$b" "$f" on
 	log "$f off/on while iperf3 runs"

@@ -58,7 +58,7 @@ wait_recovery() {
 	local i
 	for i in $(seq 300); do
 		[ "$(recoveries)" -gt "$1" ] && return 0
-		sleep 0.2
+		nap 0.2
 	done
 	return 1
 }
@@ -127,7 +127,7 @@ timeouts=$(dmesg_count "$a: TX timeout on queue")
 ctl_set "$fa" sq_stall $((ON | sqn))
 # A bounded non-blocking UDP burst: the stalled ring's BQL limit or the
 # ring fills and the TX queue stops; the rest waits in (or drops from) the qdisc.
-ip netns exec cx4a python3 -c '
+ip netns exec cx4a python3 -S -c '
 import errno, socket
 s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
 s.setsockopt(socket.SOL_SOCKET, 32, 16 << 20)  # SO_SNDBUFFORCE: outlast BQL and the ring

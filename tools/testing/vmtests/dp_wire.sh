@@ -60,7 +60,7 @@ log "$a: $tso LSO WQEs -> $seg device segments; $vins tags inserted; $b stripped
 sleep 1
 [ -s "$PCAP" ] || fail "no capture at $PCAP"
 log "capture: $(stat -c %s "$PCAP") bytes"
-timeout 300 python3 "$CHECK" --mtu 1500 --min-tcp-data 2000 --min-tagged 500 \
+timeout 300 python3 -S "$CHECK" --mtu 1500 --min-tcp-data 2000 --min-tagged 500 \
 	--vlan 198.19.100.0/24=100 --vlan 2001:db8:100::/64=100 \
 	--untagged 198.18.0.0/24 --untagged 2001:db8::/64 "$PCAP" ||
 	fail "wire check of $PCAP"
@@ -68,7 +68,7 @@ timeout 300 python3 "$CHECK" --mtu 1500 --min-tcp-data 2000 --min-tagged 500 \
 # The checker must catch a wrong checksum: flip one payload byte of the
 # first full-size TCP segment in a copy.
 bad=/mnt/out/corrupt.pcap
-python3 - "$PCAP" "$bad" <<'EOF'
+python3 -S - "$PCAP" "$bad" <<'EOF'
 import struct, sys
 d = bytearray(open(sys.argv[1], "rb").read())
 off = 24
@@ -83,7 +83,7 @@ else:
     sys.exit("no TCP frame to corrupt")
 open(sys.argv[2], "wb").write(d)
 EOF
-if timeout 300 python3 "$CHECK" --mtu 1500 "$bad" 2>/dev/null; then
+if timeout 300 python3 -S "$CHECK" --mtu 1500 "$bad" 2>/dev/null; then
 	fail "wire check passed a capture with a corrupted TCP segment"
 fi
 rm -f "$bad"

@@ -18,15 +18,8 @@ MAX_MTU=10218	# PMTU max_mtu of the device model (10240) less 22
 mapfile -t fns < <(cx4_functions)
 [ ${#fns[@]} -ge 1 ] || fail "no emulated function"
 
-# Wait (bounded) until "$@" succeeds: carrier changes arrive by interrupt.
-wait_for() {
-	local i
-	for i in $(seq 50); do
-		"$@" && return 0
-		sleep 0.1
-	done
-	return 1
-}
+# wait_for (lib.sh) gives up after WAIT_SECS seconds.
+WAIT_SECS=5
 
 sysnet() {
 	cat "/sys/class/net/$1/$2"

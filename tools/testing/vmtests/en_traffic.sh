@@ -23,7 +23,7 @@ log "IPv4 and IPv6 pings in both directions"
 # Bounded TCP transfer: 4 MiB a -> b, byte counts and content compared
 # (python3: busybox nc does not reliably send a whole file and close).
 head -c $((4 << 20)) /dev/urandom > /tmp/cx4-tx
-timeout 120 ip netns exec cx4b /usr/bin/python3 -c '
+timeout 120 ip netns exec cx4b /usr/bin/python3 -S -c '
 import socket, sys
 s = socket.socket(socket.AF_INET6)
 s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -38,7 +38,7 @@ with open("/tmp/cx4-rx", "wb") as f:
 ' &
 srv=$!
 sleep 2
-timeout 120 ip netns exec cx4a /usr/bin/python3 -c '
+timeout 120 ip netns exec cx4a /usr/bin/python3 -S -c '
 import socket
 s = socket.create_connection(("2001:db8::2", 5001), timeout=60)
 s.sendall(open("/tmp/cx4-tx", "rb").read())

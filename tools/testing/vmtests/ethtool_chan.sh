@@ -111,7 +111,7 @@ n=$(ip netns exec cx4b ls "/sys/class/net/$b/queues" | grep -c '^tx-' || true)
 [ "$n" = 2 ] || fail "$b: $n TX queues in sysfs after -L 2"
 ip netns exec cx4b ethtool -x "$b" | grep -q "with 2 RX ring" ||
 	fail "$b: ethtool -x does not report 2 rings"
-timeout 120 python3 "$CHECK" --send-ns cx4a --recv-ns cx4b --dev "$b" \
+timeout 120 python3 -S "$CHECK" --send-ns cx4a --recv-ns cx4b --dev "$b" \
 	--flows udp4:4 --port-base 21000 --min-queues 2 ||
 	fail "flows not spread over the 2 new queues"
 ctl_set "$fb" fail_opcode 0x916
@@ -119,7 +119,7 @@ eth cx4b -L "$b" combined 3 || fail "$b: -L combined 3 refused"
 [ "$(ctl_get "$fb" fail_opcode)" = $((0x916)) ] || fail "$b: -L rebuilt the RQT"
 ctl_set "$fb" fail_opcode 0
 expect_dev "$fb" chan_rqs 3 "-L combined 3"
-timeout 120 python3 "$CHECK" --send-ns cx4a --recv-ns cx4b --dev "$b" \
+timeout 120 python3 -S "$CHECK" --send-ns cx4a --recv-ns cx4b --dev "$b" \
 	--flows udp4:3 --port-base 23000 --min-queues 3 ||
 	fail "flows not spread over the 3 new queues"
 traffic "-L combined 3" iperf
@@ -178,7 +178,7 @@ eth cx4b -C "$b" adaptive-rx on || fail "$b: adaptive-rx on refused"
 start=$(ctl_get "$fb" chan_rx_period)
 [ "$start" != "$(mm 40)" ] || fail "$b: adaptive-rx on kept the static period"
 seen=$(mktemp)
-( for _ in $(seq 12); do ctl_get "$fb" chan_rx_period; sleep 0.2; done >"$seen" ) &
+( for _ in $(seq 12); do ctl_get "$fb" chan_rx_period; nap 0.2; done >"$seen" ) &
 poll=$!
 n=$(dp_iperf cx4b 198.18.0.2 cx4a 3 -P 4)
 wait "$poll" || true

@@ -123,7 +123,7 @@ print(n)
 EOF
 )
 send_frames() {
-	ip netns exec "$1" python3 -c "$SEND_PY" "$2"
+	ip netns exec "$1" python3 -S -c "$SEND_PY" "$2"
 }
 
 # Pings wait for their replies: nothing is in flight now.

@@ -45,10 +45,11 @@ log "probe issues $probe_cmds commands, remove $remove_cmds"
 [ "$probe_cmds" -ge 10 ] || fail "implausible probe command count $probe_cmds"
 
 # Fail the Nth command of probe.
-for n in $(seq "$probe_cmds"); do
-	reset_counters
+for ((n = 1; n <= probe_cmds; n++)); do
 	before=$(dmesg_count 'cx4 .*failed: INTERNAL_ERR')
-	set_all fail_nth "$n"
+	for f in "${fns[@]}"; do
+		ctl_set "$f" reset_counters 1 fail_nth "$n"
+	done
 	insmod "$KO"
 	for f in "${fns[@]}"; do
 		! cx4_bound "$f" || fail "fail_nth=$n: $f bound although a probe command failed"
@@ -65,13 +66,12 @@ plain_probe "after probe faults"
 
 # Fail the Nth command of remove: the function is reset, nothing leaks.
 # Each round's insmod also proves the previous round left the device usable.
-for n in $(seq "$remove_cmds"); do
+for ((n = 1; n <= remove_cmds; n++)); do
 	insmod "$KO"
 	for f in "${fns[@]}"; do
 		cx4_bound "$f" || fail "remove round $n: $f not bound (device left unusable?)"
+		ctl_set "$f" reset_counters 1 fail_nth "$n"
 	done
-	reset_counters
-	set_all fail_nth "$n"
 	rmmod cx4
 	for f in "${fns[@]}"; do
 		[ "$(ctl_get "$f" knob_hits)" = 1 ] || fail "remove fail_nth=$n: $f: knob not hit"

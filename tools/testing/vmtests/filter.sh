@@ -25,7 +25,7 @@ rx_b() {
 
 # Send $N UDP datagrams from cx4a to $1 (port 9999), bounded.
 send_udp() {
-	timeout 60 ip netns exec cx4a python3 -c '
+	timeout 60 ip netns exec cx4a python3 -S -c '
 import socket, sys
 dst = sys.argv[1]
 s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
@@ -79,7 +79,7 @@ ip netns exec cx4a busybox ping -c 1 -W 5 198.18.0.2 >/dev/null ||
 GRP=239.1.2.3
 ip -n cx4a route add 239.0.0.0/8 dev "$a"
 expect "multicast group not joined" drop "$GRP"
-timeout 60 ip netns exec cx4b python3 -c '
+timeout 60 ip netns exec cx4b python3 -S -c '
 import socket, struct, sys
 s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
 s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

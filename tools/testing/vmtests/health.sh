@@ -15,9 +15,14 @@
 #     auto-recovery off the function waits for "devlink health recover";
 #  3. a recovery attempt that fails (ENABLE_HCA failed by the device) is
 #     retried after a back-off delay;
+#  3b. a netdev that cannot resume after a recovery (the device fails the
+#     PMTU read of en/'s resume) stays -- same ifindex, no new netdev --,
+#     the attempt counts as failed and the next one resumes it;
 #  4. a device that dies again right after each recovery is retried with
 #     growing delays and then given up on, with a clear message; the
 #     function stays down (hooks say so), remove and a new probe work.
+# Sections 3, 3b and 4 each start from a fresh probe, so that none depends
+# on how soon after the one before it runs.
 # Zero guest errors throughout (pages of a dead function are not blamed).
 . "$(dirname "$0")/lib.sh"
 
@@ -25,14 +30,9 @@ mapfile -t fns < <(cx4_functions)
 [ ${#fns[@]} = 2 ] || fail "expected 2 emulated functions, found ${#fns[@]}"
 sick=${fns[0]} well=${fns[1]}
 
-# Wait (bounded: 90 s) until "$@" succeeds.
+# Wait (bounded: 90 s of wall time) until "$@" succeeds.
 wait_long() {
-	local i
-	for i in $(seq 900); do
-		"$@" && return 0
-		sleep 0.1
-	done
-	return 1
+	WAIT_SECS=90 wait_for "$@"
 }
 
 recoveries_are() {
@@ -55,6 +55,21 @@ link_is() {
 
 cq_get() {
 	awk -v k="$1" '$1 == k { print $2 }' "$(cx4_dbg "$sick")/cq"
+}
+
+# A fresh probe of the sick function: its failure streak and counters
+# start from zero, so that a section does not depend on how soon after the
+# previous one it runs (a death within CX4_RECOVERY_GRACE_MS of a recovery
+# counts as that recovery failing).
+reprobe() {
+	rmmod cx4
+	assert_device_clean
+	insmod "$KO"
+	wait_long up_is 1 || fail "$sick: not up after a new probe"
+}
+
+up_is() {
+	[ "$(stat_get "$sick" up)" = "$1" ]
 }
 
 cq_comp_is() {
@@ -86,7 +101,7 @@ check_works() {
 # devlink_kv ARGS...: "devlink -j ARGS" flattened to one KEY=VALUE line
 # per scalar (values lower-cased), e.g. "error=2", "syndrome_name=dead irisc".
 devlink_kv() {
-	devlink -j "$@" | python3 -c '
+	devlink -j "$@" | python3 -S -c '
 import json, sys
 def walk(o):
     if isinstance(o, dict):
@@ -185,9 +200,10 @@ check_works "after devlink health recover"
 log "devlink: fw_fatal counts and diagnose; auto-recovery off waits for devlink health recover"
 
 # 3. A recovery attempt fails (the device fails ENABLE_HCA): retried later.
+reprobe
 ctl_set "$sick" fail_opcode 0x104
 ctl_set "$sick" internal_error 0x01
-wait_long recoveries_are 4 || fail "$sick: not recovered after a failed attempt"
+wait_long recoveries_are 1 || fail "$sick: not recovered after a failed attempt"
 [ "$(dmesg_count "cx4 $sick: recovery: bringing the function up failed")" = 1 ] ||
 	fail "$sick: failed attempt not logged"
 [ "$(dmesg_count "cx4 $sick: recovery: .* next attempt in [0-9]+ ms")" -ge 1 ] ||
@@ -195,7 +211,25 @@ wait_long recoveries_are 4 || fail "$sick: not recovered after a failed attempt"
 check_works "after a failed attempt"
 log "a failed recovery attempt is retried after a back-off"
 
+# 3b. The resume fails (the first ACCESS_REGISTER after the function is up
+# again is en/'s PMTU read): the netdev stays, the next attempt resumes it.
+reprobe
+ifc=$(ls "/sys/bus/pci/devices/$sick/net")
+idx=$(cat "/sys/class/net/$ifc/ifindex")
+ctl_set "$sick" fail_opcode 0x805
+ctl_set "$sick" internal_error 0x01
+wait_long recoveries_are 1 || fail "$sick: not recovered after a failed resume"
+[ "$(dmesg_count "cx4 $sick: recovery: resuming the netdev failed \(-?[0-9]+\), it stays suspended")" = 1 ] ||
+	fail "$sick: no failed resume logged"
+[ "$(dmesg_count "cx4 $sick: recovery: attaching the Ethernet part \(new netdev\)")" = 0 ] ||
+	fail "$sick: a new netdev was attached instead of retrying"
+[ "$(cat "/sys/class/net/$ifc/ifindex" 2>/dev/null)" = "$idx" ] ||
+	fail "$sick: $ifc (ifindex $idx) did not stay"
+check_works "after a failed resume"
+log "a netdev that cannot resume stays (ifindex $idx) and the next attempt resumes it"
+
 # 4. Dying again right after each recovery: growing delays, then give up.
+reprobe
 for _ in $(seq 10); do
 	gave_up && break
 	n=$(stat_get "$sick" health_recoveries)
@@ -204,7 +238,7 @@ for _ in $(seq 10); do
 		gave_up && break
 		[ "$(stat_get "$sick" health_recoveries)" -gt "$n" ] &&
 			[ "$(stat_get "$sick" up)" = 1 ] && break
-		sleep 0.1
+		nap 0.1
 	done
 done
 gave_up || fail "$sick: never gave up on a device that keeps dying"
@@ -213,9 +247,8 @@ gave_up || fail "$sick: never gave up on a device that keeps dying"
 delays=$(dmesg | grep -oE "cx4 $sick: recovery: [0-9]+ failure\\(s\\) in a row, next attempt in [0-9]+ ms" |
 	 grep -oE "[0-9]+ ms" | tr -d ' ms' | tr '\n' ' ')
 log "back-off delays: $delays"
-# The streak that ended in giving up doubled each time.  (Earlier streaks
-# may have been cut short: a device that stays healthy for
-# CX4_RECOVERY_GRACE_MS after a recovery starts a new streak.)
+# The streak that ended in giving up doubled each time (the sections before
+# logged their own single back-offs).
 [[ " $delays" == *" 1000 2000 4000 8000 " ]] ||
 	fail "$sick: back-off before giving up not 1000 2000 4000 8000 ms: $delays"
 [ "$(stat_get "$sick" up)" = 0 ] || fail "$sick: up after giving up"

@@ -19,7 +19,7 @@ a=$STEER_A b=$STEER_B
 transfer() {
 	local dst=$1 port=$2
 	head -c $((8 << 20)) /dev/urandom > /tmp/cx4-lro-tx
-	timeout 180 ip netns exec cx4b python3 -c '
+	timeout 180 ip netns exec cx4b python3 -S -c '
 import socket, sys
 fam = socket.AF_INET6 if ":" in sys.argv[1] else socket.AF_INET
 s = socket.socket(fam)
@@ -37,7 +37,7 @@ with open("/tmp/cx4-lro-rx", "wb") as f:
 ' "$dst" "$port" &
 	local srv=$!
 	sleep 2
-	timeout 180 ip netns exec cx4a python3 -c '
+	timeout 180 ip netns exec cx4a python3 -S -c '
 import socket, sys
 s = socket.create_connection((sys.argv[1], int(sys.argv[2])), timeout=120)
 s.sendall(open("/tmp/cx4-lro-tx", "rb").read())

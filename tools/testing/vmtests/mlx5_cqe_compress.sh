@@ -19,14 +19,8 @@ mapfile -t fns < <(cx4_functions)
 [ ${#fns[@]} = 2 ] || fail "expected 2 emulated functions, found ${#fns[@]}"
 
 BB=busybox
-wait_for() {
-	local i
-	for i in $(seq 150); do
-		"$@" && return 0
-		sleep 0.2
-	done
-	return 1
-}
+# wait_for (lib.sh) gives up after WAIT_SECS seconds.
+WAIT_SECS=30
 netdev_of() {
 	ls "/sys/bus/pci/devices/$1/net" 2> /dev/null | head -n 1
 }
@@ -68,9 +62,6 @@ wait_for carrier mlx5b "$b" || fail "$b: no carrier"
 ip netns exec mlx5a $BB ping -c 3 -W 5 198.18.0.2 || fail "ping a -> b"
 ip netns exec mlx5b $BB ping -c 3 -W 5 198.18.0.1 || fail "ping b -> a"
 
-iperf_bytes() {
-	/usr/bin/python3 -c 'import json, sys; print(json.load(sys.stdin)["end"]["sum_received"]["bytes"])' < "$1"
-}
 for dir in "" -R; do
 	ip netns exec mlx5b timeout 60 iperf3 -s -1 -B 198.18.0.2 > /dev/null &
 	srv=$!
@@ -78,7 +69,7 @@ for dir in "" -R; do
 	ip netns exec mlx5a timeout 60 iperf3 -c 198.18.0.2 -t 3 $dir -J > /tmp/mlx5-iperf.json ||
 		fail "iperf3 $dir failed"
 	wait "$srv" || fail "iperf3 server $dir failed"
-	got=$(iperf_bytes /tmp/mlx5-iperf.json)
+	got=$(iperf_bytes /tmp/mlx5-iperf.json sum_received)
 	[ "$got" -gt 1000000 ] || fail "iperf3 $dir: only $got bytes"
 	log "iperf3 ${dir:-a->b}: $got bytes"
 done

@@ -5,7 +5,7 @@
 # mlx5_probe on the ConnectX-4 Lx flavour (15b3:1015): same expectations.
 set -euo pipefail
 for f in /sys/bus/pci/devices/*; do
-	[ "$(cat "$f/vendor")" = 0x15b3 ] || continue
-	[ "$(cat "$f/device")" = 0x1015 ] || { echo "FAIL: $f is not a ConnectX-4 Lx" >&2; exit 1; }
+	[ "$(< "$f/vendor")" = 0x15b3 ] || continue
+	[ "$(< "$f/device")" = 0x1015 ] || { echo "FAIL: $f is not a ConnectX-4 Lx" >&2; exit 1; }
 done
 exec "$(dirname "$0")/mlx5_probe.sh" "$@"

@@ -21,7 +21,7 @@ settle() {
 		dev=$(ctl_get "$f" pages_owned)
 		drv=$(stat_get "$f" pages)
 		[ "$dev" = "$want" ] && [ "$drv" = "$want" ] && return 0
-		sleep 0.05
+		nap 0.05
 	done
 	fail "$f: device owns $dev pages, driver counts $drv, expected $want"
 }
@@ -53,7 +53,7 @@ for f in "${fns[@]}"; do
 	ctl_set "$f" page_request 10
 	for _ in $(seq 100); do
 		[ "$(stat_get "$f" page_alloc_fails)" -ge 1 ] && break
-		sleep 0.05
+		nap 0.05
 	done
 	[ "$(stat_get "$f" page_alloc_fails)" = 1 ] || fail "$f: allocation failure not reported"
 	[ "$(dmesg_count 'cx4 .*ALLOCATION_FAIL')" -gt "$before" ] || fail "$f: allocation failure not logged"

@@ -22,7 +22,7 @@ wait_for() {
 	local i
 	for i in $(seq 50); do
 		"$@" && return 0
-		sleep 0.1
+		nap 0.1
 	done
 	return 1
 }

@@ -24,7 +24,10 @@
  * EQ, or whose CQ number, port or command vector is out of range, is
  * counted (cx4_eqs.bad_eqes) and logged, and otherwise ignored; so is one
  * its handler refuses (e.g. a port state change of a sub-type Table 88
- * does not list).
+ * does not list).  On a completion EQ every EQE is a completion event, so
+ * a rejected one is also handed to the completion subscriber's @lost hook
+ * (cq.c then calls back every CQ of that EQ).  A completion vector's
+ * interrupt without an EQE is counted (spurious_comp_irqs) and handled.
  *
  * Teardown: an EQ whose DESTROY_EQ failed (or was skipped because the
  * device is being reset) keeps its buffer until cx4_eqs_release(), after
@@ -154,13 +157,20 @@ static u32 cx4_eq_poll(struct cx4_eq *eq)
 	u32 n;
 
 	for (n = 0; n < nent; n++) {
-		u8 *eqe = (u8 *)eq->buf + (eq->ci & (nent - 1)) * CX4_EQE_SIZE;
+		const u8 *eqe = (u8 *)eq->buf +
+				(eq->ci & (nent - 1)) * CX4_EQE_SIZE;
+		u8 copy[CX4_EQE_SIZE];
 
 		if (!cx4_eqe_owned_by_sw(eqe, eq->ci, eq->log_size))
 			break;
 		/* Read the rest of the EQE only after its owner bit. */
 		dma_rmb();
-		cx4_eq_dispatch(eq, eqe);
+		/*
+		 * Read once: the device may write the entry again while we
+		 * look at it; the checks and the handlers see one snapshot.
+		 */
+		memcpy(copy, eqe, sizeof(copy));
+		cx4_eq_dispatch(eq, copy);
 		eq->ci++;
 		eq->events++;
 		if (n && !(n % (nent / 2)))

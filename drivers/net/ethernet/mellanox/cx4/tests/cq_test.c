@@ -208,7 +208,10 @@ static void cx4_test_cq_dispatch(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, cb_a.comps, 8);
 	KUNIT_EXPECT_EQ(test, cb_b.comps, 2);
 	KUNIT_EXPECT_EQ(test, atomic_read(&cqs->kicks), 3);
-	/* The EQ layer kicks for a completion EQE it rejected. */
+	/*
+	 * A completion EQE the EQ layer rejected reaches cq.c through the
+	 * subscription's lost hook, which kicks the same way.
+	 */
 	cx4_cqs_kick(cqs, 1);
 	KUNIT_EXPECT_EQ(test, cb_a.comps, 9);
 	KUNIT_EXPECT_EQ(test, cb_b.comps, 2);
