@@ -539,7 +539,7 @@ int cx4_eq_gen_eqe(struct cx4_core *core, u32 index, u32 type, u32 arg)
 	u8 *eqe = CX4_ADDR(GEN_EQE_IN, in, EQE);
 	struct cx4_eq *eq;
 
-	if (index > core->eqs.ncomp || type > 0xff)
+	if (index > core->eqs.ncomp || type > CX4_MAX(EQE, EVENT_TYPE))
 		return -EINVAL;
 	eq = index ? &core->eqs.comp[index - 1] : &core->eqs.ctrl;
 	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_GEN_EQE);

@@ -38,8 +38,8 @@
 /* DIM's start profile: the one net_dim_get_def_*_moderation() return. */
 #define CX4_EN_DIM_START_IX	1
 /* Largest cq_period and cq_max_count (PRM Table 139 field widths). */
-#define CX4_EN_MAX_CQ_PERIOD	0xfff
-#define CX4_EN_MAX_CQ_COUNT	0xffff
+#define CX4_EN_MAX_CQ_PERIOD	CX4_MAX(CQC, CQ_PERIOD)
+#define CX4_EN_MAX_CQ_COUNT	CX4_MAX(CQC, CQ_MAX_COUNT)
 
 /* --- ring sizes -------------------------------------------------------------- */
 
