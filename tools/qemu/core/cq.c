@@ -212,7 +212,7 @@ void cx4dev_cq_write(struct cx4dev *dev, uint32_t cqn, struct cx4dev_cq *cq, con
 {
 	uint32_t size = 1u << cq->log_size, idx = cq->cc ? 0 : cq->pc & (size - 1);
 	uint32_t pc = cq->pc;
-	uint8_t cqe[CX4_CQE_SIZE];
+	uint8_t cqe[CX4_CQE_SIZE], extra[CX4_CQE_SIZE];
 	uint64_t addr = cx4dev_cq_entry_addr(cq, idx);
 
 	memcpy(cqe, in, sizeof(cqe));
@@ -238,7 +238,12 @@ void cx4dev_cq_write(struct cx4dev *dev, uint32_t cqn, struct cx4dev_cq *cq, con
 	if (cq->st == CX4_CQC_ST_ARMED ||
 	    (cq->st == CX4_CQC_ST_SOLICITED_ARMED && CX4_GET(CQE, cqe, SE)))
 		cx4dev_cq_notify(dev, cqn, cq, cq->scqe_break && CX4_GET(CQE, cqe, SE));
-	cx4dev_hostile_cqe_written(dev, cqn, cq, pc, addr, cqe);
+	if (cx4dev_hostile_cqe_written(dev, cqn, cq, pc, addr, cqe, extra)) {
+		cq->hostile_extra++;
+		dev->hostile.in_extra = true;
+		cx4dev_cq_write(dev, cqn, cq, extra, 1);
+		dev->hostile.in_extra = false;
+	}
 }
 
 int cx4dev_post_cqe(struct cx4dev *dev, uint32_t cqn, const uint8_t *cqe)
@@ -544,13 +549,7 @@ uint8_t cx4dev_exec_query_cq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	CX4_SET(CQC, cqc, CONSUMER_COUNTER, cq->ci);
 	CX4_SET(CQC, cqc, PRODUCER_COUNTER, cq->pc);
 	CX4_SET64(CQC, cqc, DBR_ADDR, cq->dbr);
-	for (uint32_t i = 0; i < cq->npas; i++) {
-		uint32_t off = CX4_QUERY_CQ_OUT_OFF_PAS + i * CX4_PAS_SIZE;
-
-		if (off + CX4_PAS_SIZE > cmd->out_len)
-			break;
-		cx4_set64(cmd->out, off, cq->pas[i]);
-	}
+	cx4dev_out_pas(cmd, CX4_QUERY_CQ_OUT_OFF_PAS, cq->pas, cq->npas);
 	return CX4_CMD_STAT_OK;
 }
 

@@ -2,7 +2,7 @@
 /*
  * The register map of the debug control page (BAR0 + 0x1fff000, property
  * debug-ctl=on; Documentation/device-model.md, "Debug control page"), the
- * one transcription shared by the model (core/fault.c and the readers it
+ * one transcription shared by the model (core/ctl.c and the readers it
  * calls) and the guest tool tools/testing/cx4ctl.c.  Plain C, no
  * includes and no model types, so that the tool builds with libc alone.
  *
@@ -27,7 +27,7 @@
 #define CX4DEV_CTL_WO		CX4DEV_CTL_WR
 #define CX4DEV_CTL_RW		(CX4DEV_CTL_RD | CX4DEV_CTL_WR)
 
-/* Status, command knobs, events, queue knobs (core/fault.c). */
+/* Status, command knobs, events, queue knobs (core/ctl.c). */
 #define CX4DEV_CTL_REGS_MISC(X)							\
 	X(MAGIC,		"magic",		0x000, CX4DEV_CTL_RO)	\
 	X(VERSION,		"version",		0x004, CX4DEV_CTL_RO)	\

@@ -439,7 +439,7 @@ void cx4dev_cmd_free(struct cx4dev_cmd *cmd);
 void cx4dev_cmd_execute(struct cx4dev *dev, struct cx4dev_cmd *cmd);
 void cx4dev_hca_reset(struct cx4dev *dev);
 
-/* pages.c */
+/* set.c */
 void cx4dev_set_init(struct cx4dev_set *s);
 void cx4dev_set_fini(struct cx4dev_set *s);
 void cx4dev_set_clear(struct cx4dev_set *s);
@@ -448,8 +448,15 @@ int cx4dev_set_add(struct cx4dev_set *s, uint64_t v);
 void cx4dev_set_del(struct cx4dev_set *s, uint64_t v);
 uint64_t cx4dev_set_pop(struct cx4dev_set *s);
 int cx4dev_set_alloc(struct cx4dev_set *s, uint32_t min, uint32_t max, uint32_t *id);
+
+/* pages.c: page ownership and accounting */
 int cx4dev_page_fill(struct cx4dev *dev, uint64_t pa);
 int cx4dev_page_verify(struct cx4dev *dev, uint64_t pa, uint32_t *bad_off);
+int64_t cx4dev_pages_total(const struct cx4dev *dev);
+int64_t cx4dev_pages_target(const struct cx4dev *dev);
+int64_t cx4dev_pages_needed(const struct cx4dev *dev, uint16_t op_mod);
+int64_t cx4dev_pages_allowance(const struct cx4dev *dev);
+size_t cx4dev_pages_spare(const struct cx4dev *dev);
 
 /* caps.c */
 void cx4dev_caps_init(struct cx4dev *dev);
@@ -472,7 +479,6 @@ uint8_t cx4dev_exec_dealloc_td(struct cx4dev *dev, struct cx4dev_cmd *cmd);
 /* eq.c: event queues, EQ doorbells, events. */
 void cx4dev_eqs_reset(struct cx4dev *dev);
 size_t cx4dev_eqs_count(const struct cx4dev *dev);
-bool cx4dev_uar_in_use(const struct cx4dev *dev, uint32_t uar);
 void cx4dev_eq_doorbell(struct cx4dev *dev, uint32_t uar, bool arm, uint32_t val);
 bool cx4dev_event(struct cx4dev *dev, uint8_t type, uint8_t sub_type, const uint8_t *data);
 void cx4dev_cmd_event(struct cx4dev *dev, struct cx4dev_cmd *cmd);
@@ -481,13 +487,34 @@ void cx4dev_page_request(struct cx4dev *dev, int32_t n);
 void cx4dev_page_request_delta(struct cx4dev *dev, int32_t n, const char *who);
 void cx4dev_pages_rearm(struct cx4dev *dev);
 void cx4dev_port_event(struct cx4dev *dev, bool up);
+uint64_t cx4dev_eq_bytes(const struct cx4dev_eq *eq);
+uint64_t cx4dev_eq_addr(const struct cx4dev_eq *eq, uint64_t off);
+bool cx4dev_eq_post(struct cx4dev *dev, unsigned eqn, uint8_t *eqe);
+/*
+ * A QUERY_EQ/QUERY_CQ answer's PAS list, as far as the output length
+ * reaches (those queries are for debugging; a short buffer is no error).
+ */
+static inline void cx4dev_out_pas(struct cx4dev_cmd *cmd, uint32_t off0,
+				  const uint64_t *pas, uint32_t npas)
+{
+	for (uint32_t i = 0; i < npas; i++) {
+		uint32_t off = off0 + i * CX4_PAS_SIZE;
+
+		if (off + CX4_PAS_SIZE > cmd->out_len)
+			break;
+		cx4_set64(cmd->out, off, pas[i]);
+	}
+}
+
+uint8_t cx4dev_queue_pas(struct cx4dev *dev, struct cx4dev_cmd *cmd, uint32_t npas,
+			 uint32_t log_page_size, uint64_t bytes, uint64_t *pas,
+			 const uint32_t syn[3]);
+
+/* eq_cmd.c: the EQ commands */
 uint8_t cx4dev_exec_create_eq(struct cx4dev *dev, struct cx4dev_cmd *cmd);
 uint8_t cx4dev_exec_destroy_eq(struct cx4dev *dev, struct cx4dev_cmd *cmd);
 uint8_t cx4dev_exec_query_eq(struct cx4dev *dev, struct cx4dev_cmd *cmd);
 uint8_t cx4dev_exec_gen_eqe(struct cx4dev *dev, struct cx4dev_cmd *cmd);
-uint8_t cx4dev_queue_pas(struct cx4dev *dev, struct cx4dev_cmd *cmd, uint32_t npas,
-			 uint32_t log_page_size, uint64_t bytes, uint64_t *pas,
-			 const uint32_t syn[3]);
 
 /* cq.c: completion queues, CQ doorbells, completion events. */
 void cx4dev_cqs_reset(struct cx4dev *dev);
@@ -534,10 +561,7 @@ uint8_t cx4dev_reject(struct cx4dev *dev, struct cx4dev_cmd *cmd, uint8_t status
 		      uint32_t syndrome, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 
-/* cmd_init.c */
-int64_t cx4dev_pages_target(const struct cx4dev *dev);
-
-/* fault.c */
+/* knob.c: the command knobs */
 enum cx4dev_knob_action {
 	CX4DEV_KNOB_NONE,
 	CX4DEV_KNOB_FAIL,
@@ -546,6 +570,8 @@ enum cx4dev_knob_action {
 };
 enum cx4dev_knob_action cx4dev_knob_classify(struct cx4dev *dev, struct cx4dev_cmd *cmd,
 					     uint64_t *delay_ns);
+
+/* ctl.c: the debug control page */
 uint32_t cx4dev_ctl_read(struct cx4dev *dev, uint32_t off);
 void cx4dev_ctl_write(struct cx4dev *dev, uint32_t off, uint32_t val);
 
@@ -558,8 +584,9 @@ bool cx4dev_hostile_cmd_excused(const struct cx4dev *dev, const struct cx4dev_cm
 bool cx4dev_hostile_in_use_excused(const struct cx4dev *dev, const struct cx4dev_cmd *cmd);
 bool cx4dev_hostile_db_excused(const struct cx4dev *dev, uint32_t uar, uint32_t val);
 void cx4dev_hostile_cqe(struct cx4dev *dev, uint32_t cqn, uint8_t *cqe);
-void cx4dev_hostile_cqe_written(struct cx4dev *dev, uint32_t cqn, struct cx4dev_cq *cq,
-				uint32_t pc, uint64_t addr, const uint8_t *cqe);
+bool cx4dev_hostile_cqe_written(struct cx4dev *dev, uint32_t cqn, const struct cx4dev_cq *cq,
+				uint32_t pc, uint64_t addr, const uint8_t *cqe,
+				uint8_t extra[CX4_CQE_SIZE]);
 bool cx4dev_hostile_cqe_dma_fault(struct cx4dev *dev, uint64_t addr);
 void cx4dev_hostile_eqe(struct cx4dev *dev, unsigned eqn, uint8_t *eqe);
 bool cx4dev_hostile_cmd_ds(struct cx4dev *dev, struct cx4dev_cmd *cmd, uint8_t *ds);

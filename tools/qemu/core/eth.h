@@ -464,19 +464,29 @@ void cx4dev_lro_timer(struct cx4dev *dev, uint64_t now);
 /* eth_tx.c / eth_rx.c: queue engines. */
 void cx4dev_sq_bf_write(struct cx4dev *dev, uint32_t uar, uint32_t reg, uint32_t val);
 void cx4dev_sq_process(struct cx4dev *dev, uint32_t sqn, struct cx4dev_sq *sq);
-void cx4dev_wq_flush(struct cx4dev *dev, uint32_t qn, struct cx4dev_wq *wq, bool sq);
 bool cx4dev_eth_can_receive(struct cx4dev *dev);
 size_t cx4dev_eth_receive(struct cx4dev *dev, const uint8_t *frame, size_t len);
 void cx4dev_eth_loopback(struct cx4dev *dev, uint32_t td, const uint8_t *f, uint32_t len);
+
+/* eth_ring.c: WQ ring helpers shared by the queue engines. */
 int cx4dev_wq_read(struct cx4dev *dev, const struct cx4dev_wq *wq, uint32_t off, void *buf,
 		   uint32_t len);
 int cx4dev_wq_post_cqe(struct cx4dev *dev, const struct cx4dev_wq *wq, uint8_t *cqe);
+int cx4dev_wq_dbr(struct cx4dev *dev, const struct cx4dev_wq *wq, bool sq, uint16_t *ctr);
+void cx4dev_wq_err_cqe(struct cx4dev *dev, struct cx4dev_wq *wq, bool sq, uint16_t counter,
+		       uint32_t opcode, uint32_t syn, uint32_t vsyn);
+void cx4dev_wq_flush(struct cx4dev *dev, uint32_t qn, struct cx4dev_wq *wq, bool sq);
 
-/* fault.c: queue knobs WQ_ERROR and SQ_STALL (Documentation/device-model.md). */
+/* eth_tx.c: SQ_STALL selector changes run the SQs it no longer holds. */
+void cx4dev_sq_stall_change(struct cx4dev *dev, uint32_t val);
+void cx4dev_sq_stall_reset(struct cx4dev *dev, uint32_t sqn);
+
+/* knob.c: queue knobs WQ_ERROR and SQ_STALL (Documentation/device-model.md). */
 #define CX4DEV_VSYN_KNOB	0x0e	/* error CQE vendor syndrome of WQ_ERROR */
+bool cx4dev_wq_knob_match(uint32_t knob, uint32_t qn);
 bool cx4dev_wq_error_armed(const struct cx4dev *dev, bool rq, uint32_t qn);
 uint32_t cx4dev_wq_error_fire(struct cx4dev *dev, bool rq, uint32_t qn);
 bool cx4dev_sq_stalled(struct cx4dev *dev, uint32_t sqn);
-void cx4dev_sq_stall_reset(struct cx4dev *dev, uint32_t sqn);
+uint32_t cx4dev_sq_stall_set(struct cx4dev *dev, uint32_t val);
 
 #endif /* CX4DEV_ETH_H */

@@ -225,7 +225,8 @@ static bool cx4dev_hostile_is_faked(const struct cx4dev *dev, uint32_t v)
  * Are the guest errors of @cmd's execution (not of its format or state
  * checks) reactions to hostile actions?  Commands
  * that name an object id the model faked (action cmd: anywhere in the
- * first 512 bytes of the input; a faked id 0 only as the object of a
+ * input, e.g. a TIR as a flow destination at 0x340 of SET_FLOW_TABLE_ENTRY
+ * or an RQ late in an RQT; a faked id 0 only as the object of a
  * DESTROY_, DEALLOC_, QUERY_ or MODIFY_ command), MANAGE_PAGES, INIT_HCA
  * and DISABLE_HCA after hostile page requests or page counts, TEARDOWN_HCA / DISABLE_HCA
  * (objects and pages the driver lost track of) after faked outputs, and
@@ -271,8 +272,7 @@ bool cx4dev_hostile_in_use_excused(const struct cx4dev *dev, const struct cx4dev
 bool cx4dev_hostile_cmd_excused(const struct cx4dev *dev, const struct cx4dev_cmd *cmd)
 {
 	const struct cx4dev_hostile *h = &dev->hostile;
-	uint32_t end = cmd->in_len < 0x200 ? cmd->in_len : 0x200;
-
+	uint32_t end = cmd->in_len;
 
 	if (h->pages_tainted && (cmd->opcode == CX4_CMD_MANAGE_PAGES ||
 				 cmd->opcode == CX4_CMD_INIT_HCA ||
@@ -420,15 +420,16 @@ static void cx4dev_hostile_refetch(struct cx4dev *dev)
 /*
  * CQE @cqe (as written, owner and signature set) went to entry @addr of
  * CQ @cqn at producer counter @pc: arm a pending double fetch on it, and
- * maybe post an extra CQE with a duplicate wqe_counter, an unposted one
- * (ahead by more than the CQ size) or an out-of-order one (1-8 behind).
+ * maybe ask for an extra CQE with a duplicate wqe_counter, an unposted one
+ * (ahead by more than the CQ size) or an out-of-order one (1-8 behind):
+ * true if cq.c is to write @extra (with hostile.in_extra set).
  */
-void cx4dev_hostile_cqe_written(struct cx4dev *dev, uint32_t cqn, struct cx4dev_cq *cq,
-				uint32_t pc, uint64_t addr, const uint8_t *cqe)
+bool cx4dev_hostile_cqe_written(struct cx4dev *dev, uint32_t cqn, const struct cx4dev_cq *cq,
+				uint32_t pc, uint64_t addr, const uint8_t *cqe,
+				uint8_t extra[CX4_CQE_SIZE])
 {
 	struct cx4dev_hostile *h = &dev->hostile;
 	uint32_t size = 1u << cq->log_size, wc = CX4_GET(CQE, cqe, WQE_COUNTER), kind;
-	uint8_t extra[CX4_CQE_SIZE];
 	static const char *const kinds[] = { "duplicate", "unposted", "out-of-order" };
 
 	if (h->refetch_want && h->refetch_want_cqn == cqn) {
@@ -445,15 +446,15 @@ void cx4dev_hostile_cqe_written(struct cx4dev *dev, uint32_t cqn, struct cx4dev_
 	}
 	if (h->in_extra || CX4_GET(CQE, cqe, OPCODE) >= CX4_CQE_OP_REQ_ERR ||
 	    CX4_GET(CQE, cqe, FORMAT) == CX4_CQE_FORMAT_COMPRESSED)
-		return;
+		return false;
 	if (!cx4dev_hostile_roll(dev, CX4DEV_HOSTILE_CQE_EXTRA))
-		return;
+		return false;
 	/* Room for it: the extra CQE itself never overruns the CQ. */
 	if (((cq->pc - cq->ci) & CX4_QUEUE_COUNTER_MASK) + 1 >= size)
-		return;
+		return false;
 	cx4dev_hostile_hit(dev, CX4DEV_HOSTILE_CQE_EXTRA);
 	h->cqe_tainted = true;
-	memcpy(extra, cqe, sizeof(extra));
+	memcpy(extra, cqe, CX4_CQE_SIZE);
 	kind = cx4dev_hostile_rand(dev) % 3;
 	if (kind == 1)
 		wc += 1 + (size > 1 ? size : 1) + cx4dev_hostile_rand(dev) % 256;
@@ -463,10 +464,7 @@ void cx4dev_hostile_cqe_written(struct cx4dev *dev, uint32_t cqn, struct cx4dev_
 	cx4dev_hostile_log(dev, CX4DEV_HOSTILE_CQE_EXTRA, "CQ 0x%x: extra CQE, %s wqe_counter "
 			   "0x%x (real 0x%x)", cqn, kinds[kind], wc & 0xffff,
 			   CX4_GET(CQE, cqe, WQE_COUNTER));
-	cq->hostile_extra++;
-	h->in_extra = true;
-	cx4dev_cq_write(dev, cqn, cq, extra, 1);
-	h->in_extra = false;
+	return true;
 }
 
 /* cq.c: a CQE write failed; true if it was a hostile one (not a guest error). */

@@ -94,6 +94,15 @@ uint8_t cx4dev_exec_alloc_uar(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	return CX4_CMD_STAT_OK;
 }
 
+/* Is UAR page @uar the doorbell page of an EQ or a CQ? */
+static bool cx4dev_uar_in_use(const struct cx4dev *dev, uint32_t uar)
+{
+	for (unsigned i = 0; i < CX4DEV_MAX_EQ; i++)
+		if (dev->eqs[i].valid && dev->eqs[i].uar == uar)
+			return true;
+	return cx4dev_cq_uses(dev, uar, UINT32_MAX);
+}
+
 uint8_t cx4dev_exec_dealloc_uar(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 {
 	uint32_t id = cx4dev_in_get(cmd, CX4_DEALLOC_UAR_IN_UAR);

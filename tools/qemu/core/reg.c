@@ -125,6 +125,17 @@ void cx4dev_port_cable(struct cx4dev *dev, bool up)
 	cx4dev_port_update(dev);
 }
 
+/* LINK knob and QEMU link status: 0 down, 1 up, 2 flap (down, then up). */
+void cx4dev_set_link(struct cx4dev *dev, uint32_t how)
+{
+	dev->knob_hits++;
+	cx4dev_logf(dev, "knob: link %s", how == 0 ? "down" : how == 1 ? "up" : "flap");
+	if (how == 0 || how == 2)
+		cx4dev_port_cable(dev, false);
+	if (how == 1 || how == 2)
+		cx4dev_port_cable(dev, true);
+}
+
 /* Highest-speed protocol both enabled and supported: what the link trains to. */
 static uint32_t cx4dev_port_proto_oper(const struct cx4dev *dev)
 {

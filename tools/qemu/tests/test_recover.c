@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /*
- * Unit tests: the queue knobs drivers test their recovery with (fault.c,
+ * Unit tests: the queue knobs drivers test their recovery with (knob.c,
  * debug control page 0x0c0-0x0cc) and the NIC vport MTU on receive.
  * WQ_ERROR: the next WQE of the chosen SQ/RQ completes with an error CQE
  * carrying the chosen syndrome, the queue goes to ERR, later WQEs are

@@ -27,11 +27,15 @@
 # storm on every vector (hostile action storm at every doorbell) under
 # traffic must not make the health poller declare the device dead.
 #
-# In make check with seeds 1 2 3, 10 s each, CX4_FUZZ_MASK 0xef (every
-# action but caps); `make fuzz` runs many seeds with 0xff.  A health
-# recovery that runs while the device is still hostile may fail to resume
-# the netdev (a faked answer; capabilities lowered below the rings in
-# use): the netdev stays, suspended, and the next attempt follows.
+# Meant for make check with seeds 1 2 3, 10 s each, CX4_FUZZ_MASK 0xef
+# (every action but caps); `make fuzz` runs many seeds with 0xff.  Still
+# manual (line 3) until repeated runs with those settings pass: on
+# 2026-11-26 one failed (seed 2: the model did not excuse a faked TIR
+# number used as a flow destination; fixed in the model since) and the
+# next passed; the repeats are still to be run.  A health recovery that
+# runs while the device is still hostile may fail to resume the netdev (a
+# faked answer; capabilities lowered below the rings in use): the netdev
+# stays, suspended, and the next attempt follows.
 . "$(dirname "$0")/lib.sh"
 
 seeds=${CX4_FUZZ_SEEDS:-1 2 3}

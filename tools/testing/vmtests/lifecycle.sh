@@ -9,7 +9,11 @@
 #  3. a command that never completes while traffic runs (HANG_OPCODE on
 #     QUERY_VPORT_COUNTER, reached through ethtool -S): the command times
 #     out (cmd_timeout_ms 2000), the function is recovered by health recovery without a reload
-#     (same ifindex), and traffic passes again.
+#     (same ifindex), and traffic passes again;
+#  4. a release the device refuses (DESTROY_FLOW_TABLE failed by the
+#     fail_opcode knob at ip link down): the device keeps a level-0 flow
+#     table the driver no longer has, so health recovery resets the
+#     function (same ifindex), and up passes traffic again.
 . "$(dirname "$0")/lib.sh"
 
 cycles=${CX4_FUZZ_CYCLES:-5}
@@ -69,6 +73,20 @@ recovered() {
 	[ "$(stat_get "$DP_FA" health_recoveries)" -gt "$rec0" ] &&
 		[ "$(stat_get "$DP_FA" up)" = 1 ]
 }
+# back_after_recovery WHAT: after a health recovery, $DP_A kept its
+# ifindex, comes up with carrier and passes traffic within 60 s.
+back_after_recovery() {
+	local now end=$((SECONDS + 60))
+
+	now=$(ip netns exec cx4a cat "/sys/class/net/$DP_A/ifindex" 2> /dev/null || echo gone)
+	[ "$now" = "$ifindex" ] || fail "$DP_A: ifindex $ifindex became $now over the recovery"
+	ip -n cx4a link set "$DP_A" up || fail "$DP_A: up failed after the recovery"
+	dp_wait dp_carrier cx4a "$DP_A" || fail "$DP_A: no carrier after the recovery"
+	until ping_both; do
+		[ $SECONDS -lt $end ] || fail "no traffic after the recovery from $1"
+		sleep 1
+	done
+}
 end=$((SECONDS + 120))
 until recovered; do
 	[ $SECONDS -lt $end ] || fail "$DP_FA: not recovered 120 s after a hung command"
@@ -77,14 +95,30 @@ done
 kill "$cli" "$srv" 2> /dev/null || true
 wait "$cli" "$srv" 2> /dev/null || true
 [ "$(dmesg_count "cx4 $DP_FA: .*timed out")" -ge 1 ] || fail "$DP_FA: the timeout was not logged"
-now=$(ip netns exec cx4a cat "/sys/class/net/$DP_A/ifindex" 2> /dev/null || echo gone)
-[ "$now" = "$ifindex" ] || fail "$DP_A: ifindex $ifindex became $now over the recovery"
-ip -n cx4a link set "$DP_A" up
-dp_wait dp_carrier cx4a "$DP_A" || fail "$DP_A: no carrier after the recovery"
-end=$((SECONDS + 60))
-until ping_both; do
-	[ $SECONDS -lt $end ] || fail "no traffic after the recovery from a hung command"
-	sleep 1
-done
+back_after_recovery "a hung command"
 finish "hung command"
 log "hung QUERY_VPORT_COUNTER under traffic: timed out, health recovery kept $DP_A, traffic resumed"
+
+# 4. A refused release: only a function reset makes device and driver agree.
+dp_pair_up
+ifindex=$(ip netns exec cx4a cat "/sys/class/net/$DP_A/ifindex")
+rec0=$(stat_get "$DP_FA" health_recoveries)
+ctl_set "$DP_FA" fail_opcode 0x931	# DESTROY_FLOW_TABLE
+ip -n cx4a link set "$DP_A" down
+# The knob reads 0 once spent; the control page does not answer while the
+# recovery resets the function, so ask until it does (bounded).
+fail_opcode_spent() {
+	[ "$(ctl_get "$DP_FA" fail_opcode 2> /dev/null)" = 0 ]
+}
+WAIT_SECS=30 wait_for fail_opcode_spent ||
+	fail "the DESTROY_FLOW_TABLE failure was never injected"
+end=$((SECONDS + 60))
+until recovered; do
+	[ $SECONDS -lt $end ] || fail "$DP_FA: no recovery 60 s after a refused DESTROY_FLOW_TABLE"
+	sleep 1
+done
+[ "$(dmesg_count "cx4 $DP_FA: device failed: the device refused to release an object")" = 1 ] ||
+	fail "$DP_FA: the refused release was not logged"
+back_after_recovery "a refused release"
+finish "refused release"
+log "refused DESTROY_FLOW_TABLE: function reset by health recovery, $DP_A kept, traffic resumed"

@@ -224,6 +224,35 @@ const char *cx4_cmd_opcode_name(u16 opcode)
 	return "UNKNOWN_CMD";
 }
 
+/*
+ * Does @opcode release a device object?  A release the device refuses
+ * leaves an object the driver no longer tracks (cmdq->release_refused).
+ */
+bool cx4_cmd_is_release(u16 opcode)
+{
+	switch (opcode) {
+	case CX4_CMD_DESTROY_MKEY:
+	case CX4_CMD_DESTROY_EQ:
+	case CX4_CMD_DESTROY_CQ:
+	case CX4_CMD_DEALLOC_PD:
+	case CX4_CMD_DEALLOC_UAR:
+	case CX4_CMD_DEALLOC_TRANSPORT_DOMAIN:
+	case CX4_CMD_DELETE_L2_TABLE_ENTRY:
+	case CX4_CMD_DESTROY_TIR:
+	case CX4_CMD_DESTROY_SQ:
+	case CX4_CMD_DESTROY_RQ:
+	case CX4_CMD_DESTROY_RMP:
+	case CX4_CMD_DESTROY_TIS:
+	case CX4_CMD_DESTROY_RQT:
+	case CX4_CMD_DESTROY_FLOW_TABLE:
+	case CX4_CMD_DESTROY_FLOW_GROUP:
+	case CX4_CMD_DELETE_FLOW_TABLE_ENTRY:
+	case CX4_CMD_DEALLOC_FLOW_COUNTER:
+		return true;
+	}
+	return false;
+}
+
 /* --- messages: inline part + mailbox chain (no device access) --------- */
 
 /* Copy @msg->len bytes of @data into the inline field and the blocks. */
@@ -717,6 +746,10 @@ int __cx4_cmd_exec(struct cx4_core *core, const void *in, size_t in_len,
 		return err;	/* the chains now belong to the hung slot */
 	if (!err)
 		err = cx4_cmd_check_status(core, in, out, flags);
+	/* Refused, not abandoned (health already has that): reset. */
+	if (err && !cx4_cmdq_hung(cmdq) && cmdq->release_refused &&
+	    cx4_cmd_is_release(cx4_get(in, CX4_CMD_IN_OPCODE)))
+		cmdq->release_refused(core);
 
 	cx4_msg_free(cmdq, &mout);
 out_free_in:

@@ -105,6 +105,12 @@ struct cx4_cmdq {
 	 * before any command.
 	 */
 	void (*timed_out)(struct cx4_core *core);
+	/*
+	 * Called (process context) when the device refused a release
+	 * (cx4_cmd_is_release()): it keeps an object the driver no longer
+	 * tracks, and health.c has the function reset; set at probe.
+	 */
+	void (*release_refused)(struct cx4_core *core);
 	struct cx4_cmd_slot slots[CX4_CMDQ_MAX_SLOTS];
 };
 
@@ -160,5 +166,6 @@ int cx4_cmd_status_errno(u8 status);
 const char *cx4_cmd_status_name(u8 status);
 const char *cx4_cmd_delivery_name(u8 status);
 const char *cx4_cmd_opcode_name(u16 opcode);
+bool cx4_cmd_is_release(u16 opcode);
 
 #endif /* _CX4_CORE_CMD_H */

@@ -344,12 +344,16 @@ struct cx4_health {
 	 * the poller once the device is dead, after a delay that grows with
 	 * each failure (@fails in a row).  @lock also protects @stopping,
 	 * set at remove before the work is cancelled, so that it is not
-	 * queued again.  The other fields are only written by the two works
-	 * (never at the same time: the poller is stopped during a recovery)
-	 * and read locklessly by diagnose/debugfs.
+	 * queued again, and @attempting, set while a recovery attempt runs:
+	 * the poller its bring-up restarts may find the device dead again,
+	 * and then leaves the counting and the next attempt to the attempt
+	 * (the two read each other's flag under @lock).  The other fields
+	 * are written by the two works and read locklessly by
+	 * diagnose/debugfs.
 	 */
 	struct delayed_work recover_work;
 	bool stopping;
+	bool attempting;
 	bool reported;		/* this failure was reported to devlink */
 	bool gave_up;
 	u32 fails;		/* failed recoveries in a row */
@@ -369,7 +373,16 @@ struct cx4_health {
 	u32 last_counter;	/* poll work only */
 	unsigned long last_change;	/* poll work only: jiffies it moved */
 	bool cmd_timeout;	/* set by cx4_health_cmd_timeout() */
+	/*
+	 * Set by cx4_health_release_failed() since the function last came
+	 * up: the device keeps an object the driver lost track of.  Recovered
+	 * from only while @in_service (probe done, remove not begun); probe's
+	 * unwinding and remove reset the function instead (cx4_core_down()).
+	 */
+	bool release_failed;
+	bool in_service;
 	bool fatal;
+	const char *why;	/* what made it fatal, for devlink */
 };
 
 /* The debugfs "cq" test hook's CQ (debugfs.c). */
@@ -549,6 +562,8 @@ void cx4_health_start(struct cx4_core *core);
 void cx4_health_stop(struct cx4_core *core);
 void cx4_health_kick(struct cx4_core *core);
 void cx4_health_cmd_timeout(struct cx4_core *core);
+void cx4_health_release_failed(struct cx4_core *core);
+void cx4_health_serve(struct cx4_core *core);
 bool cx4_health_check(struct cx4_health *h, u32 counter, u32 syndrome,
 		      unsigned long now);
 

@@ -6,7 +6,9 @@
  * syndrome when it fails.  A delayed work reads both every
  * CX4_HEALTH_POLL_MS; a non-zero syndrome, or a counter that did not move
  * for CX4_HEALTH_STALL_MS, or a command that timed out
- * (cx4_health_cmd_timeout()), means the device is dead:
+ * (cx4_health_cmd_timeout()), or, once probe is done and until remove,
+ * a release command the device refused (cx4_health_release_failed()),
+ * means the device is dead:
  * the command interface is stopped (commands in flight and new ones fail
  * at once instead of timing out) and recovery is queued.
  *
@@ -118,8 +120,13 @@ static void cx4_health_fatal(struct cx4_core *core, u32 syndrome, u32 counter,
 			     const char *why)
 {
 	struct cx4_health *h = &core->health;
+	bool attempting;
 
+	spin_lock_irq(&h->lock);
 	WRITE_ONCE(h->fatal, true);
+	attempting = h->attempting;
+	spin_unlock_irq(&h->lock);
+	h->why = syndrome ? "health syndrome set" : why;
 	h->syndrome = syndrome;
 	h->counter = counter;
 	h->fatal_events++;
@@ -133,6 +140,13 @@ static void cx4_health_fatal(struct cx4_core *core, u32 syndrome, u32 counter,
 			"device failed: %s (health counter %u); command interface stopped, recovering\n",
 			why, counter);
 	cx4_cmdq_stop(core);
+	/*
+	 * Dead during a recovery attempt (its bring-up restarted the
+	 * poller): that attempt fails, counts and schedules the next one
+	 * (cx4_health_recover() and its caller).
+	 */
+	if (attempting)
+		return;
 	/* Dead again soon after a recovery: that recovery did not hold. */
 	if (h->recoveries &&
 	    time_before(jiffies, h->recovered_at +
@@ -155,6 +169,11 @@ static void cx4_health_poll(struct work_struct *work)
 		return;
 	if (READ_ONCE(h->cmd_timeout)) {
 		cx4_health_fatal(core, syndrome, counter, "a command timed out");
+		return;
+	}
+	if (READ_ONCE(h->release_failed) && READ_ONCE(h->in_service)) {
+		cx4_health_fatal(core, syndrome, counter,
+				 "the device refused to release an object");
 		return;
 	}
 	if (!cx4_health_check(h, counter, syndrome, jiffies)) {
@@ -211,9 +230,7 @@ static void cx4_health_recover_work(struct work_struct *work)
 
 		/* devlink recovers through cx4_health_recover() if it may. */
 		h->reported = true;
-		err = cx4_devlink_report(core, h->syndrome ?
-					 "health syndrome set" :
-					 "health counter stopped");
+		err = cx4_devlink_report(core, h->why);
 		if (!err && h->attempts == attempts) {
 			/* Reported, not recovered: auto-recovery is off. */
 			dev_warn(core->dev,
@@ -252,6 +269,7 @@ static void cx4_health_recover_work(struct work_struct *work)
 int cx4_health_recover(struct cx4_core *core)
 {
 	struct cx4_health *h = &core->health;
+	bool refailed;
 	int err;
 
 	if (!cx4_health_lock_device(core))
@@ -259,7 +277,19 @@ int cx4_health_recover(struct cx4_core *core)
 	h->attempts++;
 	dev_warn(core->dev, "recovery: attempt %u (%u failure(s) in a row, %u recoveries so far)\n",
 		 h->fails + 1, h->fails, h->recoveries);
+	spin_lock_irq(&h->lock);
+	h->attempting = true;
+	spin_unlock_irq(&h->lock);
 	err = h->ops->recover(core);
+	/* The bring-up cleared @fatal: set again, the poller saw it die. */
+	spin_lock_irq(&h->lock);
+	h->attempting = false;
+	refailed = h->fatal;
+	spin_unlock_irq(&h->lock);
+	if (!err && refailed) {
+		dev_err(core->dev, "recovery: the device failed again during the attempt\n");
+		err = -EIO;
+	}
 	if (!err) {
 		h->recoveries++;
 		h->recovered_at = jiffies;
@@ -284,6 +314,7 @@ void cx4_health_stop_recovery(struct cx4_core *core)
 
 	spin_lock_irq(&h->lock);
 	h->stopping = true;
+	WRITE_ONCE(h->in_service, false);
 	spin_unlock_irq(&h->lock);
 	cancel_delayed_work_sync(&h->recover_work);
 	cx4_health_stop(core);
@@ -307,12 +338,14 @@ void cx4_health_init(struct cx4_core *core, const struct cx4_health_ops *ops)
 
 	h->ops = ops;
 	core->cmdq.timed_out = cx4_health_cmd_timeout;
+	core->cmdq.release_refused = cx4_health_release_failed;
 	cx4_eq_subscribe(core, CX4_EVENT_INTERNAL_ERROR, &cx4_health_eq_sub);
 	INIT_DELAYED_WORK(&h->work, cx4_health_poll);
 	INIT_DELAYED_WORK(&h->recover_work, cx4_health_recover_work);
 	spin_lock_init(&h->lock);
 	h->running = false;
 	h->fatal = false;
+	h->in_service = false;
 }
 
 void cx4_health_start(struct cx4_core *core)
@@ -322,6 +355,7 @@ void cx4_health_start(struct cx4_core *core)
 	h->last_counter = cx4_iseg_get(core, CX4_INIT_HEALTH_COUNTER);
 	h->last_change = jiffies;
 	WRITE_ONCE(h->cmd_timeout, false);
+	WRITE_ONCE(h->release_failed, false);
 	WRITE_ONCE(h->fatal, false);
 	spin_lock_irq(&h->lock);
 	h->running = true;
@@ -362,5 +396,35 @@ void cx4_health_kick(struct cx4_core *core)
 void cx4_health_cmd_timeout(struct cx4_core *core)
 {
 	WRITE_ONCE(core->health.cmd_timeout, true);
+	cx4_health_kick(core);
+}
+
+/*
+ * The device refused a DESTROY_/DEALLOC_/DELETE_ command (cmd.c): it keeps
+ * an object the driver no longer tracks, which may stand in the way of
+ * what is created next (a level-0 flow table, a CQ it still writes).
+ * Only a function reset makes the two agree again.  In service, the
+ * poller, queued now, starts the usual recovery, which keeps the netdev
+ * and reopens its channels; a device refusing again and again is bounded
+ * by recovery's back-off and its giving up (CX4_RECOVERY_MAX_FAILS).
+ * During probe (its unwinding included) and remove no recovery runs: the
+ * flag makes cx4_core_down() reset the function instead of trusting the
+ * graceful teardown, and a probe that still succeeds recovers at once
+ * (cx4_health_serve()).
+ */
+void cx4_health_release_failed(struct cx4_core *core)
+{
+	WRITE_ONCE(core->health.release_failed, true);
+	/* The poller acts on it only in service (kicks order the flags). */
+	cx4_health_kick(core);
+}
+
+/*
+ * Probe is done: from now on a refused release is recovered from, one
+ * refused during probe included.
+ */
+void cx4_health_serve(struct cx4_core *core)
+{
+	WRITE_ONCE(core->health.in_service, true);
 	cx4_health_kick(core);
 }

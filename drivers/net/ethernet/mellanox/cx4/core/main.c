@@ -497,7 +497,9 @@ static void cx4_core_down(struct cx4_core *core)
 		return;
 	core->up = false;
 	cx4_health_stop(core);
-	if (READ_ONCE(core->health.fatal))
+	/* Dead, or keeping an object the driver lost: reset, no teardown. */
+	if (READ_ONCE(core->health.fatal) ||
+	    READ_ONCE(core->health.release_failed))
 		core->needs_reset = true;
 	cx4_debugfs_drop_cq(core);
 	cx4_core_detach(core);
@@ -628,6 +630,7 @@ static int cx4_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	err = cx4_adev_create(core);
 	if (err)
 		goto err_destroy_debugfs;
+	cx4_health_serve(core);
 	return 0;
 
 err_destroy_debugfs:

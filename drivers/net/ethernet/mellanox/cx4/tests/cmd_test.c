@@ -348,11 +348,33 @@ static void cx4_test_opcode_names(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, cx4_cmd_opcode_name(0xffff), "UNKNOWN_CMD");
 }
 
+/*
+ * The commands whose refusal leaves an object the driver lost track of:
+ * every DESTROY_, DEALLOC_ and DELETE_ command with a name, nothing else.
+ */
+static void cx4_test_release_opcodes(struct kunit *test)
+{
+	unsigned int op, n = 0;
+
+	for (op = 0; op <= 0xfff; op++) {
+		const char *name = cx4_cmd_opcode_name(op);
+		bool rel = str_has_prefix(name, "DESTROY_") ||
+			   str_has_prefix(name, "DEALLOC_") ||
+			   str_has_prefix(name, "DELETE_");
+
+		KUNIT_EXPECT_EQ_MSG(test, cx4_cmd_is_release(op), rel,
+				    "%s (0x%x)", name, op);
+		n += rel;
+	}
+	KUNIT_EXPECT_EQ(test, n, 17u);
+}
+
 static struct kunit_case cx4_status_cases[] = {
 	KUNIT_CASE(cx4_test_status_map),
 	KUNIT_CASE(cx4_test_status_unknown),
 	KUNIT_CASE(cx4_test_delivery_names),
 	KUNIT_CASE(cx4_test_opcode_names),
+	KUNIT_CASE(cx4_test_release_opcodes),
 	{}
 };
 

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /*
- * Fault-injection knobs and the debug control page (BAR0 + 0x1fff000,
- * property debug-ctl=on).  Failures injected here are not guest errors.
+ * The debug control page (BAR0 + 0x1fff000, property debug-ctl=on): reads
+ * the engines' counters, sets the fault-injection knobs (knob.c holds the
+ * ones the engines consult) and triggers events.  Failures injected here
+ * are not guest errors.  A top layer: only dev.c calls it.
  * Register map: Documentation/device-model.md, "Debug control page".
  */
 #include "cx4dev_int.h"
@@ -48,105 +50,6 @@ _Static_assert((int)CX4DEV_CTL_POS_PC_TX_FRAMES == (int)CX4DEV_PC_TX_FRAMES &&
 	       (int)CX4DEV_CTL_POS_PC_RX_OUT_OF_RANGE_LEN == (int)CX4DEV_PC_RX_OUT_OF_RANGE_LEN,
 	       "port counters");
 
-#define CX4DEV_HANG_ANY		0xffffu
-
-static void cx4dev_knob_hit(struct cx4dev *dev, struct cx4dev_cmd *cmd, const char *what)
-{
-	dev->knob_hits++;
-	dev->knob_hit_since_reset = true;
-	cx4dev_logf(dev, "knob: %s on cmd[%u] %s(0x%x)", what, cmd->slot,
-		    cx4dev_opcode_name(cmd->opcode), cmd->opcode);
-}
-
-static void cx4dev_knob_fail(struct cx4dev *dev, struct cx4dev_cmd *cmd, const char *what)
-{
-	cmd->status = (uint8_t)(dev->knobs.fail_status ? dev->knobs.fail_status :
-							 CX4_CMD_STAT_INTERNAL_ERR);
-	cmd->syndrome = dev->knobs.fail_syndrome ? dev->knobs.fail_syndrome :
-						   CX4DEV_SYN_KNOB_INJECTED;
-	cmd->knob_hit = true;
-	cx4dev_knob_hit(dev, cmd, what);
-}
-
-/*
- * Decide what the knobs do to a delivered command.  An injected failure
- * is recorded in @cmd (status, syndrome, knob_hit); it may be combined
- * with a delay.  Hang wins over everything.
- */
-enum cx4dev_knob_action cx4dev_knob_classify(struct cx4dev *dev, struct cx4dev_cmd *cmd,
-					     uint64_t *delay_ns)
-{
-	struct cx4dev_knobs *k = &dev->knobs;
-
-	if (k->hang_opcode && (k->hang_opcode == CX4DEV_HANG_ANY ||
-			       k->hang_opcode == cmd->opcode)) {
-		k->hang_opcode = 0;
-		cx4dev_knob_hit(dev, cmd, "hang (never completes)");
-		return CX4DEV_KNOB_HANG;
-	}
-	if (k->fail_nth && --k->fail_nth == 0)
-		cx4dev_knob_fail(dev, cmd, "fail_nth");
-	else if (k->fail_opcode && k->fail_opcode == cmd->opcode) {
-		k->fail_opcode = 0;
-		cx4dev_knob_fail(dev, cmd, "fail_opcode");
-	}
-	if (k->delay_count && (!k->delay_opcode || k->delay_opcode == cmd->opcode)) {
-		if (k->delay_count != UINT32_MAX)
-			k->delay_count--;
-		*delay_ns = (uint64_t)k->delay_ms * CX4DEV_NS_PER_MS;
-		cx4dev_knob_hit(dev, cmd, "delay");
-		return CX4DEV_KNOB_DELAY;
-	}
-	return cmd->knob_hit ? CX4DEV_KNOB_FAIL : CX4DEV_KNOB_NONE;
-}
-
-/* ---- queue knobs: WQ_ERROR, SQ_STALL ---- */
-
-static bool cx4dev_wq_knob_match(uint32_t knob, uint32_t qn)
-{
-	uint32_t want = knob & CX4DEV_WQ_KNOB_QN;
-
-	return (knob & CX4DEV_WQ_KNOB_ON) && (want == CX4DEV_WQ_KNOB_QN || want == qn);
-}
-
-/* Is WQ_ERROR armed for the next WQE of SQ/RQ @qn? */
-bool cx4dev_wq_error_armed(const struct cx4dev *dev, bool rq, uint32_t qn)
-{
-	uint32_t k = dev->knobs.wq_error;
-
-	return cx4dev_wq_knob_match(k, qn) && !(k & CX4DEV_WQ_KNOB_RQ) == !rq;
-}
-
-/*
- * WQ_ERROR fires on @qn (armed, checked by the caller): disarm it,
- * leaving the queue it hit readable, count the hit; the CQE syndrome.
- */
-uint32_t cx4dev_wq_error_fire(struct cx4dev *dev, bool rq, uint32_t qn)
-{
-	uint32_t syn = dev->knobs.wq_error_syndrome ? dev->knobs.wq_error_syndrome :
-						      CX4_CQE_SYN_LOCAL_LENGTH_ERR;
-
-	dev->knobs.wq_error = (rq ? CX4DEV_WQ_KNOB_RQ : 0) | qn;
-	dev->knob_hits++;
-	dev->knob_hit_since_reset = true;
-	cx4dev_logf(dev, "knob: WQ_ERROR on %s 0x%x: error CQE syndrome 0x%x, %s to ERR",
-		    rq ? "RQ" : "SQ", qn, syn, rq ? "RQ" : "SQ");
-	return syn;
-}
-
-/* SQ_STALL: the SQ engine of @sqn does nothing now (doorbells are remembered). */
-bool cx4dev_sq_stalled(struct cx4dev *dev, uint32_t sqn)
-{
-	if (!cx4dev_wq_knob_match(dev->knobs.sq_stall, sqn))
-		return false;
-	if (!dev->sq_stall_held++) {
-		dev->knob_hits++;
-		dev->knob_hit_since_reset = true;
-		cx4dev_logf(dev, "knob: SQ_STALL holds SQ 0x%x", sqn);
-	}
-	return true;
-}
-
 /* Error syndromes of Table 74 the WQ_ERROR knob may inject (not the flush). */
 static bool cx4dev_wq_knob_syndrome_ok(uint32_t syn)
 {
@@ -164,37 +67,6 @@ static bool cx4dev_wq_knob_syndrome_ok(uint32_t syn)
 	default:
 		return false;
 	}
-}
-
-/* SQ_STALL gets a new selector: the SQs it no longer holds run. */
-static void cx4dev_sq_stall_set(struct cx4dev *dev, uint32_t val)
-{
-	uint32_t old = dev->knobs.sq_stall;
-
-	dev->knobs.sq_stall = val & CX4DEV_WQ_KNOB_ON ? val : 0;
-	if (val & CX4DEV_WQ_KNOB_ON)
-		dev->sq_stall_held = 0;
-	if (!dev->eth || !(old & CX4DEV_WQ_KNOB_ON))
-		return;
-	for (uint32_t n = 0; n < CX4DEV_MAX_SQ; n++) {
-		struct cx4dev_sq *sq = cx4dev_sq_get(dev, n);
-
-		if (sq && cx4dev_wq_knob_match(old, n) && !cx4dev_wq_knob_match(val, n) &&
-		    sq->wq.state == CX4_WQ_STATE_RDY)
-			cx4dev_sq_process(dev, n, sq);
-	}
-}
-
-/*
- * SQ @sqn moved to RST (MODIFY_SQ): a stall selecting it ends there, as
- * a reset cures a hung queue; the other SQs it held run.
- */
-void cx4dev_sq_stall_reset(struct cx4dev *dev, uint32_t sqn)
-{
-	if (!cx4dev_wq_knob_match(dev->knobs.sq_stall, sqn))
-		return;
-	cx4dev_logf(dev, "knob: SQ_STALL ends: SQ 0x%x reset", sqn);
-	cx4dev_sq_stall_set(dev, 0);
 }
 
 /* Writes of the queue knob registers; false if @off is not one. */
@@ -222,7 +94,7 @@ static bool cx4dev_ctl_wq_write(struct cx4dev *dev, uint32_t off, uint32_t val)
 			cx4dev_guest_error(dev, "debug control page: SQ_STALL 0x%08x has bits "
 					   "30:24 set", val);
 		else
-			cx4dev_sq_stall_set(dev, val);
+			cx4dev_sq_stall_change(dev, val);
 		cx4dev_logf(dev, "debug-ctl: SQ_STALL = 0x%08x", dev->knobs.sq_stall);
 		return true;
 	default:
