@@ -460,7 +460,7 @@ void cx4dev_sq_bf_write(struct cx4dev *dev, uint32_t uar, uint32_t reg, uint32_t
 		dev->eth->bf_hi_valid[uar] = true;
 		return;
 	}
-	if (in_buf != 4)
+	if (in_buf != CX4_SEND_DB_OFF_DW1)
 		return;		/* rest of a BlueFlame WQE copy */
 	if (!dev->eth->bf_hi_valid[uar]) {
 		cx4dev_guest_error(dev, "UAR %u: send doorbell second dword 0x%08x without the "

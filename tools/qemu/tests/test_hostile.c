@@ -306,7 +306,7 @@ static void eqe_run(uint32_t mask, uint32_t seed, uint8_t *eqbuf, uint32_t *hits
 	for (uint32_t i = 0; i < 4; i++) {
 		/* Arm (ARM_NEXT, cmd_sn i) with everything consumed, then a CQE. */
 		memset(db, 0, sizeof(db));
-		CX4_SET(CQ_DB, db, CMD_SN, i & 3);
+		CX4_SET(CQ_DB, db, CMD_SN, i & CX4_MAX(CQ_DB, CMD_SN));
 		CX4_SET(CQ_DB, db, CQ_CI, e->scq.cc);
 		CX4_SET(CQ_DB, db, CQN, e->scq.cqn);
 		fh_wr32(fh, uar + CX4_UAR_OFF_CQ_DB, cx4_rd32(db, 0));
@@ -750,7 +750,7 @@ static void survive_run(uint32_t seed, uint64_t *hits_by)
 		fh_ctl_wr(fh, CTL_CQE_POST, cqn);
 		cc++;
 		CX4_SET(CQ_DBR, fh_ptr(fh, dbr), UPDATE_CI, cc);
-		CX4_SET(CQ_DB, db, CMD_SN, i & 3);
+		CX4_SET(CQ_DB, db, CMD_SN, i & CX4_MAX(CQ_DB, CMD_SN));
 		CX4_SET(CQ_DB, db, CQ_CI, cc);
 		CX4_SET(CQ_DB, db, CQN, cqn);
 		fh_wr32(fh, uoff + CX4_UAR_OFF_CQ_DB, cx4_rd32(db, 0));

@@ -98,7 +98,8 @@ void cx4_cqs_unregister_locked(struct cx4_cqs *cqs, struct cx4_cq *cq)
 static void cx4_cq_event(struct cx4_cq *cq)
 {
 	WRITE_ONCE(cq->armed, false);
-	WRITE_ONCE(cq->arm_sn, (READ_ONCE(cq->last_arm_sn) + 1) & 3);
+	WRITE_ONCE(cq->arm_sn, (READ_ONCE(cq->last_arm_sn) + 1) &
+		   CX4_MAX(CQ_DBR, CMD_SN));
 	cq->comp(cq, cq->ctx);
 }
 
@@ -318,7 +319,7 @@ void cx4_cq_update_ci(struct cx4_cq *cq)
 {
 	/* The CQEs are read before the device may overwrite them. */
 	mb();
-	WRITE_ONCE(cq->dbr[0], cpu_to_be32(cq->ci & CX4_MAX(CQ_DBR, UPDATE_CI)));
+	WRITE_ONCE(cq->dbr[CX4_CQ_DBR_CI_IDX], cpu_to_be32(cq->ci & CX4_MAX(CQ_DBR, UPDATE_CI)));
 }
 
 /*
@@ -329,7 +330,7 @@ void cx4_cq_update_ci(struct cx4_cq *cq)
 u8 cx4_cq_next_sn(const struct cx4_cq *cq)
 {
 	if (READ_ONCE(cq->armed) && cq->ci != cq->arm_ci)
-		return (cq->last_arm_sn + 1) & 3;
+		return (cq->last_arm_sn + 1) & CX4_MAX(CQ_DBR, CMD_SN);
 	return READ_ONCE(cq->arm_sn);
 }
 
@@ -338,7 +339,7 @@ void cx4_cq_arm(struct cx4_cq *cq)
 	u8 sn = cx4_cq_next_sn(cq);
 	u32 dw = cx4_cq_arm_dword(sn, cq->ci, false);
 
-	WRITE_ONCE(cq->dbr[1], cpu_to_be32(dw));
+	WRITE_ONCE(cq->dbr[CX4_CQ_DBR_ARM_IDX], cpu_to_be32(dw));
 	/* Seen by the EQ handler of the event this arm may fire at once. */
 	WRITE_ONCE(cq->last_arm_sn, sn);
 	cq->arm_ci = cq->ci;

@@ -108,7 +108,7 @@ static int cx4_en_sq_recover(struct cx4_en_priv *priv,
 		sq->cc = 0;
 		sq->dma_pc = 0;
 		sq->dma_cc = 0;
-		WRITE_ONCE(sq->wq.dbr[1], 0);
+		WRITE_ONCE(sq->wq.dbr[CX4_WQ_DBR_SND_IDX], 0);
 		dma_wmb();
 		err = cx4_en_wq_modify(priv, true, sq->sqn, CX4_WQ_STATE_RST,
 				       CX4_WQ_STATE_RDY, -1);
@@ -139,7 +139,7 @@ static int cx4_en_rq_recover(struct cx4_en_priv *priv,
 		/* The posted pages stay in rq->pages for the refill. */
 		rq->pc = 0;
 		rq->cc = 0;
-		WRITE_ONCE(rq->wq.dbr[0], 0);
+		WRITE_ONCE(rq->wq.dbr[CX4_WQ_DBR_RCV_IDX], 0);
 		dma_wmb();
 		err = cx4_en_wq_modify(priv, false, rq->rqn, CX4_WQ_STATE_RST,
 				       CX4_WQ_STATE_RDY, -1);

@@ -72,7 +72,7 @@ int cx4_en_rq_fill(struct cx4_en_rq *rq)
 	}
 	/* The WQEs before the record that hands them over (PRM 7.4.2). */
 	dma_wmb();
-	WRITE_ONCE(rq->wq.dbr[0], cpu_to_be32(rq->pc));
+	WRITE_ONCE(rq->wq.dbr[CX4_WQ_DBR_RCV_IDX], cpu_to_be32(rq->pc));
 	return err;
 }
 

@@ -57,14 +57,15 @@ static u16 cx4_en_sq_room(struct cx4_en_sq *sq)
 static void cx4_en_sq_ring(struct cx4_en_sq *sq)
 {
 	dma_wmb();
-	WRITE_ONCE(sq->wq.dbr[1], cpu_to_be32(sq->pc));
+	WRITE_ONCE(sq->wq.dbr[CX4_WQ_DBR_SND_IDX], cpu_to_be32(sq->pc));
 	sq->db_pc = sq->pc;
 	wmb();		/* the record before the MMIO doorbell */
 #ifdef CONFIG_64BIT
 	__raw_writeq(*(u64 *)sq->last_ctrl, sq->db);
 #else
 	__raw_writel(*(u32 *)sq->last_ctrl, sq->db);
-	__raw_writel(*((u32 *)sq->last_ctrl + 1), sq->db + 4);
+	__raw_writel(*(u32 *)(sq->last_ctrl + CX4_SEND_DB_OFF_DW1),
+		     sq->db + CX4_SEND_DB_OFF_DW1);
 #endif
 	cx4_en_sq_stat_add(sq->stats, CX4_EN_SQ_DOORBELLS, 1);
 }

@@ -167,11 +167,11 @@ static void cx4_test_cq_dispatch(struct kunit *test)
 	 * the one after its last arm's (mod 4), no kick.
 	 */
 	for (i = 1; i <= 5; i++) {
-		a.last_arm_sn = i & 3;
+		a.last_arm_sn = i & CX4_MAX(CQ_DBR, CMD_SN);
 		a.armed = true;
 		KUNIT_EXPECT_EQ(test, cx4_cqs_comp(cqs, 7, 1), CX4_CQ_EV_OK);
 		KUNIT_EXPECT_EQ(test, cb_a.comps, (int)i);
-		KUNIT_EXPECT_EQ(test, a.arm_sn, (u8)((i + 1) & 3));
+		KUNIT_EXPECT_EQ(test, a.arm_sn, (u8)((i + 1) & CX4_MAX(CQ_DBR, CMD_SN)));
 		KUNIT_EXPECT_FALSE(test, a.armed);
 	}
 	b.armed = true;
