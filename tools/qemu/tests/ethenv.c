@@ -384,7 +384,7 @@ void env_post_send(struct env *e, uint32_t opcode, const uint8_t *f, uint32_t le
 	e->sq.pc = (uint16_t)(e->sq.pc + bbs);
 	CX4_SET(WQ_DBR, fh_ptr(e->fh, e->sq.dbr), SND_COUNTER, e->sq.pc);
 	if (ring)
-		cx4dev_mmio_write(e->fh->dev, (uint64_t)e->uar * CX4_UAR_PAGE_SIZE +
+		cx4dev_mmio_write(e->fh->dev, fh_uar_off(e->fh, e->uar) +
 				  cx4_uar_bf_off(0, 0), cx4_get64(w, 0), 8);
 }
 

@@ -85,6 +85,11 @@ long fh_last_error_count(const struct fh *fh);
 uint32_t fh_rd32(struct fh *fh, uint64_t off);
 void fh_wr32(struct fh *fh, uint64_t off, uint32_t val);
 
+/* BAR 0 offset of UAR page @uar (the page size of the current caps, 7.2.2). */
+uint64_t fh_uar_off(struct fh *fh, uint32_t uar);
+/* EQ doorbell of UAR @uar (PRM Table 13): update the consumer index, and @arm. */
+void fh_eq_db(struct fh *fh, uint32_t uar, uint32_t eqn, uint32_t ci, bool arm);
+
 /* Wait for initializing to clear, set the cmdq address. */
 void fh_boot(struct fh *fh);
 
@@ -186,5 +191,11 @@ uint8_t fh_cq_create(struct fh *fh, const struct fh_cq_params *p, struct fh_cq *
 		     struct fh_result *r, void (*tweak)(uint8_t *in));
 /* Poll for completion (PRM 7.12.3); signature checked; NULL if none. */
 uint8_t *fh_cq_poll(struct fh *fh, struct fh_cq *cq);
+/*
+ * CQ doorbell (PRM Table 14) on @cq's UAR page: arm it with cmd_sn @sn,
+ * ARM_NEXT or (@solicited) ARM_SOLICITED, at consumer counter cq->cc; one
+ * 64-bit write, or (@split) two 32-bit writes, lower address first.
+ */
+void fh_cq_db(struct fh *fh, const struct fh_cq *cq, uint32_t sn, bool solicited, bool split);
 
 #endif
