@@ -221,15 +221,6 @@ carrier() {
 	[ "$(ns_read "$1" "class/net/$2/carrier")" = 1 ]
 }
 
-# Older names, used by many tests.
-dp_wait() {
-	wait_for "$@"
-}
-
-dp_carrier() {
-	carrier "$@"
-}
-
 pair_cleanup() {
 	local ns
 	ns_anchors_stop
@@ -247,7 +238,8 @@ dp_cleanup() {
 # functions into netns <driver>a and <driver>b (PAIR_A, PAIR_B in
 # PAIR_NSA, PAIR_NSB; functions PAIR_FA, PAIR_FB) with 198.18.0.1/24 /
 # 2001:db8::1/64 and .2/::2, bring them up and wait for carrier.
-# Installs pair_cleanup on EXIT.
+# PAIR_PREP, if set, names a function run on each netdev before it moves
+# (settings to make while it is down).  Installs pair_cleanup on EXIT.
 pair_up() {
 	local drv=$1 fns
 	mapfile -t fns < <(cx4_functions)
@@ -265,6 +257,10 @@ pair_up() {
 	esac
 	PAIR_A=$(netdev_of "$PAIR_FA") || fail "$PAIR_FA: no netdev"
 	PAIR_B=$(netdev_of "$PAIR_FB") || fail "$PAIR_FB: no netdev"
+	if [ -n "${PAIR_PREP:-}" ]; then
+		"$PAIR_PREP" "$PAIR_A"
+		"$PAIR_PREP" "$PAIR_B"
+	fi
 	# One ip for several commands (-batch): each start of ip costs ~0.3 s.
 	ip -batch - <<-EOF || fail "cannot move $PAIR_A, $PAIR_B into netns $PAIR_NSA, $PAIR_NSB"
 		netns add $PAIR_NSA
