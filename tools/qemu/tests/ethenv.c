@@ -59,7 +59,7 @@ void env_fill_wq(struct env *e, uint8_t *wqc, struct ewq *q, bool sq, uint8_t *p
 	CX4_SET64(WQ, wqc, DBR_ADDR, q->dbr);
 	CX4_SET(WQ, wqc, LOG_WQ_STRIDE, q->log_stride);
 	CX4_SET(WQ, wqc, LOG_WQ_SZ, q->log_size);
-	cx4_set64(pas, 0, q->buf);
+	fh_pas_fill(pas, 1, q->buf, 0);
 }
 
 uint8_t env_create_sq(struct env *e, struct ewq *q, struct fh_result *r,

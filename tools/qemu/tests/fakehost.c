@@ -532,6 +532,14 @@ void fh_ctl_wr(struct fh *fh, uint32_t off, uint32_t val)
 	fh_wr32(fh, CX4DEV_CTL_BASE + off, val);
 }
 
+/* ---- queue buffers ---- */
+
+void fh_pas_fill(uint8_t *pas, uint32_t n, uint64_t buf, uint64_t page)
+{
+	for (uint32_t i = 0; i < n; i++)
+		cx4_set64(pas, i * CX4_PAS_SIZE, buf + i * page);
+}
+
 /* ---- event queues ---- */
 
 void fh_eq_params_init(struct fh_eq_params *p, uint32_t uar, uint32_t log_size, uint64_t mask)
@@ -568,8 +576,7 @@ uint8_t fh_eq_create(struct fh *fh, const struct fh_eq_params *p, struct fh_eq *
 	CX4_SET(EQC, eqc, INTR, p->intr);
 	CX4_SET(EQC, eqc, OI, p->oi);
 	cx4_set64(in, CX4_CREATE_EQ_OFF_EVENT_BITMASK, p->mask);
-	for (uint32_t i = 0; i < npas; i++)
-		cx4_set64(in, CX4_CREATE_EQ_OFF_PAS + i * CX4_PAS_SIZE, buf + i * page);
+	fh_pas_fill(in + CX4_CREATE_EQ_OFF_PAS, npas, buf, page);
 	if (tweak)
 		tweak(in);
 	fh_exec(fh, in, len, CX4_CREATE_EQ_OUT_SIZE, r);
@@ -643,8 +650,7 @@ uint8_t fh_cq_create(struct fh *fh, const struct fh_cq_params *p, struct fh_cq *
 	CX4_SET(CQC, cqc, CQE_COMPRESSION_EN, p->compression);
 	CX4_SET(CQC, cqc, MINI_CQE_RES_FORMAT, p->mini_format);
 	CX4_SET64(CQC, cqc, DBR_ADDR, dbr);
-	for (uint32_t i = 0; i < npas; i++)
-		cx4_set64(in, CX4_CREATE_CQ_OFF_PAS + i * CX4_PAS_SIZE, buf + i * CX4_PAGE_SIZE);
+	fh_pas_fill(in + CX4_CREATE_CQ_OFF_PAS, npas, buf, CX4_PAGE_SIZE);
 	if (tweak)
 		tweak(in);
 	fh_exec(fh, in, len, CX4_CREATE_CQ_OUT_SIZE, r);

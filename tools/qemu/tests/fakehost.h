@@ -133,6 +133,12 @@ struct fh *fh_new_up(const struct cx4dev_config *cfg);
 uint32_t fh_ctl_rd(struct fh *fh, uint32_t off);
 void fh_ctl_wr(struct fh *fh, uint32_t off, uint32_t val);
 
+/*
+ * A PAS list (entries of PRM Table 139, 8 bytes each) at @pas: @n pages of
+ * @page bytes, one after the other from @buf.
+ */
+void fh_pas_fill(uint8_t *pas, uint32_t n, uint64_t buf, uint64_t page);
+
 /* An EQ as the test driver sees it. */
 struct fh_eq {
 	uint32_t eqn;
