@@ -7,7 +7,7 @@
  * (completion vector) a TX and an RX CQ through the core API, an RQ and
  * an SQ, both moved RST -> RDY (PRM 7.7, 7.9) and the RQ then filled
  * with buffers, and one NAPI; then the direct TIR to channel 0's RQ (PRM
- * 7.5) and the NIC RX flow table (steering.c); finally it enables and
+ * 7.5) and the NIC RX flow table (fs.c); finally it enables and
  * schedules NAPI, whose first poll arms the CQs.
  * cx4_en_channels_close() undoes it in reverse.  cx4_en_reconfigure()
  * builds a new set before tearing the old one down (MTU change, ring

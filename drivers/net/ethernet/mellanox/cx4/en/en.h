@@ -46,7 +46,7 @@ enum cx4_en_tt {
 #define CX4_EN_FT_MAX_GROUPS	4
 #define CX4_EN_L2_MAX_ADDRS	512	/* full-DMAC entries of the L2 table */
 
-/* One flow table and its groups (steering.c). */
+/* One flow table and its groups (ft.c). */
 struct cx4_en_ft {
 	u32 id;
 	u32 group_id[CX4_EN_FT_MAX_GROUPS];
@@ -243,7 +243,7 @@ void cx4_en_tx_timeout(struct net_device *netdev, unsigned int txqueue);
 int cx4_en_fs_set_features(struct cx4_en_priv *priv,
 			   netdev_features_t features);
 
-/* --- steer: steering.c, rss.c, lro.c (PRM 3.3.3, 3.3.6, 7.5, 7.8, 7.11) --- */
+/* --- fs (flow steering): fs.c, rss.c, lro.c (PRM 3.3.3, 3.3.6, 7.5, 7.8, 7.11) --- */
 struct cx4_en_channel;
 struct ethtool_rxnfc;
 struct netlink_ext_ack;
@@ -320,7 +320,7 @@ void cx4_en_coal_initial(const struct cx4_en_coal *coal, bool tx, u16 *usecs,
 void cx4_en_dim_init(struct cx4_en_channel *ch);
 void cx4_en_dim_sample(struct cx4_en_channel *ch);
 void cx4_en_dim_cancel(struct cx4_en_channel *ch);
-/* rss.c / steering.c helpers (chan): direct TIR re-point by FTE modify */
+/* rss.c / fs.c helpers (chan): direct TIR re-point by FTE modify */
 int cx4_en_ttc_set_direct(struct cx4_en_priv *priv, u32 tirn);
 
 /* vport.c: NIC vport commands (PRM 12.16) */
