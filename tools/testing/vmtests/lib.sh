@@ -277,6 +277,20 @@ pair_up() {
 	log "$PAIR_A ($PAIR_FA, netns $PAIR_NSA) <-> $PAIR_B ($PAIR_FB, netns $PAIR_NSB)"
 }
 
+# pair_iperf [-R]: after pair_up, a bounded iperf3 TCP run of 3 s from
+# PAIR_NSA to PAIR_NSB (-R: back); client and server must both succeed.
+# Prints the bytes received.
+pair_iperf() {
+	local dir=${1:-} srv
+	ip netns exec "$PAIR_NSB" timeout 60 iperf3 -s -1 -B 198.18.0.2 > /dev/null &
+	srv=$!
+	sleep 2
+	ip netns exec "$PAIR_NSA" timeout 60 iperf3 -c 198.18.0.2 -t 3 ${dir:+"$dir"} -J \
+		> /tmp/pair-iperf.json || fail "iperf3 $dir failed"
+	wait "$srv" || fail "iperf3 server $dir failed"
+	iperf_bytes /tmp/pair-iperf.json sum_received || fail "iperf3 $dir: output unreadable"
+}
+
 # pair_addr NS IF N: 198.18.0.N/24 and 2001:db8::N/64 on IF in NS, IPv6
 # addresses kept over down/up (the default drops them), IF up.
 pair_addr() {

@@ -35,13 +35,7 @@ ip netns exec mlx5a $BB ping -c 3 -W 5 198.18.0.2 || fail "ping a -> b"
 ip netns exec mlx5b $BB ping -c 3 -W 5 198.18.0.1 || fail "ping b -> a"
 
 for dir in "" -R; do
-	ip netns exec mlx5b timeout 60 iperf3 -s -1 -B 198.18.0.2 > /dev/null &
-	srv=$!
-	sleep 2
-	ip netns exec mlx5a timeout 60 iperf3 -c 198.18.0.2 -t 3 $dir -J > /tmp/mlx5-iperf.json ||
-		fail "iperf3 $dir failed"
-	wait "$srv" || fail "iperf3 server $dir failed"
-	got=$(iperf_bytes /tmp/mlx5-iperf.json sum_received)
+	got=$(pair_iperf "$dir")
 	[ "$got" -gt 1000000 ] || fail "iperf3 $dir: only $got bytes"
 	log "iperf3 ${dir:-a->b}: $got bytes"
 done

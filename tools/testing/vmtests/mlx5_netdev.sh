@@ -43,13 +43,7 @@ log "IPv4 and IPv6 pings in both directions"
 
 # iperf3 TCP, 3 s each way (a -> b, then b -> a with -R), bounded.
 for dir in "" -R; do
-	ip netns exec mlx5b timeout 60 iperf3 -s -1 -B 198.18.0.2 > /dev/null &
-	srv=$!
-	sleep 2
-	ip netns exec mlx5a timeout 60 iperf3 -c 198.18.0.2 -t 3 $dir -J > /tmp/mlx5-iperf.json ||
-		fail "iperf3 $dir failed"
-	wait "$srv" || fail "iperf3 server $dir failed"
-	got=$(iperf_bytes /tmp/mlx5-iperf.json sum_received)
+	got=$(pair_iperf "$dir")
 	[ "$got" -gt 0 ] || fail "iperf3 $dir: no bytes received"
 	log "iperf3 ${dir:-a->b}: $got bytes"
 	[ -n "$dir" ] && rev=$got || fwd=$got
