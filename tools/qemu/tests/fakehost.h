@@ -129,6 +129,30 @@ int fh_bringup(struct fh *fh);
  */
 struct fh *fh_new_up(const struct cx4dev_config *cfg);
 
+/*
+ * Debug control page registers, at the offsets Documentation/device-model.md
+ * gives (written out here, not taken from cx4dev_ctl.h, so that the tests
+ * check the model's register map against the documented one).
+ */
+#define CTL_KNOB_HITS		0x014
+#define CTL_EXPECTED_ERRORS	0x018
+#define CTL_EXPECT_ERRORS	0x020
+#define CTL_DMA_PROBE_HI	0x030
+#define CTL_DMA_PROBE		0x034
+#define CTL_DMA_FAULTS		0x038
+#define CTL_FAIL_OPCODE		0x044
+#define CTL_HANG_OPCODE		0x05c
+#define CTL_INTERNAL_ERROR	0x088
+#define CTL_PAGE_REQUEST	0x0a0
+#define CTL_DROP_CMD_EVENTS	0x0a4
+#define CTL_LINK		0x0a8
+#define CTL_CQ_ERROR		0x0b0
+#define CTL_CQE_POST		0x0b4
+#define CTL_WQ_ERROR		0x0c0
+#define CTL_WQ_ERROR_SYNDROME	0x0c4
+#define CTL_SQ_STALL		0x0c8
+#define CTL_SQ_STALL_HELD	0x0cc
+
 /* Debug control page register @off (Documentation/device-model.md). */
 uint32_t fh_ctl_rd(struct fh *fh, uint32_t off);
 void fh_ctl_wr(struct fh *fh, uint32_t off, uint32_t val);

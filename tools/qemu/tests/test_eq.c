@@ -441,7 +441,7 @@ static void test_cmd_completion_events(void)
 	CHECK(e && CX4_GET(EQE, e, CMD_VECTOR) == 1);
 	CHECK_EQ(ERRORS(fh), 2);
 	/* Knob: drop the next completion event. */
-	fh_ctl_wr(fh, 0x0a4, 1);
+	fh_ctl_wr(fh, CTL_DROP_CMD_EVENTS, 1);
 	fh_simple(fh, CX4_CMD_NOP, 0, NULL);
 	CHECK(fh_eq_poll(fh, &eq) == NULL);
 	CHECK(fh_log_has(fh, "knob: command completion event of cmd[0] NOP(0x80d) dropped"));
@@ -472,7 +472,7 @@ static void test_page_request_events(void)
 	size_t owned = cx4dev_counter(fh->dev, CX4DEV_CNT_PAGES_OWNED);
 
 	/* Knob before an EQ maps PAGE_REQUEST: reported when one does. */
-	fh_ctl_wr(fh, 0x0a0, 2);
+	fh_ctl_wr(fh, CTL_PAGE_REQUEST, 2);
 	CHECK_EQ(fh_query_pages(fh, CX4_PAGES_REGULAR), 2);
 	CHECK_EQ(create_eq(fh, uar, 3, 1, CX4_EVENT_BIT(CX4_EVENT_PAGE_REQUEST), &eq), 0);
 	e = fh_eq_poll(fh, &eq);
@@ -480,12 +480,12 @@ static void test_page_request_events(void)
 	CHECK(e && CX4_GET(EQE, e, PAGES_NUM_PAGES) == 2);
 	CHECK_EQ(fh_give_pages(fh, 2, NULL, NULL), 0);
 	/* Give N: QUERY_PAGES(regular) rises by N and an event says N. */
-	fh_ctl_wr(fh, 0x0a0, 5);
+	fh_ctl_wr(fh, CTL_PAGE_REQUEST, 5);
 	CHECK_EQ(fh_query_pages(fh, CX4_PAGES_REGULAR), 5);
 	e = fh_eq_poll(fh, &eq);
 	CHECK(e && CX4_GET(EQE, e, PAGES_NUM_PAGES) == 5);
 	/* Not re-armed before MANAGE_PAGES: the next request waits. */
-	fh_ctl_wr(fh, 0x0a0, 3);
+	fh_ctl_wr(fh, CTL_PAGE_REQUEST, 3);
 	CHECK(fh_eq_poll(fh, &eq) == NULL);
 	CHECK_EQ(fh_give_pages(fh, 5, NULL, NULL), 0);
 	e = fh_eq_poll(fh, &eq);
@@ -498,10 +498,10 @@ static void test_page_request_events(void)
 	 * driver answers; its answer is accepted and the next event asks for
 	 * the surplus back.
 	 */
-	fh_ctl_wr(fh, 0x0a0, 6);
+	fh_ctl_wr(fh, CTL_PAGE_REQUEST, 6);
 	e = fh_eq_poll(fh, &eq);
 	CHECK(e && CX4_GET(EQE, e, PAGES_NUM_PAGES) == 6);
-	fh_ctl_wr(fh, 0x0a0, (uint32_t)-4);
+	fh_ctl_wr(fh, CTL_PAGE_REQUEST, (uint32_t)-4);
 	CHECK(fh_eq_poll(fh, &eq) == NULL);
 	CHECK_EQ(fh_give_pages(fh, 6, NULL, NULL), 0);
 	e = fh_eq_poll(fh, &eq);
@@ -514,7 +514,7 @@ static void test_page_request_events(void)
 	CHECK_EQ(fh_give_pages(fh, 1, NULL, NULL), CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(ERRORS(fh), 1);
 	/* Take N: negative request, pages come back with HCA_RETURN_PAGES. */
-	fh_ctl_wr(fh, 0x0a0, (uint32_t)-4);
+	fh_ctl_wr(fh, CTL_PAGE_REQUEST, (uint32_t)-4);
 	e = fh_eq_poll(fh, &eq);
 	CHECK(e && (int32_t)CX4_GET(EQE, e, PAGES_NUM_PAGES) == -4);
 	CHECK_EQ(fh_query_pages(fh, CX4_PAGES_REGULAR), -4);
@@ -522,7 +522,7 @@ static void test_page_request_events(void)
 	CHECK_EQ(CX4_GET(MANAGE_PAGES_OUT, r.out, NUM_ENTRIES), 4);
 	CHECK_EQ(fh_query_pages(fh, CX4_PAGES_REGULAR), 0);
 	/* The device never gives back its boot + init pages. */
-	fh_ctl_wr(fh, 0x0a0, (uint32_t)-1000);
+	fh_ctl_wr(fh, CTL_PAGE_REQUEST, (uint32_t)-1000);
 	CHECK_EQ(fh_query_pages(fh, CX4_PAGES_REGULAR), -8);
 	CHECK_EQ(ERRORS(fh), 1);
 	fh_free(fh);
@@ -537,24 +537,24 @@ static void test_port_and_internal_error_events(void)
 	uint32_t h;
 
 	CHECK_EQ(create_eq(fh, uar, 3, 6, ALL_ASYNC, &eq), 0);
-	CHECK_EQ(fh_ctl_rd(fh, 0x0a8), 1);		/* link up */
-	fh_ctl_wr(fh, 0x0a8, 2);			/* flap */
+	CHECK_EQ(fh_ctl_rd(fh, CTL_LINK), 1);		/* link up */
+	fh_ctl_wr(fh, CTL_LINK, 2);			/* flap */
 	e = fh_eq_poll(fh, &eq);
 	CHECK(e && CX4_GET(EQE, e, EVENT_TYPE) == CX4_EVENT_PORT_STATE_CHANGE);
 	CHECK(e && CX4_GET(EQE, e, EVENT_SUB_TYPE) == CX4_PORT_CHANGE_DOWN);
 	CHECK(e && CX4_GET(EQE, e, PORT_NUM) == 1);
 	e = fh_eq_poll(fh, &eq);
 	CHECK(e && CX4_GET(EQE, e, EVENT_SUB_TYPE) == CX4_PORT_CHANGE_ACTIVE);
-	fh_ctl_wr(fh, 0x0a8, 1);			/* already up: nothing */
+	fh_ctl_wr(fh, CTL_LINK, 1);			/* already up: nothing */
 	CHECK(fh_eq_poll(fh, &eq) == NULL);
-	fh_ctl_wr(fh, 0x0a8, 0);
+	fh_ctl_wr(fh, CTL_LINK, 0);
 	CHECK(fh_eq_poll(fh, &eq) != NULL);
-	CHECK_EQ(fh_ctl_rd(fh, 0x0a8), 0);
-	fh_ctl_wr(fh, 0x0a8, 3);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_LINK), 0);
+	fh_ctl_wr(fh, CTL_LINK, 3);
 	CHECK_EQ(ERRORS(fh), 1);
 	/* Internal error: health syndrome, counter stops, interrupt, no EQE. */
 	fh_advance(fh, 300ull * 1000 * 1000);
-	fh_ctl_wr(fh, 0x088, CX4_HEALTH_HW_FATAL_ERR);
+	fh_ctl_wr(fh, CTL_INTERNAL_ERROR, CX4_HEALTH_HW_FATAL_ERR);
 	h = fh_rd32(fh, CX4_INIT_OFF_HEALTH);
 	CHECK_EQ(h >> 24, CX4_HEALTH_HW_FATAL_ERR);
 	fh_advance(fh, 300ull * 1000 * 1000);
@@ -823,7 +823,7 @@ static void test_cq_arm_and_completion_events(void)
 	CHECK(e && CX4_GET(CQE, e, OWNER) == 1 && CX4_GET(CQE, e, WQE_COUNTER) == 6);
 	/* The debug page posts CQEs too. */
 	fh_cq_db(fh, &cq, 3, false, false);
-	fh_ctl_wr(fh, 0x0b4, cq.cqn);
+	fh_ctl_wr(fh, CTL_CQE_POST, cq.cqn);
 	CHECK(fh_eq_poll(fh, &eq) != NULL);
 	CHECK(fh_cq_poll(fh, &cq) != NULL);
 	/* MODIFY_CQ moves completions to another EQ. */
@@ -890,7 +890,7 @@ static void test_cq_overrun_and_error_knob(void)
 	CHECK(fh_cq_poll(fh, &cq2) != NULL);
 	CHECK_EQ(post_cqe(fh, cq2.cqn, 2, false), 0);
 	/* CQ error knob: access violation on cq2, not a guest error. */
-	fh_ctl_wr(fh, 0x0b0, (uint32_t)CX4_CQ_ERR_ACCESS_VIOLATION << 24 | cq2.cqn);
+	fh_ctl_wr(fh, CTL_CQ_ERROR, (uint32_t)CX4_CQ_ERR_ACCESS_VIOLATION << 24 | cq2.cqn);
 	e = fh_eq_poll(fh, &eq);
 	CHECK(e && CX4_GET(EQE, e, CQ_ERR_SYNDROME) == CX4_CQ_ERR_ACCESS_VIOLATION);
 	CHECK_EQ(ERRORS(fh), 1);

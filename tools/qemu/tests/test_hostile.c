@@ -18,12 +18,7 @@
 
 #include "ethenv.h"
 
-/* Debug control page registers (Documentation/device-model.md). */
-#define CTL_KNOB_HITS		0x014
-#define CTL_FAIL_OPCODE		0x044
-#define CTL_HANG_OPCODE		0x05c
-#define CTL_PAGE_REQUEST	0x0a0
-#define CTL_CQE_POST		0x0b4
+/* Hostile-mode registers of the debug control page (device-model.md). */
 #define CTL_HOSTILE		0x300
 #define CTL_HOSTILE_SEED	0x304
 #define CTL_HOSTILE_HITS	0x308
