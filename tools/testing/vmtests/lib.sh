@@ -45,6 +45,16 @@ cx4_functions() {
 	"$CTL" list
 }
 
+# For the tests of Debian's own kernel: fail on the test kernel; set fns
+# to the two emulated functions.
+stock_kernel_functions() {
+	case $(uname -r) in
+	*-cx4-test) fail "booted the test kernel, not Debian's" ;;
+	esac
+	mapfile -t fns < <(cx4_functions)
+	[ ${#fns[@]} = 2 ] || fail "expected 2 emulated functions, found ${#fns[@]}"
+}
+
 cx4_bound() {
 	[ -e "/sys/bus/pci/drivers/cx4/$1" ]
 }
