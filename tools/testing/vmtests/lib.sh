@@ -45,6 +45,21 @@ cx4_functions() {
 	"$CTL" list
 }
 
+# mlx5_remove: rmmod mlx5_ib (if loaded) and mlx5_core: every function
+# in fns unbound, no mlx5_core error or warning line, the device clean.
+mlx5_remove() {
+	local f bad
+	rmmod mlx5_ib 2> /dev/null || true
+	rmmod mlx5_core || fail "rmmod mlx5_core failed"
+	for f in "${fns[@]}"; do
+		[ ! -e "/sys/bus/pci/drivers/mlx5_core/$f" ] || fail "$f: still bound after rmmod"
+	done
+	bad=$(dmesg -l emerg,alert,crit,err,warn | grep -F "mlx5_core" || true)
+	[ -z "$bad" ] || fail "mlx5_core error/warning lines at rmmod:
+$bad"
+	assert_device_clean
+}
+
 # For the tests of Debian's own kernel: fail on the test kernel; set fns
 # to the two emulated functions.
 stock_kernel_functions() {

@@ -87,13 +87,5 @@ pair_cleanup
 bad=$(dmesg -l emerg,alert,crit,err,warn | grep -F "mlx5_core" || true)
 [ -z "$bad" ] || fail "mlx5_core error/warning lines:
 $bad"
-rmmod mlx5_ib 2> /dev/null || true
-rmmod mlx5_core || fail "rmmod mlx5_core failed"
-for f in "${fns[@]}"; do
-	[ ! -e "/sys/bus/pci/drivers/mlx5_core/$f" ] || fail "$f: still bound after rmmod"
-done
-bad=$(dmesg -l emerg,alert,crit,err,warn | grep -F "mlx5_core" || true)
-[ -z "$bad" ] || fail "mlx5_core error/warning lines at rmmod:
-$bad"
-assert_device_clean
+mlx5_remove
 log "mlx5e on $(uname -r): netdevs, link, pings, ethtool, clean rmmod"
