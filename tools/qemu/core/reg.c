@@ -126,7 +126,7 @@ void cx4dev_port_cable(struct cx4dev *dev, bool up)
 }
 
 /* LINK knob and QEMU link status: 0 down, 1 up, 2 flap (down, then up). */
-void cx4dev_set_link(struct cx4dev *dev, uint32_t how)
+void cx4dev_link_set(struct cx4dev *dev, uint32_t how)
 {
 	dev->knob_hits++;
 	cx4dev_logf(dev, "knob: link %s", how == 0 ? "down" : how == 1 ? "up" : "flap");

@@ -671,7 +671,7 @@ static int post_cqe(struct fh *fh, uint32_t cqn, uint16_t wqe_counter, bool se)
 
 	CX4_SET(CQE, cqe, WQE_COUNTER, wqe_counter);
 	CX4_SET(CQE, cqe, SE, se);
-	return cx4dev_post_cqe(fh->dev, cqn, cqe);
+	return cx4dev_cqe_post(fh->dev, cqn, cqe);
 }
 
 static void tweak_cq_counter(uint8_t *in)
