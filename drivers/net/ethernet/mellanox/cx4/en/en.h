@@ -236,7 +236,7 @@ int cx4_en_reconfigure(struct cx4_en_priv *priv,
 		       const struct cx4_en_params *params,
 		       int (*switched)(struct cx4_en_priv *priv,
 				       const struct cx4_en_params *params));
-int cx4_en_set_rx_vlan_strip(struct cx4_en_priv *priv, bool strip);
+int cx4_en_rx_vlan_strip_set(struct cx4_en_priv *priv, bool strip);
 void cx4_en_recover_work(struct work_struct *work);
 void cx4_en_tx_timeout(struct net_device *netdev, unsigned int txqueue);
 /* steer: RXHASH, HW_VLAN_CTAG_FILTER, LRO (stub in main.c until merged) */
@@ -326,8 +326,8 @@ int cx4_en_ttc_set_direct(struct cx4_en_priv *priv, u32 tirn);
 /* vport.c: NIC vport commands (PRM 12.16) */
 int cx4_en_vport_set_mtu(struct cx4_en_priv *priv, u32 hw_mtu);
 /* stats: port (PMTU) and vport MTU together, vport counters */
-int cx4_en_set_hw_mtu(struct cx4_en_priv *priv, u32 hw_mtu);
+int cx4_en_hw_mtu_set(struct cx4_en_priv *priv, u32 hw_mtu);
 int cx4_en_vport_counters(struct cx4_en_priv *priv, u8 *out);
-int cx4_en_query_inline_mode(struct cx4_en_priv *priv, u8 *mode);
+int cx4_en_inline_mode_query(struct cx4_en_priv *priv, u8 *mode);
 
 #endif /* _CX4_EN_H */

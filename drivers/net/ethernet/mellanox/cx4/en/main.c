@@ -111,7 +111,7 @@ static int cx4_en_apply_vport_mtu(struct cx4_en_priv *priv, u32 mtu)
 {
 	int err;
 
-	err = cx4_en_set_hw_mtu(priv, cx4_en_hw_mtu(mtu));
+	err = cx4_en_hw_mtu_set(priv, cx4_en_hw_mtu(mtu));
 	if (err)
 		netdev_err(priv->netdev, "cannot set the vport MTU to %u: %d\n",
 			   cx4_en_hw_mtu(mtu), err);
@@ -224,7 +224,7 @@ static int cx4_en_set_features(struct net_device *netdev,
 		return -EBUSY;
 
 	if (changed & NETIF_F_HW_VLAN_CTAG_RX) {
-		err = cx4_en_set_rx_vlan_strip(priv, strip);
+		err = cx4_en_rx_vlan_strip_set(priv, strip);
 		if (err) {
 			netdev_err(netdev, "cannot %s VLAN stripping: %d\n",
 				   strip ? "enable" : "disable", err);
@@ -238,7 +238,7 @@ static int cx4_en_set_features(struct net_device *netdev,
 			err = cx4_en_set_lro(priv, !!(features & NETIF_F_LRO));
 		if (err) {
 			if (changed & NETIF_F_HW_VLAN_CTAG_RX)
-				cx4_en_set_rx_vlan_strip(priv, !strip);
+				cx4_en_rx_vlan_strip_set(priv, !strip);
 			return err;
 		}
 	}
@@ -377,7 +377,7 @@ static int cx4_en_init_netdev(struct cx4_en_priv *priv)
 	cx4_en_init_features(priv);
 	/* the L2 table follows a MAC change while up */
 	netdev->priv_flags |= IFF_LIVE_ADDR_CHANGE;
-	err = cx4_en_query_inline_mode(priv, &priv->inline_mode);
+	err = cx4_en_inline_mode_query(priv, &priv->inline_mode);
 	if (err)
 		return err;
 	priv->lkey = cx4_core_lkey(priv->core);
@@ -398,7 +398,7 @@ static int cx4_en_init_netdev(struct cx4_en_priv *priv)
 		return err;
 	cx4_en_set_mac(priv);
 	/* The device starts with the port MTU; make it the netdev's. */
-	return cx4_en_set_hw_mtu(priv, cx4_en_hw_mtu(netdev->mtu));
+	return cx4_en_hw_mtu_set(priv, cx4_en_hw_mtu(netdev->mtu));
 }
 
 static int cx4_en_attach(struct auxiliary_device *adev,
@@ -494,11 +494,11 @@ static int cx4_en_resume_device(struct cx4_en_priv *priv)
 	err = cx4_en_params_fit_caps(priv, &priv->params, false);
 	if (err)
 		return err;
-	err = cx4_en_query_inline_mode(priv, &priv->inline_mode);
+	err = cx4_en_inline_mode_query(priv, &priv->inline_mode);
 	if (err)
 		return err;
 	priv->lkey = cx4_core_lkey(priv->core);
-	return cx4_en_set_hw_mtu(priv, cx4_en_hw_mtu(netdev->mtu));
+	return cx4_en_hw_mtu_set(priv, cx4_en_hw_mtu(netdev->mtu));
 }
 
 static int cx4_en_resume(struct auxiliary_device *adev)

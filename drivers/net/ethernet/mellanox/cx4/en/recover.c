@@ -202,7 +202,7 @@ void cx4_en_tx_timeout(struct net_device *netdev, unsigned int txqueue)
 }
 
 /* NETIF_F_HW_VLAN_CTAG_RX: the vsd bit of every open RQ (MODIFY_RQ). */
-int cx4_en_set_rx_vlan_strip(struct cx4_en_priv *priv, bool strip)
+int cx4_en_rx_vlan_strip_set(struct cx4_en_priv *priv, bool strip)
 {
 	struct cx4_en_chs *chs = priv->chs;
 	u32 i;

@@ -36,7 +36,7 @@ int cx4_en_vport_set_mtu(struct cx4_en_priv *priv, u32 hw_mtu)
  * (PMTU admin_mtu, PRM 11.1.1: longer frames are dropped and counted in
  * a_frame_too_long_errors) and the NIC vport's.  Failures are logged.
  */
-int cx4_en_set_hw_mtu(struct cx4_en_priv *priv, u32 hw_mtu)
+int cx4_en_hw_mtu_set(struct cx4_en_priv *priv, u32 hw_mtu)
 {
 	int err;
 
@@ -70,7 +70,7 @@ static int cx4_en_vport_inline_mode(struct cx4_en_priv *priv, u8 *mode)
  * The inline mode send WQEs must honour (PRM 7.9.3): from the Ethernet
  * offload capability wqe_inline_mode, which may defer to the vport.
  */
-int cx4_en_query_inline_mode(struct cx4_en_priv *priv, u8 *mode)
+int cx4_en_inline_mode_query(struct cx4_en_priv *priv, u8 *mode)
 {
 	const void *cap = cx4_core_cap(priv->core, CX4_CAP_ETH_OFFLOAD);
 	u32 v = cap ? CX4_GET(ETH_CAP, cap, WQE_INLINE_MODE) :
