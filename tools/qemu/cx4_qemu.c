@@ -210,7 +210,7 @@ static void cx4_nc_link_status_changed(NetClientState *nc)
 {
 	CX4State *s = qemu_get_nic_opaque(nc);
 
-	cx4dev_set_link(s->core, nc->link_down ? 0 : 1);
+	cx4dev_link_set(s->core, nc->link_down ? 0 : 1);
 }
 
 static NetClientInfo cx4_net_info = {

@@ -23,9 +23,8 @@
  * holds the field and the field's most and least significant bits in that
  * dword, exactly as the PRM's "Field Descriptions" tables give them.
  * Fields wider than 32 bits are described with CX4_FLD64() and read with
- * CX4_GET64()/CX4_SET64() below (the older byte-offset form,
- * CX4_<LAYOUT>_OFF_<FIELD> with cx4_get64()/cx4_set64(), stays until the
- * driver is converted).
+ * CX4_GET64()/CX4_SET64() below; cx4_get64()/cx4_set64() on a byte
+ * offset remain for tables of offsets (the PPCNT counter sets).
  */
 #define CX4_FLD(off, msb, lsb)	((__u32)(off) << 12 | (__u32)(msb) << 6 | (lsb))
 #define CX4_FLD_OFF(f)		((f) >> 12)
@@ -120,31 +119,42 @@ static inline void cx4_set64(void *buf, __u32 off, __u64 val)
 
 #define CX4_SIZE(layout)	CX4_##layout##_SIZE
 
-#define CX4_FIELD(layout, field)					\
-	(CX4_##layout##_##field +					\
-	 CX4_CHECK_ZERO(CX4_FLD_MSB(CX4_##layout##_##field) < 32 &&	\
-			CX4_FLD_MSB(CX4_##layout##_##field) >=		\
-			CX4_FLD_LSB(CX4_##layout##_##field) &&		\
-			CX4_FLD_OFF(CX4_##layout##_##field) + 4 <=	\
-			CX4_##layout##_SIZE))
+/*
+ * The outermost macro pastes the layout and the field into one token
+ * (LAYOUT_FIELD, without the CX4_ prefix, so it names no macro) before it
+ * passes them on: a field may then share its name with a macro of the
+ * system headers (IP_PROTOCOL of <linux/in.h>) without being expanded.
+ */
+#define CX4_FIELD_(lf, l)						\
+	(CX4_##lf +							\
+	 CX4_CHECK_ZERO(CX4_FLD_MSB(CX4_##lf) < 32 &&			\
+			CX4_FLD_MSB(CX4_##lf) >= CX4_FLD_LSB(CX4_##lf) &&	\
+			CX4_FLD_OFF(CX4_##lf) + 4 <= CX4_##l##_SIZE))
+#define CX4_FIELD64_OFF_(lf, l)						\
+	(CX4_FLD_OFF(CX4_##lf) +					\
+	 CX4_CHECK_ZERO(CX4_FLD_MSB(CX4_##lf) == 63 &&			\
+			CX4_FLD_OFF(CX4_##lf) + 8 <= CX4_##l##_SIZE))
+#define CX4_OFF_(lo, l)							\
+	(CX4_##lo + CX4_CHECK_ZERO(CX4_##lo <= CX4_##l##_SIZE))
 
-#define CX4_FIELD64_OFF(layout, field)					\
-	(CX4_FLD_OFF(CX4_##layout##_##field) +				\
-	 CX4_CHECK_ZERO(CX4_FLD_MSB(CX4_##layout##_##field) == 63 &&	\
-			CX4_FLD_OFF(CX4_##layout##_##field) + 8 <=	\
-			CX4_##layout##_SIZE))
+#define CX4_FIELD(layout, field)	CX4_FIELD_(layout##_##field, layout)
+#define CX4_FIELD64_OFF(layout, field)	CX4_FIELD64_OFF_(layout##_##field, layout)
+#define CX4_OFF(layout, sub)		CX4_OFF_(layout##_OFF_##sub, layout)
 
-#define CX4_OFF(layout, sub)						\
-	(CX4_##layout##_OFF_##sub +					\
-	 CX4_CHECK_ZERO(CX4_##layout##_OFF_##sub <= CX4_##layout##_SIZE))
-
-#define CX4_GET(layout, p, field)	cx4_get(p, CX4_FIELD(layout, field))
-#define CX4_SET(layout, p, field, v)	cx4_set(p, CX4_FIELD(layout, field), v)
-#define CX4_MAX(layout, field)		cx4_fld_mask(CX4_FIELD(layout, field))
-#define CX4_GET64(layout, p, field)	cx4_get64(p, CX4_FIELD64_OFF(layout, field))
-#define CX4_SET64(layout, p, field, v)	cx4_set64(p, CX4_FIELD64_OFF(layout, field), v)
-#define CX4_ADDR(layout, p, sub)	cx4_addr(p, CX4_OFF(layout, sub))
-#define CX4_CADDR(layout, p, sub)	cx4_caddr(p, CX4_OFF(layout, sub))
+#define CX4_GET(layout, p, field)					\
+	cx4_get(p, CX4_FIELD_(layout##_##field, layout))
+#define CX4_SET(layout, p, field, v)					\
+	cx4_set(p, CX4_FIELD_(layout##_##field, layout), v)
+#define CX4_MAX(layout, field)						\
+	cx4_fld_mask(CX4_FIELD_(layout##_##field, layout))
+#define CX4_GET64(layout, p, field)					\
+	cx4_get64(p, CX4_FIELD64_OFF_(layout##_##field, layout))
+#define CX4_SET64(layout, p, field, v)					\
+	cx4_set64(p, CX4_FIELD64_OFF_(layout##_##field, layout), v)
+#define CX4_ADDR(layout, p, sub)					\
+	cx4_addr(p, CX4_OFF_(layout##_OFF_##sub, layout))
+#define CX4_CADDR(layout, p, sub)					\
+	cx4_caddr(p, CX4_OFF_(layout##_OFF_##sub, layout))
 
 /* Functions, not casts, so that a const buffer cannot yield a writable one. */
 static inline void *cx4_addr(void *buf, __u32 off)

@@ -281,6 +281,12 @@ enum cx4_cmdif_checksum {
 #define CX4_ETH_CAP_RSS_IND_TBL_CAP	CX4_FLD(0x00, 11, 8)
 #define CX4_ETH_CAP_LRO_MIN_MSS_SIZE	CX4_FLD(0x08, 15, 0)
 #define CX4_ETH_CAP_OFF_LRO_TIMER_PERIODS 0x30	/* 4 dwords */
+#define CX4_ETH_CAP_LRO_TIMER_PERIODS_N	4
+/* lro_timer_supported_periods[@i] (Table 147, 30h-3Ch), in microseconds. */
+static inline __u32 cx4_eth_cap_lro_timer_period(__u32 i)
+{
+	return CX4_DW(CX4_ETH_CAP_OFF_LRO_TIMER_PERIODS + 4 * i);
+}
 
 /* PRM Tables 148-153: NIC flow table capabilities and properties. */
 #define CX4_FT_CAP_NIC_RX_MULTI_PATH_TIRS	CX4_FLD(0x00, 31, 31)

@@ -31,6 +31,15 @@
 #define CX4_UAR_BF_BUF_SIZE		0x100	/* one of the even/odd buffers */
 #define CX4_UAR_BF_REG_SIZE		0x200	/* an even/odd pair (Table 13) */
 
+/*
+ * PRM 7.2.2.1: a send doorbell is the first 8 bytes of the WQE (the
+ * control segment's first two dwords, Table 25) written to offset 0 of a
+ * BlueFlame buffer; where there is no 64-bit MMIO, as two dwords, the
+ * second at CX4_SEND_DB_OFF_DW1 of both.
+ */
+#define CX4_SEND_DB_SIZE		0x08
+#define CX4_SEND_DB_OFF_DW1		0x04
+
 /* Offset of BlueFlame buffer @reg (even or @odd) in the UAR page. */
 static inline __u32 cx4_uar_bf_off(__u32 reg, int odd)
 {
@@ -126,6 +135,9 @@ static inline __u32 cx4_nic_vport_list_off(__u32 i)
 #define CX4_WQ_DBR_SND_COUNTER		CX4_FLD(0x04, 15, 0)
 #define CX4_WQ_DBR_SIZE			0x08
 #define CX4_WQ_COUNTER_MASK		0xffff	/* counters wrap at 0xffff */
+/* Table 24 as an array of big-endian dwords: the index of each counter. */
+#define CX4_WQ_DBR_RCV_IDX	(CX4_FLD_OFF(CX4_WQ_DBR_RCV_COUNTER) / 4)
+#define CX4_WQ_DBR_SND_IDX	(CX4_FLD_OFF(CX4_WQ_DBR_SND_COUNTER) / 4)
 
 /* PRM 7.4.4.1.1, Tables 25 and 26: send WQE control segment. */
 #define CX4_WQE_CTRL_SIZE		0x10
@@ -438,6 +450,9 @@ enum cx4_cap_wqe_inline_mode {
 #define CX4_CQ_DBR_CMD			CX4_FLD(0x04, 24, 24)
 #define CX4_CQ_DBR_ARM_CI		CX4_FLD(0x04, 23, 0)
 #define CX4_CQ_DBR_SIZE			0x08
+/* Table 69 as an array of big-endian dwords: the update and the arm dword. */
+#define CX4_CQ_DBR_CI_IDX	(CX4_FLD_OFF(CX4_CQ_DBR_UPDATE_CI) / 4)
+#define CX4_CQ_DBR_ARM_IDX	(CX4_FLD_OFF(CX4_CQ_DBR_ARM_CI) / 4)
 
 /*
  * PRM 7.12.1.1, Tables 67 and 68: the last dword of a 64-byte CQE, the

@@ -155,7 +155,7 @@ static uint8_t cx4dev_check_mbox(struct cx4dev *dev, struct cx4dev_cmd *cmd,
 	return CX4_CMDQ_DS_OK;
 }
 
-static uint8_t cx4dev_read_mbox(struct cx4dev *dev, struct cx4dev_cmd *cmd, uint64_t addr,
+static uint8_t cx4dev_mbox_read(struct cx4dev *dev, struct cx4dev_cmd *cmd, uint64_t addr,
 				uint8_t *b, uint32_t idx, bool input)
 {
 	char why[128];
@@ -186,7 +186,7 @@ static uint8_t cx4dev_gather_input(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 
 		if (chunk > CX4_MBOX_DATA_SIZE)
 			chunk = CX4_MBOX_DATA_SIZE;
-		ds = cx4dev_read_mbox(dev, cmd, addr, b, i, true);
+		ds = cx4dev_mbox_read(dev, cmd, addr, b, i, true);
 		if (ds == CX4_CMDQ_DS_OK)
 			ds = cx4dev_check_mbox(dev, cmd, b, i, nblocks, true);
 		if (ds != CX4_CMDQ_DS_OK)
@@ -216,7 +216,7 @@ static uint8_t cx4dev_check_output_chain(struct cx4dev *dev, struct cx4dev_cmd *
 		return CX4_CMDQ_DS_INTERNAL_ERR;
 	cmd->n_out_mbox = nblocks;
 	for (uint32_t i = 0; i < nblocks; i++) {
-		ds = cx4dev_read_mbox(dev, cmd, addr, b, i, false);
+		ds = cx4dev_mbox_read(dev, cmd, addr, b, i, false);
 		if (ds == CX4_CMDQ_DS_OK)
 			ds = cx4dev_check_mbox(dev, cmd, b, i, nblocks, false);
 		if (ds != CX4_CMDQ_DS_OK)

@@ -2,7 +2,7 @@
 /*
  * Completion queues: PRM 7.12 (CQ buffer, CQE ownership, doorbell record,
  * request completion notification, CQ context) and the CQ commands of
- * 12.7.  CQEs come from cx4dev_post_cqe(): the SQ/RQ engines (eth_tx.c,
+ * 12.7.  CQEs come from cx4dev_cqe_post(): the SQ/RQ engines (eth_tx.c,
  * eth_rx.c, eth_lro.c), the host, or the debug page.
  *
  * Event state (7.12.4): a CQ is created fired (not armed).  An arm
@@ -246,7 +246,7 @@ void cx4dev_cq_write(struct cx4dev *dev, uint32_t cqn, struct cx4dev_cq *cq, con
 	}
 }
 
-int cx4dev_post_cqe(struct cx4dev *dev, uint32_t cqn, const uint8_t *cqe)
+int cx4dev_cqe_post(struct cx4dev *dev, uint32_t cqn, const uint8_t *cqe)
 {
 	struct cx4dev_cq *cq = cx4dev_cq_get(dev, cqn);
 	uint8_t rec[4], in[CX4_CQE_SIZE];

@@ -185,7 +185,7 @@ static void cx4dev_ctl_post_cqe(struct cx4dev *dev, uint32_t val)
 	CX4_SET(CQE, cqe, OPCODE, CX4_CQE_OP_REQ);
 	CX4_SET(CQE, cqe, WQE_COUNTER, dev->ctl_cqe_count++);
 	CX4_SET(CQE, cqe, SE, val >> 31);
-	if (cx4dev_post_cqe(dev, val & CX4_MAX(CREATE_CQ_OUT, CQN), cqe))
+	if (cx4dev_cqe_post(dev, val & CX4_MAX(CREATE_CQ_OUT, CQN), cqe))
 		cx4dev_logf(dev, "debug-ctl: CQE to CQ 0x%x not posted",
 			    val & CX4_MAX(CREATE_CQ_OUT, CQN));
 }
@@ -262,7 +262,7 @@ void cx4dev_ctl_write(struct cx4dev *dev, uint32_t off, uint32_t val)
 					   "2 flap)", val);
 			return;
 		}
-		cx4dev_set_link(dev, val);
+		cx4dev_link_set(dev, val);
 		return;
 	default:
 		cx4dev_guest_error(dev, "debug control page: write 0x%08x to read-only/unknown "

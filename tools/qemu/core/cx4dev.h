@@ -36,7 +36,7 @@ struct cx4dev_ops {
 
 /*
  * Fault-injection knobs (README "Fault injection").  Settable at creation
- * (device properties), at run time through cx4dev_set_knobs() and from
+ * (device properties), at run time through cx4dev_knobs_set() and from
  * the guest through the debug control page.
  */
 struct cx4dev_knobs {
@@ -156,10 +156,10 @@ void cx4dev_timer_expired(struct cx4dev *dev);
 bool cx4dev_can_receive(struct cx4dev *dev);
 size_t cx4dev_receive(struct cx4dev *dev, const void *frame, size_t len);
 
-void cx4dev_set_knobs(struct cx4dev *dev, const struct cx4dev_knobs *knobs);
+void cx4dev_knobs_set(struct cx4dev *dev, const struct cx4dev_knobs *knobs);
 /* Hostile-device mode: action mask, seed (restarts the sequence, clears its counters). */
-void cx4dev_set_hostile(struct cx4dev *dev, uint32_t mask, uint32_t seed);
-void cx4dev_get_knobs(const struct cx4dev *dev, struct cx4dev_knobs *knobs);
+void cx4dev_hostile_set(struct cx4dev *dev, uint32_t mask, uint32_t seed);
+void cx4dev_knobs_get(const struct cx4dev *dev, struct cx4dev_knobs *knobs);
 uint64_t cx4dev_counter(const struct cx4dev *dev, enum cx4dev_counter which);
 
 /*
@@ -169,7 +169,7 @@ uint64_t cx4dev_counter(const struct cx4dev *dev, enum cx4dev_counter which);
  * Internal error: health syndrome @syndrome, health counter stops.
  */
 void cx4dev_request_pages(struct cx4dev *dev, int32_t n);
-void cx4dev_set_link(struct cx4dev *dev, uint32_t how);
+void cx4dev_link_set(struct cx4dev *dev, uint32_t how);
 void cx4dev_fatal_error(struct cx4dev *dev, uint8_t syndrome);
 
 /*
@@ -177,7 +177,7 @@ void cx4dev_fatal_error(struct cx4dev *dev, uint8_t syndrome);
  * signature) to CQ @cqn, as the datapath will: 0 if written, <0 if the
  * CQ does not exist, is in error or overran.
  */
-int cx4dev_post_cqe(struct cx4dev *dev, uint32_t cqn, const uint8_t *cqe);
+int cx4dev_cqe_post(struct cx4dev *dev, uint32_t cqn, const uint8_t *cqe);
 
 /*
  * The glue reports every DMA the bus refused (no IOMMU mapping for the

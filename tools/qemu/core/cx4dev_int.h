@@ -491,7 +491,7 @@ uint64_t cx4dev_eq_bytes(const struct cx4dev_eq *eq);
 uint64_t cx4dev_eq_addr(const struct cx4dev_eq *eq, uint64_t off);
 bool cx4dev_eq_post(struct cx4dev *dev, unsigned eqn, uint8_t *eqe);
 /*
- * A QUERY_EQ/QUERY_CQ answer's PAS list, as far as the output length
+ * A QUERY_EQ/CQ/SQ/RQ answer's PAS list, as far as the output length
  * reaches (those queries are for debugging; a short buffer is no error).
  */
 static inline void cx4dev_out_pas(struct cx4dev_cmd *cmd, uint32_t off0,

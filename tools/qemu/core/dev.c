@@ -185,7 +185,7 @@ static bool cx4dev_cmdq_addr_locked(struct cx4dev *dev, const char *half)
 	return false;
 }
 
-static void cx4dev_write_cmdq_h(struct cx4dev *dev, uint32_t val)
+static void cx4dev_cmdq_write_h(struct cx4dev *dev, uint32_t val)
 {
 	if (cx4dev_cmdq_addr_locked(dev, "[63:32]"))
 		return;
@@ -194,7 +194,7 @@ static void cx4dev_write_cmdq_h(struct cx4dev *dev, uint32_t val)
 	dev->cmdq_valid = false;
 }
 
-static void cx4dev_write_cmdq_l(struct cx4dev *dev, uint32_t val)
+static void cx4dev_cmdq_write_l(struct cx4dev *dev, uint32_t val)
 {
 	uint8_t seg[CX4_INIT_OFF_CMDQ_ADDR_L + 4];
 	uint32_t nic_ifc;
@@ -236,10 +236,10 @@ static void cx4dev_iseg_write32(struct cx4dev *dev, uint32_t off, uint32_t val)
 {
 	switch (off) {
 	case CX4_INIT_OFF_CMDQ_ADDR_H:
-		cx4dev_write_cmdq_h(dev, val);
+		cx4dev_cmdq_write_h(dev, val);
 		return;
 	case CX4_INIT_OFF_CMDQ_ADDR_L:
-		cx4dev_write_cmdq_l(dev, val);
+		cx4dev_cmdq_write_l(dev, val);
 		return;
 	case CX4_INIT_OFF_CMD_DBELL:
 		cx4dev_cmdq_doorbell(dev, val);
@@ -344,7 +344,7 @@ size_t cx4dev_receive(struct cx4dev *dev, const void *frame, size_t len)
 
 /* ---- knobs and counters ---- */
 
-void cx4dev_set_knobs(struct cx4dev *dev, const struct cx4dev_knobs *knobs)
+void cx4dev_knobs_set(struct cx4dev *dev, const struct cx4dev_knobs *knobs)
 {
 	dev->knobs = *knobs;
 	cx4dev_logf(dev, "knobs set: fail_nth %u fail_opcode 0x%x fail_status 0x%x "
@@ -355,7 +355,7 @@ void cx4dev_set_knobs(struct cx4dev *dev, const struct cx4dev_knobs *knobs)
 		    knobs->drop_cmd_events);
 }
 
-void cx4dev_get_knobs(const struct cx4dev *dev, struct cx4dev_knobs *knobs)
+void cx4dev_knobs_get(const struct cx4dev *dev, struct cx4dev_knobs *knobs)
 {
 	*knobs = dev->knobs;
 }

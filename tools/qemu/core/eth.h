@@ -432,6 +432,29 @@ struct cx4dev_pkt {
 	uint32_t tcp_flags;
 };
 
+/* Frame fields are big-endian and not aligned: read and written byte by byte. */
+static inline uint32_t cx4dev_get_be16(const uint8_t *b)
+{
+	return (uint32_t)b[0] << 8 | b[1];
+}
+
+static inline uint32_t cx4dev_get_be32(const uint8_t *b)
+{
+	return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
+}
+
+static inline void cx4dev_put_be16(uint8_t *b, uint32_t v)
+{
+	b[0] = (uint8_t)(v >> 8);
+	b[1] = (uint8_t)v;
+}
+
+static inline void cx4dev_put_be32(uint8_t *b, uint32_t v)
+{
+	cx4dev_put_be16(b, v >> 16);
+	cx4dev_put_be16(b + 2, v);
+}
+
 void cx4dev_pkt_parse(struct cx4dev_pkt *p, const uint8_t *f, uint32_t len);
 /* One's complement 16-bit sum of @len bytes, added to @sum (not folded). */
 uint32_t cx4dev_csum_add(uint32_t sum, const uint8_t *b, uint32_t len);

@@ -28,16 +28,6 @@
 #define TCP_NS		0x100
 #define TCP_BAD_FLAGS	(TCP_FIN | TCP_SYN | TCP_RST | TCP_URG | TCP_NS | 0xe00)
 
-static uint32_t be16(const uint8_t *b)
-{
-	return (uint32_t)b[0] << 8 | b[1];
-}
-
-static uint32_t be32(const uint8_t *b)
-{
-	return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
-}
-
 /* TCP options: only NOP, EOL and one timestamp allowed; -1 otherwise. */
 static int cx4dev_tcp_ts(const uint8_t *tcp, uint32_t hlen, uint32_t *val, uint32_t *ecr)
 {
@@ -57,8 +47,8 @@ static int cx4dev_tcp_ts(const uint8_t *tcp, uint32_t hlen, uint32_t *val, uint3
 		len = tcp[o + 1];
 		if (kind != 8 || len != 10 || o + len > hlen || has)
 			return -1;
-		*val = be32(tcp + o + 2);
-		*ecr = be32(tcp + o + 6);
+		*val = cx4dev_get_be32(tcp + o + 2);
+		*ecr = cx4dev_get_be32(tcp + o + 6);
 		has = 1;
 		o += len;
 	}
@@ -72,7 +62,7 @@ static bool cx4dev_lro_eligible(struct cx4dev *dev, const struct cx4dev_tir *t,
 {
 	const uint8_t *ecap = dev->caps.cur[CX4DEV_CAPI_ETH];
 	uint32_t want = p->l3 == CX4_CQE_L3_IPV4 ? CX4_TIR_LRO_IPV4 : CX4_TIR_LRO_IPV6;
-	uint32_t flags = be16(f + p->l4_off + 12) & 0xfff;
+	uint32_t flags = cx4dev_get_be16(f + p->l4_off + 12) & 0xfff;
 	uint32_t payload = p->l3_off + p->l3_len - p->l4_off - p->l4_hlen;
 
 	if (!(t->lro_mask & want) || p->l3 == CX4_CQE_L3_NONE || p->l4 != CX4_CQE_L4_TCP ||
@@ -297,13 +287,13 @@ static bool cx4dev_lro_merge(struct cx4dev *dev, struct cx4dev_rq *rq,
 	struct cx4dev_lro *s = rq->lro;
 	const uint8_t *tcp = f + p->l4_off;
 	uint32_t payload = p->l3_off + p->l3_len - p->l4_off - p->l4_hlen;
-	uint32_t flags = be16(tcp + 12) & 0xfff, ecn;
+	uint32_t flags = cx4dev_get_be16(tcp + 12) & 0xfff, ecn;
 	uint8_t fix[40];
 
 	ecn = p->l3 == CX4_CQE_L3_IPV4 ? f[p->l3_off + 1] & 3 : (f[p->l3_off + 1] >> 4) & 3;
 	cx4dev_lro_ipfix(p, f, fix);
 	*reopen = false;
-	if (be32(tcp + 4) != s->next_seq || memcmp(fix, s->ipfix, 40) || s->l3 != p->l3)
+	if (cx4dev_get_be32(tcp + 4) != s->next_seq || memcmp(fix, s->ipfix, 40) || s->l3 != p->l3)
 		return false;
 	/* The (*) cases of 3.3.6.3: the segment may start a new session. */
 	*reopen = true;
@@ -327,8 +317,8 @@ static bool cx4dev_lro_merge(struct cx4dev *dev, struct cx4dev_rq *rq,
 	s->nseg++;
 	s->ack |= !!(flags & TCP_ACK);
 	s->psh |= !!(flags & TCP_PSH);
-	s->ack_seq = be32(tcp + 8);
-	s->win = be16(tcp + 14);
+	s->ack_seq = cx4dev_get_be32(tcp + 8);
+	s->win = cx4dev_get_be16(tcp + 14);
 	if (cx4dev_lro_ttl(p, f) < s->min_ttl)
 		s->min_ttl = cx4dev_lro_ttl(p, f);
 	if (ts) {
@@ -370,14 +360,14 @@ static bool cx4dev_lro_open(struct cx4dev *dev, uint32_t tirn, const struct cx4d
 	s->tcp_hlen = p->l4_hlen;
 	s->tcp_bytes = p->l3_off + p->l3_len - p->l4_off;
 	s->tcp_sum = cx4dev_lro_sum(0, 0, tcp, s->tcp_bytes);
-	s->next_seq = be32(tcp + 4) + s->tcp_bytes - p->l4_hlen;
+	s->next_seq = cx4dev_get_be32(tcp + 4) + s->tcp_bytes - p->l4_hlen;
 	s->nseg = 1;
-	s->ack = !!(be16(tcp + 12) & TCP_ACK);
-	s->psh = !!(be16(tcp + 12) & TCP_PSH);
-	s->tcp_ecn = be16(tcp + 12) & (TCP_ECE | TCP_CWR);
+	s->ack = !!(cx4dev_get_be16(tcp + 12) & TCP_ACK);
+	s->psh = !!(cx4dev_get_be16(tcp + 12) & TCP_PSH);
+	s->tcp_ecn = cx4dev_get_be16(tcp + 12) & (TCP_ECE | TCP_CWR);
 	s->ip_ecn = p->l3 == CX4_CQE_L3_IPV4 ? f[p->l3_off + 1] & 3 : (f[p->l3_off + 1] >> 4) & 3;
-	s->ack_seq = be32(tcp + 8);
-	s->win = be16(tcp + 14);
+	s->ack_seq = cx4dev_get_be32(tcp + 8);
+	s->win = cx4dev_get_be16(tcp + 14);
 	s->min_ttl = cx4dev_lro_ttl(p, f);
 	s->has_ts = ts > 0;
 	s->tsval = tsval;

@@ -34,7 +34,7 @@ int cx4dev_wq_read(struct cx4dev *dev, const struct cx4dev_wq *wq, uint32_t off,
 int cx4dev_wq_post_cqe(struct cx4dev *dev, const struct cx4dev_wq *wq, uint8_t *cqe)
 {
 	CX4_SET(CQE, cqe, USER_INDEX, wq->user_index);
-	return cx4dev_post_cqe(dev, wq->cqn, cqe);
+	return cx4dev_cqe_post(dev, wq->cqn, cqe);
 }
 
 /* Counter of the doorbell record: send at +4, receive at +0 (Table 24). */

@@ -33,19 +33,6 @@ enum cx4dev_vendor_syn {
 	/* 0x0e: CX4DEV_VSYN_KNOB (eth.h), injected by the WQ_ERROR knob */
 };
 
-/* Frame bytes are not aligned: big-endian 32-bit access byte by byte. */
-static uint32_t cx4dev_be32(const uint8_t *b)
-{
-	return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
-}
-
-static void cx4dev_put_be32(uint8_t *b, uint32_t v)
-{
-	b[0] = (uint8_t)(v >> 24);
-	b[1] = (uint8_t)(v >> 16);
-	b[2] = (uint8_t)(v >> 8);
-	b[3] = (uint8_t)v;
-}
 
 /* ---- WQE execution ---- */
 
@@ -173,8 +160,8 @@ static int cx4dev_lso(struct cx4dev *dev, struct cx4dev_sq *sq, uint8_t *f, uint
 		return cx4dev_wqe_fail(e, CX4_CQE_SYN_LOCAL_LENGTH_ERR, CX4DEV_VSYN_MSS,
 				       "LSO headers longer than the frame");
 	payload = len - hdr;
-	seq = cx4dev_be32(f + p.l4_off + 4);
-	id = (uint32_t)f[p.l3_off + 4] << 8 | f[p.l3_off + 5];
+	seq = cx4dev_get_be32(f + p.l4_off + 4);
+	id = cx4dev_get_be16(f + p.l3_off + 4);
 	do {
 		uint32_t n = payload - off < mss ? payload - off : mss;
 		bool last = off + n >= payload;
@@ -460,7 +447,7 @@ void cx4dev_sq_bf_write(struct cx4dev *dev, uint32_t uar, uint32_t reg, uint32_t
 		dev->eth->bf_hi_valid[uar] = true;
 		return;
 	}
-	if (in_buf != 4)
+	if (in_buf != CX4_SEND_DB_OFF_DW1)
 		return;		/* rest of a BlueFlame WQE copy */
 	if (!dev->eth->bf_hi_valid[uar]) {
 		cx4dev_guest_error(dev, "UAR %u: send doorbell second dword 0x%08x without the "

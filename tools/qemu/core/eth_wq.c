@@ -24,12 +24,12 @@ struct cx4dev_wq_syn {
 };
 
 static const struct cx4dev_wq_syn cx4dev_sq_syn = {
-	CX4DEV_SYN_SQ_WQ, CX4DEV_SYN_SQ_PD, CX4DEV_SYN_SQ_DBR, CX4DEV_SYN_SQ_CQ,
-	CX4DEV_SYN_SQ_UAR, cx4dev_sq_pas_syn
+	.wq = CX4DEV_SYN_SQ_WQ, .pd = CX4DEV_SYN_SQ_PD, .dbr = CX4DEV_SYN_SQ_DBR,
+	.cq = CX4DEV_SYN_SQ_CQ, .uar = CX4DEV_SYN_SQ_UAR, .pas = cx4dev_sq_pas_syn
 };
 static const struct cx4dev_wq_syn cx4dev_rq_syn = {
-	CX4DEV_SYN_RQ_WQ, CX4DEV_SYN_RQ_PD, CX4DEV_SYN_RQ_DBR, CX4DEV_SYN_RQ_CQ, 0,
-	cx4dev_rq_pas_syn
+	.wq = CX4DEV_SYN_RQ_WQ, .pd = CX4DEV_SYN_RQ_PD, .dbr = CX4DEV_SYN_RQ_DBR,
+	.cq = CX4DEV_SYN_RQ_CQ, .uar = 0, .pas = cx4dev_rq_pas_syn
 };
 
 /* Checks of a WQ (Table 55) and its PAS list; fills @wq. */
@@ -105,8 +105,9 @@ static uint8_t cx4dev_wq_create(struct cx4dev *dev, struct cx4dev_cmd *cmd, cons
 	return CX4_CMD_STAT_OK;
 }
 
-static void cx4dev_wq_query(const struct cx4dev_wq *wq, uint8_t *wqc, uint8_t *pas,
-			    uint32_t room)
+/* The WQ context (Table 55) at @wqc and the PAS list at @pas_off of the answer. */
+static void cx4dev_wq_query(const struct cx4dev_wq *wq, struct cx4dev_cmd *cmd, uint8_t *wqc,
+			    uint32_t pas_off)
 {
 	CX4_SET(WQ, wqc, TYPE, CX4_WQ_TYPE_CYCLIC);
 	CX4_SET(WQ, wqc, PD, wq->pd);
@@ -116,8 +117,7 @@ static void cx4dev_wq_query(const struct cx4dev_wq *wq, uint8_t *wqc, uint8_t *p
 	CX4_SET(WQ, wqc, LOG_WQ_STRIDE, wq->log_stride);
 	CX4_SET(WQ, wqc, LOG_WQ_PG_SZ, wq->log_page_size);
 	CX4_SET(WQ, wqc, LOG_WQ_SZ, wq->log_size);
-	for (uint32_t i = 0; i < wq->npas && (i + 1) * CX4_PAS_SIZE <= room; i++)
-		cx4_set64(pas, i * CX4_PAS_SIZE, wq->pas[i]);
+	cx4dev_out_pas(cmd, pas_off, wq->pas, wq->npas);
 }
 
 /* Common checks of the state fields of CREATE_SQ/RQ. */
@@ -290,8 +290,7 @@ uint8_t cx4dev_exec_query_sq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	CX4_SET(SQC, c, CQN, sq->wq.cqn);
 	CX4_SET(SQC, c, TIS_LST_SZ, sq->tisn ? 1 : 0);
 	CX4_SET(SQC, c, TIS_NUM_0, sq->tisn);
-	cx4dev_wq_query(&sq->wq, c + CX4_SQC_OFF_WQ, cmd->out + CX4_QUERY_SQ_OUT_OFF_PAS,
-			cmd->out_len - CX4_QUERY_SQ_OUT_OFF_PAS);
+	cx4dev_wq_query(&sq->wq, cmd, c + CX4_SQC_OFF_WQ, CX4_QUERY_SQ_OUT_OFF_PAS);
 	return CX4_CMD_STAT_OK;
 }
 
@@ -421,7 +420,6 @@ uint8_t cx4dev_exec_query_rq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	CX4_SET(RQC, c, USER_INDEX, rq->wq.user_index);
 	CX4_SET(RQC, c, CQN, rq->wq.cqn);
 	CX4_SET(RQC, c, COUNTER_SET_ID, rq->counter_set_id);
-	cx4dev_wq_query(&rq->wq, c + CX4_RQC_OFF_WQ, cmd->out + CX4_QUERY_RQ_OUT_OFF_PAS,
-			cmd->out_len - CX4_QUERY_RQ_OUT_OFF_PAS);
+	cx4dev_wq_query(&rq->wq, cmd, c + CX4_RQC_OFF_WQ, CX4_QUERY_RQ_OUT_OFF_PAS);
 	return CX4_CMD_STAT_OK;
 }

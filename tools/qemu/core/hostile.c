@@ -183,7 +183,7 @@ void cx4dev_hostile_reset(struct cx4dev *dev)
 	h->excusing = false;
 }
 
-void cx4dev_set_hostile(struct cx4dev *dev, uint32_t mask, uint32_t seed)
+void cx4dev_hostile_set(struct cx4dev *dev, uint32_t mask, uint32_t seed)
 {
 	struct cx4dev_hostile *h = &dev->hostile;
 
@@ -896,7 +896,7 @@ bool cx4dev_hostile_ctl_write(struct cx4dev *dev, uint32_t off, uint32_t val)
 		cx4dev_logf(dev, "debug-ctl: HOSTILE = 0x%02x (seed %u)", val, h->seed);
 		return true;
 	case CX4DEV_CTL_HOSTILE_SEED:
-		cx4dev_set_hostile(dev, h->mask, val);
+		cx4dev_hostile_set(dev, h->mask, val);
 		return true;
 	default:
 		if (off >= CX4DEV_CTL_HOSTILE_ONE_IN && off < CX4DEV_CTL_HOSTILE_HITS_BY) {

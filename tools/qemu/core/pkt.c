@@ -16,23 +16,12 @@
 #define IPPROTO_TCP_	6
 #define IPPROTO_UDP_	17
 
-static uint32_t rd16(const uint8_t *b)
-{
-	return (uint32_t)b[0] << 8 | b[1];
-}
-
-static void wr16(uint8_t *b, uint32_t v)
-{
-	b[0] = (uint8_t)(v >> 8);
-	b[1] = (uint8_t)v;
-}
-
 uint32_t cx4dev_csum_add(uint32_t sum, const uint8_t *b, uint32_t len)
 {
 	uint64_t s = sum;
 
 	for (uint32_t i = 0; i + 1 < len; i += 2)
-		s += rd16(b + i);
+		s += cx4dev_get_be16(b + i);
 	if (len & 1)
 		s += (uint32_t)b[len - 1] << 8;
 	while (s >> 32)
@@ -74,9 +63,9 @@ static void cx4dev_parse_l4(struct cx4dev_pkt *p, const uint8_t *f)
 			return;
 		p->l4 = CX4_CQE_L4_TCP;
 		p->l4_hlen = hl;
-		p->tcp_flags = rd16(l4 + 12) & 0x1ff;
+		p->tcp_flags = cx4dev_get_be16(l4 + 12) & 0x1ff;
 	} else if (p->proto == IPPROTO_UDP_ && avail >= 8) {
-		uint32_t ul = rd16(l4 + 4);
+		uint32_t ul = cx4dev_get_be16(l4 + 4);
 
 		if (ul < 8 || ul > avail)
 			return;
@@ -85,7 +74,7 @@ static void cx4dev_parse_l4(struct cx4dev_pkt *p, const uint8_t *f)
 	} else {
 		return;
 	}
-	if (p->l4 == CX4_CQE_L4_UDP && !rd16(l4 + 6))
+	if (p->l4 == CX4_CQE_L4_UDP && !cx4dev_get_be16(l4 + 6))
 		p->l4_ok = p->l3 == CX4_CQE_L3_IPV4;	/* no checksum: IPv4 only */
 	else
 		p->l4_ok = cx4dev_csum_fold(cx4dev_pseudo(p, f, avail) +
@@ -100,14 +89,14 @@ static void cx4dev_parse_ipv4(struct cx4dev_pkt *p, const uint8_t *f)
 	if (avail < 20 || ip[0] >> 4 != 4)
 		return;
 	hl = (ip[0] & 0xf) * 4u;
-	tot = rd16(ip + 2);
+	tot = cx4dev_get_be16(ip + 2);
 	if (hl < 20 || tot < hl || tot > avail)
 		return;
 	p->l3 = CX4_CQE_L3_IPV4;
 	p->l3_hlen = hl;
 	p->l3_len = tot;
 	p->ip_opts = hl > 20;
-	p->ip_frag = (rd16(ip + 6) & 0x3fff) != 0;
+	p->ip_frag = (cx4dev_get_be16(ip + 6) & 0x3fff) != 0;
 	p->proto = ip[9];
 	p->l3_ok = cx4dev_csum_fold(cx4dev_csum_add(0, ip, hl)) == 0xffff;
 	p->l4_off = p->l3_off + hl;
@@ -120,10 +109,10 @@ static void cx4dev_parse_ipv6(struct cx4dev_pkt *p, const uint8_t *f)
 	const uint8_t *ip = f + p->l3_off;
 	uint32_t avail = p->len - p->l3_off, off = 40, nh;
 
-	if (avail < 40 || ip[0] >> 4 != 6 || 40 + rd16(ip + 4) > avail)
+	if (avail < 40 || ip[0] >> 4 != 6 || 40 + cx4dev_get_be16(ip + 4) > avail)
 		return;
 	p->l3 = CX4_CQE_L3_IPV6;
-	p->l3_len = 40 + rd16(ip + 4);
+	p->l3_len = 40 + cx4dev_get_be16(ip + 4);
 	nh = ip[6];
 	/* Hop-by-hop, routing, fragment, destination options (bounded). */
 	for (int n = 0; n < 8 && (nh == 0 || nh == 43 || nh == 44 || nh == 60); n++) {
@@ -131,7 +120,7 @@ static void cx4dev_parse_ipv6(struct cx4dev_pkt *p, const uint8_t *f)
 			return;
 		p->ip_opts = true;
 		if (nh == 44) {
-			if (rd16(ip + off + 2) & 0xfff9)
+			if (cx4dev_get_be16(ip + off + 2) & 0xfff9)
 				p->ip_frag = true;
 			nh = ip[off];
 			off += 8;
@@ -157,15 +146,15 @@ void cx4dev_pkt_parse(struct cx4dev_pkt *p, const uint8_t *f, uint32_t len)
 	p->len = len;
 	if (len < ETH_HLEN)
 		return;
-	type = rd16(f + off);
+	type = cx4dev_get_be16(f + off);
 	while ((type == ETH_P_8021Q || type == ETH_P_8021AD) && off + 6 <= len && p->nvlan < 2) {
 		if (!p->nvlan) {
-			p->vlan_tci = rd16(f + off + 2);
+			p->vlan_tci = cx4dev_get_be16(f + off + 2);
 			p->vlan_tpid = type;
 		}
 		p->nvlan++;
 		off += 4;
-		type = rd16(f + off);
+		type = cx4dev_get_be16(f + off);
 	}
 	p->l2_len = off + 2;
 	p->ethertype = type;
@@ -188,8 +177,8 @@ void cx4dev_pkt_fill_l3_csum(const struct cx4dev_pkt *p, uint8_t *f)
 
 	if (p->l3 != CX4_CQE_L3_IPV4)
 		return;
-	wr16(ip + 10, 0);
-	wr16(ip + 10, (uint16_t)~cx4dev_csum_fold(cx4dev_csum_add(0, ip, p->l3_hlen)));
+	cx4dev_put_be16(ip + 10, 0);
+	cx4dev_put_be16(ip + 10, (uint16_t)~cx4dev_csum_fold(cx4dev_csum_add(0, ip, p->l3_hlen)));
 }
 
 void cx4dev_pkt_fill_l4_csum(const struct cx4dev_pkt *p, uint8_t *f)
@@ -204,12 +193,12 @@ void cx4dev_pkt_fill_l4_csum(const struct cx4dev_pkt *p, uint8_t *f)
 		ck = l4 + 6;
 	else
 		return;
-	wr16(ck, 0);
+	cx4dev_put_be16(ck, 0);
 	v = (uint16_t)~cx4dev_csum_fold(cx4dev_pseudo(p, f, l4len) +
 					cx4dev_csum_add(0, l4, l4len));
 	if (p->l4 == CX4_CQE_L4_UDP && !v)
 		v = 0xffff;
-	wr16(ck, v);
+	cx4dev_put_be16(ck, v);
 }
 
 void cx4dev_pkt_match(const struct cx4dev_pkt *p, const uint8_t *f, uint8_t *m)
@@ -241,7 +230,7 @@ void cx4dev_pkt_match(const struct cx4dev_pkt *p, const uint8_t *f, uint8_t *m)
 		memcpy(o + CX4_FTE_OFF_DST_IP + CX4_FTE_OFF_IPV4_IN_IP, ip + 16, 4);
 	} else {
 		const uint8_t *ip = f + p->l3_off;
-		uint32_t tc = (rd16(ip) >> 4) & 0xff;
+		uint32_t tc = (cx4dev_get_be16(ip) >> 4) & 0xff;
 
 		CX4_SET(FTE, o, IP_DSCP, tc >> 2);
 		CX4_SET(FTE, o, IP_ECN, tc);
@@ -249,12 +238,12 @@ void cx4dev_pkt_match(const struct cx4dev_pkt *p, const uint8_t *f, uint8_t *m)
 		memcpy(o + CX4_FTE_OFF_DST_IP, ip + 24, 16);
 	}
 	if (p->l4 == CX4_CQE_L4_TCP) {
-		CX4_SET(FTE, o, TCP_SPORT, rd16(f + p->l4_off));
-		CX4_SET(FTE, o, TCP_DPORT, rd16(f + p->l4_off + 2));
+		CX4_SET(FTE, o, TCP_SPORT, cx4dev_get_be16(f + p->l4_off));
+		CX4_SET(FTE, o, TCP_DPORT, cx4dev_get_be16(f + p->l4_off + 2));
 		CX4_SET(FTE, o, TCP_FLAGS, p->tcp_flags);
 	} else if (p->l4 == CX4_CQE_L4_UDP) {
-		CX4_SET(FTE, o, UDP_SPORT, rd16(f + p->l4_off));
-		CX4_SET(FTE, o, UDP_DPORT, rd16(f + p->l4_off + 2));
+		CX4_SET(FTE, o, UDP_SPORT, cx4dev_get_be16(f + p->l4_off));
+		CX4_SET(FTE, o, UDP_DPORT, cx4dev_get_be16(f + p->l4_off + 2));
 	}
 }
 
@@ -266,7 +255,7 @@ uint32_t cx4dev_toeplitz(const uint8_t *key, uint32_t keylen, const uint8_t *in,
 
 	if (keylen < 4)
 		return 0;
-	window = (uint32_t)key[0] << 24 | (uint32_t)key[1] << 16 | (uint32_t)key[2] << 8 | key[3];
+	window = cx4dev_get_be32(key);
 	for (uint32_t i = 0; i < len; i++) {
 		for (int b = 7; b >= 0; b--) {
 			uint32_t next = 0;

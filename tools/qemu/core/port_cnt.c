@@ -112,15 +112,10 @@ void cx4dev_port_counters_reset(struct cx4dev *dev)
 	dev->eth->pcnt.phy_clear_ns = cx4dev_now(dev);
 }
 
-static uint32_t cx4dev_rd16(const uint8_t *p)
-{
-	return (uint32_t)p[0] << 8 | p[1];
-}
-
 /* Priority of a frame: PCP of its first 802.1Q tag, else 0. */
 static uint32_t cx4dev_frame_prio(const uint8_t *f, uint32_t len)
 {
-	if (len >= 16 && cx4dev_rd16(f + 12) == ETH_P_8021Q_)
+	if (len >= 16 && cx4dev_get_be16(f + 12) == ETH_P_8021Q_)
 		return f[14] >> 5;
 	return 0;
 }
@@ -156,13 +151,13 @@ static int cx4dev_pc_bucket(uint32_t w)
 /* A MAC control frame (counted, consumed by the MAC). */
 static void cx4dev_pc_mac_ctrl(struct cx4dev_port_counters *c, const uint8_t *f, uint32_t len)
 {
-	uint32_t op = len >= 16 ? cx4dev_rd16(f + 14) : 0;
+	uint32_t op = len >= 16 ? cx4dev_get_be16(f + 14) : 0;
 
 	c->c[CX4DEV_PC_RX_MAC_CTRL]++;
 	if (op == MAC_CTRL_PAUSE) {
 		c->c[CX4DEV_PC_RX_PAUSE]++;
 	} else if (op == MAC_CTRL_PFC && len >= 18) {
-		uint32_t en = cx4dev_rd16(f + 16) & 0xff;
+		uint32_t en = cx4dev_get_be16(f + 16) & 0xff;
 
 		for (uint32_t p = 0; p < CX4DEV_PC_NPRIO; p++)
 			if (en & (1u << p))
@@ -182,7 +177,7 @@ static void cx4dev_pc_mac_ctrl(struct cx4dev_port_counters *c, const uint8_t *f,
  */
 static enum cx4dev_pc cx4dev_pc_length_check(const uint8_t *f, uint32_t len, uint32_t off)
 {
-	uint32_t field = cx4dev_rd16(f + off), data = len - off - 2;
+	uint32_t field = cx4dev_get_be16(f + off), data = len - off - 2;
 
 	if (field >= 0x600)
 		return CX4DEV_PC_NUM;
@@ -214,12 +209,12 @@ bool cx4dev_port_rx(struct cx4dev *dev, const uint8_t *f, uint32_t len)
 		c->c[CX4DEV_PC_RX_ERRORS]++;
 		return false;
 	}
-	if (len >= 14 && cx4dev_rd16(f + 12) == ETH_P_MAC_CONTROL) {
+	if (len >= 14 && cx4dev_get_be16(f + 12) == ETH_P_MAC_CONTROL) {
 		cx4dev_pc_mac_ctrl(c, f, len);
 		return false;
 	}
 	if (len >= 14) {
-		uint32_t off = len >= 18 && cx4dev_rd16(f + 12) == ETH_P_8021Q_ ? 16 : 12;
+		uint32_t off = len >= 18 && cx4dev_get_be16(f + 12) == ETH_P_8021Q_ ? 16 : 12;
 		enum cx4dev_pc e = cx4dev_pc_length_check(f, len, off);
 
 		if (e != CX4DEV_PC_NUM) {

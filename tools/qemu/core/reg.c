@@ -126,7 +126,7 @@ void cx4dev_port_cable(struct cx4dev *dev, bool up)
 }
 
 /* LINK knob and QEMU link status: 0 down, 1 up, 2 flap (down, then up). */
-void cx4dev_set_link(struct cx4dev *dev, uint32_t how)
+void cx4dev_link_set(struct cx4dev *dev, uint32_t how)
 {
 	dev->knob_hits++;
 	cx4dev_logf(dev, "knob: link %s", how == 0 ? "down" : how == 1 ? "up" : "flap");
@@ -393,15 +393,20 @@ static const struct cx4dev_reg_field cx4dev_host_endianness_fields[] = {
 	{ CX4_HOST_ENDIANNESS_HE, CX4DEV_ACC_RW }, { 0, 0 }
 };
 
+/* One row: the register by its name in prm_reg.h, whether it has local_port. */
+#define CX4DEV_REG(reg, is_port, fl, fn) \
+	{ .id = CX4_REG_##reg, .name = #reg, .size = CX4_##reg##_SIZE, .port = is_port, \
+	  .fields = fl, .access = fn }
+
 static const struct cx4dev_reg_desc cx4dev_regs[] = {
-	{ CX4_REG_PMTU, "PMTU", CX4_PMTU_SIZE, true, cx4dev_pmtu_fields, cx4dev_reg_pmtu },
-	{ CX4_REG_PTYS, "PTYS", CX4_PTYS_SIZE, true, cx4dev_ptys_fields, cx4dev_reg_ptys },
-	{ CX4_REG_PAOS, "PAOS", CX4_PAOS_SIZE, true, cx4dev_paos_fields, cx4dev_reg_paos },
-	{ CX4_REG_PFCC, "PFCC", CX4_PFCC_SIZE, true, cx4dev_pfcc_fields, cx4dev_reg_pfcc },
+	CX4DEV_REG(PMTU, true, cx4dev_pmtu_fields, cx4dev_reg_pmtu),
+	CX4DEV_REG(PTYS, true, cx4dev_ptys_fields, cx4dev_reg_ptys),
+	CX4DEV_REG(PAOS, true, cx4dev_paos_fields, cx4dev_reg_paos),
+	CX4DEV_REG(PFCC, true, cx4dev_pfcc_fields, cx4dev_reg_pfcc),
 	/* The counter set (08h-FCh) is RO data: reserved in the input. */
-	{ CX4_REG_PPCNT, "PPCNT", CX4_PPCNT_SIZE, true, cx4dev_ppcnt_fields, cx4dev_reg_ppcnt },
-	{ CX4_REG_HOST_ENDIANNESS, "HOST_ENDIANNESS", CX4_HOST_ENDIANNESS_SIZE, false,
-	  cx4dev_host_endianness_fields, cx4dev_reg_host_endianness },
+	CX4DEV_REG(PPCNT, true, cx4dev_ppcnt_fields, cx4dev_reg_ppcnt),
+	CX4DEV_REG(HOST_ENDIANNESS, false, cx4dev_host_endianness_fields,
+		   cx4dev_reg_host_endianness),
 };
 
 static const struct cx4dev_reg_desc *cx4dev_reg_lookup(uint32_t id)

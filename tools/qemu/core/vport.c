@@ -110,9 +110,9 @@ uint8_t cx4dev_exec_query_nic_vport_ctx(struct cx4dev *dev, struct cx4dev_cmd *c
 	CX4_SET(NIC_VPORT, ctx, ALLOWED_LIST_TYPE, type);
 	CX4_SET(NIC_VPORT, ctx, ALLOWED_LIST_SIZE, n);
 	CX4_SET(MAC_ADDR, CX4_ADDR(NIC_VPORT, ctx, PERMANENT_ADDRESS), 47_32,
-		(uint32_t)mac[0] << 8 | mac[1]);
+		cx4dev_get_be16(mac));
 	CX4_SET(MAC_ADDR, CX4_ADDR(NIC_VPORT, ctx, PERMANENT_ADDRESS), 31_0,
-		(uint32_t)mac[2] << 24 | (uint32_t)mac[3] << 16 | (uint32_t)mac[4] << 8 | mac[5]);
+		cx4dev_get_be32(mac + 2));
 	for (uint32_t i = 0; i < n; i++)
 		cx4_set64(ctx, cx4_nic_vport_list_off(i), dev->vport.list[type][i]);
 	return CX4_CMD_STAT_OK;

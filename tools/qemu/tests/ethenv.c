@@ -59,7 +59,7 @@ void env_fill_wq(struct env *e, uint8_t *wqc, struct ewq *q, bool sq, uint8_t *p
 	CX4_SET64(WQ, wqc, DBR_ADDR, q->dbr);
 	CX4_SET(WQ, wqc, LOG_WQ_STRIDE, q->log_stride);
 	CX4_SET(WQ, wqc, LOG_WQ_SZ, q->log_size);
-	cx4_set64(pas, 0, q->buf);
+	fh_pas_fill(pas, 1, q->buf, 0);
 }
 
 uint8_t env_create_sq(struct env *e, struct ewq *q, struct fh_result *r,
@@ -384,7 +384,7 @@ void env_post_send(struct env *e, uint32_t opcode, const uint8_t *f, uint32_t le
 	e->sq.pc = (uint16_t)(e->sq.pc + bbs);
 	CX4_SET(WQ_DBR, fh_ptr(e->fh, e->sq.dbr), SND_COUNTER, e->sq.pc);
 	if (ring)
-		cx4dev_mmio_write(e->fh->dev, (uint64_t)e->uar * CX4_UAR_PAGE_SIZE +
+		cx4dev_mmio_write(e->fh->dev, fh_uar_off(e->fh, e->uar) +
 				  cx4_uar_bf_off(0, 0), cx4_get64(w, 0), 8);
 }
 

@@ -233,6 +233,39 @@ void fh_wr32(struct fh *fh, uint64_t off, uint32_t val)
 	cx4dev_mmio_write(fh->dev, off, val, 4);
 }
 
+uint64_t fh_uar_off(struct fh *fh, uint32_t uar)
+{
+	return (uint64_t)uar << cx4dev_uar_shift(fh->dev);
+}
+
+void fh_eq_db(struct fh *fh, uint32_t uar, uint32_t eqn, uint32_t ci, bool arm)
+{
+	uint8_t db[CX4_EQ_DB_SIZE] = { 0 };
+
+	CX4_SET(EQ_DB, db, EQN, eqn);
+	CX4_SET(EQ_DB, db, CI, ci);
+	fh_wr32(fh, fh_uar_off(fh, uar) + (arm ? CX4_UAR_OFF_EQ_ARM : CX4_UAR_OFF_EQ_UPDATE),
+		cx4_rd32(db, 0));
+}
+
+void fh_cq_db(struct fh *fh, const struct fh_cq *cq, uint32_t sn, bool solicited, bool split)
+{
+	uint64_t off = fh_uar_off(fh, cq->uar) + CX4_UAR_OFF_CQ_DB;
+	uint8_t db[CX4_CQ_DB_SIZE] = { 0 };
+
+	CX4_SET(CQ_DB, db, CMD_SN, sn);
+	CX4_SET(CQ_DB, db, CMD, solicited ? CX4_CQ_DB_CMD_ARM_SOLICITED : CX4_CQ_DB_CMD_ARM_NEXT);
+	CX4_SET(CQ_DB, db, CQ_CI, cq->cc);
+	CX4_SET(CQ_DB, db, CQN, cq->cqn);
+	if (!split) {
+		cx4dev_mmio_write(fh->dev, off, cx4_get64(db, 0), CX4_CQ_DB_SIZE);
+		return;
+	}
+	/* Lower address first (PRM 7.2.2.2). */
+	fh_wr32(fh, off, cx4_rd32(db, 0));
+	fh_wr32(fh, off + CX4_FLD_OFF(CX4_CQ_DB_CQN), cx4_rd32(db, CX4_FLD_OFF(CX4_CQ_DB_CQN)));
+}
+
 void fh_boot(struct fh *fh)
 {
 	fh->cmdq = fh_alloc(fh, 4096, 4096);
@@ -499,6 +532,14 @@ void fh_ctl_wr(struct fh *fh, uint32_t off, uint32_t val)
 	fh_wr32(fh, CX4DEV_CTL_BASE + off, val);
 }
 
+/* ---- queue buffers ---- */
+
+void fh_pas_fill(uint8_t *pas, uint32_t n, uint64_t buf, uint64_t page)
+{
+	for (uint32_t i = 0; i < n; i++)
+		cx4_set64(pas, i * CX4_PAS_SIZE, buf + i * page);
+}
+
 /* ---- event queues ---- */
 
 void fh_eq_params_init(struct fh_eq_params *p, uint32_t uar, uint32_t log_size, uint64_t mask)
@@ -535,8 +576,7 @@ uint8_t fh_eq_create(struct fh *fh, const struct fh_eq_params *p, struct fh_eq *
 	CX4_SET(EQC, eqc, INTR, p->intr);
 	CX4_SET(EQC, eqc, OI, p->oi);
 	cx4_set64(in, CX4_CREATE_EQ_OFF_EVENT_BITMASK, p->mask);
-	for (uint32_t i = 0; i < npas; i++)
-		cx4_set64(in, CX4_CREATE_EQ_OFF_PAS + i * CX4_PAS_SIZE, buf + i * page);
+	fh_pas_fill(in + CX4_CREATE_EQ_OFF_PAS, npas, buf, page);
 	if (tweak)
 		tweak(in);
 	fh_exec(fh, in, len, CX4_CREATE_EQ_OUT_SIZE, r);
@@ -610,8 +650,7 @@ uint8_t fh_cq_create(struct fh *fh, const struct fh_cq_params *p, struct fh_cq *
 	CX4_SET(CQC, cqc, CQE_COMPRESSION_EN, p->compression);
 	CX4_SET(CQC, cqc, MINI_CQE_RES_FORMAT, p->mini_format);
 	CX4_SET64(CQC, cqc, DBR_ADDR, dbr);
-	for (uint32_t i = 0; i < npas; i++)
-		cx4_set64(in, CX4_CREATE_CQ_OFF_PAS + i * CX4_PAS_SIZE, buf + i * CX4_PAGE_SIZE);
+	fh_pas_fill(in + CX4_CREATE_CQ_OFF_PAS, npas, buf, CX4_PAGE_SIZE);
 	if (tweak)
 		tweak(in);
 	fh_exec(fh, in, len, CX4_CREATE_CQ_OUT_SIZE, r);

@@ -85,6 +85,11 @@ long fh_last_error_count(const struct fh *fh);
 uint32_t fh_rd32(struct fh *fh, uint64_t off);
 void fh_wr32(struct fh *fh, uint64_t off, uint32_t val);
 
+/* BAR 0 offset of UAR page @uar (the page size of the current caps, 7.2.2). */
+uint64_t fh_uar_off(struct fh *fh, uint32_t uar);
+/* EQ doorbell of UAR @uar (PRM Table 13): update the consumer index, and @arm. */
+void fh_eq_db(struct fh *fh, uint32_t uar, uint32_t eqn, uint32_t ci, bool arm);
+
 /* Wait for initializing to clear, set the cmdq address. */
 void fh_boot(struct fh *fh);
 
@@ -124,9 +129,39 @@ int fh_bringup(struct fh *fh);
  */
 struct fh *fh_new_up(const struct cx4dev_config *cfg);
 
+/*
+ * Debug control page registers, at the offsets Documentation/device-model.md
+ * gives (written out here, not taken from cx4dev_ctl.h, so that the tests
+ * check the model's register map against the documented one).
+ */
+#define CTL_KNOB_HITS		0x014
+#define CTL_EXPECTED_ERRORS	0x018
+#define CTL_EXPECT_ERRORS	0x020
+#define CTL_DMA_PROBE_HI	0x030
+#define CTL_DMA_PROBE		0x034
+#define CTL_DMA_FAULTS		0x038
+#define CTL_FAIL_OPCODE		0x044
+#define CTL_HANG_OPCODE		0x05c
+#define CTL_INTERNAL_ERROR	0x088
+#define CTL_PAGE_REQUEST	0x0a0
+#define CTL_DROP_CMD_EVENTS	0x0a4
+#define CTL_LINK		0x0a8
+#define CTL_CQ_ERROR		0x0b0
+#define CTL_CQE_POST		0x0b4
+#define CTL_WQ_ERROR		0x0c0
+#define CTL_WQ_ERROR_SYNDROME	0x0c4
+#define CTL_SQ_STALL		0x0c8
+#define CTL_SQ_STALL_HELD	0x0cc
+
 /* Debug control page register @off (Documentation/device-model.md). */
 uint32_t fh_ctl_rd(struct fh *fh, uint32_t off);
 void fh_ctl_wr(struct fh *fh, uint32_t off, uint32_t val);
+
+/*
+ * A PAS list (entries of PRM Table 139, 8 bytes each) at @pas: @n pages of
+ * @page bytes, one after the other from @buf.
+ */
+void fh_pas_fill(uint8_t *pas, uint32_t n, uint64_t buf, uint64_t page);
 
 /* An EQ as the test driver sees it. */
 struct fh_eq {
@@ -186,5 +221,11 @@ uint8_t fh_cq_create(struct fh *fh, const struct fh_cq_params *p, struct fh_cq *
 		     struct fh_result *r, void (*tweak)(uint8_t *in));
 /* Poll for completion (PRM 7.12.3); signature checked; NULL if none. */
 uint8_t *fh_cq_poll(struct fh *fh, struct fh_cq *cq);
+/*
+ * CQ doorbell (PRM Table 14) on @cq's UAR page: arm it with cmd_sn @sn,
+ * ARM_NEXT or (@solicited) ARM_SOLICITED, at consumer counter cq->cc; one
+ * 64-bit write, or (@split) two 32-bit writes, lower address first.
+ */
+void fh_cq_db(struct fh *fh, const struct fh_cq *cq, uint32_t sn, bool solicited, bool split);
 
 #endif

@@ -287,7 +287,7 @@ static void test_sq_without_tis(void)
 	CX4_SET(WQE_CTRL, w, CE, CX4_WQE_CE_CQE_ALWAYS);
 	e->sq.pc = 1;
 	CX4_SET(WQ_DBR, fh_ptr(e->fh, e->sq.dbr), SND_COUNTER, 1);
-	cx4dev_mmio_write(e->fh->dev, (uint64_t)e->uar * CX4_UAR_PAGE_SIZE + cx4_uar_bf_off(0, 0),
+	cx4dev_mmio_write(e->fh->dev, fh_uar_off(e->fh, e->uar) + cx4_uar_bf_off(0, 0),
 			  cx4_get64(w, 0), 8);
 	c = fh_cq_poll(e->fh, &e->scq);
 	CHECK(c && CX4_GET(CQE, c, OPCODE) == CX4_CQE_OP_REQ);

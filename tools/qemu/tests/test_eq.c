@@ -42,12 +42,6 @@ static uint8_t create_eq(struct fh *fh, uint32_t uar, uint32_t log_size, uint32_
 	return fh_eq_create(fh, &p, eq, &r, NULL);
 }
 
-static void eq_db(struct fh *fh, uint32_t uar, uint32_t eqn, uint32_t ci, bool arm)
-{
-	fh_wr32(fh, (uint64_t)uar * CX4_UAR_PAGE_SIZE +
-		(arm ? CX4_UAR_OFF_EQ_ARM : CX4_UAR_OFF_EQ_UPDATE), eqn << 24 | ci);
-}
-
 static uint8_t *eqe_at(struct fh *fh, const struct fh_eq *eq, uint32_t idx)
 {
 	return fh_ptr(fh, eq->buf + (uint64_t)idx * CX4_EQE_SIZE);
@@ -80,16 +74,16 @@ static void test_uar_alloc_and_writes(void)
 	CHECK_EQ(b, 5);
 	CHECK_EQ(ERRORS(fh), 0);
 	/* Unallocated UAR page, reserved offset, BlueFlame without an SQ. */
-	fh_wr32(fh, 9 * CX4_UAR_PAGE_SIZE + CX4_UAR_OFF_EQ_ARM, 0);
+	fh_wr32(fh, fh_uar_off(fh, 9) + CX4_UAR_OFF_EQ_ARM, 0);
 	CHECK_EQ(ERRORS(fh), 1);
-	fh_wr32(fh, a * CX4_UAR_PAGE_SIZE + 0x44, 0);	/* prm-offsets: ok, reserved on purpose */
+	fh_wr32(fh, fh_uar_off(fh, a) + 0x44, 0);	/* prm-offsets: ok, reserved on purpose */
 	CHECK_EQ(ERRORS(fh), 2);
-	cx4dev_mmio_write(fh->dev, a * CX4_UAR_PAGE_SIZE + cx4_uar_bf_off(1, 1), 0, 8);
+	cx4dev_mmio_write(fh->dev, fh_uar_off(fh, a) + cx4_uar_bf_off(1, 1), 0, 8);
 	CHECK_EQ(ERRORS(fh), 3);
 	/* EQ doorbell for an EQ that does not exist; CQ doorbell without CQs. */
-	eq_db(fh, a, 3, 0, true);
+	fh_eq_db(fh, a, 3, 0, true);
 	CHECK_EQ(ERRORS(fh), 4);
-	cx4dev_mmio_write(fh->dev, a * CX4_UAR_PAGE_SIZE + CX4_UAR_OFF_CQ_DB, 7, 8);
+	cx4dev_mmio_write(fh->dev, fh_uar_off(fh, a) + CX4_UAR_OFF_CQ_DB, 7, 8);
 	CHECK_EQ(ERRORS(fh), 5);
 	CHECK(fh_log_has(fh, "no such CQ"));
 	/* DEALLOC_UAR: unknown, twice. */
@@ -276,7 +270,7 @@ static void test_eqe_ownership_wrap(void)
 		CHECK_EQ(CX4_GET(EQE, e, EVENT_SUB_TYPE), 0x5a);
 		CHECK_EQ(cx4_rd32(e, CX4_EQE_OFF_EVENT_DATA), 0x1000 + n);
 		CHECK(fh_eq_poll(fh, &eq) == NULL);	/* the next one is still HW's */
-		eq_db(fh, uar, eq.eqn, eq.cc, false);
+		fh_eq_db(fh, uar, eq.eqn, eq.cc, false);
 	}
 	CHECK_EQ(cx4dev_counter(fh->dev, CX4DEV_CNT_EQES), 11);
 	CHECK_EQ(fh->msix_count, 0);		/* never armed */
@@ -297,7 +291,7 @@ static void test_eq_arm_interrupt_and_query(void)
 	gen_eqe(fh, eq.eqn, 0x21, 0, &r);
 	CHECK_EQ(fh->msix_count, 0);		/* created fired, not armed */
 	CHECK(fh_eq_poll(fh, &eq) != NULL);
-	eq_db(fh, uar, eq.eqn, eq.cc, true);	/* consumed all: armed */
+	fh_eq_db(fh, uar, eq.eqn, eq.cc, true);	/* consumed all: armed */
 	CHECK_EQ(fh->msix_count, 0);
 	memset(in, 0, sizeof(in));
 	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_QUERY_EQ);
@@ -324,11 +318,11 @@ static void test_eq_arm_interrupt_and_query(void)
 	CHECK_EQ(CX4_GET(EQC, eqc, PRODUCER_COUNTER), 3);
 	/* Arm with unconsumed EQEs: interrupt at once. */
 	CHECK(fh_eq_poll(fh, &eq) != NULL);
-	eq_db(fh, uar, eq.eqn, eq.cc, true);
+	fh_eq_db(fh, uar, eq.eqn, eq.cc, true);
 	CHECK_EQ(fh->msix_count, 2);
 	/* Update-only doorbell never interrupts. */
 	CHECK(fh_eq_poll(fh, &eq) != NULL);
-	eq_db(fh, uar, eq.eqn, eq.cc, false);
+	fh_eq_db(fh, uar, eq.eqn, eq.cc, false);
 	gen_eqe(fh, eq.eqn, 0x21, 0, &r);
 	CHECK_EQ(fh->msix_count, 2);
 	CHECK_EQ(ERRORS(fh), 0);
@@ -345,13 +339,13 @@ static void test_eq_uar_ownership(void)
 	CHECK_EQ(create_eq(fh, a, 2, 0, 0, &eq), 0);
 	gen_eqe(fh, eq.eqn, 0x21, 0, &r);
 	/* Doorbell on a UAR page that does not own the EQ: ignored. */
-	eq_db(fh, b, eq.eqn, 0, true);
+	fh_eq_db(fh, b, eq.eqn, 0, true);
 	CHECK_EQ(ERRORS(fh), 1);
 	CHECK(fh_log_has(fh, "does not own the EQ"));
 	gen_eqe(fh, eq.eqn, 0x21, 0, &r);
 	CHECK_EQ(fh->msix_count, 0);
 	/* Consumer index beyond the producer. */
-	eq_db(fh, a, eq.eqn, 3, false);
+	fh_eq_db(fh, a, eq.eqn, 3, false);
 	CHECK_EQ(ERRORS(fh), 2);
 	/* The owning UAR cannot be freed under the EQ. */
 	CHECK_EQ(cmd_with_arg(fh, CX4_CMD_DEALLOC_UAR, CX4_DEALLOC_UAR_IN_UAR, a, &r),
@@ -424,7 +418,7 @@ static void test_cmd_completion_events(void)
 	/* Now the queue is empty: mapped; no event for the CREATE_EQ itself. */
 	CHECK_EQ(create_eq(fh, uar, 3, 4, CX4_EVENT_BIT(CX4_EVENT_CMD_COMPLETION), &eq), 0);
 	CHECK(fh_eq_poll(fh, &eq) == NULL);
-	eq_db(fh, uar, eq.eqn, 0, true);
+	fh_eq_db(fh, uar, eq.eqn, 0, true);
 	/* Each completion: an EQE whose vector has the slot's bit. */
 	fh_post(fh, &p1, 5, nop, sizeof(nop), 16);
 	fh_post(fh, &p2, 12, nop, sizeof(nop), 16);
@@ -447,7 +441,7 @@ static void test_cmd_completion_events(void)
 	CHECK(e && CX4_GET(EQE, e, CMD_VECTOR) == 1);
 	CHECK_EQ(ERRORS(fh), 2);
 	/* Knob: drop the next completion event. */
-	fh_ctl_wr(fh, 0x0a4, 1);
+	fh_ctl_wr(fh, CTL_DROP_CMD_EVENTS, 1);
 	fh_simple(fh, CX4_CMD_NOP, 0, NULL);
 	CHECK(fh_eq_poll(fh, &eq) == NULL);
 	CHECK(fh_log_has(fh, "knob: command completion event of cmd[0] NOP(0x80d) dropped"));
@@ -478,7 +472,7 @@ static void test_page_request_events(void)
 	size_t owned = cx4dev_counter(fh->dev, CX4DEV_CNT_PAGES_OWNED);
 
 	/* Knob before an EQ maps PAGE_REQUEST: reported when one does. */
-	fh_ctl_wr(fh, 0x0a0, 2);
+	fh_ctl_wr(fh, CTL_PAGE_REQUEST, 2);
 	CHECK_EQ(fh_query_pages(fh, CX4_PAGES_REGULAR), 2);
 	CHECK_EQ(create_eq(fh, uar, 3, 1, CX4_EVENT_BIT(CX4_EVENT_PAGE_REQUEST), &eq), 0);
 	e = fh_eq_poll(fh, &eq);
@@ -486,12 +480,12 @@ static void test_page_request_events(void)
 	CHECK(e && CX4_GET(EQE, e, PAGES_NUM_PAGES) == 2);
 	CHECK_EQ(fh_give_pages(fh, 2, NULL, NULL), 0);
 	/* Give N: QUERY_PAGES(regular) rises by N and an event says N. */
-	fh_ctl_wr(fh, 0x0a0, 5);
+	fh_ctl_wr(fh, CTL_PAGE_REQUEST, 5);
 	CHECK_EQ(fh_query_pages(fh, CX4_PAGES_REGULAR), 5);
 	e = fh_eq_poll(fh, &eq);
 	CHECK(e && CX4_GET(EQE, e, PAGES_NUM_PAGES) == 5);
 	/* Not re-armed before MANAGE_PAGES: the next request waits. */
-	fh_ctl_wr(fh, 0x0a0, 3);
+	fh_ctl_wr(fh, CTL_PAGE_REQUEST, 3);
 	CHECK(fh_eq_poll(fh, &eq) == NULL);
 	CHECK_EQ(fh_give_pages(fh, 5, NULL, NULL), 0);
 	e = fh_eq_poll(fh, &eq);
@@ -504,10 +498,10 @@ static void test_page_request_events(void)
 	 * driver answers; its answer is accepted and the next event asks for
 	 * the surplus back.
 	 */
-	fh_ctl_wr(fh, 0x0a0, 6);
+	fh_ctl_wr(fh, CTL_PAGE_REQUEST, 6);
 	e = fh_eq_poll(fh, &eq);
 	CHECK(e && CX4_GET(EQE, e, PAGES_NUM_PAGES) == 6);
-	fh_ctl_wr(fh, 0x0a0, (uint32_t)-4);
+	fh_ctl_wr(fh, CTL_PAGE_REQUEST, (uint32_t)-4);
 	CHECK(fh_eq_poll(fh, &eq) == NULL);
 	CHECK_EQ(fh_give_pages(fh, 6, NULL, NULL), 0);
 	e = fh_eq_poll(fh, &eq);
@@ -520,7 +514,7 @@ static void test_page_request_events(void)
 	CHECK_EQ(fh_give_pages(fh, 1, NULL, NULL), CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(ERRORS(fh), 1);
 	/* Take N: negative request, pages come back with HCA_RETURN_PAGES. */
-	fh_ctl_wr(fh, 0x0a0, (uint32_t)-4);
+	fh_ctl_wr(fh, CTL_PAGE_REQUEST, (uint32_t)-4);
 	e = fh_eq_poll(fh, &eq);
 	CHECK(e && (int32_t)CX4_GET(EQE, e, PAGES_NUM_PAGES) == -4);
 	CHECK_EQ(fh_query_pages(fh, CX4_PAGES_REGULAR), -4);
@@ -528,7 +522,7 @@ static void test_page_request_events(void)
 	CHECK_EQ(CX4_GET(MANAGE_PAGES_OUT, r.out, NUM_ENTRIES), 4);
 	CHECK_EQ(fh_query_pages(fh, CX4_PAGES_REGULAR), 0);
 	/* The device never gives back its boot + init pages. */
-	fh_ctl_wr(fh, 0x0a0, (uint32_t)-1000);
+	fh_ctl_wr(fh, CTL_PAGE_REQUEST, (uint32_t)-1000);
 	CHECK_EQ(fh_query_pages(fh, CX4_PAGES_REGULAR), -8);
 	CHECK_EQ(ERRORS(fh), 1);
 	fh_free(fh);
@@ -543,24 +537,24 @@ static void test_port_and_internal_error_events(void)
 	uint32_t h;
 
 	CHECK_EQ(create_eq(fh, uar, 3, 6, ALL_ASYNC, &eq), 0);
-	CHECK_EQ(fh_ctl_rd(fh, 0x0a8), 1);		/* link up */
-	fh_ctl_wr(fh, 0x0a8, 2);			/* flap */
+	CHECK_EQ(fh_ctl_rd(fh, CTL_LINK), 1);		/* link up */
+	fh_ctl_wr(fh, CTL_LINK, 2);			/* flap */
 	e = fh_eq_poll(fh, &eq);
 	CHECK(e && CX4_GET(EQE, e, EVENT_TYPE) == CX4_EVENT_PORT_STATE_CHANGE);
 	CHECK(e && CX4_GET(EQE, e, EVENT_SUB_TYPE) == CX4_PORT_CHANGE_DOWN);
 	CHECK(e && CX4_GET(EQE, e, PORT_NUM) == 1);
 	e = fh_eq_poll(fh, &eq);
 	CHECK(e && CX4_GET(EQE, e, EVENT_SUB_TYPE) == CX4_PORT_CHANGE_ACTIVE);
-	fh_ctl_wr(fh, 0x0a8, 1);			/* already up: nothing */
+	fh_ctl_wr(fh, CTL_LINK, 1);			/* already up: nothing */
 	CHECK(fh_eq_poll(fh, &eq) == NULL);
-	fh_ctl_wr(fh, 0x0a8, 0);
+	fh_ctl_wr(fh, CTL_LINK, 0);
 	CHECK(fh_eq_poll(fh, &eq) != NULL);
-	CHECK_EQ(fh_ctl_rd(fh, 0x0a8), 0);
-	fh_ctl_wr(fh, 0x0a8, 3);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_LINK), 0);
+	fh_ctl_wr(fh, CTL_LINK, 3);
 	CHECK_EQ(ERRORS(fh), 1);
 	/* Internal error: health syndrome, counter stops, interrupt, no EQE. */
 	fh_advance(fh, 300ull * 1000 * 1000);
-	fh_ctl_wr(fh, 0x088, CX4_HEALTH_HW_FATAL_ERR);
+	fh_ctl_wr(fh, CTL_INTERNAL_ERROR, CX4_HEALTH_HW_FATAL_ERR);
 	h = fh_rd32(fh, CX4_INIT_OFF_HEALTH);
 	CHECK_EQ(h >> 24, CX4_HEALTH_HW_FATAL_ERR);
 	fh_advance(fh, 300ull * 1000 * 1000);
@@ -641,12 +635,12 @@ static void test_eq_lifecycle_clean(void)
 
 	CHECK_EQ(create_eq(fh, uar, 4, 0, ALL_ASYNC | CX4_EVENT_BIT(CX4_EVENT_CMD_COMPLETION),
 			   &eq), 0);
-	eq_db(fh, uar, eq.eqn, 0, true);
+	fh_eq_db(fh, uar, eq.eqn, 0, true);
 	for (int i = 0; i < 40; i++) {		/* more than the EQ holds */
 		CHECK_EQ(fh_simple(fh, CX4_CMD_NOP, 0, NULL), 0);
 		CHECK_EQ(fh->msix_count, (unsigned)i + 1);
 		CHECK(fh_eq_poll(fh, &eq) != NULL);
-		eq_db(fh, uar, eq.eqn, eq.cc, true);
+		fh_eq_db(fh, uar, eq.eqn, eq.cc, true);
 	}
 	CHECK_EQ(cmd_with_arg(fh, CX4_CMD_DESTROY_EQ, CX4_DESTROY_EQ_IN_EQ_NUMBER, eq.eqn, &r), 0);
 	CHECK_EQ(cmd_with_arg(fh, CX4_CMD_DEALLOC_UAR, CX4_DEALLOC_UAR_IN_UAR, uar, &r), 0);
@@ -671,25 +665,13 @@ static uint8_t create_cq(struct fh *fh, uint32_t uar, uint32_t eqn, uint32_t log
 	return fh_cq_create(fh, &p, cq, &r, NULL);
 }
 
-static void cq_arm(struct fh *fh, const struct fh_cq *cq, uint32_t sn, bool solicited)
-{
-	uint8_t db[8] = { 0 };
-
-	CX4_SET(CQ_DB, db, CMD_SN, sn);
-	CX4_SET(CQ_DB, db, CMD, solicited);
-	CX4_SET(CQ_DB, db, CQ_CI, cq->cc);
-	CX4_SET(CQ_DB, db, CQN, cq->cqn);
-	cx4dev_mmio_write(fh->dev, (uint64_t)cq->uar * CX4_UAR_PAGE_SIZE + CX4_UAR_OFF_CQ_DB,
-			  cx4_get64(db, 0), 8);
-}
-
 static int post_cqe(struct fh *fh, uint32_t cqn, uint16_t wqe_counter, bool se)
 {
 	uint8_t cqe[CX4_CQE_SIZE] = { 0 };
 
 	CX4_SET(CQE, cqe, WQE_COUNTER, wqe_counter);
 	CX4_SET(CQE, cqe, SE, se);
-	return cx4dev_post_cqe(fh->dev, cqn, cqe);
+	return cx4dev_cqe_post(fh->dev, cqn, cqe);
 }
 
 static void tweak_cq_counter(uint8_t *in)
@@ -787,13 +769,13 @@ static void test_cq_arm_and_completion_events(void)
 	uint8_t *e;
 
 	CHECK_EQ(create_eq(fh, uar, 4, 3, 0, &eq), 0);
-	eq_db(fh, uar, eq.eqn, 0, true);
+	fh_eq_db(fh, uar, eq.eqn, 0, true);
 	CHECK_EQ(create_cq(fh, uar, eq.eqn, 2, &cq), 0);
 	/* Not armed: CQE written, no event. */
 	CHECK_EQ(post_cqe(fh, cq.cqn, 1, false), 0);
 	CHECK(fh_eq_poll(fh, &eq) == NULL);
 	/* Arm with the CQE still unconsumed: event at once. */
-	cq_arm(fh, &cq, 0, false);
+	fh_cq_db(fh, &cq, 0, false, false);
 	e = fh_eq_poll(fh, &eq);
 	CHECK(e && CX4_GET(EQE, e, EVENT_TYPE) == CX4_EVENT_COMPLETION);
 	CHECK(e && CX4_GET(EQE, e, COMP_CQN) == cq.cqn);
@@ -803,12 +785,12 @@ static void test_cq_arm_and_completion_events(void)
 	CHECK(e && CX4_GET(CQE, e, WQE_COUNTER) == 1);
 	CHECK(fh_cq_poll(fh, &cq) == NULL);
 	/* Same cmd_sn again: already fired, no new notification. */
-	cq_arm(fh, &cq, 0, false);
+	fh_cq_db(fh, &cq, 0, false, false);
 	post_cqe(fh, cq.cqn, 2, false);
 	CHECK(fh_eq_poll(fh, &eq) == NULL);
 	CHECK(fh_cq_poll(fh, &cq) != NULL);
 	/* Next cmd_sn: armed; one event for two CQEs. */
-	cq_arm(fh, &cq, 1, false);
+	fh_cq_db(fh, &cq, 1, false, false);
 	CHECK(fh_eq_poll(fh, &eq) == NULL);
 	post_cqe(fh, cq.cqn, 3, false);
 	post_cqe(fh, cq.cqn, 4, false);
@@ -816,7 +798,7 @@ static void test_cq_arm_and_completion_events(void)
 	CHECK(fh_eq_poll(fh, &eq) == NULL);
 	CHECK(fh_cq_poll(fh, &cq) != NULL && fh_cq_poll(fh, &cq) != NULL);
 	/* ARM_SOLICITED: only an SE CQE fires. */
-	cq_arm(fh, &cq, 2, true);
+	fh_cq_db(fh, &cq, 2, true, false);
 	post_cqe(fh, cq.cqn, 5, false);
 	CHECK(fh_eq_poll(fh, &eq) == NULL);
 	memset(in, 0, sizeof(in));
@@ -840,8 +822,8 @@ static void test_cq_arm_and_completion_events(void)
 	e = fh_cq_poll(fh, &cq);
 	CHECK(e && CX4_GET(CQE, e, OWNER) == 1 && CX4_GET(CQE, e, WQE_COUNTER) == 6);
 	/* The debug page posts CQEs too. */
-	cq_arm(fh, &cq, 3, false);
-	fh_ctl_wr(fh, 0x0b4, cq.cqn);
+	fh_cq_db(fh, &cq, 3, false, false);
+	fh_ctl_wr(fh, CTL_CQE_POST, cq.cqn);
 	CHECK(fh_eq_poll(fh, &eq) != NULL);
 	CHECK(fh_cq_poll(fh, &cq) != NULL);
 	/* MODIFY_CQ moves completions to another EQ. */
@@ -857,7 +839,7 @@ static void test_cq_arm_and_completion_events(void)
 		CX4_SET(CQC, CX4_ADDR(MODIFY_CQ_IN, min, CQC), C_EQN, eq2.eqn);
 		fh_exec(fh, min, sizeof(min), CX4_MODIFY_CQ_OUT_SIZE, &r);
 		CHECK_STATUS(r, 0, 0);
-		cq_arm(fh, &cq, 0, false);
+		fh_cq_db(fh, &cq, 0, false, false);
 		post_cqe(fh, cq.cqn, 7, false);
 		CHECK(fh_eq_poll(fh, &eq) == NULL);
 		CHECK(fh_eq_poll(fh, &eq2) != NULL);
@@ -908,7 +890,7 @@ static void test_cq_overrun_and_error_knob(void)
 	CHECK(fh_cq_poll(fh, &cq2) != NULL);
 	CHECK_EQ(post_cqe(fh, cq2.cqn, 2, false), 0);
 	/* CQ error knob: access violation on cq2, not a guest error. */
-	fh_ctl_wr(fh, 0x0b0, (uint32_t)CX4_CQ_ERR_ACCESS_VIOLATION << 24 | cq2.cqn);
+	fh_ctl_wr(fh, CTL_CQ_ERROR, (uint32_t)CX4_CQ_ERR_ACCESS_VIOLATION << 24 | cq2.cqn);
 	e = fh_eq_poll(fh, &eq);
 	CHECK(e && CX4_GET(EQE, e, CQ_ERR_SYNDROME) == CX4_CQ_ERR_ACCESS_VIOLATION);
 	CHECK_EQ(ERRORS(fh), 1);
@@ -925,17 +907,17 @@ static void test_cq_doorbell_errors(void)
 	CHECK_EQ(create_eq(fh, a, 2, 0, 0, &eq), 0);
 	CHECK_EQ(create_cq(fh, a, eq.eqn, 2, &cq), 0);
 	cq.uar = b;
-	cq_arm(fh, &cq, 0, false);			/* wrong UAR page */
+	fh_cq_db(fh, &cq, 0, false, false);		/* wrong UAR page */
 	CHECK_EQ(ERRORS(fh), 1);
 	CHECK(fh_log_has(fh, "does not own the CQ"));
-	fh_wr32(fh, (uint64_t)a * CX4_UAR_PAGE_SIZE + CX4_UAR_OFF_CQ_DB + 4, cq.cqn);
+	fh_wr32(fh, fh_uar_off(fh, a) + CX4_UAR_OFF_CQ_DB + CX4_FLD_OFF(CX4_CQ_DB_CQN), cq.cqn);
 	CHECK_EQ(ERRORS(fh), 2);			/* second dword alone */
-	cx4dev_mmio_write(fh->dev, (uint64_t)a * CX4_UAR_PAGE_SIZE + CX4_UAR_OFF_CQ_DB,
+	cx4dev_mmio_write(fh->dev, fh_uar_off(fh, a) + CX4_UAR_OFF_CQ_DB,
 			  (uint64_t)1 << 62 | cq.cqn, 8);
 	CHECK_EQ(ERRORS(fh), 3);			/* reserved bit */
 	cq.uar = a;
 	cq.cc = 5;
-	cq_arm(fh, &cq, 0, false);			/* beyond the producer */
+	fh_cq_db(fh, &cq, 0, false, false);		/* beyond the producer */
 	CHECK_EQ(ERRORS(fh), 4);
 	fh_free(fh);
 }
@@ -952,7 +934,7 @@ static void test_cq_moderation(void)
 	struct fh_cq cq, cq2;
 
 	CHECK_EQ(create_eq(fh, uar, 4, 0, 0, &eq), 0);
-	eq_db(fh, uar, eq.eqn, 0, true);
+	fh_eq_db(fh, uar, eq.eqn, 0, true);
 	/* upon_event, 100 us / 3 CQEs. */
 	fh_cq_params_init(&p, uar, eq.eqn, 4);
 	p.period = 100;
@@ -960,12 +942,12 @@ static void test_cq_moderation(void)
 	CHECK_EQ(fh_cq_create(fh, &p, &cq, &r, NULL), 0);
 	CHECK(fh_log_has(fh, "moderation 100 us / 3 CQEs"));
 	fh_advance(fh, 200000);			/* timer expired, nothing pending */
-	cq_arm(fh, &cq, 0, false);
+	fh_cq_db(fh, &cq, 0, false, false);
 	post_cqe(fh, cq.cqn, 1, false);		/* timer expired: at once */
 	CHECK(fh_eq_poll(fh, &eq) != NULL);
 	while (fh_cq_poll(fh, &cq))
 		;
-	cq_arm(fh, &cq, 1, false);
+	fh_cq_db(fh, &cq, 1, false, false);
 	post_cqe(fh, cq.cqn, 2, false);		/* timer restarted at the event */
 	CHECK(fh_eq_poll(fh, &eq) == NULL);
 	fh_advance(fh, 50000);
@@ -979,7 +961,7 @@ static void test_cq_moderation(void)
 	while (fh_cq_poll(fh, &cq))
 		;
 	/* cq_max_count reached before the timer. */
-	cq_arm(fh, &cq, 2, false);
+	fh_cq_db(fh, &cq, 2, false, false);
 	post_cqe(fh, cq.cqn, 4, false);
 	post_cqe(fh, cq.cqn, 5, false);
 	CHECK(fh_eq_poll(fh, &eq) == NULL);
@@ -990,12 +972,12 @@ static void test_cq_moderation(void)
 	while (fh_cq_poll(fh, &cq))
 		;
 	/* MODIFY_CQ cq_period 0 releases a held-back event at once. */
-	cq_arm(fh, &cq, 3, false);
+	fh_cq_db(fh, &cq, 3, false, false);
 	post_cqe(fh, cq.cqn, 7, false);		/* idle longer than the period */
 	CHECK(fh_eq_poll(fh, &eq) != NULL);
 	while (fh_cq_poll(fh, &cq))
 		;
-	cq_arm(fh, &cq, 0, false);
+	fh_cq_db(fh, &cq, 0, false, false);
 	post_cqe(fh, cq.cqn, 8, false);
 	CHECK(fh_eq_poll(fh, &eq) == NULL);
 	memset(min, 0, sizeof(min));
@@ -1012,7 +994,7 @@ static void test_cq_moderation(void)
 	p.period_mode = 1;
 	p.scqe_break = true;
 	CHECK_EQ(fh_cq_create(fh, &p, &cq2, &r, NULL), 0);
-	cq_arm(fh, &cq2, 0, false);
+	fh_cq_db(fh, &cq2, 0, false, false);
 	post_cqe(fh, cq2.cqn, 1, false);
 	fh_advance(fh, 15000);
 	post_cqe(fh, cq2.cqn, 2, false);	/* restarts the timer */
@@ -1022,7 +1004,7 @@ static void test_cq_moderation(void)
 	CHECK(fh_eq_poll(fh, &eq) != NULL);
 	while (fh_cq_poll(fh, &cq2))
 		;
-	cq_arm(fh, &cq2, 1, false);
+	fh_cq_db(fh, &cq2, 1, false, false);
 	post_cqe(fh, cq2.cqn, 3, true);		/* solicited: immediate */
 	CHECK(fh_eq_poll(fh, &eq) != NULL);
 	CHECK_EQ(ERRORS(fh), 0);

@@ -18,12 +18,7 @@
 
 #include "ethenv.h"
 
-/* Debug control page registers (Documentation/device-model.md). */
-#define CTL_KNOB_HITS		0x014
-#define CTL_FAIL_OPCODE		0x044
-#define CTL_HANG_OPCODE		0x05c
-#define CTL_PAGE_REQUEST	0x0a0
-#define CTL_CQE_POST		0x0b4
+/* Hostile-mode registers of the debug control page (device-model.md). */
 #define CTL_HOSTILE		0x300
 #define CTL_HOSTILE_SEED	0x304
 #define CTL_HOSTILE_HITS	0x308
@@ -298,19 +293,12 @@ static void eqe_run(uint32_t mask, uint32_t seed, uint8_t *eqbuf, uint32_t *hits
 {
 	struct env *e = env_new(true);
 	struct fh *fh = e->fh;
-	uint64_t uar = (uint64_t)e->uar << cx4dev_uar_shift(fh->dev);
-	uint8_t db[CX4_CQ_DB_SIZE];
 
 	if (mask)
 		hostile_set(fh, CX4DEV_HOSTILE_EQE, 1, seed, mask);
 	for (uint32_t i = 0; i < 4; i++) {
 		/* Arm (ARM_NEXT, cmd_sn i) with everything consumed, then a CQE. */
-		memset(db, 0, sizeof(db));
-		CX4_SET(CQ_DB, db, CMD_SN, i & 3);
-		CX4_SET(CQ_DB, db, CQ_CI, e->scq.cc);
-		CX4_SET(CQ_DB, db, CQN, e->scq.cqn);
-		fh_wr32(fh, uar + CX4_UAR_OFF_CQ_DB, cx4_rd32(db, 0));
-		fh_wr32(fh, uar + CX4_UAR_OFF_CQ_DB + 4, cx4_rd32(db, 4));	/* prm-offsets: ok, dword 1 */
+		fh_cq_db(fh, &e->scq, i & CX4_MAX(CQ_DB, CMD_SN), false, true);
 		fh_ctl_wr(fh, CTL_CQE_POST, e->scq.cqn);
 		CHECK(fh_cq_poll(fh, &e->scq) != NULL);
 	}
@@ -712,8 +700,8 @@ static void survive_run(uint32_t seed, uint64_t *hits_by)
 	struct fh_eq eq;
 	struct fh_cq cq;
 	uint8_t in[16];
-	uint32_t uar, eqn, cqn, cc = 0;
-	uint64_t cqbuf, dbr, uoff;
+	uint32_t uar, eqn, cqn;
+	uint64_t cqbuf, dbr;
 
 	cx4dev_config_init(&cfg);
 	cfg.debug_ctl = true;
@@ -743,21 +731,13 @@ static void survive_run(uint32_t seed, uint64_t *hits_by)
 	cqn = cq.cqn;
 	cqbuf = cq.buf;
 	dbr = cq.dbr;
-	uoff = (uint64_t)uar << cx4dev_uar_shift(fh->dev);
 	for (uint32_t i = 0; i < 64; i++) {
-		uint8_t db[CX4_CQ_DB_SIZE] = { 0 };
-
 		fh_ctl_wr(fh, CTL_CQE_POST, cqn);
-		cc++;
-		CX4_SET(CQ_DBR, fh_ptr(fh, dbr), UPDATE_CI, cc);
-		CX4_SET(CQ_DB, db, CMD_SN, i & 3);
-		CX4_SET(CQ_DB, db, CQ_CI, cc);
-		CX4_SET(CQ_DB, db, CQN, cqn);
-		fh_wr32(fh, uoff + CX4_UAR_OFF_CQ_DB, cx4_rd32(db, 0));
-		fh_wr32(fh, uoff + CX4_UAR_OFF_CQ_DB + 4, cx4_rd32(db, 4));	/* prm-offsets: ok */
+		cq.cc++;
+		CX4_SET(CQ_DBR, fh_ptr(fh, dbr), UPDATE_CI, cq.cc);
+		fh_cq_db(fh, &cq, i & CX4_MAX(CQ_DB, CMD_SN), false, true);
 		/* All EQEs consumed (the harness peeks at the producer counter). */
-		fh_wr32(fh, uoff + CX4_UAR_OFF_EQ_ARM, (eqn & 0xff) << 24 |
-			(eqn < CX4DEV_MAX_EQ ? fh->dev->eqs[eqn].pc : 0));
+		fh_eq_db(fh, uar, eqn, eqn < CX4DEV_MAX_EQ ? fh->dev->eqs[eqn].pc : 0, true);
 		if (i % 8 == 0)
 			survive_pages(fh, CX4_PAGES_REGULAR);
 		if (i == 20) {

@@ -216,16 +216,9 @@ static void test_cqe_compression(void)
 	rx_burst(e, 3, lens, sums);
 	CHECK_EQ(CX4_GET(CQE, cq_entry(e, 5), OPCODE), CX4_CQE_OP_INVALID);
 	eqes = cx4dev_counter(e->fh->dev, CX4DEV_CNT_EQES);
-	{
-		uint8_t db[8] = { 0 };
-
-		CX4_SET(CQ_DB, db, CMD_SN, 0);
-		CX4_SET(CQ_DB, db, CQ_CI, 5);	/* the first session consumed */
-		CX4_SET(CQ_DB, db, CQN, e->rcq.cqn);
-		CX4_SET(CQ_DBR, fh_ptr(e->fh, e->rcq.dbr), UPDATE_CI, 5);
-		cx4dev_mmio_write(e->fh->dev, (uint64_t)e->uar * CX4_UAR_PAGE_SIZE +
-				  CX4_UAR_OFF_CQ_DB, cx4_get64(db, 0), 8);
-	}
+	e->rcq.cc = 5;	/* the first session consumed */
+	CX4_SET(CQ_DBR, fh_ptr(e->fh, e->rcq.dbr), UPDATE_CI, e->rcq.cc);
+	fh_cq_db(e->fh, &e->rcq, 0, false, false);
 	check_session(e, 5, 3, 5, lens, sums);
 	CHECK_EQ(cx4dev_counter(e->fh->dev, CX4DEV_CNT_EQES), eqes + 1);
 	/* The CQ fired: two UDP, then a TCP frame ends the session. */

@@ -353,10 +353,10 @@ static void test_vport_state(void)
 	CHECK_EQ(CX4_GET(QUERY_VPORT_STATE_OUT, r.out, ADMIN_STATE), CX4_VPORT_STATE_UP);
 	CHECK_EQ(CX4_GET(QUERY_VPORT_STATE_OUT, r.out, STATE), CX4_VPORT_STATE_UP);
 	/* The link knob drives the operational state. */
-	cx4dev_set_link(fh->dev, 0);
+	cx4dev_link_set(fh->dev, 0);
 	CHECK_EQ(fh_simple(fh, CX4_CMD_QUERY_VPORT_STATE, 0, &r), 0);
 	CHECK_EQ(CX4_GET(QUERY_VPORT_STATE_OUT, r.out, STATE), CX4_VPORT_STATE_DOWN);
-	cx4dev_set_link(fh->dev, 1);
+	cx4dev_link_set(fh->dev, 1);
 	CHECK_EQ(fh_cmd16(fh, CX4_CMD_MODIFY_VPORT_STATE, 0, CX4_MODIFY_VPORT_STATE_IN_ADMIN_STATE,
 			  CX4_VPORT_STATE_DOWN, 0, 0, 16, &r), 0);
 	CHECK(fh_log_has(fh, "vport: admin state down (link up)"));

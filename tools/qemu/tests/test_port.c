@@ -105,8 +105,8 @@ static void test_paos_port_events(void)
 	CHECK_EQ(cx4dev_port_counter(e->fh->dev, CX4DEV_PC_RX_ALL), 0);
 	/* Same admin again: no event.  Cable changes while admin down: none. */
 	CHECK_EQ(paos_write(e, CX4_PAOS_DOWN, &r), CX4_CMD_STAT_OK);
-	cx4dev_set_link(e->fh->dev, 0);
-	cx4dev_set_link(e->fh->dev, 1);
+	cx4dev_link_set(e->fh->dev, 0);
+	cx4dev_link_set(e->fh->dev, 1);
 	CHECK_EQ(next_port_event(e, &q), -1);
 	/* Admin up: ACTIVE event, traffic again. */
 	CHECK_EQ(paos_write(e, CX4_PAOS_UP, &r), CX4_CMD_STAT_OK);
@@ -115,15 +115,15 @@ static void test_paos_port_events(void)
 	cx4dev_receive(e->fh->dev, f, env_build_ipv4(f, env_my_mac, 17, 20, true));
 	CHECK(fh_cq_poll(e->fh, &e->rcq) != NULL);
 	/* Cable down/up with admin up: DOWN, ACTIVE; link_down_events 2 so far. */
-	cx4dev_set_link(e->fh->dev, 2);
+	cx4dev_link_set(e->fh->dev, 2);
 	CHECK_EQ(next_port_event(e, &q), CX4_PORT_CHANGE_DOWN);
 	CHECK_EQ(next_port_event(e, &q), CX4_PORT_CHANGE_ACTIVE);
 	/* Up once: the cable going away leaves the port down by port failure. */
 	CHECK_EQ(paos_write(e, CX4_PAOS_UP_ONCE, &r), CX4_CMD_STAT_OK);
 	CHECK_EQ(next_port_event(e, &q), -1);
-	cx4dev_set_link(e->fh->dev, 0);
+	cx4dev_link_set(e->fh->dev, 0);
 	CHECK_EQ(next_port_event(e, &q), CX4_PORT_CHANGE_DOWN);
-	cx4dev_set_link(e->fh->dev, 1);
+	cx4dev_link_set(e->fh->dev, 1);
 	CHECK_EQ(next_port_event(e, &q), -1);
 	CHECK_EQ(paos_oper(e), CX4_PAOS_DISABLED);
 	/* Debug page port view: not operational, admin 3, oper 4, cable up. */

@@ -20,18 +20,6 @@
 
 #include "ethenv.h"
 
-/* Debug control page registers (Documentation/device-model.md). */
-#define CTL_KNOB_HITS		0x014
-#define CTL_EXPECTED_ERRORS	0x018
-#define CTL_EXPECT_ERRORS	0x020
-#define CTL_DMA_PROBE_HI	0x030
-#define CTL_DMA_PROBE		0x034
-#define CTL_DMA_FAULTS		0x038
-#define CTL_WQ_ERROR		0x0c0
-#define CTL_WQ_ERROR_SYNDROME	0x0c4
-#define CTL_SQ_STALL		0x0c8
-#define CTL_SQ_STALL_HELD	0x0cc
-
 #define ON	CX4DEV_WQ_KNOB_ON
 #define RQ	CX4DEV_WQ_KNOB_RQ
 #define ANY	CX4DEV_WQ_KNOB_QN

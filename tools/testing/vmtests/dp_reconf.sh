@@ -53,7 +53,7 @@ done
 ip -n cx4a link set "$a" down
 sleep 1
 ip -n cx4a link set "$a" up
-dp_wait dp_carrier cx4a "$a" || fail "$a: no carrier after down/up"
+wait_for carrier cx4a "$a" || fail "$a: no carrier after down/up"
 log "down/up while iperf3 runs"
 
 sleep 1

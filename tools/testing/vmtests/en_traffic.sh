@@ -91,7 +91,7 @@ rx=$(stats_sum cx4b "$b" 'rx[0-9]+_packets')
 ip netns exec cx4a sysctl -qw "net.ipv6.conf.$a.keep_addr_on_down=1"
 ip -n cx4a link set "$a" down
 ip -n cx4a link set "$a" up
-dp_wait carrier cx4a "$a" || fail "$a: no carrier after down/up"
+wait_for carrier cx4a "$a" || fail "$a: no carrier after down/up"
 ip netns exec cx4a $BB ping -c 2 -W 5 198.18.0.2 || fail "ping after down/up"
 
 ip netns exec cx4a $BB ping6 -c 2 -W 5 2001:db8::2 || fail "IPv6 ping after down/up"
@@ -100,8 +100,8 @@ ip netns exec cx4a $BB ping6 -c 2 -W 5 2001:db8::2 || fail "IPv6 ping after down
 # IPv4 and IPv6 jumbo pings both ways, without fragmentation.
 ip -n cx4a link set "$a" mtu 9000 || fail "$a: MTU 9000 refused while up"
 ip -n cx4b link set "$b" mtu 9000 || fail "$b: MTU 9000 refused while up"
-dp_wait carrier cx4a "$a" || fail "$a: no carrier after MTU change"
-dp_wait carrier cx4b "$b" || fail "$b: no carrier after MTU change"
+wait_for carrier cx4a "$a" || fail "$a: no carrier after MTU change"
+wait_for carrier cx4b "$b" || fail "$b: no carrier after MTU change"
 ip netns exec cx4a $BB ping -c 2 -W 5 -s 8900 198.18.0.2 || fail "IPv4 jumbo ping"
 ip netns exec cx4b $BB ping -c 2 -W 5 -s 8900 198.18.0.1 || fail "IPv4 jumbo ping b -> a"
 ip netns exec cx4a $BB ping6 -c 2 -W 5 -s 8900 2001:db8::2 || fail "IPv6 jumbo ping"

@@ -32,14 +32,6 @@
 
 BB=busybox
 N=20
-mapfile -t fns < <(cx4_functions)
-[ ${#fns[@]} -ge 2 ] || fail "need two emulated functions, have ${#fns[@]}"
-
-netdev_of() {
-	ls "/sys/bus/pci/devices/$1/net"
-}
-
-trap dp_cleanup EXIT
 
 # ethtool link-mode bit numbers (include/uapi/linux/ethtool.h).
 mask() {
@@ -71,23 +63,9 @@ MODES_ALL="1000baseKX/Full
 50000baseKR2/Full"
 MODES_ALL=$(sort <<<"$MODES_ALL")
 
-insmod "$KO"
-a=$(netdev_of "${fns[0]}") || fail "${fns[0]}: no netdev"
-b=$(netdev_of "${fns[1]}") || fail "${fns[1]}: no netdev"
-log "$a (${fns[0]}) <-> $b (${fns[1]})"
-
-ip netns add cx4a
-ip netns add cx4b
-ip link set "$a" netns cx4a
-ip link set "$b" netns cx4b
-ip -n cx4a addr add 198.18.0.1/24 dev "$a"
-ip -n cx4b addr add 198.18.0.2/24 dev "$b"
-ip -n cx4a link set "$a" up || fail "$a: up failed"
-ip -n cx4b link set "$b" up || fail "$b: up failed"
-carrier() {
-	[ "$(ip netns exec cx4a cat "/sys/class/net/$a/carrier" 2>/dev/null)" = 1 ]
-}
-dp_wait carrier || fail "$a: no carrier"
+# Function DP_FA's netdev a in netns cx4a, cabled to b in cx4b; carrier on both.
+dp_pair_up
+a=$DP_A
 ping_ok() {
 	ip netns exec cx4a $BB ping -c "${1:-2}" -W 5 198.18.0.2 > /dev/null
 }
@@ -116,14 +94,14 @@ ea -s "$a" advertise "$(mask $M_25CR)" || fail "$a: advertise 25000baseCR refuse
 [ "$(eth_modes "$a" "Advertised link modes")" = "25000baseCR/Full" ] ||
 	fail "$a: advertised after set: $(eth_modes "$a" "Advertised link modes" | tr '\n' ' ')"
 [ "$(eth_modes "$a" "Supported link modes")" = "$MODES_ALL" ] || fail "$a: supported changed"
-dp_wait carrier || fail "$a: no carrier after the retrain"
+wait_for carrier cx4a "$a" || fail "$a: no carrier after the retrain"
 [ "$(eth_field "$a" Speed)" = 25000Mb/s ] || fail "$a: speed $(eth_field "$a" Speed), want 25000Mb/s"
 ping_ok || fail "no ping at 25G"
 ea -s "$a" speed 40000 || fail "$a: speed 40000 refused"
 [ "$(eth_modes "$a" "Advertised link modes" | tr '\n' ' ')" = \
   "40000baseCR4/Full 40000baseKR4/Full 40000baseSR4/Full " ] ||
 	fail "$a: advertised after speed 40000: $(eth_modes "$a" "Advertised link modes" | tr '\n' ' ')"
-dp_wait carrier || fail "$a: no carrier after speed 40000"
+wait_for carrier cx4a "$a" || fail "$a: no carrier after speed 40000"
 [ "$(eth_field "$a" Speed)" = 40000Mb/s ] || fail "$a: speed $(eth_field "$a" Speed), want 40000Mb/s"
 log "$a: advertise 25000baseCR -> 25000Mb/s; speed 40000 -> the 3 40G modes, 40000Mb/s"
 
@@ -147,7 +125,7 @@ log "$a: 4 invalid sets refused with a message, settings unchanged"
 
 ea -s "$a" advertise "$ALL" || fail "$a: advertise all refused"
 [ "$(eth_modes "$a" "Advertised link modes")" = "$MODES_ALL" ] || fail "$a: restore failed"
-dp_wait carrier || fail "$a: no carrier after restoring"
+wait_for carrier cx4a "$a" || fail "$a: no carrier after restoring"
 [ "$(eth_field "$a" Speed)" = 100000Mb/s ] || fail "$a: speed $(eth_field "$a" Speed) after restoring"
 
 # --- pause (PFCC) -----------------------------------------------------------------
@@ -201,7 +179,7 @@ gap_stable() {
 	gap0=$(tx_gap)
 	gap_is "$gap0"
 }
-dp_wait gap_stable || fail "$a: tx counters keep moving: $(tx_gap)"
+wait_for gap_stable || fail "$a: tx counters keep moving: $(tx_gap)"
 ping_ok $N || fail "$N pings failed"
 tx1=$(sw_sum 'tx[0-9]+_packets')
 rx1=$(sw_sum 'rx[0-9]+_packets')
@@ -213,7 +191,7 @@ for c in "${!ppc0[@]}"; do
 	[ "$v" -ge "${ppc0[$c]}" ] || fail "$a: PPCNT $c went back: ${ppc0[$c]} -> $v"
 	[ "$v" = "${ppc0[$c]}" ] || moved=$((moved + 1))
 done
-dp_wait gap_is "$gap0" ||
+wait_for gap_is "$gap0" ||
 	fail "$a: port/vport tx counters minus driver tx packets: $gap0 before $N pings, $(tx_gap) after"
 for c in $PPCNT_TX; do
 	v=$(eth_stat "$a" "$c")
@@ -232,28 +210,28 @@ log "$a: software counters +$((tx1 - tx0)) tx / +$((rx1 - rx0)) rx for $N pings;
 
 # --- link retrain, self-test ------------------------------------------------------------
 ea -r "$a" || fail "$a: ethtool -r failed"
-dp_wait carrier || fail "$a: no carrier after ethtool -r"
+wait_for carrier cx4a "$a" || fail "$a: no carrier after ethtool -r"
 ping_ok || fail "no ping after ethtool -r"
 out=$(ea -t "$a") || fail "$a: ethtool -t failed: $out"
 grep -q "The test result is PASS" <<<"$out" || fail "$a: self-test: $out"
 for t in "command interface" "register access" "link"; do
 	grep -qE "^$t \\(online\\)[[:space:]]+0$" <<<"$out" || fail "$a: self-test '$t': $out"
 done
-ctl_set "${fns[0]}" link 0
-dp_wait eval '! carrier' || fail "$a: carrier stays on with the cable out"
+ctl_set "$DP_FA" link 0
+wait_for eval "! carrier cx4a $a" || fail "$a: carrier stays on with the cable out"
 out=$(ea -t "$a") || true
 grep -q "The test result is FAIL" <<<"$out" || fail "$a: self-test passed with the cable out: $out"
 grep -qE "^link \\(online\\)[[:space:]]+1$" <<<"$out" || fail "$a: link test did not fail: $out"
 grep -qE "^register access \\(online\\)[[:space:]]+0$" <<<"$out" || fail "$a: register test failed: $out"
-ctl_set "${fns[0]}" link 1
-dp_wait carrier || fail "$a: no carrier after link 1"
+ctl_set "$DP_FA" link 1
+wait_for carrier cx4a "$a" || fail "$a: no carrier after link 1"
 ea -t "$a" > /dev/null || fail "$a: self-test fails after the cable is back"
 log "$a: ethtool -r, and ethtool -t passes (link test fails with the cable out)"
 
 # --- driver info, devlink ------------------------------------------------------------
 fw=$(ea -i "$a" | sed -n 's/^firmware-version: //p')
 [ -n "$fw" ] || fail "$a: no firmware version in ethtool -i"
-info=$(devlink dev info "pci/${fns[0]}") || fail "devlink dev info failed"
+info=$(devlink dev info "pci/$DP_FA") || fail "devlink dev info failed"
 grep -qE "^[[:space:]]*driver cx4$" <<<"$info" || fail "devlink: no driver: $info"
 running=$(awk '/running:/ { r = 1; next } /fixed:|stored:/ { r = 0 }
 	r && $1 == "fw" { print $2 }' <<<"$info")

@@ -41,8 +41,8 @@ for ns_if in "cx4a $A" "cx4b $B"; do
 	set -- $ns_if
 	ip -n "$1" link set "$2" mtu 9000 || fail "$2: mtu 9000 refused"
 done
-dp_wait dp_carrier cx4a "$A" || fail "$A: no carrier after mtu 9000"
-dp_wait dp_carrier cx4b "$B" || fail "$B: no carrier after mtu 9000"
+wait_for carrier cx4a "$A" || fail "$A: no carrier after mtu 9000"
+wait_for carrier cx4b "$B" || fail "$B: no carrier after mtu 9000"
 ip netns exec cx4a busybox ping -c 2 -W 5 198.18.0.2 > /dev/null || fail "no ping a -> b"
 [ "$(ctl_get "$FB" port_mtu)" = 9022 ] || fail "$B: port MTU $(ctl_get "$FB" port_mtu), want 9022"
 
@@ -134,7 +134,7 @@ brx0=$(dp_ifstat cx4b "$B" rx_packets)
 mac0=$(ip netns exec cx4a ethtool -S "$A" --groups eth-mac)
 sent=$(send_frames cx4a "$A" <<<"$SPEC") || fail "sending raw frames failed"
 [ "$sent" = 37 ] || fail "sent $sent frames, want 37"
-dp_wait arrived cx4b "$B" ether_pkts $((B0[ether_pkts] + 37)) ||
+wait_for arrived cx4b "$B" ether_pkts $((B0[ether_pkts] + 37)) ||
 	fail "$B: the 37 frames did not all arrive"
 load A1 cx4a "$A"
 load B1 cx4b "$B"
@@ -236,7 +236,7 @@ log "[${SECONDS}s] $B: receive counters, the 10 RFC 2819 buckets (and rmon), pau
 # --- PMTU: b back to 1500, a's 3000-byte frame dropped by b's port ---
 ip -n cx4b link set "$B" mtu 1500 || fail "$B: mtu 1500 refused"
 [ "$(ctl_get "$FB" port_mtu)" = 1522 ] || fail "$B: port MTU $(ctl_get "$FB" port_mtu) after mtu 1500, want 1522"
-dp_wait dp_carrier cx4b "$B" || fail "$B: no carrier after mtu 1500"
+wait_for carrier cx4b "$B" || fail "$B: no carrier after mtu 1500"
 load B0 cx4b "$B"
 rxp0=$(dp_ifstat cx4b "$B" rx_packets)
 # Also two 802.3 length-field frames: length 100 with 200 bytes of data,
@@ -246,7 +246,7 @@ $MAC_B 88b5 1518 - 1
 $MAC_B 0064 214 - 1
 $MAC_B 05ff 100 - 1") || fail "sending raw frames failed"
 [ "$sent" = 4 ] || fail "sent $sent frames, want 4"
-dp_wait arrived cx4b "$B" ether_pkts $((B0[ether_pkts] + 4)) ||
+wait_for arrived cx4b "$B" ether_pkts $((B0[ether_pkts] + 4)) ||
 	fail "$B: the 4 frames did not all arrive"
 load B1 cx4b "$B"
 want b a_frame_too_long_errors 1
@@ -283,16 +283,16 @@ lde_a=$(state "$FA" | cut -d" " -f4)
 lde_b=$(state "$FB" | cut -d" " -f4)
 ctl_set "$FA" link 0
 ctl_set "$FB" link 0
-dp_wait eval '! dp_carrier cx4a "$A"' || fail "$A: carrier on with the cable out"
-dp_wait eval '! dp_carrier cx4b "$B"' || fail "$B: carrier on with the cable out"
+wait_for eval '! carrier cx4a "$A"' || fail "$A: carrier on with the cable out"
+wait_for eval '! carrier cx4b "$B"' || fail "$B: carrier on with the cable out"
 [ "$(state "$FA")" = "0 1 2 $((lde_a + 1))" ] || fail "$A: port state $(state "$FA") with the cable out"
 [ "$(state "$FB")" = "0 1 2 $((lde_b + 1))" ] || fail "$B: port state $(state "$FB") with the cable out"
 [ "$(ip netns exec cx4a ethtool "$A" | sed -n 's/^[[:space:]]*Link detected: //p')" = no ] ||
 	fail "$A: ethtool reports a link with the cable out"
 ctl_set "$FA" link 1
 ctl_set "$FB" link 1
-dp_wait dp_carrier cx4a "$A" || fail "$A: no carrier with the cable back"
-dp_wait dp_carrier cx4b "$B" || fail "$B: no carrier with the cable back"
+wait_for carrier cx4a "$A" || fail "$A: no carrier with the cable back"
+wait_for carrier cx4b "$B" || fail "$B: no carrier with the cable back"
 [ "$(state "$FA")" = "1 1 1 $((lde_a + 1))" ] || fail "$A: port state $(state "$FA") with the cable back"
 [ "$(state "$FB")" = "1 1 1 $((lde_b + 1))" ] || fail "$B: port state $(state "$FB") with the cable back"
 ip netns exec cx4a busybox ping -c 2 -W 5 198.18.0.2 > /dev/null || fail "no ping with the cable back"
@@ -303,7 +303,7 @@ ip -n cx4a link set "$A" down
 [ "$(state "$FA")" = "0 2 2 $((lde_a + 2))" ] ||
 	fail "$A: port state $(state "$FA") after link down, want admin/oper down"
 ip -n cx4a link set "$A" up || fail "$A: up failed"
-dp_wait dp_carrier cx4a "$A" || fail "$A: no carrier after link up"
+wait_for carrier cx4a "$A" || fail "$A: no carrier after link up"
 [ "$(state "$FA")" = "1 1 1 $((lde_a + 2))" ] || fail "$A: port state $(state "$FA") after link up"
 ip netns exec cx4a busybox ping -c 2 -W 5 198.18.0.2 > /dev/null || fail "no ping after link down/up"
 log "[${SECONDS}s] $A: ip link set down/up -> PAOS admin and oper down/up, carrier follows"

@@ -99,7 +99,7 @@ except socket.timeout:
 print(n)
 ' "$GRP" "$N" > /tmp/cx4-mcast &
 rcv=$!
-dp_wait test -e /tmp/cx4-joined || fail "receiver did not join"
+wait_for test -e /tmp/cx4-joined || fail "receiver did not join"
 sleep 1		# the join reaches the L2 table through the rx-mode work
 expect "multicast group joined" pass "$GRP"
 wait "$rcv" || fail "multicast receiver failed"

@@ -214,7 +214,7 @@ log "a failed recovery attempt is retried after a back-off"
 # 3b. The resume fails (the first ACCESS_REGISTER after the function is up
 # again is en/'s PMTU read): the netdev stays, the next attempt resumes it.
 reprobe
-ifc=$(ls "/sys/bus/pci/devices/$sick/net")
+ifc=$(netdev_of "$sick") || fail "$sick: no netdev"
 idx=$(cat "/sys/class/net/$ifc/ifindex")
 ctl_set "$sick" fail_opcode 0x805
 ctl_set "$sick" internal_error 0x01

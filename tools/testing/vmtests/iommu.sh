@@ -36,7 +36,7 @@ ctl_set "$f" dma_probe "$probe"
 [ "$(ctl_get "$f" expected_errors)" = $((expected + 1)) ] ||
 	fail "$f: the refused DMA was not counted as a guest error"
 ctl_set "$f" expect_errors 0
-dp_wait grep -q "DMAR: .*fault addr $probe" "$CX4_KMSG" ||
+wait_for grep -q "DMAR: .*fault addr $probe" "$CX4_KMSG" ||
 	fail "no DMAR fault logged for $probe: refused by something else than the IOMMU"
 rmmod cx4
 assert_device_clean

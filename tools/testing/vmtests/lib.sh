@@ -45,6 +45,31 @@ cx4_functions() {
 	"$CTL" list
 }
 
+# mlx5_remove: rmmod mlx5_ib (if loaded) and mlx5_core: every function
+# in fns unbound, no mlx5_core error or warning line, the device clean.
+mlx5_remove() {
+	local f bad
+	rmmod mlx5_ib 2> /dev/null || true
+	rmmod mlx5_core || fail "rmmod mlx5_core failed"
+	for f in "${fns[@]}"; do
+		[ ! -e "/sys/bus/pci/drivers/mlx5_core/$f" ] || fail "$f: still bound after rmmod"
+	done
+	bad=$(dmesg -l emerg,alert,crit,err,warn | grep -F "mlx5_core" || true)
+	[ -z "$bad" ] || fail "mlx5_core error/warning lines at rmmod:
+$bad"
+	assert_device_clean
+}
+
+# For the tests of Debian's own kernel: fail on the test kernel; set fns
+# to the two emulated functions.
+stock_kernel_functions() {
+	case $(uname -r) in
+	*-cx4-test) fail "booted the test kernel, not Debian's" ;;
+	esac
+	mapfile -t fns < <(cx4_functions)
+	[ ${#fns[@]} = 2 ] || fail "expected 2 emulated functions, found ${#fns[@]}"
+}
+
 cx4_bound() {
 	[ -e "/sys/bus/pci/drivers/cx4/$1" ]
 }
@@ -221,15 +246,6 @@ carrier() {
 	[ "$(ns_read "$1" "class/net/$2/carrier")" = 1 ]
 }
 
-# Older names, used by many tests.
-dp_wait() {
-	wait_for "$@"
-}
-
-dp_carrier() {
-	carrier "$@"
-}
-
 pair_cleanup() {
 	local ns
 	ns_anchors_stop
@@ -247,7 +263,8 @@ dp_cleanup() {
 # functions into netns <driver>a and <driver>b (PAIR_A, PAIR_B in
 # PAIR_NSA, PAIR_NSB; functions PAIR_FA, PAIR_FB) with 198.18.0.1/24 /
 # 2001:db8::1/64 and .2/::2, bring them up and wait for carrier.
-# Installs pair_cleanup on EXIT.
+# PAIR_PREP, if set, names a function run on each netdev before it moves
+# (settings to make while it is down).  Installs pair_cleanup on EXIT.
 pair_up() {
 	local drv=$1 fns
 	mapfile -t fns < <(cx4_functions)
@@ -265,6 +282,10 @@ pair_up() {
 	esac
 	PAIR_A=$(netdev_of "$PAIR_FA") || fail "$PAIR_FA: no netdev"
 	PAIR_B=$(netdev_of "$PAIR_FB") || fail "$PAIR_FB: no netdev"
+	if [ -n "${PAIR_PREP:-}" ]; then
+		"$PAIR_PREP" "$PAIR_A"
+		"$PAIR_PREP" "$PAIR_B"
+	fi
 	# One ip for several commands (-batch): each start of ip costs ~0.3 s.
 	ip -batch - <<-EOF || fail "cannot move $PAIR_A, $PAIR_B into netns $PAIR_NSA, $PAIR_NSB"
 		netns add $PAIR_NSA
@@ -279,6 +300,20 @@ pair_up() {
 	WAIT_SECS=30 wait_for carrier "$PAIR_NSA" "$PAIR_A" || fail "$PAIR_A: no carrier"
 	WAIT_SECS=30 wait_for carrier "$PAIR_NSB" "$PAIR_B" || fail "$PAIR_B: no carrier"
 	log "$PAIR_A ($PAIR_FA, netns $PAIR_NSA) <-> $PAIR_B ($PAIR_FB, netns $PAIR_NSB)"
+}
+
+# pair_iperf [-R]: after pair_up, a bounded iperf3 TCP run of 3 s from
+# PAIR_NSA to PAIR_NSB (-R: back); client and server must both succeed.
+# Prints the bytes received.
+pair_iperf() {
+	local dir=${1:-} srv
+	ip netns exec "$PAIR_NSB" timeout 60 iperf3 -s -1 -B 198.18.0.2 > /dev/null &
+	srv=$!
+	sleep 2
+	ip netns exec "$PAIR_NSA" timeout 60 iperf3 -c 198.18.0.2 -t 3 ${dir:+"$dir"} -J \
+		> /tmp/pair-iperf.json || fail "iperf3 $dir failed"
+	wait "$srv" || fail "iperf3 server $dir failed"
+	iperf_bytes /tmp/pair-iperf.json sum_received || fail "iperf3 $dir: output unreadable"
 }
 
 # pair_addr NS IF N: 198.18.0.N/24 and 2001:db8::N/64 on IF in NS, IPv6
@@ -374,14 +409,12 @@ iperf_bytes() {
 # netdev; rmmod leaves the device clean.  Then two cabled ports pass an
 # IPv4 and an IPv6 ping each way.
 stock_kernel_check() {
-	local ver=$1 fns f i a
+	local ver=$1 f i a
+	stock_kernel_functions
 	case $(uname -r) in
-	*-cx4-test) fail "booted the test kernel, not Debian's $ver" ;;
 	"$ver".* | "$ver"-*) ;;
 	*) fail "booted $(uname -r), not Debian's $ver" ;;
 	esac
-	mapfile -t fns < <(cx4_functions)
-	[ ${#fns[@]} = 2 ] || fail "expected 2 emulated functions, found ${#fns[@]}"
 	for i in 1 2 3; do
 		insmod "$KO" || fail "round $i: insmod failed on $(uname -r)"
 		for f in "${fns[@]}"; do

@@ -81,7 +81,7 @@ back_after_recovery() {
 	now=$(ip netns exec cx4a cat "/sys/class/net/$DP_A/ifindex" 2> /dev/null || echo gone)
 	[ "$now" = "$ifindex" ] || fail "$DP_A: ifindex $ifindex became $now over the recovery"
 	ip -n cx4a link set "$DP_A" up || fail "$DP_A: up failed after the recovery"
-	dp_wait dp_carrier cx4a "$DP_A" || fail "$DP_A: no carrier after the recovery"
+	wait_for carrier cx4a "$DP_A" || fail "$DP_A: no carrier after the recovery"
 	until ping_both; do
 		[ $SECONDS -lt $end ] || fail "no traffic after the recovery from $1"
 		sleep 1

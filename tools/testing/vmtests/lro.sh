@@ -62,7 +62,7 @@ transfer 198.18.0.2 5001
 ip netns exec cx4b ethtool -K "$b" lro on || fail "$b: ethtool -K lro on refused"
 ip netns exec cx4b ethtool -k "$b" | grep -q "large-receive-offload: on" ||
 	fail "$b: LRO not on"
-dp_wait dp_carrier cx4b "$b" || fail "$b: no carrier after LRO on"
+wait_for carrier cx4b "$b" || fail "$b: no carrier after LRO on"
 transfer 198.18.0.2 5002
 n4=$(lro_pkts)
 [ "$n4" -gt 0 ] || fail "$b: no coalesced frame over IPv4"
@@ -88,7 +88,7 @@ log "RX checksum off: $((n - n6)) merged frames verified by the stack, no TCP ch
 n6=$n
 
 ip netns exec cx4b ethtool -K "$b" lro off || fail "$b: ethtool -K lro off refused"
-dp_wait dp_carrier cx4b "$b" || fail "$b: no carrier after LRO off"
+wait_for carrier cx4b "$b" || fail "$b: no carrier after LRO off"
 transfer 198.18.0.2 5004
 [ "$(lro_pkts)" = "$n6" ] ||
 	fail "$b: LRO frames counted with LRO off ($(lro_pkts) after $n6)"

@@ -12,64 +12,26 @@
 # rmmod is clean, no guest error.
 . "$(dirname "$0")/lib.sh"
 
-case $(uname -r) in
-*-cx4-test) fail "booted the test kernel, not Debian's" ;;
-esac
-mapfile -t fns < <(cx4_functions)
-[ ${#fns[@]} = 2 ] || fail "expected 2 emulated functions, found ${#fns[@]}"
+stock_kernel_functions
 
 BB=busybox
-# wait_for (lib.sh) gives up after WAIT_SECS seconds.
-WAIT_SECS=30
-netdev_of() {
-	ls "/sys/bus/pci/devices/$1/net" 2> /dev/null | head -n 1
+
+# rx_cqe_compress on while the netdev is still down, in the init netns.
+cqe_compress_on() {
+	ethtool --set-priv-flags "$1" rx_cqe_compress on || fail "$1: rx_cqe_compress"
+	ethtool --show-priv-flags "$1" | grep -q "rx_cqe_compress *: on" ||
+		fail "$1: rx_cqe_compress not on"
 }
-has_netdev() {
-	[ -n "$(netdev_of "$1")" ]
-}
-cleanup() {
-	ip netns del mlx5a 2> /dev/null || true
-	ip netns del mlx5b 2> /dev/null || true
-}
-trap cleanup EXIT
 
 dmesg -C
 echo 1 > /sys/bus/auxiliary/drivers_autoprobe
-modprobe mlx5_core || fail "modprobe mlx5_core failed"
-for f in "${fns[@]}"; do
-	wait_for has_netdev "$f" || fail "$f: mlx5e registered no netdev"
-done
-a=$(netdev_of "${fns[0]}")
-b=$(netdev_of "${fns[1]}")
-for ifc in "$a" "$b"; do
-	ethtool --set-priv-flags "$ifc" rx_cqe_compress on || fail "$ifc: rx_cqe_compress"
-	ethtool --show-priv-flags "$ifc" | grep -q "rx_cqe_compress *: on" ||
-		fail "$ifc: rx_cqe_compress not on"
-done
-ip netns add mlx5a
-ip netns add mlx5b
-ip link set "$a" netns mlx5a
-ip link set "$b" netns mlx5b
-ip -n mlx5a addr add 198.18.0.1/24 dev "$a"
-ip -n mlx5b addr add 198.18.0.2/24 dev "$b"
-ip -n mlx5a link set "$a" up || fail "$a: up failed"
-ip -n mlx5b link set "$b" up || fail "$b: up failed"
-carrier() {
-	[ "$(ip netns exec "$1" cat "/sys/class/net/$2/carrier" 2> /dev/null)" = 1 ]
-}
-wait_for carrier mlx5a "$a" || fail "$a: no carrier"
-wait_for carrier mlx5b "$b" || fail "$b: no carrier"
+PAIR_PREP=cqe_compress_on pair_up mlx5
+a=$PAIR_A b=$PAIR_B
 ip netns exec mlx5a $BB ping -c 3 -W 5 198.18.0.2 || fail "ping a -> b"
 ip netns exec mlx5b $BB ping -c 3 -W 5 198.18.0.1 || fail "ping b -> a"
 
 for dir in "" -R; do
-	ip netns exec mlx5b timeout 60 iperf3 -s -1 -B 198.18.0.2 > /dev/null &
-	srv=$!
-	sleep 2
-	ip netns exec mlx5a timeout 60 iperf3 -c 198.18.0.2 -t 3 $dir -J > /tmp/mlx5-iperf.json ||
-		fail "iperf3 $dir failed"
-	wait "$srv" || fail "iperf3 server $dir failed"
-	got=$(iperf_bytes /tmp/mlx5-iperf.json sum_received)
+	got=$(pair_iperf "$dir")
 	[ "$got" -gt 1000000 ] || fail "iperf3 $dir: only $got bytes"
 	log "iperf3 ${dir:-a->b}: $got bytes"
 done
@@ -86,7 +48,7 @@ for ns_if in "mlx5a $a" "mlx5b $b"; do
 done
 [ "$blks" -gt 0 ] || fail "mlx5e decoded no compressed CQE"
 
-cleanup
+pair_cleanup
 rmmod mlx5_ib 2> /dev/null || true
 rmmod mlx5_core || fail "rmmod mlx5_core failed"
 # mlx5e warns once per netdev that it turns rxhash off while CQE

@@ -13,11 +13,7 @@
 # mlx5_probe.sh.
 . "$(dirname "$0")/lib.sh"
 
-case $(uname -r) in
-*-cx4-test) fail "booted the test kernel, not Debian's" ;;
-esac
-mapfile -t fns < <(cx4_functions)
-[ ${#fns[@]} = 2 ] || fail "expected 2 emulated functions, found ${#fns[@]}"
+stock_kernel_functions
 modinfo mlx5_core > /dev/null || fail "no mlx5_core module for $(uname -r)"
 
 BB=busybox
@@ -43,13 +39,7 @@ log "IPv4 and IPv6 pings in both directions"
 
 # iperf3 TCP, 3 s each way (a -> b, then b -> a with -R), bounded.
 for dir in "" -R; do
-	ip netns exec mlx5b timeout 60 iperf3 -s -1 -B 198.18.0.2 > /dev/null &
-	srv=$!
-	sleep 2
-	ip netns exec mlx5a timeout 60 iperf3 -c 198.18.0.2 -t 3 $dir -J > /tmp/mlx5-iperf.json ||
-		fail "iperf3 $dir failed"
-	wait "$srv" || fail "iperf3 server $dir failed"
-	got=$(iperf_bytes /tmp/mlx5-iperf.json sum_received)
+	got=$(pair_iperf "$dir")
 	[ "$got" -gt 0 ] || fail "iperf3 $dir: no bytes received"
 	log "iperf3 ${dir:-a->b}: $got bytes"
 	[ -n "$dir" ] && rev=$got || fwd=$got
@@ -97,13 +87,5 @@ pair_cleanup
 bad=$(dmesg -l emerg,alert,crit,err,warn | grep -F "mlx5_core" || true)
 [ -z "$bad" ] || fail "mlx5_core error/warning lines:
 $bad"
-rmmod mlx5_ib 2> /dev/null || true
-rmmod mlx5_core || fail "rmmod mlx5_core failed"
-for f in "${fns[@]}"; do
-	[ ! -e "/sys/bus/pci/drivers/mlx5_core/$f" ] || fail "$f: still bound after rmmod"
-done
-bad=$(dmesg -l emerg,alert,crit,err,warn | grep -F "mlx5_core" || true)
-[ -z "$bad" ] || fail "mlx5_core error/warning lines at rmmod:
-$bad"
-assert_device_clean
+mlx5_remove
 log "mlx5e on $(uname -r): netdevs, link, pings, ethtool, clean rmmod"

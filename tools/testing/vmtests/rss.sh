@@ -61,7 +61,7 @@ log "16 flows follow the new key and table, none on queue 0"
 # Down/up keeps the configuration (built again on open).
 ip -n cx4b link set "$b" down
 ip -n cx4b link set "$b" up
-dp_wait dp_carrier cx4b "$b" || fail "$b: no carrier after down/up"
+wait_for carrier cx4b "$b" || fail "$b: no carrier after down/up"
 ip netns exec cx4b ethtool -x "$b" | grep -q "${KEY2}" ||
 	fail "$b: key lost over down/up"
 timeout 600 python3 -S "$CHECK" --send-ns cx4a --recv-ns cx4b --dev "$b" \
@@ -86,7 +86,7 @@ hash_fields() {
 		END { print f }'
 }
 no_carrier() {
-	! dp_carrier "$@"
+	! carrier "$@"
 }
 rss_check() {
 	timeout 600 python3 -S "$CHECK" --send-ns cx4a --recv-ns cx4b --dev "$b" "$@"
@@ -166,7 +166,7 @@ log "hfunc xor: flows on their XOR8 queues"
 # Both survive down/up (TIRs built again from the configuration).
 ip -n cx4b link set "$b" down
 ip -n cx4b link set "$b" up
-dp_wait dp_carrier cx4b "$b" || fail "$b: no carrier after down/up"
+wait_for carrier cx4b "$b" || fail "$b: no carrier after down/up"
 nsb ethtool -x "$b" | grep -qE '^\s*xor: on$' || fail "$b: hfunc lost over down/up"
 [ "$(hash_fields udp4)" = sd ] || fail "$b: udp4 fields lost over down/up"
 rss_check --hfunc xor --flows udp4:1,tcp4:4 --fields udp4:sd \
@@ -188,26 +188,26 @@ lvl=$(nsb ethtool "$b" | sed -n 's/.*Current message level: \(0x[0-9a-f]*\).*/\1
 up=$(dmesg_count "$b: up, [0-9]+ channels")
 ip -n cx4b link set "$b" down
 ip -n cx4b link set "$b" up
-dp_wait dp_carrier cx4b "$b" || fail "$b: no carrier after down/up"
+wait_for carrier cx4b "$b" || fail "$b: no carrier after down/up"
 [ "$(dmesg_count "$b: up, [0-9]+ channels")" = $((up + 1)) ] ||
 	fail "$b: ifup enabled but no 'up' message"
 nsb ethtool -s "$b" msglvl ifup off link off || fail "$b: msglvl off refused"
 up=$(dmesg_count "$b: up, [0-9]+ channels")
 lk=$(dmesg_count "$b: link (up|down)")
 ctl_set "$fb" link 0
-dp_wait no_carrier cx4b "$b" || fail "$b: carrier stays up with the cable out"
+wait_for no_carrier cx4b "$b" || fail "$b: carrier stays up with the cable out"
 ctl_set "$fb" link 1
-dp_wait dp_carrier cx4b "$b" || fail "$b: no carrier with the cable back"
+wait_for carrier cx4b "$b" || fail "$b: no carrier with the cable back"
 ip -n cx4b link set "$b" down
 ip -n cx4b link set "$b" up
-dp_wait dp_carrier cx4b "$b" || fail "$b: no carrier after down/up"
+wait_for carrier cx4b "$b" || fail "$b: no carrier after down/up"
 [ "$(dmesg_count "$b: up, [0-9]+ channels")" = "$up" ] || fail "$b: ifup message with ifup off"
 [ "$(dmesg_count "$b: link (up|down)")" = "$lk" ] || fail "$b: link message with link off"
 nsb ethtool -s "$b" msglvl link on || fail "$b: msglvl link on refused"
 ctl_set "$fb" link 0
-dp_wait no_carrier cx4b "$b" || fail "$b: carrier stays up with the cable out"
+wait_for no_carrier cx4b "$b" || fail "$b: carrier stays up with the cable out"
 ctl_set "$fb" link 1
-dp_wait dp_carrier cx4b "$b" || fail "$b: no carrier with the cable back"
+wait_for carrier cx4b "$b" || fail "$b: no carrier with the cable back"
 [ "$(dmesg_count "$b: link (up|down)")" = $((lk + 2)) ] ||
 	fail "$b: link on but $(($(dmesg_count "$b: link (up|down)") - lk)) link messages, want 2"
 nsb ethtool -s "$b" msglvl 0x20c7

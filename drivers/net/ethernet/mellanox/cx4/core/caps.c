@@ -30,8 +30,8 @@ static int cx4_caps_query_one(struct cx4_core *core, enum cx4_cap_slot slot,
 	out = kzalloc(CX4_QUERY_HCA_CAP_OUT_SIZE, GFP_KERNEL);
 	if (!out)
 		return -ENOMEM;
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_HCA_CAP);
-	cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_HCA_CAP_OPMOD(type, cur));
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_QUERY_HCA_CAP);
+	CX4_SET(CMD_IN, in, OP_MOD, CX4_HCA_CAP_OPMOD(type, cur));
 	err = cx4_cmd_exec(core, in, sizeof(in), out, CX4_QUERY_HCA_CAP_OUT_SIZE);
 	if (!err)
 		memcpy(core->caps[slot], out + CX4_HCA_CAP_OFF, CX4_HCA_CAP_SIZE);
@@ -56,13 +56,13 @@ int cx4_caps_query_proto(struct cx4_core *core)
 	const void *gen = core->caps[CX4_CAPS_GEN_CUR];
 	int err;
 
-	if (cx4_get(gen, CX4_CAP_ETH_NET_OFFLOADS)) {
+	if (CX4_GET(CAP, gen, ETH_NET_OFFLOADS)) {
 		err = cx4_caps_query_one(core, CX4_CAPS_ETH_CUR,
 					 CX4_CAP_ETH_OFFLOAD, true);
 		if (err)
 			return err;
 	}
-	if (cx4_get(gen, CX4_CAP_NIC_FLOW_TABLE)) {
+	if (CX4_GET(CAP, gen, NIC_FLOW_TABLE)) {
 		err = cx4_caps_query_one(core, CX4_CAPS_FT_CUR,
 					 CX4_CAP_FLOW_TABLE, true);
 		if (err)
@@ -95,11 +95,11 @@ static void cx4_caps_edit(struct cx4_core *core, void *cap)
 {
 	const void *max = core->caps[CX4_CAPS_GEN_MAX];
 
-	cx4_set(cap, CX4_CAP_LOG_UAR_PAGE_SZ, PAGE_SHIFT - CX4_PAGE_SHIFT);
-	cx4_set(cap, CX4_CAP_CACHE_LINE_128BYTE,
-		cx4_get(max, CX4_CAP_CACHE_LINE_128BYTE) &&
+	CX4_SET(CAP, cap, LOG_UAR_PAGE_SZ, PAGE_SHIFT - CX4_PAGE_SHIFT);
+	CX4_SET(CAP, cap, CACHE_LINE_128BYTE,
+		CX4_GET(CAP, max, CACHE_LINE_128BYTE) &&
 		cache_line_size() == 128);
-	cx4_set(cap, CX4_CAP_CMDIF_CHECKSUM, CX4_CMDIF_CSUM_DISABLED);
+	CX4_SET(CAP, cap, CMDIF_CHECKSUM, CX4_CMDIF_CSUM_DISABLED);
 }
 
 /* SET_HCA_CAP (general) and re-read what the device now reports. */
@@ -110,7 +110,7 @@ int cx4_caps_set(struct cx4_core *core)
 	u8 *in;
 	int err;
 
-	log_pg_sz = cx4_get(core->caps[CX4_CAPS_GEN_CUR], CX4_CAP_LOG_PG_SZ);
+	log_pg_sz = CX4_GET(CAP, core->caps[CX4_CAPS_GEN_CUR], LOG_PG_SZ);
 	if (log_pg_sz > PAGE_SHIFT) {
 		dev_err(core->dev, "device needs %u byte pages, system pages are %lu\n",
 			1u << min_t(u32, log_pg_sz, 31), PAGE_SIZE);
@@ -120,8 +120,8 @@ int cx4_caps_set(struct cx4_core *core)
 	in = kzalloc(CX4_SET_HCA_CAP_IN_SIZE, GFP_KERNEL);
 	if (!in)
 		return -ENOMEM;
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_SET_HCA_CAP);
-	cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_HCA_CAP_OPMOD(CX4_CAP_GENERAL, 0));
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_SET_HCA_CAP);
+	CX4_SET(CMD_IN, in, OP_MOD, CX4_HCA_CAP_OPMOD(CX4_CAP_GENERAL, 0));
 	memcpy(in + CX4_HCA_CAP_OFF, core->caps[CX4_CAPS_GEN_CUR],
 	       CX4_HCA_CAP_SIZE);
 	cx4_caps_edit(core, in + CX4_HCA_CAP_OFF);

@@ -311,9 +311,9 @@ void cx4_msg_link(struct cx4_msg *msg, u8 token, bool input)
 
 		if (!input)
 			memset(blk, 0, CX4_MBOX_SIZE);
-		cx4_set64(blk, CX4_MBOX_OFF_NEXT, next);
-		cx4_set(blk, CX4_MBOX_BLOCK_NUMBER, i);
-		cx4_set(blk, CX4_MBOX_TOKEN, token);
+		CX4_SET64(MBOX, blk, NEXT, next);
+		CX4_SET(MBOX, blk, BLOCK_NUMBER, i);
+		CX4_SET(MBOX, blk, TOKEN, token);
 		cx4_mbox_sign(blk, input);
 	}
 }
@@ -334,14 +334,14 @@ void cx4_cmdq_entry_build(void *entry, const struct cx4_msg *in,
 	u8 *ent = entry;
 
 	memset(ent, 0, CX4_CMDQ_ENTRY_SIZE);
-	cx4_set(ent, CX4_CMDQ_TYPE, CX4_CMDQ_TYPE_PCIE);
-	cx4_set(ent, CX4_CMDQ_INPUT_LENGTH, in->len);
-	cx4_set64(ent, CX4_CMDQ_OFF_IN_MBOX, cx4_msg_dma(in));
-	cx4_set64(ent, CX4_CMDQ_OFF_OUT_MBOX, cx4_msg_dma(out));
-	cx4_set(ent, CX4_CMDQ_OUTPUT_LENGTH, out->len);
-	cx4_set(ent, CX4_CMDQ_TOKEN, token);
-	cx4_set(ent, CX4_CMDQ_OWNERSHIP, CX4_CMDQ_OWNER_HW);
-	cx4_msg_write(in, ent + CX4_CMDQ_OFF_IN_INLINE, in_data);
+	CX4_SET(CMDQ, ent, TYPE, CX4_CMDQ_TYPE_PCIE);
+	CX4_SET(CMDQ, ent, INPUT_LENGTH, in->len);
+	CX4_SET64(CMDQ, ent, IN_MBOX, cx4_msg_dma(in));
+	CX4_SET64(CMDQ, ent, OUT_MBOX, cx4_msg_dma(out));
+	CX4_SET(CMDQ, ent, OUTPUT_LENGTH, out->len);
+	CX4_SET(CMDQ, ent, TOKEN, token);
+	CX4_SET(CMDQ, ent, OWNERSHIP, CX4_CMDQ_OWNER_HW);
+	cx4_msg_write(in, CX4_ADDR(CMDQ, ent, IN_INLINE), in_data);
 	cx4_cmdq_entry_sign(ent);
 }
 
@@ -534,7 +534,7 @@ static void cx4_cmdq_slot_abandon(struct cx4_cmdq *cmdq, bool held,
 
 static bool cx4_cmd_owned_by_sw(struct cx4_cmd_slot *slot)
 {
-	const u8 *sb = (const u8 *)slot->entry + CX4_CMDQ_OFF_STATUS_BYTE;
+	const u8 *sb = (const u8 *)CX4_ADDR(CMDQ, slot->entry, STATUS_BYTE);
 
 	return (READ_ONCE(*sb) & 1) == CX4_CMDQ_OWNER_SW;
 }
@@ -641,8 +641,8 @@ static int cx4_cmd_post_wait(struct cx4_core *core, const void *in,
 			     struct cx4_msg *mout, bool held)
 {
 	struct cx4_cmdq *cmdq = &core->cmdq;
-	u16 opcode = cx4_get(in, CX4_CMD_IN_OPCODE);
-	u16 op_mod = cx4_get(in, CX4_CMD_IN_OP_MOD);
+	u16 opcode = CX4_GET(CMD_IN, in, OPCODE);
+	u16 op_mod = CX4_GET(CMD_IN, in, OP_MOD);
 	struct cx4_cmd_slot *slot;
 	bool events;
 	u8 token, ds;
@@ -669,9 +669,9 @@ static int cx4_cmd_post_wait(struct cx4_core *core, const void *in,
 		return -ETIMEDOUT;
 	}
 
-	ds = cx4_get(slot->entry, CX4_CMDQ_STATUS);
+	ds = CX4_GET(CMDQ, slot->entry, STATUS);
 	if (ds == CX4_CMDQ_DS_OK)
-		cx4_msg_read(mout, (u8 *)slot->entry + CX4_CMDQ_OFF_OUT_INLINE,
+		cx4_msg_read(mout, CX4_ADDR(CMDQ, slot->entry, OUT_INLINE),
 			     out);
 	cx4_cmdq_slot_put(cmdq, held, idx);
 
@@ -688,8 +688,8 @@ static int cx4_cmd_post_wait(struct cx4_core *core, const void *in,
 static int cx4_cmd_check_status(struct cx4_core *core, const void *in,
 				const void *out, unsigned int flags)
 {
-	u8 status = cx4_get(out, CX4_CMD_OUT_STATUS);
-	u16 opcode = cx4_get(in, CX4_CMD_IN_OPCODE);
+	u8 status = CX4_GET(CMD_OUT, out, STATUS);
+	u16 opcode = CX4_GET(CMD_IN, in, OPCODE);
 
 	if (status == CX4_CMD_STAT_OK)
 		return 0;
@@ -697,9 +697,9 @@ static int cx4_cmd_check_status(struct cx4_core *core, const void *in,
 		cx4_err_rl(core,
 			   "%s(0x%x) op_mod 0x%x failed: %s (0x%x), syndrome 0x%08x\n",
 			   cx4_cmd_opcode_name(opcode), opcode,
-			   cx4_get(in, CX4_CMD_IN_OP_MOD),
+			   CX4_GET(CMD_IN, in, OP_MOD),
 			   cx4_cmd_status_name(status), status,
-			   cx4_get(out, CX4_CMD_OUT_SYNDROME));
+			   CX4_GET(CMD_OUT, out, SYNDROME));
 	return cx4_cmd_status_errno(status);
 }
 
@@ -722,7 +722,7 @@ int __cx4_cmd_exec(struct cx4_core *core, const void *in, size_t in_len,
 		dev_err_ratelimited(core->dev,
 				    "command 0x%x: lengths in %zu out %zu outside %u..%u, not sent\n",
 				    in_len >= CX4_CMD_HDR_SIZE ?
-				    cx4_get(in, CX4_CMD_IN_OPCODE) : 0,
+				    CX4_GET(CMD_IN, in, OPCODE) : 0,
 				    in_len, out_len, CX4_CMD_HDR_SIZE,
 				    (u32)CX4_CMD_MAX_LEN);
 		return -EINVAL;
@@ -808,7 +808,7 @@ void cx4_cmdq_init_slots(struct cx4_cmdq *cmdq)
 static bool cx4_cmdq_event(struct cx4_eq *eq, const void *eqe)
 {
 	struct cx4_core *core = eq->core;
-	u32 vector = cx4_get(eqe, CX4_EQE_CMD_VECTOR);
+	u32 vector = CX4_GET(EQE, eqe, CMD_VECTOR);
 
 	if (!cx4_cmdq_dispatch_vector(&core->cmdq, vector)) {
 		eq->bad++;
@@ -901,7 +901,7 @@ int cx4_cmd_simple(struct cx4_core *core, u16 opcode)
 	u8 out[CX4_CMD_SIMPLE_SIZE] = {};
 	u8 in[CX4_CMD_SIMPLE_SIZE] = {};
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, opcode);
+	CX4_SET(CMD_IN, in, OPCODE, opcode);
 	return cx4_cmd(core, in, out);
 }
 
@@ -915,7 +915,7 @@ int cx4_cmd_alloc_obj(struct cx4_core *core, u16 opcode, u32 fld, u32 *id)
 	u8 in[CX4_CMD_SIMPLE_SIZE] = {};
 	int err;
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, opcode);
+	CX4_SET(CMD_IN, in, OPCODE, opcode);
 	err = cx4_cmd(core, in, out);
 	if (!err)
 		*id = cx4_get(out, fld);
@@ -928,7 +928,7 @@ int cx4_cmd_dealloc_obj(struct cx4_core *core, u16 opcode, u32 fld, u32 id)
 	u8 out[CX4_CMD_SIMPLE_SIZE] = {};
 	u8 in[CX4_CMD_SIMPLE_SIZE] = {};
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, opcode);
+	CX4_SET(CMD_IN, in, OPCODE, opcode);
 	cx4_set(in, fld, id);
 	return cx4_cmd(core, in, out);
 }

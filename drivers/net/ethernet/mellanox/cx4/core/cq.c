@@ -53,9 +53,6 @@
 #include "../compat.h"
 #include "core.h"
 
-/* Counter bits of the doorbell record and doorbell (Tables 14, 70). */
-#define CX4_CQ_CTR_MASK		0xffffff
-
 /* --- registry and dispatch (no device access; KUnit) -------------------- */
 
 void cx4_cqs_init(struct cx4_cqs *cqs)
@@ -101,7 +98,8 @@ void cx4_cqs_unregister_locked(struct cx4_cqs *cqs, struct cx4_cq *cq)
 static void cx4_cq_event(struct cx4_cq *cq)
 {
 	WRITE_ONCE(cq->armed, false);
-	WRITE_ONCE(cq->arm_sn, (READ_ONCE(cq->last_arm_sn) + 1) & 3);
+	WRITE_ONCE(cq->arm_sn, (READ_ONCE(cq->last_arm_sn) + 1) &
+		   CX4_MAX(CQ_DBR, CMD_SN));
 	cq->comp(cq, cq->ctx);
 }
 
@@ -188,7 +186,7 @@ enum cx4_cq_verdict cx4_cqs_error(struct cx4_cqs *cqs, u32 cqn, u8 syndrome)
 static void cx4_eq_comp(struct cx4_eq *eq, const u8 *eqe)
 {
 	struct cx4_core *core = eq->core;
-	u32 cqn = cx4_get(eqe, CX4_EQE_COMP_CQN);
+	u32 cqn = CX4_GET(EQE, eqe, COMP_CQN);
 
 	switch (cx4_cqs_comp(&core->cqs, cqn, eq - core->eqs.comp)) {
 	case CX4_CQ_EV_OK:
@@ -212,8 +210,8 @@ static void cx4_eq_comp(struct cx4_eq *eq, const u8 *eqe)
 static void cx4_eq_cq_error(struct cx4_eq *eq, const u8 *eqe)
 {
 	struct cx4_core *core = eq->core;
-	u32 cqn = cx4_get(eqe, CX4_EQE_CQ_ERR_CQN);
-	u8 syndrome = cx4_get(eqe, CX4_EQE_CQ_ERR_SYNDROME);
+	u32 cqn = CX4_GET(EQE, eqe, CQ_ERR_CQN);
+	u8 syndrome = CX4_GET(EQE, eqe, CQ_ERR_SYNDROME);
 
 	if (cx4_cqs_error(&core->cqs, cqn, syndrome) == CX4_CQ_EV_OK)
 		cx4_warn_rl(core, "CQ 0x%x error, syndrome 0x%x\n", cqn,
@@ -270,8 +268,8 @@ void cx4_cq_ring_init(void *ring, u32 log_size)
 	for (i = 0; i < nent; i++) {
 		u8 *cqe = (u8 *)ring + i * CX4_CQE_SIZE;
 
-		cx4_set(cqe, CX4_CQE_OPCODE, CX4_CQE_OP_INVALID);
-		cx4_set(cqe, CX4_CQE_OWNER, 1);
+		CX4_SET(CQE, cqe, OPCODE, CX4_CQE_OP_INVALID);
+		CX4_SET(CQE, cqe, OWNER, 1);
 	}
 }
 
@@ -287,10 +285,10 @@ u32 cx4_cq_arm_dword(u32 sn, u32 ci, bool solicited)
 		      CX4_FLD_LSB(CX4_CQ_DBR_CMD_SN) &&
 		      CX4_FLD_LSB(CX4_CQ_DB_CQ_CI) ==
 		      CX4_FLD_LSB(CX4_CQ_DBR_ARM_CI));
-	cx4_set(b, CX4_CQ_DB_CMD_SN, sn);
-	cx4_set(b, CX4_CQ_DB_CMD, solicited ? CX4_CQ_DB_CMD_ARM_SOLICITED :
-					      CX4_CQ_DB_CMD_ARM_NEXT);
-	cx4_set(b, CX4_CQ_DB_CQ_CI, ci & CX4_CQ_CTR_MASK);
+	CX4_SET(CQ_DB, b, CMD_SN, sn);
+	CX4_SET(CQ_DB, b, CMD,
+		solicited ? CX4_CQ_DB_CMD_ARM_SOLICITED : CX4_CQ_DB_CMD_ARM_NEXT);
+	CX4_SET(CQ_DB, b, CQ_CI, ci & CX4_MAX(CQ_DB, CQ_CI));
 	return cx4_rd32(b, 0);
 }
 
@@ -321,7 +319,7 @@ void cx4_cq_update_ci(struct cx4_cq *cq)
 {
 	/* The CQEs are read before the device may overwrite them. */
 	mb();
-	WRITE_ONCE(cq->dbr[0], cpu_to_be32(cq->ci & CX4_CQ_CTR_MASK));
+	WRITE_ONCE(cq->dbr[CX4_CQ_DBR_CI_IDX], cpu_to_be32(cq->ci & CX4_MAX(CQ_DBR, UPDATE_CI)));
 }
 
 /*
@@ -332,7 +330,7 @@ void cx4_cq_update_ci(struct cx4_cq *cq)
 u8 cx4_cq_next_sn(const struct cx4_cq *cq)
 {
 	if (READ_ONCE(cq->armed) && cq->ci != cq->arm_ci)
-		return (cq->last_arm_sn + 1) & 3;
+		return (cq->last_arm_sn + 1) & CX4_MAX(CQ_DBR, CMD_SN);
 	return READ_ONCE(cq->arm_sn);
 }
 
@@ -341,7 +339,7 @@ void cx4_cq_arm(struct cx4_cq *cq)
 	u8 sn = cx4_cq_next_sn(cq);
 	u32 dw = cx4_cq_arm_dword(sn, cq->ci, false);
 
-	WRITE_ONCE(cq->dbr[1], cpu_to_be32(dw));
+	WRITE_ONCE(cq->dbr[CX4_CQ_DBR_ARM_IDX], cpu_to_be32(dw));
 	/* Seen by the EQ handler of the event this arm may fire at once. */
 	WRITE_ONCE(cq->last_arm_sn, sn);
 	cq->arm_ci = cq->ci;
@@ -349,7 +347,7 @@ void cx4_cq_arm(struct cx4_cq *cq)
 	/* The doorbell record is visible before the doorbell rings. */
 	wmb();
 	iowrite64be((u64)dw << 32 | cq->cqn,
-		    cq->core->eqs.uar + CX4_UAR_OFF_CQ_DB);
+		    cq->core->eqs.uar + CX4_OFF(UAR, CQ_DB));
 }
 
 u32 cx4_cq_cqn(const struct cx4_cq *cq)
@@ -365,7 +363,7 @@ static int cx4_cq_cmd_create(struct cx4_core *core, struct cx4_cq *cq,
 	u32 npas = DIV_ROUND_UP(cq->ring_size, CX4_PAGE_SIZE);
 	u32 len = cx4_create_cq_in_size(npas);
 	u8 out[CX4_CREATE_CQ_OUT_SIZE] = {};
-	u8 *in, *cqc;
+	u8 *in, *cqc, *pas;
 	u32 i;
 	int err;
 
@@ -374,24 +372,25 @@ static int cx4_cq_cmd_create(struct cx4_core *core, struct cx4_cq *cq,
 	in = kvzalloc(len, GFP_KERNEL);
 	if (!in)
 		return -ENOMEM;
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_CQ);
-	cqc = in + CX4_CREATE_CQ_OFF_CQC;
-	cx4_set(cqc, CX4_CQC_CQE_SZ, CX4_CQC_CQE_SZ_64);
-	cx4_set(cqc, CX4_CQC_LOG_CQ_SIZE, cq->log_size);
-	cx4_set(cqc, CX4_CQC_UAR_PAGE, core->eqs.uarn);
-	cx4_set(cqc, CX4_CQC_CQ_PERIOD, attr->moder_usecs);
-	cx4_set(cqc, CX4_CQC_CQ_MAX_COUNT, attr->moder_frames);
-	cx4_set(cqc, CX4_CQC_C_EQN, eqn);
-	cx4_set(cqc, CX4_CQC_LOG_PAGE_SIZE, 0);	/* 4 KB pages */
-	cx4_set64(cqc, CX4_CQC_OFF_DBR_ADDR, cq->dma + cq->ring_size);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_CREATE_CQ);
+	cqc = CX4_ADDR(CREATE_CQ_IN, in, CQC);
+	CX4_SET(CQC, cqc, CQE_SZ, CX4_CQC_CQE_SZ_64);
+	CX4_SET(CQC, cqc, LOG_CQ_SIZE, cq->log_size);
+	CX4_SET(CQC, cqc, UAR_PAGE, core->eqs.uarn);
+	CX4_SET(CQC, cqc, CQ_PERIOD, attr->moder_usecs);
+	CX4_SET(CQC, cqc, CQ_MAX_COUNT, attr->moder_frames);
+	CX4_SET(CQC, cqc, C_EQN, eqn);
+	CX4_SET(CQC, cqc, LOG_PAGE_SIZE, 0);	/* 4 KB pages */
+	CX4_SET64(CQC, cqc, DBR_ADDR, cq->dma + cq->ring_size);
+	pas = CX4_ADDR(CREATE_CQ_IN, in, PAS);
 	for (i = 0; i < npas; i++)
-		cx4_set64(in + CX4_CREATE_CQ_OFF_PAS + i * CX4_PAS_SIZE, 0,
+		CX4_SET64(PAS, pas + i * CX4_PAS_SIZE, PA,
 			  cq->dma + (u64)i * CX4_PAGE_SIZE);
 	err = cx4_cmd_exec(core, in, len, out, sizeof(out));
 	kvfree(in);
 	if (err)
 		return err;
-	cq->cqn = cx4_get(out, CX4_CREATE_CQ_OUT_CQN);
+	cq->cqn = CX4_GET(CREATE_CQ_OUT, out, CQN);
 	return 0;
 }
 
@@ -400,8 +399,8 @@ static int cx4_cq_cmd_destroy(struct cx4_core *core, u32 cqn)
 	u8 out[CX4_DESTROY_CQ_OUT_SIZE] = {};
 	u8 in[CX4_DESTROY_CQ_IN_SIZE] = {};
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_DESTROY_CQ);
-	cx4_set(in, CX4_DESTROY_CQ_IN_CQN, cqn);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_DESTROY_CQ);
+	CX4_SET(DESTROY_CQ_IN, in, CQN, cqn);
 	return cx4_cmd(core, in, out);
 }
 
@@ -409,19 +408,19 @@ int cx4_cq_moderate(struct cx4_cq *cq, u16 usecs, u16 frames)
 {
 	u8 in[CX4_MODIFY_CQ_IN_SIZE] = {};
 	u8 out[CX4_MODIFY_CQ_OUT_SIZE] = {};
-	u8 *cqc = in + CX4_MODIFY_CQ_IN_OFF_CQC;
+	u8 *cqc = CX4_ADDR(MODIFY_CQ_IN, in, CQC);
 
-	if (usecs > cx4_fld_mask(CX4_CQC_CQ_PERIOD))
+	if (usecs > CX4_MAX(CQC, CQ_PERIOD))
 		return -EINVAL;
-	if (!cx4_get(cq->core->caps[CX4_CAPS_GEN_CUR], CX4_CAP_CQ_MODERATION))
+	if (!CX4_GET(CAP, cq->core->caps[CX4_CAPS_GEN_CUR], CQ_MODERATION))
 		return -EOPNOTSUPP;
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MODIFY_CQ);
-	cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_MODIFY_CQ_MODIFY);
-	cx4_set(in, CX4_MODIFY_CQ_IN_CQN, cq->cqn);
-	cx4_set(in, CX4_MODIFY_CQ_IN_FIELD_SELECT,
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_MODIFY_CQ);
+	CX4_SET(CMD_IN, in, OP_MOD, CX4_MODIFY_CQ_MODIFY);
+	CX4_SET(MODIFY_CQ_IN, in, CQN, cq->cqn);
+	CX4_SET(MODIFY_CQ_IN, in, FIELD_SELECT,
 		CX4_MODIFY_CQ_SEL_CQ_PERIOD | CX4_MODIFY_CQ_SEL_CQ_MAX_COUNT);
-	cx4_set(cqc, CX4_CQC_CQ_PERIOD, usecs);
-	cx4_set(cqc, CX4_CQC_CQ_MAX_COUNT, frames);
+	CX4_SET(CQC, cqc, CQ_PERIOD, usecs);
+	CX4_SET(CQC, cqc, CQ_MAX_COUNT, frames);
 	return cx4_cmd(cq->core, in, out);
 }
 
@@ -431,15 +430,15 @@ static int cx4_cq_check_attr(struct cx4_core *core,
 			     const struct cx4_cq_attr *attr)
 {
 	const void *cap = core->caps[CX4_CAPS_GEN_CUR];
-	u32 max_log = min_t(u32, cx4_get(cap, CX4_CAP_LOG_MAX_CQ_SZ),
+	u32 max_log = min_t(u32, CX4_GET(CAP, cap, LOG_MAX_CQ_SZ),
 			    CX4_CQ_MAX_LOG_SIZE);
 
 	if (!attr->comp || attr->vector >= core->eqs.ncomp ||
 	    attr->log_cqe_cnt > max_log ||
-	    attr->moder_usecs > cx4_fld_mask(CX4_CQC_CQ_PERIOD))
+	    attr->moder_usecs > CX4_MAX(CQC, CQ_PERIOD))
 		return -EINVAL;
 	if ((attr->moder_usecs || attr->moder_frames) &&
-	    !cx4_get(cap, CX4_CAP_CQ_MODERATION))
+	    !CX4_GET(CAP, cap, CQ_MODERATION))
 		return -EOPNOTSUPP;
 	return 0;
 }

@@ -341,7 +341,7 @@ static void cx4_test_cq_poll_locked(struct cx4_test_cq *t)
 
 	lockdep_assert_held(&t->lock);
 	while ((cqe = cx4_cq_peek(t->cq))) {
-		t->last_wqe = cx4_get(cqe, CX4_CQE_WQE_COUNTER);
+		t->last_wqe = CX4_GET(CQE, cqe, WQE_COUNTER);
 		t->polled++;
 		cx4_cq_pop(t->cq);
 	}

@@ -39,13 +39,13 @@ static int cx4_devlink_psid(struct cx4_core *core, char *psid)
 {
 	u8 in[CX4_QUERY_ADAPTER_IN_SIZE] = {};
 	unsigned int i;
-	u8 *out;
+	u8 *out, *params;
 	int err;
 
 	out = kzalloc(CX4_QUERY_ADAPTER_OUT_SIZE, GFP_KERNEL);
 	if (!out)
 		return -ENOMEM;
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_ADAPTER);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_QUERY_ADAPTER);
 	/*
 	 * up_lock keeps the command queue alive for the command; while a
 	 * recovery runs, after it gave up or on the way out there is none
@@ -59,8 +59,8 @@ static int cx4_devlink_psid(struct cx4_core *core, char *psid)
 	mutex_unlock(&core->up_lock);
 	if (err)
 		goto out;
-	memcpy(psid, out + CX4_QUERY_ADAPTER_OFF_PARAMS + CX4_ADAPTER_OFF_PSID,
-	       CX4_ADAPTER_PSID_LEN);
+	params = CX4_ADDR(QUERY_ADAPTER_OUT, out, PARAMS);
+	memcpy(psid, CX4_ADDR(ADAPTER, params, PSID), CX4_ADAPTER_PSID_LEN);
 	psid[CX4_ADAPTER_PSID_LEN] = '\0';
 	err = psid[0] ? 0 : -ENODATA;
 	for (i = 0; psid[i]; i++)

@@ -50,13 +50,13 @@
 enum cx4_eqe_verdict cx4_eqe_classify(const void *eqe,
 				      const struct cx4_eqe_limits *lim)
 {
-	u32 type = cx4_get(eqe, CX4_EQE_EVENT_TYPE);
+	u32 type = CX4_GET(EQE, eqe, EVENT_TYPE);
 	u32 port;
 
 	if (!lim->ctrl) {
 		if (type != CX4_EVENT_COMPLETION)
 			return CX4_EQE_BAD_TYPE;
-		return cx4_get(eqe, CX4_EQE_COMP_CQN) < lim->max_cqn ?
+		return CX4_GET(EQE, eqe, COMP_CQN) < lim->max_cqn ?
 		       CX4_EQE_OK_COMP : CX4_EQE_BAD_CQN;
 	}
 	switch (type) {
@@ -65,11 +65,11 @@ enum cx4_eqe_verdict cx4_eqe_classify(const void *eqe,
 	case CX4_EVENT_PAGE_REQUEST:
 		return CX4_EQE_OK_PAGES;
 	case CX4_EVENT_PORT_STATE_CHANGE:
-		port = cx4_get(eqe, CX4_EQE_PORT_NUM);
+		port = CX4_GET(EQE, eqe, PORT_NUM);
 		return port >= 1 && port <= lim->nports ?
 		       CX4_EQE_OK_PORT : CX4_EQE_BAD_PORT;
 	case CX4_EVENT_CQ_ERROR:
-		return cx4_get(eqe, CX4_EQE_CQ_ERR_CQN) < lim->max_cqn ?
+		return CX4_GET(EQE, eqe, CQ_ERR_CQN) < lim->max_cqn ?
 		       CX4_EQE_OK_CQ_ERR : CX4_EQE_BAD_CQN;
 	case CX4_EVENT_TEMP_WARNING:
 		return CX4_EQE_OK_TEMP;
@@ -88,10 +88,10 @@ static const char * const cx4_eqe_bad_names[] = {
 static void cx4_eq_doorbell(struct cx4_eq *eq, bool arm)
 {
 	u32 val = (u32)eq->eqn << CX4_FLD_LSB(CX4_EQ_DB_EQN) |
-		  (eq->ci & cx4_fld_mask(CX4_EQ_DB_CI));
+		  (eq->ci & CX4_MAX(EQ_DB, CI));
 
 	iowrite32be(val, eq->core->eqs.uar +
-		    (arm ? CX4_UAR_OFF_EQ_ARM : CX4_UAR_OFF_EQ_UPDATE));
+		    (arm ? CX4_OFF(UAR, EQ_ARM) : CX4_OFF(UAR, EQ_UPDATE)));
 }
 
 /* --- event dispatch (interrupt context) --------------------------------- */
@@ -111,8 +111,8 @@ static void cx4_eq_reject(struct cx4_eq *eq, const u8 *eqe, const char *why)
 	cx4_err_rl(core,
 		   "EQ %u: EQE at ci %u rejected (type 0x%x, sub-type 0x%x): %s; %d so far\n",
 		   eq->eqn, eq->ci,
-		   cx4_get(eqe, CX4_EQE_EVENT_TYPE),
-		   cx4_get(eqe, CX4_EQE_EVENT_SUB_TYPE),
+		   CX4_GET(EQE, eqe, EVENT_TYPE),
+		   CX4_GET(EQE, eqe, EVENT_SUB_TYPE),
 		   why ? why : "invalid", atomic_read(&core->eqs.bad_eqes));
 	if (eq != &core->eqs.ctrl && sub && sub->lost)
 		sub->lost(eq);
@@ -138,7 +138,7 @@ static void cx4_eq_dispatch(struct cx4_eq *eq, const u8 *eqe)
 		cx4_warn_rl(core, "temperature warning from the device\n");
 		return;
 	}
-	type = cx4_get(eqe, CX4_EQE_EVENT_TYPE);
+	type = CX4_GET(EQE, eqe, EVENT_TYPE);
 	sub = type < CX4_EQ_NEVENTS ? core->eqs.subs[type] : NULL;
 	if (!sub)
 		cx4_eq_reject(eq, eqe, "no handler for this event type");
@@ -223,7 +223,7 @@ static int cx4_eq_alloc_buf(struct cx4_core *core, struct cx4_eq *eq,
 		return -ENOMEM;
 	/* Every EQE starts hardware owned (PRM 12.6.1). */
 	for (i = 0; i < nent; i++)
-		cx4_set((u8 *)eq->buf + i * CX4_EQE_SIZE, CX4_EQE_OWNER, 1);
+		CX4_SET(EQE, (u8 *)eq->buf + i * CX4_EQE_SIZE, OWNER, 1);
 	return 0;
 }
 
@@ -243,28 +243,29 @@ static int cx4_eq_cmd_create(struct cx4_core *core, struct cx4_eq *eq,
 	u32 npas = eq->size >> CX4_PAGE_SHIFT;
 	u32 len = cx4_create_eq_in_size(npas);
 	u8 out[CX4_CREATE_EQ_OUT_SIZE] = {};
-	u8 *in, *eqc;
+	u8 *in, *eqc, *pas;
 	u32 i;
 	int err;
 
 	in = kvzalloc(len, GFP_KERNEL);
 	if (!in)
 		return -ENOMEM;
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_EQ);
-	eqc = in + CX4_CREATE_EQ_OFF_EQC;
-	cx4_set(eqc, CX4_EQC_LOG_EQ_SIZE, eq->log_size);
-	cx4_set(eqc, CX4_EQC_UAR_PAGE, core->eqs.uarn);
-	cx4_set(eqc, CX4_EQC_INTR, eq->vec);
-	cx4_set(eqc, CX4_EQC_LOG_PAGE_SIZE, 0);	/* 4 KB pages */
-	cx4_set64(in, CX4_CREATE_EQ_OFF_EVENT_BITMASK, events);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_CREATE_EQ);
+	eqc = CX4_ADDR(CREATE_EQ_IN, in, EQC);
+	CX4_SET(EQC, eqc, LOG_EQ_SIZE, eq->log_size);
+	CX4_SET(EQC, eqc, UAR_PAGE, core->eqs.uarn);
+	CX4_SET(EQC, eqc, INTR, eq->vec);
+	CX4_SET(EQC, eqc, LOG_PAGE_SIZE, 0);	/* 4 KB pages */
+	CX4_SET64(CREATE_EQ_IN, in, EVENT_BITMASK, events);
+	pas = CX4_ADDR(CREATE_EQ_IN, in, PAS);
 	for (i = 0; i < npas; i++)
-		cx4_set64(in + CX4_CREATE_EQ_OFF_PAS + i * CX4_PAS_SIZE, 0,
+		CX4_SET64(PAS, pas + i * CX4_PAS_SIZE, PA,
 			  eq->dma + (u64)i * CX4_PAGE_SIZE);
 	err = __cx4_cmd_exec(core, in, len, out, sizeof(out), flags);
 	kvfree(in);
 	if (err)
 		return err;
-	eq->eqn = cx4_get(out, CX4_CREATE_EQ_OUT_EQ_NUMBER);
+	eq->eqn = CX4_GET(CREATE_EQ_OUT, out, EQ_NUMBER);
 	eq->created = true;
 	return 0;
 }
@@ -274,8 +275,8 @@ static int cx4_eq_cmd_destroy(struct cx4_core *core, struct cx4_eq *eq)
 	u8 out[CX4_DESTROY_EQ_OUT_SIZE] = {};
 	u8 in[CX4_DESTROY_EQ_IN_SIZE] = {};
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_DESTROY_EQ);
-	cx4_set(in, CX4_DESTROY_EQ_IN_EQ_NUMBER, eq->eqn);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_DESTROY_EQ);
+	CX4_SET(DESTROY_EQ_IN, in, EQ_NUMBER, eq->eqn);
 	return cx4_cmd(core, in, out);
 }
 
@@ -342,8 +343,8 @@ err_free_buf:
 
 static u32 cx4_eqs_log_size(struct cx4_core *core, u32 want)
 {
-	return min_t(u32, want, cx4_get(core->caps[CX4_CAPS_GEN_CUR],
-					CX4_CAP_LOG_MAX_EQ_SZ));
+	return min_t(u32, want, CX4_GET(CAP, core->caps[CX4_CAPS_GEN_CUR],
+					LOG_MAX_EQ_SZ));
 }
 
 static u64 cx4_eqs_ctrl_events(struct cx4_core *core)
@@ -354,7 +355,7 @@ static u64 cx4_eqs_ctrl_events(struct cx4_core *core)
 		 CX4_EVENT_BIT(CX4_EVENT_PORT_STATE_CHANGE) |
 		 CX4_EVENT_BIT(CX4_EVENT_CQ_ERROR);
 
-	if (cx4_get(core->caps[CX4_CAPS_GEN_CUR], CX4_CAP_TEMP_WARN_EVENT))
+	if (CX4_GET(CAP, core->caps[CX4_CAPS_GEN_CUR], TEMP_WARN_EVENT))
 		ev |= CX4_EVENT_BIT(CX4_EVENT_TEMP_WARNING);
 	return ev;
 }
@@ -424,8 +425,8 @@ int cx4_eqs_create(struct cx4_core *core)
 	u32 i, log_comp;
 	int err;
 
-	eqs->max_cqn = 1u << min_t(u32, cx4_get(cap, CX4_CAP_LOG_MAX_CQ), 24);
-	eqs->nports = cx4_get(cap, CX4_CAP_NUM_PORTS);
+	eqs->max_cqn = 1u << min_t(u32, CX4_GET(CAP, cap, LOG_MAX_CQ), 24);
+	eqs->nports = CX4_GET(CAP, cap, NUM_PORTS);
 	eqs->comp = kcalloc(core->irqs.ncomp, sizeof(*eqs->comp), GFP_KERNEL);
 	if (!eqs->comp)
 		return -ENOMEM;
@@ -535,32 +536,32 @@ int cx4_eq_gen_eqe(struct cx4_core *core, u32 index, u32 type, u32 arg)
 {
 	u8 out[CX4_GEN_EQE_OUT_SIZE] = {};
 	u8 in[CX4_GEN_EQE_IN_SIZE] = {};
-	u8 *eqe = in + CX4_GEN_EQE_IN_OFF_EQE;
+	u8 *eqe = CX4_ADDR(GEN_EQE_IN, in, EQE);
 	struct cx4_eq *eq;
 
-	if (index > core->eqs.ncomp || type > 0xff)
+	if (index > core->eqs.ncomp || type > CX4_MAX(EQE, EVENT_TYPE))
 		return -EINVAL;
 	eq = index ? &core->eqs.comp[index - 1] : &core->eqs.ctrl;
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_GEN_EQE);
-	cx4_set(in, CX4_GEN_EQE_IN_EQ_NUMBER, eq->eqn);
-	cx4_set(eqe, CX4_EQE_EVENT_TYPE, type);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_GEN_EQE);
+	CX4_SET(GEN_EQE_IN, in, EQ_NUMBER, eq->eqn);
+	CX4_SET(EQE, eqe, EVENT_TYPE, type);
 	switch (type) {
 	case CX4_EVENT_COMPLETION:
-		cx4_set(eqe, CX4_EQE_COMP_CQN, arg);
+		CX4_SET(EQE, eqe, COMP_CQN, arg);
 		break;
 	case CX4_EVENT_CQ_ERROR:
-		cx4_set(eqe, CX4_EQE_CQ_ERR_CQN, arg);
+		CX4_SET(EQE, eqe, CQ_ERR_CQN, arg);
 		break;
 	case CX4_EVENT_PORT_STATE_CHANGE:
-		cx4_set(eqe, CX4_EQE_EVENT_SUB_TYPE,
+		CX4_SET(EQE, eqe, EVENT_SUB_TYPE,
 			arg >> 8 ? arg >> 8 : CX4_PORT_CHANGE_OTHER);
-		cx4_set(eqe, CX4_EQE_PORT_NUM, arg & 0xff);
+		CX4_SET(EQE, eqe, PORT_NUM, arg & 0xff);
 		break;
 	case CX4_EVENT_CMD_COMPLETION:
-		cx4_set(eqe, CX4_EQE_CMD_VECTOR, arg);
+		CX4_SET(EQE, eqe, CMD_VECTOR, arg);
 		break;
 	case CX4_EVENT_PAGE_REQUEST:
-		cx4_set(eqe, CX4_EQE_PAGES_NUM_PAGES, arg);
+		CX4_SET(EQE, eqe, PAGES_NUM_PAGES, arg);
 		break;
 	}
 	return cx4_cmd(core, in, out);

@@ -32,8 +32,8 @@ int cx4_hca_teardown(struct cx4_core *core)
 	u8 out[CX4_TEARDOWN_HCA_OUT_SIZE] = {};
 	u8 in[CX4_TEARDOWN_HCA_IN_SIZE] = {};
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_TEARDOWN_HCA);
-	cx4_set(in, CX4_TEARDOWN_HCA_IN_PROFILE, CX4_TEARDOWN_GRACEFUL);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_TEARDOWN_HCA);
+	CX4_SET(TEARDOWN_HCA_IN, in, PROFILE, CX4_TEARDOWN_GRACEFUL);
 	return cx4_cmd(core, in, out);
 }
 
@@ -60,11 +60,11 @@ int cx4_issi_set(struct cx4_core *core)
 	u8 in[CX4_SET_ISSI_IN_SIZE] = {};
 	int issi, err;
 
-	cx4_set(qin, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_ISSI);
+	CX4_SET(CMD_IN, qin, OPCODE, CX4_CMD_QUERY_ISSI);
 	err = __cx4_cmd_exec(core, qin, sizeof(qin), qout, sizeof(qout),
 			     CX4_CMD_QUIET_BAD_OP);
 	if (err == -EOPNOTSUPP &&
-	    cx4_get(qout, CX4_CMD_OUT_STATUS) == CX4_CMD_STAT_BAD_OP) {
+	    CX4_GET(CMD_OUT, qout, STATUS) == CX4_CMD_STAT_BAD_OP) {
 		core->issi = 0;
 		return 0;
 	}
@@ -77,8 +77,8 @@ int cx4_issi_set(struct cx4_core *core)
 			CX4_DRV_ISSI);
 		return -EOPNOTSUPP;
 	}
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_SET_ISSI);
-	cx4_set(in, CX4_SET_ISSI_IN_CURRENT_ISSI, issi);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_SET_ISSI);
+	CX4_SET(SET_ISSI_IN, in, CURRENT_ISSI, issi);
 	err = cx4_cmd(core, in, out);
 	if (err)
 		return err;
@@ -92,11 +92,11 @@ int cx4_hca_set_driver_version(struct cx4_core *core)
 	u8 out[CX4_SET_DRIVER_VERSION_OUT_SIZE] = {};
 	u8 in[CX4_SET_DRIVER_VERSION_IN_SIZE] = {};
 
-	if (!cx4_get(core->caps[CX4_CAPS_GEN_CUR], CX4_CAP_DRIVER_VERSION))
+	if (!CX4_GET(CAP, core->caps[CX4_CAPS_GEN_CUR], DRIVER_VERSION))
 		return 0;
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_SET_DRIVER_VERSION);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_SET_DRIVER_VERSION);
 	/* Table 190: "OS,driver,main.minor.subminor", NUL included in 64. */
-	snprintf((char *)in + CX4_SET_DRIVER_VERSION_OFF_STR,
+	snprintf((char *)CX4_ADDR(SET_DRIVER_VERSION_IN, in, STR),
 		 CX4_DRIVER_VERSION_LEN, "Linux,%s,%u.%03u.%06u",
 		 KBUILD_MODNAME, CX4_DRV_VER_MAIN, CX4_DRV_VER_MINOR,
 		 CX4_DRV_VER_SUBMINOR);

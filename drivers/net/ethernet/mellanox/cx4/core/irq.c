@@ -25,8 +25,7 @@
 /* Completion vectors wanted: online CPUs, EQs beyond the control one. */
 static u32 cx4_irqs_wanted(struct cx4_core *core, int table)
 {
-	u32 log_max_eq = cx4_get(core->caps[CX4_CAPS_GEN_CUR],
-				 CX4_CAP_LOG_MAX_EQ);
+	u32 log_max_eq = CX4_GET(CAP, core->caps[CX4_CAPS_GEN_CUR], LOG_MAX_EQ);
 	u32 eqs = 1u << min_t(u32, log_max_eq, 8);
 	u32 n = num_online_cpus();
 
@@ -65,8 +64,7 @@ int cx4_irqs_create(struct cx4_core *core)
 	want = cx4_irqs_wanted(core, table);
 	if (!want) {
 		dev_err(core->dev, "device has no EQ for completions (log_max_eq %u)\n",
-			cx4_get(core->caps[CX4_CAPS_GEN_CUR],
-				CX4_CAP_LOG_MAX_EQ));
+			CX4_GET(CAP, core->caps[CX4_CAPS_GEN_CUR], LOG_MAX_EQ));
 		return -ENOSPC;
 	}
 	nvec = pci_alloc_irq_vectors_affinity(core->pdev, 2, want + 1,

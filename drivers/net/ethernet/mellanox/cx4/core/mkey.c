@@ -13,28 +13,28 @@
  */
 int cx4_mkey_create(struct cx4_core *core)
 {
-	u32 log_mrw = cx4_get(core->caps[CX4_CAPS_GEN_CUR],
-			      CX4_CAP_LOG_MAX_MRW_SZ);
+	u32 log_mrw = CX4_GET(CAP, core->caps[CX4_CAPS_GEN_CUR],
+			      LOG_MAX_MRW_SZ);
 	u8 in[CX4_CREATE_MKEY_IN_OFF_MTT] = {};
 	u8 out[CX4_CREATE_MKEY_OUT_SIZE] = {};
-	u8 *mkc = in + CX4_CREATE_MKEY_IN_OFF_MKC;
+	u8 *mkc = CX4_ADDR(CREATE_MKEY_IN, in, MKC);
 	int err;
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_MKEY);
-	cx4_set(mkc, CX4_MKC_LR, 1);
-	cx4_set(mkc, CX4_MKC_LW, 1);
-	cx4_set(mkc, CX4_MKC_ACCESS_MODE, CX4_MKC_ACCESS_MODE_PA);
-	cx4_set(mkc, CX4_MKC_QPN, CX4_MKC_QPN_NONE);
-	cx4_set(mkc, CX4_MKC_MKEY_7_0, CX4_CORE_MKEY_VARIANT);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_CREATE_MKEY);
+	CX4_SET(MKC, mkc, LR, 1);
+	CX4_SET(MKC, mkc, LW, 1);
+	CX4_SET(MKC, mkc, ACCESS_MODE, CX4_MKC_ACCESS_MODE_PA);
+	CX4_SET(MKC, mkc, QPN, CX4_MKC_QPN_NONE);
+	CX4_SET(MKC, mkc, MKEY_7_0, CX4_CORE_MKEY_VARIANT);
 	if (log_mrw >= 64)
-		cx4_set(mkc, CX4_MKC_LENGTH64, 1);
+		CX4_SET(MKC, mkc, LENGTH64, 1);
 	else
-		cx4_set64(mkc, CX4_MKC_OFF_LEN, 1ULL << log_mrw);
-	cx4_set(mkc, CX4_MKC_PD, core->pdn);
+		CX4_SET64(MKC, mkc, LEN, 1ULL << log_mrw);
+	CX4_SET(MKC, mkc, PD, core->pdn);
 	err = cx4_cmd(core, in, out);
 	if (err)
 		return err;
-	core->mkey = cx4_mkey(cx4_get(out, CX4_CREATE_MKEY_OUT_MKEY_INDEX),
+	core->mkey = cx4_mkey(CX4_GET(CREATE_MKEY_OUT, out, MKEY_INDEX),
 			      CX4_CORE_MKEY_VARIANT);
 	core->mkey_created = true;
 	return 0;
@@ -46,7 +46,7 @@ int cx4_mkey_destroy(struct cx4_core *core)
 	u8 in[CX4_DESTROY_MKEY_IN_SIZE] = {};
 
 	core->mkey_created = false;
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_DESTROY_MKEY);
-	cx4_set(in, CX4_DESTROY_MKEY_IN_MKEY_INDEX, cx4_mkey_index(core->mkey));
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_DESTROY_MKEY);
+	CX4_SET(DESTROY_MKEY_IN, in, MKEY_INDEX, cx4_mkey_index(core->mkey));
 	return cx4_cmd(core, in, out);
 }

@@ -221,12 +221,12 @@ static int cx4_pages_query(struct cx4_core *core, u16 op_mod, s32 *num)
 	u8 in[CX4_QUERY_PAGES_IN_SIZE] = {};
 	int err;
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_PAGES);
-	cx4_set(in, CX4_CMD_IN_OP_MOD, op_mod);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_QUERY_PAGES);
+	CX4_SET(CMD_IN, in, OP_MOD, op_mod);
 	err = cx4_cmd(core, in, out);
 	if (err)
 		return err;
-	*num = (s32)cx4_get(out, CX4_QUERY_PAGES_OUT_NUM_PAGES);
+	*num = (s32)CX4_GET(QUERY_PAGES_OUT, out, NUM_PAGES);
 	return 0;
 }
 
@@ -236,8 +236,8 @@ static void cx4_pages_give_fail(struct cx4_core *core)
 	u8 out[CX4_MANAGE_PAGES_OFF_PAS] = {};
 	u8 in[CX4_MANAGE_PAGES_OFF_PAS] = {};
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MANAGE_PAGES);
-	cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_MANAGE_PAGES_ALLOC_FAIL);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_MANAGE_PAGES);
+	CX4_SET(CMD_IN, in, OP_MOD, CX4_MANAGE_PAGES_ALLOC_FAIL);
 	cx4_cmd(core, in, out);
 }
 
@@ -248,7 +248,8 @@ static void cx4_pages_free_pas_locked(struct cx4_core *core, const u8 *pas,
 
 	for (i = 0; i < n; i++)
 		cx4_pages_free_one_locked(core,
-					  cx4_get64(pas + i * CX4_PAS_SIZE, 0));
+					  CX4_GET64(PAS, pas + i * CX4_PAS_SIZE,
+						    PA));
 }
 
 /* Allocate @n pages and give them with one MANAGE_PAGES. */
@@ -264,7 +265,7 @@ static int cx4_pages_give_batch_locked(struct cx4_core *core, u32 n)
 	in = kvzalloc(len, GFP_KERNEL);
 	if (!in)
 		return -ENOMEM;
-	pas = in + CX4_MANAGE_PAGES_OFF_PAS;
+	pas = CX4_ADDR(MANAGE_PAGES_IN, in, PAS);
 	for (i = 0; i < n; i++) {
 		u64 dma;
 
@@ -278,12 +279,12 @@ static int cx4_pages_give_batch_locked(struct cx4_core *core, u32 n)
 			cx4_pages_give_fail(core);
 			goto out;
 		}
-		cx4_set64(pas + i * CX4_PAS_SIZE, 0, dma);
+		CX4_SET64(PAS, pas + i * CX4_PAS_SIZE, PA, dma);
 	}
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MANAGE_PAGES);
-	cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_MANAGE_PAGES_ALLOC_SUCCESS);
-	cx4_set(in, CX4_MANAGE_PAGES_IN_NUM_ENTRIES, n);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_MANAGE_PAGES);
+	CX4_SET(CMD_IN, in, OP_MOD, CX4_MANAGE_PAGES_ALLOC_SUCCESS);
+	CX4_SET(MANAGE_PAGES_IN, in, NUM_ENTRIES, n);
 	err = cx4_cmd_exec(core, in, len, out, sizeof(out));
 	/*
 	 * After a timeout the device may be using the pages: they stay
@@ -309,14 +310,14 @@ static int cx4_pages_take_batch_locked(struct cx4_core *core, u32 n, u32 *got)
 	out = kvzalloc(len, GFP_KERNEL);
 	if (!out)
 		return -ENOMEM;
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MANAGE_PAGES);
-	cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_MANAGE_PAGES_RETURN);
-	cx4_set(in, CX4_MANAGE_PAGES_IN_NUM_ENTRIES, n);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_MANAGE_PAGES);
+	CX4_SET(CMD_IN, in, OP_MOD, CX4_MANAGE_PAGES_RETURN);
+	CX4_SET(MANAGE_PAGES_IN, in, NUM_ENTRIES, n);
 	err = cx4_cmd_exec(core, in, sizeof(in), out, len);
 	if (err)
 		goto out;
 
-	cnt = cx4_get(out, CX4_MANAGE_PAGES_OUT_NUM_ENTRIES);
+	cnt = CX4_GET(MANAGE_PAGES_OUT, out, NUM_ENTRIES);
 	if (cnt > n) {
 		core->pages.bad_returns++;
 		cx4_err_rl(core,
@@ -327,10 +328,11 @@ static int cx4_pages_take_batch_locked(struct cx4_core *core, u32 n, u32 *got)
 	}
 	/* pa_l bits 11:0 are reserved (Table 139): ignore them. */
 	for (*got = 0; *got < cnt; (*got)++) {
-		u8 *pas = out + CX4_MANAGE_PAGES_OFF_PAS + *got * CX4_PAS_SIZE;
+		u8 *pas = CX4_ADDR(MANAGE_PAGES_OUT, out, PAS) +
+			  *got * CX4_PAS_SIZE;
 
-		cx4_pages_free_one_locked(core, cx4_get64(pas, 0) &
-					  ~(u64)(CX4_PAGE_SIZE - 1));
+		cx4_pages_free_one_locked(core, CX4_GET64(PAS, pas, PA) &
+					  ~(u64)CX4_MAX(PAS, RSVD));
 	}
 out:
 	kvfree(out);
@@ -559,7 +561,7 @@ static void cx4_pages_events_disable(struct cx4_core *core)
 /* Page request EQEs (eq.c). */
 static bool cx4_pages_event(struct cx4_eq *eq, const void *eqe)
 {
-	cx4_pages_request(eq->core, (s32)cx4_get(eqe, CX4_EQE_PAGES_NUM_PAGES));
+	cx4_pages_request(eq->core, (s32)CX4_GET(EQE, eqe, PAGES_NUM_PAGES));
 	return true;
 }
 

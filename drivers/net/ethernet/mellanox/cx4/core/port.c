@@ -38,7 +38,7 @@
 /* What a port state change EQE says, from its sub-type (Table 88). */
 enum cx4_port_ev cx4_port_event_parse(const void *eqe)
 {
-	switch (cx4_get(eqe, CX4_EQE_EVENT_SUB_TYPE)) {
+	switch (CX4_GET(EQE, eqe, EVENT_SUB_TYPE)) {
 	case CX4_PORT_CHANGE_DOWN:
 		return CX4_PORT_EV_DOWN;
 	case CX4_PORT_CHANGE_ACTIVE:
@@ -166,7 +166,7 @@ static bool cx4_port_event(struct cx4_eq *eq, const void *eqe)
 {
 	struct cx4_core *core = eq->core;
 	enum cx4_port_ev ev = cx4_port_event_parse(eqe);
-	u32 port = cx4_get(eqe, CX4_EQE_PORT_NUM);
+	u32 port = CX4_GET(EQE, eqe, PORT_NUM);
 
 	if (ev == CX4_PORT_EV_BAD) {
 		cx4_port_requery(core);

@@ -31,14 +31,14 @@ int cx4_core_access_reg(struct cx4_core *core, u16 reg_id, bool write,
 		err = -ENOMEM;
 		goto free_in;
 	}
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_ACCESS_REG);
-	cx4_set(in, CX4_CMD_IN_OP_MOD,
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_ACCESS_REG);
+	CX4_SET(CMD_IN, in, OP_MOD,
 		write ? CX4_ACCESS_REG_WRITE : CX4_ACCESS_REG_READ);
-	cx4_set(in, CX4_ACCESS_REG_IN_REGISTER_ID, reg_id);
-	memcpy(in + CX4_ACCESS_REG_OFF_DATA, data, size);
+	CX4_SET(ACCESS_REG_IN, in, REGISTER_ID, reg_id);
+	memcpy(CX4_ADDR(ACCESS_REG_IN, in, DATA), data, size);
 	err = cx4_cmd_exec(core, in, len, out, len);
 	if (!err && !write)
-		memcpy(data, out + CX4_ACCESS_REG_OFF_DATA, size);
+		memcpy(data, CX4_ADDR(ACCESS_REG_OUT, out, DATA), size);
 	kfree(out);
 free_in:
 	kfree(in);

@@ -19,20 +19,20 @@ int cx4_vport_query_state(struct cx4_core *core, u32 *state)
 	u8 in[CX4_QUERY_VPORT_STATE_IN_SIZE] = {};
 	int err;
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_VPORT_STATE);
-	cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_VPORT_OP_MOD_NIC_VPORT);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_QUERY_VPORT_STATE);
+	CX4_SET(CMD_IN, in, OP_MOD, CX4_VPORT_OP_MOD_NIC_VPORT);
 	err = cx4_cmd(core, in, out);
 	if (!err)
-		*state = cx4_get(out, CX4_QUERY_VPORT_STATE_OUT_STATE);
+		*state = CX4_GET(QUERY_VPORT_STATE_OUT, out, STATE);
 	return err;
 }
 
 /* The permanent address (Table 19 layout) of NIC vport context @ctx. */
 void cx4_vport_mac(const void *ctx, u8 mac[ETH_ALEN])
 {
-	const u8 *a = (const u8 *)ctx + CX4_NIC_VPORT_OFF_PERMANENT_ADDRESS;
-	u32 hi = cx4_get(a, CX4_MAC_ADDR_47_32);
-	u32 lo = cx4_get(a, CX4_MAC_ADDR_31_0);
+	const u8 *a = CX4_CADDR(NIC_VPORT, ctx, PERMANENT_ADDRESS);
+	u32 hi = CX4_GET(MAC_ADDR, a, 47_32);
+	u32 lo = CX4_GET(MAC_ADDR, a, 31_0);
 
 	mac[0] = hi >> 8;
 	mac[1] = hi;
@@ -51,8 +51,8 @@ void cx4_vport_mac(const void *ctx, u8 mac[ETH_ALEN])
  */
 int cx4_vport_query_mac(struct cx4_core *core, u8 mac[ETH_ALEN])
 {
-	u32 log_max = cx4_get(core->caps[CX4_CAPS_GEN_CUR],
-			      CX4_CAP_LOG_MAX_CURRENT_UC_LIST);
+	u32 log_max = CX4_GET(CAP, core->caps[CX4_CAPS_GEN_CUR],
+			      LOG_MAX_CURRENT_UC_LIST);
 	u8 in[CX4_QUERY_NIC_VPORT_CTX_IN_SIZE] = {};
 	u32 len, nlist;
 	u8 *out, *ctx;
@@ -69,15 +69,15 @@ int cx4_vport_query_mac(struct cx4_core *core, u8 mac[ETH_ALEN])
 	out = kvzalloc(len, GFP_KERNEL);
 	if (!out)
 		return -ENOMEM;
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_NIC_VPORT_CONTEXT);
-	cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_VPORT_OP_MOD_NIC_VPORT);
-	cx4_set(in, CX4_QUERY_NIC_VPORT_CTX_IN_ALLOWED_LIST_TYPE,
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_QUERY_NIC_VPORT_CONTEXT);
+	CX4_SET(CMD_IN, in, OP_MOD, CX4_VPORT_OP_MOD_NIC_VPORT);
+	CX4_SET(QUERY_NIC_VPORT_CTX_IN, in, ALLOWED_LIST_TYPE,
 		CX4_NIC_VPORT_LIST_UC);
 	err = cx4_cmd_exec(core, in, sizeof(in), out, len);
 	if (err)
 		goto out_free;
-	ctx = out + CX4_QUERY_NIC_VPORT_CTX_OUT_OFF_CTX;
-	nlist = cx4_get(ctx, CX4_NIC_VPORT_ALLOWED_LIST_SIZE);
+	ctx = CX4_ADDR(QUERY_NIC_VPORT_CTX_OUT, out, CTX);
+	nlist = CX4_GET(NIC_VPORT, ctx, ALLOWED_LIST_SIZE);
 	if (nlist > 1u << log_max) {
 		dev_err(core->dev, "NIC vport context lists %u addresses, at most %u allowed\n",
 			nlist, 1u << log_max);

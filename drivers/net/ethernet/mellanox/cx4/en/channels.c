@@ -7,7 +7,7 @@
  * (completion vector) a TX and an RX CQ through the core API, an RQ and
  * an SQ, both moved RST -> RDY (PRM 7.7, 7.9) and the RQ then filled
  * with buffers, and one NAPI; then the direct TIR to channel 0's RQ (PRM
- * 7.5) and the NIC RX flow table (steering.c); finally it enables and
+ * 7.5) and the NIC RX flow table (fs.c); finally it enables and
  * schedules NAPI, whose first poll arms the CQs.
  * cx4_en_channels_close() undoes it in reverse.  cx4_en_reconfigure()
  * builds a new set before tearing the old one down (MTU change, ring
@@ -30,11 +30,11 @@
 static int cx4_en_tis_create(struct cx4_en_priv *priv)
 {
 	u8 in[CX4_CREATE_TIS_IN_SIZE] = {};
-	void *tisc = in + CX4_CREATE_TIS_IN_OFF_CTX;
+	void *tisc = CX4_ADDR(CREATE_TIS_IN, in, CTX);
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_TIS);
-	cx4_set(tisc, CX4_TISC_PRIO, 0);
-	cx4_set(tisc, CX4_TISC_TRANSPORT_DOMAIN, cx4_core_tdn(priv->core));
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_CREATE_TIS);
+	CX4_SET(TISC, tisc, PRIO, 0);
+	CX4_SET(TISC, tisc, TRANSPORT_DOMAIN, cx4_core_tdn(priv->core));
 	return cx4_en_obj_create(priv, in, sizeof(in), &priv->tisn);
 }
 
@@ -68,17 +68,17 @@ static void cx4_en_wq_ctx(struct cx4_en_priv *priv, void *wqc, void *pas,
 {
 	u32 i;
 
-	cx4_set(wqc, CX4_WQ_TYPE, CX4_WQ_TYPE_CYCLIC);
-	cx4_set(wqc, CX4_WQ_PD, cx4_core_pdn(priv->core));
+	CX4_SET(WQ, wqc, TYPE, CX4_WQ_TYPE_CYCLIC);
+	CX4_SET(WQ, wqc, PD, cx4_core_pdn(priv->core));
 	/* Only send queues ring UAR doorbells. */
 	if (sq)
-		cx4_set(wqc, CX4_WQ_UAR_PAGE, cx4_core_uarn(priv->core));
-	cx4_set64(wqc, CX4_WQ_OFF_DBR_ADDR, wq->dbr_dma);
-	cx4_set(wqc, CX4_WQ_LOG_WQ_STRIDE, log_stride);
-	cx4_set(wqc, CX4_WQ_LOG_WQ_PG_SZ, 0);	/* 4 KB pages */
-	cx4_set(wqc, CX4_WQ_LOG_WQ_SZ, log_size);
+		CX4_SET(WQ, wqc, UAR_PAGE, cx4_core_uarn(priv->core));
+	CX4_SET64(WQ, wqc, DBR_ADDR, wq->dbr_dma);
+	CX4_SET(WQ, wqc, LOG_WQ_STRIDE, log_stride);
+	CX4_SET(WQ, wqc, LOG_WQ_PG_SZ, 0);	/* 4 KB pages */
+	CX4_SET(WQ, wqc, LOG_WQ_SZ, log_size);
 	for (i = 0; i < wq->size / CX4_EN_PAS_PAGE; i++)
-		cx4_set64(pas, i * CX4_PAS_SIZE,
+		CX4_SET64(PAS, pas + i * CX4_PAS_SIZE, PA,
 			  wq->dma + (u64)i * CX4_EN_PAS_PAGE);
 }
 
@@ -101,15 +101,16 @@ static int cx4_en_sq_create_hw(struct cx4_en_priv *priv, struct cx4_en_sq *sq)
 	in = kvzalloc(len, GFP_KERNEL);
 	if (!in)
 		return -ENOMEM;
-	sqc = in + CX4_CREATE_SQ_IN_OFF_CTX;
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_SQ);
-	cx4_set(sqc, CX4_SQC_FLUSH_IN_ERROR_EN, 1);
-	cx4_set(sqc, CX4_SQC_MIN_WQE_INLINE_MODE, sq->inline_mode);
-	cx4_set(sqc, CX4_SQC_STATE, CX4_WQ_STATE_RST);
-	cx4_set(sqc, CX4_SQC_CQN, cx4_cq_cqn(sq->cq));
-	cx4_set(sqc, CX4_SQC_TIS_LST_SZ, 1);
-	cx4_set(sqc, CX4_SQC_TIS_NUM_0, priv->tisn);
-	cx4_en_wq_ctx(priv, sqc + CX4_SQC_OFF_WQ, in + CX4_CREATE_SQ_IN_OFF_PAS,
+	sqc = CX4_ADDR(CREATE_SQ_IN, in, CTX);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_CREATE_SQ);
+	CX4_SET(SQC, sqc, FLUSH_IN_ERROR_EN, 1);
+	CX4_SET(SQC, sqc, MIN_WQE_INLINE_MODE, sq->inline_mode);
+	CX4_SET(SQC, sqc, STATE, CX4_WQ_STATE_RST);
+	CX4_SET(SQC, sqc, CQN, cx4_cq_cqn(sq->cq));
+	CX4_SET(SQC, sqc, TIS_LST_SZ, 1);
+	CX4_SET(SQC, sqc, TIS_NUM_0, priv->tisn);
+	cx4_en_wq_ctx(priv, CX4_ADDR(SQC, sqc, WQ),
+		      CX4_ADDR(CREATE_SQ_IN, in, PAS),
 		      &sq->wq, CX4_SEND_WQEBB_SHIFT, sq->log_size, true);
 	err = cx4_en_obj_create(priv, in, len, &sq->sqn);
 	kvfree(in);
@@ -229,15 +230,16 @@ static int cx4_en_rq_create_hw(struct cx4_en_priv *priv, struct cx4_en_rq *rq)
 	in = kvzalloc(len, GFP_KERNEL);
 	if (!in)
 		return -ENOMEM;
-	rqc = in + CX4_CREATE_RQ_IN_OFF_CTX;
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_RQ);
+	rqc = CX4_ADDR(CREATE_RQ_IN, in, CTX);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_CREATE_RQ);
 	/* vsd 1: VLAN tags stay in the frame; 0: stripped to the CQE. */
-	cx4_set(rqc, CX4_RQC_VSD, !rq->vlan_strip);
-	cx4_set(rqc, CX4_RQC_MEM_RQ_TYPE, CX4_RQ_MEM_INLINE);
-	cx4_set(rqc, CX4_RQC_STATE, CX4_WQ_STATE_RST);
-	cx4_set(rqc, CX4_RQC_FLUSH_IN_ERROR_EN, 1);
-	cx4_set(rqc, CX4_RQC_CQN, cx4_cq_cqn(rq->cq));
-	cx4_en_wq_ctx(priv, rqc + CX4_RQC_OFF_WQ, in + CX4_CREATE_RQ_IN_OFF_PAS,
+	CX4_SET(RQC, rqc, VSD, !rq->vlan_strip);
+	CX4_SET(RQC, rqc, MEM_RQ_TYPE, CX4_RQ_MEM_INLINE);
+	CX4_SET(RQC, rqc, STATE, CX4_WQ_STATE_RST);
+	CX4_SET(RQC, rqc, FLUSH_IN_ERROR_EN, 1);
+	CX4_SET(RQC, rqc, CQN, cx4_cq_cqn(rq->cq));
+	cx4_en_wq_ctx(priv, CX4_ADDR(RQC, rqc, WQ),
+		      CX4_ADDR(CREATE_RQ_IN, in, PAS),
 		      &rq->wq, rq->log_stride, rq->log_size, false);
 	err = cx4_en_obj_create(priv, in, len, &rq->rqn);
 	kvfree(in);
@@ -263,8 +265,8 @@ static int cx4_en_rq_alloc(struct cx4_en_priv *priv, struct cx4_en_channel *ch,
 	struct cx4_en_rq *rq = &ch->rq;
 	u32 n = 1u << params->log_rq_size;
 	const void *cap = cx4_core_cap(priv->core, CX4_CAP_GENERAL);
-	u32 smin = cx4_get(cap, CX4_CAP_LOG_MIN_STRIDE_SZ_RQ);
-	u32 smax = cx4_get(cap, CX4_CAP_LOG_MAX_STRIDE_SZ_RQ);
+	u32 smin = CX4_GET(CAP, cap, LOG_MIN_STRIDE_SZ_RQ);
+	u32 smax = CX4_GET(CAP, cap, LOG_MAX_STRIDE_SZ_RQ);
 	int err;
 
 	err = cx4_en_rq_log_stride(smin, smax);

@@ -46,7 +46,7 @@ enum cx4_en_tt {
 #define CX4_EN_FT_MAX_GROUPS	4
 #define CX4_EN_L2_MAX_ADDRS	512	/* full-DMAC entries of the L2 table */
 
-/* One flow table and its groups (steering.c). */
+/* One flow table and its groups (ft.c). */
 struct cx4_en_ft {
 	u32 id;
 	u32 group_id[CX4_EN_FT_MAX_GROUPS];
@@ -236,14 +236,14 @@ int cx4_en_reconfigure(struct cx4_en_priv *priv,
 		       const struct cx4_en_params *params,
 		       int (*switched)(struct cx4_en_priv *priv,
 				       const struct cx4_en_params *params));
-int cx4_en_set_rx_vlan_strip(struct cx4_en_priv *priv, bool strip);
+int cx4_en_rx_vlan_strip_set(struct cx4_en_priv *priv, bool strip);
 void cx4_en_recover_work(struct work_struct *work);
 void cx4_en_tx_timeout(struct net_device *netdev, unsigned int txqueue);
 /* steer: RXHASH, HW_VLAN_CTAG_FILTER, LRO (stub in main.c until merged) */
 int cx4_en_fs_set_features(struct cx4_en_priv *priv,
 			   netdev_features_t features);
 
-/* --- steer: steering.c, rss.c, lro.c (PRM 3.3.3, 3.3.6, 7.5, 7.8, 7.11) --- */
+/* --- fs (flow steering): fs.c, rss.c, lro.c (PRM 3.3.3, 3.3.6, 7.5, 7.8, 7.11) --- */
 struct cx4_en_channel;
 struct ethtool_rxnfc;
 struct netlink_ext_ack;
@@ -320,14 +320,14 @@ void cx4_en_coal_initial(const struct cx4_en_coal *coal, bool tx, u16 *usecs,
 void cx4_en_dim_init(struct cx4_en_channel *ch);
 void cx4_en_dim_sample(struct cx4_en_channel *ch);
 void cx4_en_dim_cancel(struct cx4_en_channel *ch);
-/* rss.c / steering.c helpers (chan): direct TIR re-point by FTE modify */
+/* rss.c / fs.c helpers (chan): direct TIR re-point by FTE modify */
 int cx4_en_ttc_set_direct(struct cx4_en_priv *priv, u32 tirn);
 
 /* vport.c: NIC vport commands (PRM 12.16) */
 int cx4_en_vport_set_mtu(struct cx4_en_priv *priv, u32 hw_mtu);
 /* stats: port (PMTU) and vport MTU together, vport counters */
-int cx4_en_set_hw_mtu(struct cx4_en_priv *priv, u32 hw_mtu);
+int cx4_en_hw_mtu_set(struct cx4_en_priv *priv, u32 hw_mtu);
 int cx4_en_vport_counters(struct cx4_en_priv *priv, u8 *out);
-int cx4_en_query_inline_mode(struct cx4_en_priv *priv, u8 *mode);
+int cx4_en_inline_mode_query(struct cx4_en_priv *priv, u8 *mode);
 
 #endif /* _CX4_EN_H */

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * cx4 Ethernet part: flow table primitives (fs.c) shared by steering.c
- * (L2 and VLAN tables) and rss.c (traffic-type classifier), PRM 7.11 and
- * 12.14.
+ * cx4 Ethernet part: flow steering internals (PRM 7.11, 12.14): the flow
+ * table primitives (ft.c) shared by fs.c (L2 and VLAN tables) and rss.c
+ * (traffic-type classifier), and what tir.c, rss.c and lro.c share.
  *
  * A match (struct cx4_en_match) names the outer-header fields it uses;
  * the same description gives a flow group's criteria (the fields' full

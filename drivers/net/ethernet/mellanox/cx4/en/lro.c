@@ -116,25 +116,25 @@ static int cx4_en_lro_parse(u8 *f, u32 len, struct cx4_en_lro_hdr *hdr)
 /* The TCP header fields of Table 5. */
 static void cx4_en_lro_fix_tcp(struct tcphdr *tcp, const void *cqe)
 {
-	u32 l4 = cx4_get(cqe, CX4_CQE_L4_HDR_TYPE);
+	u32 l4 = CX4_GET(CQE, cqe, L4_HDR_TYPE);
 	bool ack = l4 == CX4_CQE_L4_TCP_EMPTY_ACK || l4 == CX4_CQE_L4_TCP_ACK;
 	u32 ts = cx4_en_tcp_ts_off((u8 *)tcp, tcp->doff * 4);
 
 	if (ack) {
 		tcp->ack = 1;
-		tcp->ack_seq = htonl(cx4_get(cqe, CX4_CQE_LRO_ACK_SEQ_NUM));
+		tcp->ack_seq = htonl(CX4_GET(CQE, cqe, LRO_ACK_SEQ_NUM));
 	}
-	tcp->window = htons(cx4_get(cqe, CX4_CQE_LRO_TCP_WIN));
-	if (cx4_get(cqe, CX4_CQE_LRO_TCP_PSH))
+	tcp->window = htons(CX4_GET(CQE, cqe, LRO_TCP_WIN));
+	if (CX4_GET(CQE, cqe, LRO_TCP_PSH))
 		tcp->psh = 1;
-	if (ts && cx4_get(cqe, CX4_CQE_LRO_TIMESTAMP_IS_VALID)) {
+	if (ts && CX4_GET(CQE, cqe, LRO_TIMESTAMP_IS_VALID)) {
 		__be32 *opt = (__be32 *)((u8 *)tcp + ts);
 
-		put_unaligned(htonl(cx4_get(cqe, CX4_CQE_LRO_TIMESTAMP_VALUE)),
+		put_unaligned(htonl(CX4_GET(CQE, cqe, LRO_TIMESTAMP_VALUE)),
 			      opt);
 		if (ack)
-			put_unaligned(htonl(cx4_get(cqe,
-						    CX4_CQE_LRO_TIMESTAMP_ECHO)),
+			put_unaligned(htonl(CX4_GET(CQE, cqe,
+						    LRO_TIMESTAMP_ECHO)),
 				      opt + 1);
 	}
 }
@@ -144,7 +144,7 @@ int cx4_en_lro_fixup(void *frame, u32 len, const void *cqe,
 {
 	u8 *f = frame;
 	int l3 = cx4_en_lro_parse(f, len, hdr);
-	u32 ttl = cx4_get(cqe, CX4_CQE_LRO_MIN_TTL);
+	u32 ttl = CX4_GET(CQE, cqe, LRO_MIN_TTL);
 	struct tcphdr *tcp;
 	__wsum sum;
 	u32 tlen;
@@ -157,7 +157,7 @@ int cx4_en_lro_fixup(void *frame, u32 len, const void *cqe,
 	 * The CQE sums the TCP header as written plus all payload: take the
 	 * old header out, fix it, put the new one in.
 	 */
-	sum = csum_unfold((__force __sum16)htons(cx4_get(cqe, CX4_CQE_CHECKSUM)));
+	sum = csum_unfold((__force __sum16)htons(CX4_GET(CQE, cqe, CHECKSUM)));
 	sum = csum_sub(sum, csum_partial(tcp, tcp->doff * 4, 0));
 	cx4_en_lro_fix_tcp(tcp, cqe);
 	tcp->check = 0;
@@ -186,7 +186,7 @@ int cx4_en_lro_fixup(void *frame, u32 len, const void *cqe,
 
 bool cx4_en_rx_lro(struct cx4_en_rq *rq, const void *cqe, struct sk_buff *skb)
 {
-	u32 nseg = cx4_get(cqe, CX4_CQE_LRO_NUM_SEG);
+	u32 nseg = CX4_GET(CQE, cqe, LRO_NUM_SEG);
 	struct cx4_en_lro_hdr hdr;
 	u32 payload;
 
@@ -225,10 +225,10 @@ u32 cx4_en_lro_max_msg(const struct cx4_en_priv *priv)
 	const void *eth = cx4_core_cap(priv->core, CX4_CAP_ETH_OFFLOAD);
 	u32 room = cx4_en_rx_buf_len(priv, priv->netdev->mtu);
 
-	if (eth && cx4_get(eth, CX4_ETH_CAP_LRO_MAX_MSG_SZ_MODE) == 0)
+	if (eth && CX4_GET(ETH_CAP, eth, LRO_MAX_MSG_SZ_MODE) == 0)
 		room -= VLAN_ETH_HLEN + sizeof(struct ipv6hdr);
 	return min_t(u32, room / CX4_EN_LRO_MSG_UNIT,
-		     cx4_fld_mask(CX4_TIRC_LRO_MAX_MSG_SZ));
+		     CX4_MAX(TIRC, LRO_MAX_MSG_SZ));
 }
 
 /*
@@ -241,11 +241,10 @@ u32 cx4_en_lro_timeout(const struct cx4_en_priv *priv)
 	const u8 *eth = cx4_core_cap(priv->core, CX4_CAP_ETH_OFFLOAD);
 	u32 best = 0, smallest = U32_MAX, i;
 
-	for (i = 0; eth && i < 4; i++) {
-		u32 p = cx4_get(eth + CX4_ETH_CAP_OFF_LRO_TIMER_PERIODS + 4 * i,
-				CX4_DW(0));
+	for (i = 0; eth && i < CX4_ETH_CAP_LRO_TIMER_PERIODS_N; i++) {
+		u32 p = cx4_get(eth, cx4_eth_cap_lro_timer_period(i));
 
-		if (!p || cx4_fld_overflows(CX4_TIRC_LRO_TIMEOUT_PERIOD_USECS, p))
+		if (!p || p > CX4_MAX(TIRC, LRO_TIMEOUT_PERIOD_USECS))
 			continue;
 		smallest = min(smallest, p);
 		if (p <= CX4_EN_LRO_TIMEOUT_US)

@@ -111,7 +111,7 @@ static int cx4_en_apply_vport_mtu(struct cx4_en_priv *priv, u32 mtu)
 {
 	int err;
 
-	err = cx4_en_set_hw_mtu(priv, cx4_en_hw_mtu(mtu));
+	err = cx4_en_hw_mtu_set(priv, cx4_en_hw_mtu(mtu));
 	if (err)
 		netdev_err(priv->netdev, "cannot set the vport MTU to %u: %d\n",
 			   cx4_en_hw_mtu(mtu), err);
@@ -224,7 +224,7 @@ static int cx4_en_set_features(struct net_device *netdev,
 		return -EBUSY;
 
 	if (changed & NETIF_F_HW_VLAN_CTAG_RX) {
-		err = cx4_en_set_rx_vlan_strip(priv, strip);
+		err = cx4_en_rx_vlan_strip_set(priv, strip);
 		if (err) {
 			netdev_err(netdev, "cannot %s VLAN stripping: %d\n",
 				   strip ? "enable" : "disable", err);
@@ -238,7 +238,7 @@ static int cx4_en_set_features(struct net_device *netdev,
 			err = cx4_en_set_lro(priv, !!(features & NETIF_F_LRO));
 		if (err) {
 			if (changed & NETIF_F_HW_VLAN_CTAG_RX)
-				cx4_en_set_rx_vlan_strip(priv, !strip);
+				cx4_en_rx_vlan_strip_set(priv, !strip);
 			return err;
 		}
 	}
@@ -337,11 +337,11 @@ static void cx4_en_init_features(struct cx4_en_priv *priv)
 	const void *cap = cx4_core_cap(priv->core, CX4_CAP_ETH_OFFLOAD);
 	struct net_device *netdev = priv->netdev;
 	netdev_features_t f = NETIF_F_SG | NETIF_F_RXHASH;
-	u32 lso = cap ? cx4_get(cap, CX4_ETH_CAP_MAX_LSO_CAP) : 0;
+	u32 lso = cap ? CX4_GET(ETH_CAP, cap, MAX_LSO_CAP) : 0;
 
-	if (cap && cx4_get(cap, CX4_ETH_CAP_CSUM_CAP))
+	if (cap && CX4_GET(ETH_CAP, cap, CSUM_CAP))
 		f |= NETIF_F_IP_CSUM | NETIF_F_IPV6_CSUM | NETIF_F_RXCSUM;
-	if (cap && cx4_get(cap, CX4_ETH_CAP_VLAN_CAP))
+	if (cap && CX4_GET(ETH_CAP, cap, VLAN_CAP))
 		f |= NETIF_F_HW_VLAN_CTAG_TX | NETIF_F_HW_VLAN_CTAG_RX;
 	/* LSO of at least a 64 KB GSO frame; the checksums come with it. */
 	if ((f & NETIF_F_IP_CSUM) && lso >= 16) {
@@ -352,7 +352,7 @@ static void cx4_en_init_features(struct cx4_en_priv *priv)
 	/* VLAN filtering on; LRO (when the device has it) off by default */
 	f |= NETIF_F_HW_VLAN_CTAG_FILTER;
 	netdev->hw_features = f;
-	if (cap && cx4_get(cap, CX4_ETH_CAP_LRO_CAP))
+	if (cap && CX4_GET(ETH_CAP, cap, LRO_CAP))
 		netdev->hw_features |= NETIF_F_LRO;
 	netdev->features = f;
 	netdev->vlan_features = f & (NETIF_F_SG | NETIF_F_IP_CSUM |
@@ -377,7 +377,7 @@ static int cx4_en_init_netdev(struct cx4_en_priv *priv)
 	cx4_en_init_features(priv);
 	/* the L2 table follows a MAC change while up */
 	netdev->priv_flags |= IFF_LIVE_ADDR_CHANGE;
-	err = cx4_en_query_inline_mode(priv, &priv->inline_mode);
+	err = cx4_en_inline_mode_query(priv, &priv->inline_mode);
 	if (err)
 		return err;
 	priv->lkey = cx4_core_lkey(priv->core);
@@ -398,7 +398,7 @@ static int cx4_en_init_netdev(struct cx4_en_priv *priv)
 		return err;
 	cx4_en_set_mac(priv);
 	/* The device starts with the port MTU; make it the netdev's. */
-	return cx4_en_set_hw_mtu(priv, cx4_en_hw_mtu(netdev->mtu));
+	return cx4_en_hw_mtu_set(priv, cx4_en_hw_mtu(netdev->mtu));
 }
 
 static int cx4_en_attach(struct auxiliary_device *adev,
@@ -494,11 +494,11 @@ static int cx4_en_resume_device(struct cx4_en_priv *priv)
 	err = cx4_en_params_fit_caps(priv, &priv->params, false);
 	if (err)
 		return err;
-	err = cx4_en_query_inline_mode(priv, &priv->inline_mode);
+	err = cx4_en_inline_mode_query(priv, &priv->inline_mode);
 	if (err)
 		return err;
 	priv->lkey = cx4_core_lkey(priv->core);
-	return cx4_en_set_hw_mtu(priv, cx4_en_hw_mtu(netdev->mtu));
+	return cx4_en_hw_mtu_set(priv, cx4_en_hw_mtu(netdev->mtu));
 }
 
 static int cx4_en_resume(struct auxiliary_device *adev)

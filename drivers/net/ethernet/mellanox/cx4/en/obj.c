@@ -18,8 +18,8 @@ int cx4_en_obj_destroy(struct cx4_en_priv *priv, u16 opcode, u32 num)
 	u8 out[CX4_CMD_SIMPLE_SIZE] = {};
 	u8 in[CX4_CMD_SIMPLE_SIZE] = {};
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, opcode);
-	cx4_set(in, CX4_OBJ_CMD_OBJ_NUM, num);
+	CX4_SET(CMD_IN, in, OPCODE, opcode);
+	CX4_SET(OBJ_CMD, in, OBJ_NUM, num);
 	return cx4_cmd(priv->core, in, out);
 }
 
@@ -32,7 +32,7 @@ int cx4_en_obj_create(struct cx4_en_priv *priv, const void *in, size_t len,
 
 	err = cx4_cmd_exec(priv->core, in, len, out, sizeof(out));
 	if (!err)
-		*num = cx4_get(out, CX4_OBJ_CMD_OBJ_NUM);
+		*num = CX4_GET(OBJ_CMD, out, OBJ_NUM);
 	return err;
 }
 
@@ -49,20 +49,20 @@ int cx4_en_wq_modify(struct cx4_en_priv *priv, bool sq, u32 num, u8 cur,
 
 	static_assert(CX4_MODIFY_SQ_IN_SIZE == CX4_MODIFY_RQ_IN_SIZE);
 	if (sq) {
-		cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MODIFY_SQ);
-		cx4_set(in, CX4_MODIFY_SQ_IN_SQ_STATE, cur);
-		cx4_set(in, CX4_MODIFY_SQ_IN_SQN, num);
-		cx4_set(in + CX4_MODIFY_SQ_IN_OFF_CTX, CX4_SQC_STATE, next);
+		CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_MODIFY_SQ);
+		CX4_SET(MODIFY_SQ_IN, in, SQ_STATE, cur);
+		CX4_SET(MODIFY_SQ_IN, in, SQN, num);
+		CX4_SET(SQC, CX4_ADDR(MODIFY_SQ_IN, in, CTX), STATE, next);
 		len = CX4_MODIFY_SQ_IN_SIZE;
 	} else {
-		cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MODIFY_RQ);
-		cx4_set(in, CX4_MODIFY_RQ_IN_RQ_STATE, cur);
-		cx4_set(in, CX4_MODIFY_RQ_IN_RQN, num);
-		cx4_set(in + CX4_MODIFY_RQ_IN_OFF_CTX, CX4_RQC_STATE, next);
+		CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_MODIFY_RQ);
+		CX4_SET(MODIFY_RQ_IN, in, RQ_STATE, cur);
+		CX4_SET(MODIFY_RQ_IN, in, RQN, num);
+		CX4_SET(RQC, CX4_ADDR(MODIFY_RQ_IN, in, CTX), STATE, next);
 		if (vsd >= 0) {
-			cx4_set64(in, CX4_MODIFY_RQ_IN_OFF_BITMASK,
+			CX4_SET64(MODIFY_RQ_IN, in, BITMASK,
 				  CX4_MODIFY_RQ_SEL_VSD);
-			cx4_set(in + CX4_MODIFY_RQ_IN_OFF_CTX, CX4_RQC_VSD, vsd);
+			CX4_SET(RQC, CX4_ADDR(MODIFY_RQ_IN, in, CTX), VSD, vsd);
 		}
 		len = CX4_MODIFY_RQ_IN_SIZE;
 	}

@@ -38,8 +38,8 @@
 /* DIM's start profile: the one net_dim_get_def_*_moderation() return. */
 #define CX4_EN_DIM_START_IX	1
 /* Largest cq_period and cq_max_count (PRM Table 139 field widths). */
-#define CX4_EN_MAX_CQ_PERIOD	0xfff
-#define CX4_EN_MAX_CQ_COUNT	0xffff
+#define CX4_EN_MAX_CQ_PERIOD	CX4_MAX(CQC, CQ_PERIOD)
+#define CX4_EN_MAX_CQ_COUNT	CX4_MAX(CQC, CQ_MAX_COUNT)
 
 /* --- ring sizes -------------------------------------------------------------- */
 
@@ -54,8 +54,8 @@ static u32 cx4_en_cap_log_ring(const struct cx4_en_priv *priv)
 	u32 log = CX4_EN_MAX_LOG_RING;
 
 	if (cap) {
-		log = min(log, cx4_get(cap, CX4_CAP_LOG_MAX_WQ_SZ));
-		log = min(log, cx4_get(cap, CX4_CAP_LOG_MAX_CQ_SZ));
+		log = min(log, CX4_GET(CAP, cap, LOG_MAX_WQ_SZ));
+		log = min(log, CX4_GET(CAP, cap, LOG_MAX_CQ_SZ));
 	}
 	return log;
 }
@@ -386,7 +386,7 @@ int cx4_en_set_coalesce(struct net_device *netdev,
 	if (err)
 		return err;
 	if ((rx.usecs || rx.frames || rx.adaptive || tx.usecs || tx.frames ||
-	     tx.adaptive) && !(cap && cx4_get(cap, CX4_CAP_CQ_MODERATION))) {
+	     tx.adaptive) && !(cap && CX4_GET(CAP, cap, CQ_MODERATION))) {
 		NL_SET_ERR_MSG_MOD(extack,
 				   "the device has no CQ moderation (HCA_CAP.cq_moderation 0)");
 		return -EOPNOTSUPP;

@@ -224,11 +224,11 @@ static int cx4_en_reg_read(struct cx4_en_priv *priv, u16 id, const char *name,
 	u32 port;
 	int err;
 
-	cx4_set(reg, CX4_REG_LOCAL_PORT, CX4_EN_LOCAL_PORT);
+	CX4_SET(REG, reg, LOCAL_PORT, CX4_EN_LOCAL_PORT);
 	err = cx4_core_access_reg(priv->core, id, false, reg, size);
 	if (err)
 		return err;
-	port = cx4_get(reg, CX4_REG_LOCAL_PORT);
+	port = CX4_GET(REG, reg, LOCAL_PORT);
 	if (port != CX4_EN_LOCAL_PORT)
 		return cx4_en_port_bad(priv, name, "local_port", port);
 	return 0;
@@ -237,7 +237,7 @@ static int cx4_en_reg_read(struct cx4_en_priv *priv, u16 id, const char *name,
 static int cx4_en_reg_write(struct cx4_en_priv *priv, u16 id, void *reg,
 			    size_t size)
 {
-	cx4_set(reg, CX4_REG_LOCAL_PORT, CX4_EN_LOCAL_PORT);
+	CX4_SET(REG, reg, LOCAL_PORT, CX4_EN_LOCAL_PORT);
 	return cx4_core_access_reg(priv->core, id, true, reg, size);
 }
 
@@ -247,17 +247,17 @@ int cx4_en_port_query_ptys(struct cx4_en_priv *priv, struct cx4_en_ptys *p)
 	u32 mask;
 	int err;
 
-	cx4_set(reg, CX4_PTYS_PROTO_MASK, CX4_PTYS_PROTO_ETH);
+	CX4_SET(PTYS, reg, PROTO_MASK, CX4_PTYS_PROTO_ETH);
 	err = cx4_en_reg_read(priv, CX4_REG_PTYS, "PTYS", reg, sizeof(reg));
 	if (err)
 		return err;
-	mask = cx4_get(reg, CX4_PTYS_PROTO_MASK);
+	mask = CX4_GET(PTYS, reg, PROTO_MASK);
 	if (!(mask & CX4_PTYS_PROTO_ETH))
 		return cx4_en_port_bad(priv, "PTYS", "proto_mask without Ethernet",
 				       mask);
-	p->cap = cx4_get(reg, CX4_PTYS_ETH_PROTO_CAPABILITY);
-	p->admin = cx4_get(reg, CX4_PTYS_ETH_PROTO_ADMIN);
-	p->oper = cx4_get(reg, CX4_PTYS_ETH_PROTO_OPER);
+	p->cap = CX4_GET(PTYS, reg, ETH_PROTO_CAPABILITY);
+	p->admin = CX4_GET(PTYS, reg, ETH_PROTO_ADMIN);
+	p->oper = CX4_GET(PTYS, reg, ETH_PROTO_OPER);
 	if (!p->cap)
 		return cx4_en_port_bad(priv, "PTYS", "empty eth_proto_capability",
 				       0);
@@ -272,8 +272,8 @@ int cx4_en_port_set_ptys_admin(struct cx4_en_priv *priv, u32 admin)
 {
 	u8 reg[CX4_PTYS_SIZE] = {};
 
-	cx4_set(reg, CX4_PTYS_PROTO_MASK, CX4_PTYS_PROTO_ETH);
-	cx4_set(reg, CX4_PTYS_ETH_PROTO_ADMIN, admin);
+	CX4_SET(PTYS, reg, PROTO_MASK, CX4_PTYS_PROTO_ETH);
+	CX4_SET(PTYS, reg, ETH_PROTO_ADMIN, admin);
 	return cx4_en_reg_write(priv, CX4_REG_PTYS, reg, sizeof(reg));
 }
 
@@ -286,8 +286,8 @@ int cx4_en_port_query_paos(struct cx4_en_priv *priv, u8 *admin, u8 *oper)
 	err = cx4_en_reg_read(priv, CX4_REG_PAOS, "PAOS", reg, sizeof(reg));
 	if (err)
 		return err;
-	a = cx4_get(reg, CX4_PAOS_ADMIN_STATUS);
-	o = cx4_get(reg, CX4_PAOS_OPER_STATUS);
+	a = CX4_GET(PAOS, reg, ADMIN_STATUS);
+	o = CX4_GET(PAOS, reg, OPER_STATUS);
 	if (a < CX4_PAOS_UP || a > CX4_PAOS_DISABLED)
 		return cx4_en_port_bad(priv, "PAOS", "admin_status", a);
 	if (o != CX4_PAOS_UP && o != CX4_PAOS_DOWN && o != CX4_PAOS_DISABLED)
@@ -302,8 +302,8 @@ int cx4_en_port_set_paos(struct cx4_en_priv *priv, u8 admin)
 {
 	u8 reg[CX4_PAOS_SIZE] = {};
 
-	cx4_set(reg, CX4_PAOS_ADMIN_STATUS, admin);
-	cx4_set(reg, CX4_PAOS_ASE, 1);
+	CX4_SET(PAOS, reg, ADMIN_STATUS, admin);
+	CX4_SET(PAOS, reg, ASE, 1);
 	return cx4_en_reg_write(priv, CX4_REG_PAOS, reg, sizeof(reg));
 }
 
@@ -353,9 +353,9 @@ int cx4_en_port_query_pause(struct cx4_en_priv *priv, struct cx4_en_pause *p)
 	err = cx4_en_port_read_pfcc(priv, reg);
 	if (err)
 		return err;
-	p->rx = cx4_get(reg, CX4_PFCC_PPRX);
-	p->tx = cx4_get(reg, CX4_PFCC_PPTX);
-	p->pfc = cx4_get(reg, CX4_PFCC_PFCTX) || cx4_get(reg, CX4_PFCC_PFCRX);
+	p->rx = CX4_GET(PFCC, reg, PPRX);
+	p->tx = CX4_GET(PFCC, reg, PPTX);
+	p->pfc = CX4_GET(PFCC, reg, PFCTX) || CX4_GET(PFCC, reg, PFCRX);
 	return 0;
 }
 
@@ -373,14 +373,13 @@ int cx4_en_port_set_pause(struct cx4_en_priv *priv, bool rx, bool tx)
 	err = cx4_en_port_read_pfcc(priv, cur);
 	if (err)
 		return err;
-	cx4_set(reg, CX4_PFCC_PPTX, tx);
-	cx4_set(reg, CX4_PFCC_PPRX, rx);
-	cx4_set(reg, CX4_PFCC_FCTX_DISABLED,
-		cx4_get(cur, CX4_PFCC_FCTX_DISABLED));
-	cx4_set(reg, CX4_PFCC_STALL_MINOR_WATERMARK,
-		cx4_get(cur, CX4_PFCC_STALL_MINOR_WATERMARK));
-	cx4_set(reg, CX4_PFCC_STALL_CRIT_WATERMARK,
-		cx4_get(cur, CX4_PFCC_STALL_CRIT_WATERMARK));
+	CX4_SET(PFCC, reg, PPTX, tx);
+	CX4_SET(PFCC, reg, PPRX, rx);
+	CX4_SET(PFCC, reg, FCTX_DISABLED, CX4_GET(PFCC, cur, FCTX_DISABLED));
+	CX4_SET(PFCC, reg, STALL_MINOR_WATERMARK,
+		CX4_GET(PFCC, cur, STALL_MINOR_WATERMARK));
+	CX4_SET(PFCC, reg, STALL_CRIT_WATERMARK,
+		CX4_GET(PFCC, cur, STALL_CRIT_WATERMARK));
 	return cx4_en_reg_write(priv, CX4_REG_PFCC, reg, sizeof(reg));
 }
 
@@ -398,7 +397,7 @@ int cx4_en_port_max_mtu(struct cx4_en_priv *priv, u32 *hw_mtu)
 	err = cx4_en_reg_read(priv, CX4_REG_PMTU, "PMTU", reg, sizeof(reg));
 	if (err)
 		return err;
-	max = cx4_get(reg, CX4_PMTU_MAX_MTU);
+	max = CX4_GET(PMTU, reg, MAX_MTU);
 	if (max < cx4_en_hw_mtu(ETH_MIN_MTU))
 		return cx4_en_port_bad(priv, "PMTU", "max_mtu", max);
 	*hw_mtu = max;
@@ -410,7 +409,7 @@ int cx4_en_port_set_mtu(struct cx4_en_priv *priv, u32 hw_mtu)
 {
 	u8 reg[CX4_PMTU_SIZE] = {};
 
-	cx4_set(reg, CX4_PMTU_ADMIN_MTU, hw_mtu);
+	CX4_SET(PMTU, reg, ADMIN_MTU, hw_mtu);
 	return cx4_en_reg_write(priv, CX4_REG_PMTU, reg, sizeof(reg));
 }
 
@@ -427,22 +426,23 @@ int cx4_en_port_ppcnt(struct cx4_en_priv *priv, u8 grp, u8 prio, u8 *set)
 	reg = kzalloc(CX4_PPCNT_SIZE, GFP_KERNEL);
 	if (!reg)
 		return -ENOMEM;
-	cx4_set(reg, CX4_PPCNT_GRP, grp);
-	cx4_set(reg, CX4_PPCNT_PRIO_TC, prio);
+	CX4_SET(PPCNT, reg, GRP, grp);
+	CX4_SET(PPCNT, reg, PRIO_TC, prio);
 	err = cx4_en_reg_read(priv, CX4_REG_PPCNT, "PPCNT", reg, CX4_PPCNT_SIZE);
 	if (err)
 		goto out;
-	got = cx4_get(reg, CX4_PPCNT_GRP);
+	got = CX4_GET(PPCNT, reg, GRP);
 	if (got != grp) {
 		err = cx4_en_port_bad(priv, "PPCNT", "grp", got);
 		goto out;
 	}
-	got = cx4_get(reg, CX4_PPCNT_PRIO_TC);
+	got = CX4_GET(PPCNT, reg, PRIO_TC);
 	if (got != prio) {
 		err = cx4_en_port_bad(priv, "PPCNT", "prio_tc", got);
 		goto out;
 	}
-	memcpy(set, reg + CX4_PPCNT_OFF_COUNTER_SET, CX4_PPCNT_COUNTER_SET_SIZE);
+	memcpy(set, CX4_ADDR(PPCNT, reg, COUNTER_SET),
+	       CX4_PPCNT_COUNTER_SET_SIZE);
 out:
 	kfree(reg);
 	return err;

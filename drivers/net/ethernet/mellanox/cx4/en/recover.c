@@ -36,16 +36,18 @@ static int cx4_en_wq_query_state(struct cx4_en_priv *priv, bool sq, u32 num,
 	if (!out)
 		return -ENOMEM;
 	if (sq) {
-		cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_SQ);
-		cx4_set(in, CX4_QUERY_SQ_IN_SQN, num);
+		CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_QUERY_SQ);
+		CX4_SET(QUERY_SQ_IN, in, SQN, num);
 	} else {
-		cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_RQ);
-		cx4_set(in, CX4_QUERY_RQ_IN_RQN, num);
+		CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_QUERY_RQ);
+		CX4_SET(QUERY_RQ_IN, in, RQN, num);
 	}
 	err = cx4_cmd_exec(priv->core, in, sizeof(in), out, len);
 	if (!err) {
-		*state = sq ? cx4_get(out + CX4_QUERY_SQ_OUT_OFF_CTX, CX4_SQC_STATE) :
-			      cx4_get(out + CX4_QUERY_RQ_OUT_OFF_CTX, CX4_RQC_STATE);
+		*state = sq ? CX4_GET(SQC, CX4_ADDR(QUERY_SQ_OUT, out, CTX),
+				      STATE) :
+			      CX4_GET(RQC, CX4_ADDR(QUERY_RQ_OUT, out, CTX),
+				      STATE);
 		if (*state != CX4_WQ_STATE_RST && *state != CX4_WQ_STATE_RDY &&
 		    *state != CX4_WQ_STATE_ERR) {
 			netdev_err(priv->netdev, "%s 0x%x: device reports undefined state %u\n",
@@ -106,7 +108,7 @@ static int cx4_en_sq_recover(struct cx4_en_priv *priv,
 		sq->cc = 0;
 		sq->dma_pc = 0;
 		sq->dma_cc = 0;
-		WRITE_ONCE(sq->wq.dbr[1], 0);
+		WRITE_ONCE(sq->wq.dbr[CX4_WQ_DBR_SND_IDX], 0);
 		dma_wmb();
 		err = cx4_en_wq_modify(priv, true, sq->sqn, CX4_WQ_STATE_RST,
 				       CX4_WQ_STATE_RDY, -1);
@@ -137,7 +139,7 @@ static int cx4_en_rq_recover(struct cx4_en_priv *priv,
 		/* The posted pages stay in rq->pages for the refill. */
 		rq->pc = 0;
 		rq->cc = 0;
-		WRITE_ONCE(rq->wq.dbr[0], 0);
+		WRITE_ONCE(rq->wq.dbr[CX4_WQ_DBR_RCV_IDX], 0);
 		dma_wmb();
 		err = cx4_en_wq_modify(priv, false, rq->rqn, CX4_WQ_STATE_RST,
 				       CX4_WQ_STATE_RDY, -1);
@@ -200,7 +202,7 @@ void cx4_en_tx_timeout(struct net_device *netdev, unsigned int txqueue)
 }
 
 /* NETIF_F_HW_VLAN_CTAG_RX: the vsd bit of every open RQ (MODIFY_RQ). */
-int cx4_en_set_rx_vlan_strip(struct cx4_en_priv *priv, bool strip)
+int cx4_en_rx_vlan_strip_set(struct cx4_en_priv *priv, bool strip)
 {
 	struct cx4_en_chs *chs = priv->chs;
 	u32 i;

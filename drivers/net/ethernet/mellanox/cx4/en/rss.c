@@ -75,12 +75,12 @@ static void cx4_en_rqt_fill(struct cx4_en_priv *priv, void *rqtc,
 {
 	u32 i;
 
-	cx4_set(rqtc, CX4_RQTC_RQT_ACTUAL_SIZE, priv->fs.rqt_size);
+	CX4_SET(RQTC, rqtc, RQT_ACTUAL_SIZE, priv->fs.rqt_size);
 	for (i = 0; i < priv->fs.rqt_size; i++) {
 		u32 ch = priv->fs.rss_indir[i % CX4_EN_RSS_INDIR_SIZE];
 
 		/* A table set for more channels wraps onto the open ones. */
-		cx4_set(rqtc + cx4_rqtc_rq_off(i), CX4_RQTC_RQ_NUM,
+		CX4_SET(RQTC, rqtc + cx4_rqtc_rq_off(i), RQ_NUM,
 			chs[ch % nch]->rq.rqn);
 	}
 }
@@ -97,15 +97,15 @@ static int cx4_en_rqt_create(struct cx4_en_priv *priv,
 	in = kzalloc(len, GFP_KERNEL);
 	if (!in)
 		return -ENOMEM;
-	rqtc = in + CX4_CREATE_RQT_IN_OFF_CTX;
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_RQT);
-	cx4_set(rqtc, CX4_RQTC_RQT_MAX_SIZE, priv->fs.rqt_size);
+	rqtc = CX4_ADDR(CREATE_RQT_IN, in, CTX);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_CREATE_RQT);
+	CX4_SET(RQTC, rqtc, RQT_MAX_SIZE, priv->fs.rqt_size);
 	cx4_en_rqt_fill(priv, rqtc, chs, priv->num_channels);
 	err = cx4_cmd_exec(priv->core, in, len, out, sizeof(out));
 	kfree(in);
 	if (err)
 		return err;
-	priv->fs.rqtn = cx4_get(out, CX4_CREATE_RQT_OUT_RQTN);
+	priv->fs.rqtn = CX4_GET(CREATE_RQT_OUT, out, RQTN);
 	priv->fs.rqt_created = true;
 	return 0;
 }
@@ -122,10 +122,10 @@ static int cx4_en_rqt_modify(struct cx4_en_priv *priv,
 	in = kzalloc(len, GFP_KERNEL);
 	if (!in)
 		return -ENOMEM;
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MODIFY_RQT);
-	cx4_set(in, CX4_MODIFY_RQT_IN_RQTN, priv->fs.rqtn);
-	cx4_set64(in, CX4_MODIFY_RQT_IN_OFF_BITMASK, CX4_MODIFY_RQT_SEL_RQ_LIST);
-	cx4_en_rqt_fill(priv, in + CX4_MODIFY_RQT_IN_OFF_CTX, chs, nch);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_MODIFY_RQT);
+	CX4_SET(MODIFY_RQT_IN, in, RQTN, priv->fs.rqtn);
+	CX4_SET64(MODIFY_RQT_IN, in, BITMASK, CX4_MODIFY_RQT_SEL_RQ_LIST);
+	cx4_en_rqt_fill(priv, CX4_ADDR(MODIFY_RQT_IN, in, CTX), chs, nch);
 	err = cx4_cmd_exec(priv->core, in, len, out, sizeof(out));
 	kfree(in);
 	return err;
@@ -251,10 +251,10 @@ static u32 cx4_en_rqt_size(struct cx4_en_priv *priv)
 	const void *eth = cx4_core_cap(priv->core, CX4_CAP_ETH_OFFLOAD);
 	u32 log = ilog2(CX4_EN_RSS_INDIR_SIZE);
 
-	if (!gen || !eth || !cx4_get(eth, CX4_ETH_CAP_RSS_IND_TBL_CAP))
+	if (!gen || !eth || !CX4_GET(ETH_CAP, eth, RSS_IND_TBL_CAP))
 		return 0;
-	log = min(log, cx4_get(eth, CX4_ETH_CAP_RSS_IND_TBL_CAP));
-	log = min(log, cx4_get(gen, CX4_CAP_LOG_MAX_RQT_SIZE));
+	log = min(log, CX4_GET(ETH_CAP, eth, RSS_IND_TBL_CAP));
+	log = min(log, CX4_GET(CAP, gen, LOG_MAX_RQT_SIZE));
 	return 1u << log;
 }
 

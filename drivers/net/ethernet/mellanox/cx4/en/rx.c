@@ -58,21 +58,21 @@ int cx4_en_rq_fill(struct cx4_en_rq *rq)
 			}
 			rq->pages[idx] = page;
 		}
-		cx4_set(dseg, CX4_RX_DSEG_BYTE_COUNT, rq->buf_len);
-		cx4_set(dseg, CX4_RX_DSEG_LKEY, rq->lkey);
-		cx4_set64(dseg, CX4_RX_DSEG_OFF_ADDR,
+		CX4_SET(RX_DSEG, dseg, BYTE_COUNT, rq->buf_len);
+		CX4_SET(RX_DSEG, dseg, LKEY, rq->lkey);
+		CX4_SET64(RX_DSEG, dseg, ADDR,
 			  page_pool_get_dma_addr(page) + CX4_EN_RX_HEADROOM);
 		/* A stride above one entry ends with the Null scatter entry. */
 		if (rq->log_stride > CX4_EN_RQ_LOG_STRIDE) {
 			dseg += CX4_RX_DSEG_SIZE;
-			cx4_set(dseg, CX4_RX_DSEG_BYTE_COUNT, 0);
-			cx4_set(dseg, CX4_RX_DSEG_LKEY, CX4_RX_DSEG_NULL_LKEY);
+			CX4_SET(RX_DSEG, dseg, BYTE_COUNT, 0);
+			CX4_SET(RX_DSEG, dseg, LKEY, CX4_RX_DSEG_NULL_LKEY);
 		}
 		rq->pc++;
 	}
 	/* The WQEs before the record that hands them over (PRM 7.4.2). */
 	dma_wmb();
-	WRITE_ONCE(rq->wq.dbr[0], cpu_to_be32(rq->pc));
+	WRITE_ONCE(rq->wq.dbr[CX4_WQ_DBR_RCV_IDX], cpu_to_be32(rq->pc));
 	return err;
 }
 
@@ -91,11 +91,11 @@ void cx4_en_rq_free_pages(struct cx4_en_rq *rq)
 static void cx4_en_rx_csum(struct cx4_en_rq *rq, const void *cqe,
 			   struct sk_buff *skb)
 {
-	u32 l4 = cx4_get(cqe, CX4_CQE_L4_HDR_TYPE);
+	u32 l4 = CX4_GET(CQE, cqe, L4_HDR_TYPE);
 
 	if ((rq->netdev->features & NETIF_F_RXCSUM) &&
-	    cx4_get(cqe, CX4_CQE_L3_OK) && cx4_get(cqe, CX4_CQE_L4_OK) &&
-	    l4 != CX4_CQE_L4_NONE && !cx4_get(cqe, CX4_CQE_IP_FRAG)) {
+	    CX4_GET(CQE, cqe, L3_OK) && CX4_GET(CQE, cqe, L4_OK) &&
+	    l4 != CX4_CQE_L4_NONE && !CX4_GET(CQE, cqe, IP_FRAG)) {
 		skb->ip_summed = CHECKSUM_UNNECESSARY;
 		cx4_en_rq_stat_add(rq->stats, CX4_EN_RQ_CSUM_UNNECESSARY, 1);
 		return;
@@ -107,12 +107,12 @@ static void cx4_en_rx_csum(struct cx4_en_rq *rq, const void *cqe,
 static void cx4_en_rx_hash(struct cx4_en_rq *rq, const void *cqe,
 			   struct sk_buff *skb)
 {
-	u32 type = cx4_get(cqe, CX4_CQE_RX_HASH_TYPE);
+	u32 type = CX4_GET(CQE, cqe, RX_HASH_TYPE);
 	u32 l4 = (type >> CX4_CQE_HASH_L4_SRC_SHIFT) & 3;
 
 	if (!(rq->netdev->features & NETIF_F_RXHASH) || !type)
 		return;
-	skb_set_hash(skb, cx4_get(cqe, CX4_CQE_RX_HASH_RESULT),
+	skb_set_hash(skb, CX4_GET(CQE, cqe, RX_HASH_RESULT),
 		     l4 == CX4_CQE_HASH_L4_TCP || l4 == CX4_CQE_HASH_L4_UDP ?
 		     PKT_HASH_TYPE_L4 : PKT_HASH_TYPE_L3);
 }
@@ -121,7 +121,7 @@ static void cx4_en_rx_frame(struct cx4_en_rq *rq, const void *cqe)
 {
 	u16 idx = rq->cc & rq->mask;
 	struct page *page = rq->pages[idx];
-	u32 len = cx4_get(cqe, CX4_CQE_BYTE_CNT);
+	u32 len = CX4_GET(CQE, cqe, BYTE_CNT);
 	struct sk_buff *skb;
 
 	rq->pages[idx] = NULL;
@@ -137,16 +137,16 @@ static void cx4_en_rx_frame(struct cx4_en_rq *rq, const void *cqe)
 	skb_mark_for_recycle(skb);
 	skb_reserve(skb, CX4_EN_RX_HEADROOM);
 	skb_put(skb, len);
-	if (cx4_get(cqe, CX4_CQE_LRO_NUM_SEG) > 1 &&
+	if (CX4_GET(CQE, cqe, LRO_NUM_SEG) > 1 &&
 	    !cx4_en_rx_lro(rq, cqe, skb)) {
 		kfree_skb(skb);
 		return;
 	}
 	skb->protocol = eth_type_trans(skb, rq->netdev);
 	/* cv: the device stripped a C-VLAN tag (PRM 3.3.7, Table 68). */
-	if (cx4_get(cqe, CX4_CQE_CV)) {
+	if (CX4_GET(CQE, cqe, CV)) {
 		__vlan_hwaccel_put_tag(skb, htons(ETH_P_8021Q),
-				       cx4_get(cqe, CX4_CQE_VLAN_TCI));
+				       CX4_GET(CQE, cqe, VLAN_TCI));
 		cx4_en_rq_stat_add(rq->stats, CX4_EN_RQ_VLAN_STRIP, 1);
 	}
 	cx4_en_rx_csum(rq, cqe, skb);
@@ -191,15 +191,16 @@ int cx4_en_poll_rx(struct cx4_en_rq *rq, int budget)
 			 * The RQ is in ERR: reset it.  The flush CQEs that
 			 * follow (one per posted WQE) are only counted.
 			 */
-			if (cx4_get(cqe, CX4_ERR_CQE_SYNDROME) !=
+			if (CX4_GET(ERR_CQE, cqe, SYNDROME) !=
 			    CX4_CQE_SYN_WR_FLUSH_ERR) {
 				cx4_en_request_recover(container_of(rq, struct cx4_en_channel, rq),
 						       CX4_EN_RECOVER_RQ);
 				cx4_en_warn_rl(rq->netdev, rx_err,
 					       "RQ 0x%x: error CQE syndrome 0x%x vendor 0x%x\n",
 					       rq->rqn,
-					       cx4_get(cqe, CX4_ERR_CQE_SYNDROME),
-					       cx4_get(cqe, CX4_ERR_CQE_VENDOR_ERR_SYNDROME));
+					       CX4_GET(ERR_CQE, cqe, SYNDROME),
+					       CX4_GET(ERR_CQE, cqe,
+						       VENDOR_ERR_SYNDROME));
 			}
 			rq->cc++;
 			break;
@@ -216,9 +217,9 @@ int cx4_en_poll_rx(struct cx4_en_rq *rq, int budget)
 				       "RQ 0x%x: %s CQE (opcode 0x%x wqe_counter 0x%x byte_cnt %u, cc 0x%x) ignored, RQ to be reset\n",
 				       rq->rqn,
 				       cx4_en_rx_verdict_names[v],
-				       cx4_get(cqe, CX4_CQE_OPCODE),
-				       cx4_get(cqe, CX4_CQE_WQE_COUNTER),
-				       cx4_get(cqe, CX4_CQE_BYTE_CNT),
+				       CX4_GET(CQE, cqe, OPCODE),
+				       CX4_GET(CQE, cqe, WQE_COUNTER),
+				       CX4_GET(CQE, cqe, BYTE_CNT),
 				       rq->cc);
 			break;
 		}

@@ -110,8 +110,8 @@ static bool cx4_en_lb_supported(struct cx4_en_priv *priv)
 {
 	const void *eth = cx4_core_cap(priv->core, CX4_CAP_ETH_OFFLOAD);
 
-	return eth && cx4_get(eth, CX4_ETH_CAP_SELF_LB_EN_MODIFIABLE) &&
-	       cx4_get(eth, CX4_ETH_CAP_SELF_LB_UC);
+	return eth && CX4_GET(ETH_CAP, eth, SELF_LB_EN_MODIFIABLE) &&
+	       CX4_GET(ETH_CAP, eth, SELF_LB_UC);
 }
 
 /* Send the frames and wait for them; 0 when all came back intact. */

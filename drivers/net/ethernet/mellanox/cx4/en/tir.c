@@ -16,35 +16,34 @@
 
 static void cx4_en_tir_hash(void *tirc, const struct cx4_en_hash *h)
 {
-	void *sel = tirc + CX4_TIRC_OFF_RX_HASH_FIELD_SEL_OUTER;
+	void *sel = CX4_ADDR(TIRC, tirc, RX_HASH_FIELD_SEL_OUTER);
 
-	cx4_set(tirc, CX4_TIRC_RX_HASH_FN, h->fn);
-	memcpy(tirc + CX4_TIRC_OFF_RX_HASH_TOEPLITZ_KEY, h->key,
+	CX4_SET(TIRC, tirc, RX_HASH_FN, h->fn);
+	memcpy(CX4_ADDR(TIRC, tirc, RX_HASH_TOEPLITZ_KEY), h->key,
 	       CX4_EN_RSS_KEY_SIZE);
-	cx4_set(sel, CX4_HASH_SEL_L3_PROT_TYPE, h->l3);
-	cx4_set(sel, CX4_HASH_SEL_L4_PROT_TYPE, h->l4);
-	cx4_set(sel, CX4_HASH_SEL_SELECTED_FIELDS, h->fields);
+	CX4_SET(HASH_SEL, sel, L3_PROT_TYPE, h->l3);
+	CX4_SET(HASH_SEL, sel, L4_PROT_TYPE, h->l4);
+	CX4_SET(HASH_SEL, sel, SELECTED_FIELDS, h->fields);
 }
 
 static void cx4_en_tir_lro(struct cx4_en_priv *priv, void *tirc, u8 lro)
 {
 	if (!lro)
 		return;
-	cx4_set(tirc, CX4_TIRC_LRO_ENABLE_MASK, lro);
-	cx4_set(tirc, CX4_TIRC_LRO_MAX_MSG_SZ, cx4_en_lro_max_msg(priv));
-	cx4_set(tirc, CX4_TIRC_LRO_TIMEOUT_PERIOD_USECS,
-		cx4_en_lro_timeout(priv));
+	CX4_SET(TIRC, tirc, LRO_ENABLE_MASK, lro);
+	CX4_SET(TIRC, tirc, LRO_MAX_MSG_SZ, cx4_en_lro_max_msg(priv));
+	CX4_SET(TIRC, tirc, LRO_TIMEOUT_PERIOD_USECS, cx4_en_lro_timeout(priv));
 }
 
 int cx4_en_tir_create_direct(struct cx4_en_priv *priv, u32 rqn, u32 *tirn)
 {
 	u8 in[CX4_CREATE_TIR_IN_SIZE] = {};
-	void *tirc = in + CX4_CREATE_TIR_IN_OFF_CTX;
+	void *tirc = CX4_ADDR(CREATE_TIR_IN, in, CTX);
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_TIR);
-	cx4_set(tirc, CX4_TIRC_DISP_TYPE, CX4_TIR_DISP_DIRECT);
-	cx4_set(tirc, CX4_TIRC_INLINE_RQN, rqn);
-	cx4_set(tirc, CX4_TIRC_TRANSPORT_DOMAIN, cx4_core_tdn(priv->core));
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_CREATE_TIR);
+	CX4_SET(TIRC, tirc, DISP_TYPE, CX4_TIR_DISP_DIRECT);
+	CX4_SET(TIRC, tirc, INLINE_RQN, rqn);
+	CX4_SET(TIRC, tirc, TRANSPORT_DOMAIN, cx4_core_tdn(priv->core));
 	return cx4_en_obj_create(priv, in, sizeof(in), tirn);
 }
 
@@ -53,18 +52,18 @@ int cx4_en_tir_create_indirect(struct cx4_en_priv *priv, u32 rqtn,
 {
 	u8 in[CX4_CREATE_TIR_IN_SIZE] = {};
 	u8 out[CX4_CREATE_TIR_OUT_SIZE] = {};
-	void *tirc = in + CX4_CREATE_TIR_IN_OFF_CTX;
+	void *tirc = CX4_ADDR(CREATE_TIR_IN, in, CTX);
 	int err;
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_CREATE_TIR);
-	cx4_set(tirc, CX4_TIRC_DISP_TYPE, CX4_TIR_DISP_INDIRECT);
-	cx4_set(tirc, CX4_TIRC_INDIRECT_TABLE, rqtn);
-	cx4_set(tirc, CX4_TIRC_TRANSPORT_DOMAIN, cx4_core_tdn(priv->core));
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_CREATE_TIR);
+	CX4_SET(TIRC, tirc, DISP_TYPE, CX4_TIR_DISP_INDIRECT);
+	CX4_SET(TIRC, tirc, INDIRECT_TABLE, rqtn);
+	CX4_SET(TIRC, tirc, TRANSPORT_DOMAIN, cx4_core_tdn(priv->core));
 	cx4_en_tir_hash(tirc, h);
 	cx4_en_tir_lro(priv, tirc, lro);
 	err = cx4_cmd(priv->core, in, out);
 	if (!err)
-		*tirn = cx4_get(out, CX4_CREATE_TIR_OUT_TIRN);
+		*tirn = CX4_GET(CREATE_TIR_OUT, out, TIRN);
 	return err;
 }
 
@@ -75,10 +74,10 @@ int cx4_en_tir_modify_hash(struct cx4_en_priv *priv, u32 tirn,
 	u8 in[CX4_MODIFY_TIR_IN_SIZE] = {};
 	u8 out[CX4_MODIFY_TIR_OUT_SIZE] = {};
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MODIFY_TIR);
-	cx4_set(in, CX4_MODIFY_TIR_IN_TIRN, tirn);
-	cx4_set64(in, CX4_MODIFY_TIR_IN_OFF_BITMASK, CX4_MODIFY_TIR_SEL_HASH);
-	cx4_en_tir_hash(in + CX4_MODIFY_TIR_IN_OFF_CTX, h);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_MODIFY_TIR);
+	CX4_SET(MODIFY_TIR_IN, in, TIRN, tirn);
+	CX4_SET64(MODIFY_TIR_IN, in, BITMASK, CX4_MODIFY_TIR_SEL_HASH);
+	cx4_en_tir_hash(CX4_ADDR(MODIFY_TIR_IN, in, CTX), h);
 	return cx4_cmd(priv->core, in, out);
 }
 
@@ -87,12 +86,11 @@ int cx4_en_tir_modify_self_lb(struct cx4_en_priv *priv, u32 tirn, bool on)
 {
 	u8 in[CX4_MODIFY_TIR_IN_SIZE] = {};
 	u8 out[CX4_MODIFY_TIR_OUT_SIZE] = {};
-	void *tirc = in + CX4_MODIFY_TIR_IN_OFF_CTX;
+	void *tirc = CX4_ADDR(MODIFY_TIR_IN, in, CTX);
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MODIFY_TIR);
-	cx4_set(in, CX4_MODIFY_TIR_IN_TIRN, tirn);
-	cx4_set64(in, CX4_MODIFY_TIR_IN_OFF_BITMASK,
-		  CX4_MODIFY_TIR_SEL_SELF_LB_EN);
-	cx4_set(tirc, CX4_TIRC_SELF_LB_EN, on ? CX4_TIR_SELF_LB_UC : 0);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_MODIFY_TIR);
+	CX4_SET(MODIFY_TIR_IN, in, TIRN, tirn);
+	CX4_SET64(MODIFY_TIR_IN, in, BITMASK, CX4_MODIFY_TIR_SEL_SELF_LB_EN);
+	CX4_SET(TIRC, tirc, SELF_LB_EN, on ? CX4_TIR_SELF_LB_UC : 0);
 	return cx4_cmd(priv->core, in, out);
 }

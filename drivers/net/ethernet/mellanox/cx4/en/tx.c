@@ -57,14 +57,15 @@ static u16 cx4_en_sq_room(struct cx4_en_sq *sq)
 static void cx4_en_sq_ring(struct cx4_en_sq *sq)
 {
 	dma_wmb();
-	WRITE_ONCE(sq->wq.dbr[1], cpu_to_be32(sq->pc));
+	WRITE_ONCE(sq->wq.dbr[CX4_WQ_DBR_SND_IDX], cpu_to_be32(sq->pc));
 	sq->db_pc = sq->pc;
 	wmb();		/* the record before the MMIO doorbell */
 #ifdef CONFIG_64BIT
 	__raw_writeq(*(u64 *)sq->last_ctrl, sq->db);
 #else
 	__raw_writel(*(u32 *)sq->last_ctrl, sq->db);
-	__raw_writel(*((u32 *)sq->last_ctrl + 1), sq->db + 4);
+	__raw_writel(*(u32 *)(sq->last_ctrl + CX4_SEND_DB_OFF_DW1),
+		     sq->db + CX4_SEND_DB_OFF_DW1);
 #endif
 	cx4_en_sq_stat_add(sq->stats, CX4_EN_SQ_DOORBELLS, 1);
 }
@@ -147,9 +148,9 @@ static void cx4_en_tx_dseg(struct cx4_en_sq *sq, void *dseg, dma_addr_t addr,
 	d->addr = addr;
 	d->len = len;
 	d->page = page;
-	cx4_set(dseg, CX4_WQE_DSEG_BYTE_COUNT, len);
-	cx4_set(dseg, CX4_WQE_DSEG_LKEY, sq->lkey);
-	cx4_set64(dseg, CX4_WQE_DSEG_OFF_ADDR, addr);
+	CX4_SET(WQE_DSEG, dseg, BYTE_COUNT, len);
+	CX4_SET(WQE_DSEG, dseg, LKEY, sq->lkey);
+	CX4_SET64(WQE_DSEG, dseg, ADDR, addr);
 }
 
 /* Map the data after the inline bytes; return the segments or -errno. */
@@ -327,13 +328,13 @@ static netdev_tx_t cx4_en_sq_xmit(struct cx4_en_sq *sq, struct sk_buff *skb)
 	if (skb->ip_summed == CHECKSUM_PARTIAL || a.mss) {
 		/* The IPv4 header checksum too (IPv6 has none). */
 		if (vlan_get_protocol(skb) == htons(ETH_P_IP))
-			cx4_set(eth, CX4_WQE_ETH_L3CS, 1);
-		cx4_set(eth, CX4_WQE_ETH_L4CS, 1);
+			CX4_SET(WQE_ETH, eth, L3CS, 1);
+		CX4_SET(WQE_ETH, eth, L4CS, 1);
 		cx4_en_sq_stat_add(sq->stats, CX4_EN_SQ_CSUM_PARTIAL, a.pkts);
 	}
-	cx4_set(eth, CX4_WQE_ETH_MSS, a.mss);
-	cx4_set(eth, CX4_WQE_ETH_INLINE_HDR_SZ, inl);
-	cx4_en_tx_inline(skb, eth + CX4_WQE_ETH_OFF_INLINE_HDR, &a);
+	CX4_SET(WQE_ETH, eth, MSS, a.mss);
+	CX4_SET(WQE_ETH, eth, INLINE_HDR_SZ, inl);
+	cx4_en_tx_inline(skb, CX4_ADDR(WQE_ETH, eth, INLINE_HDR), &a);
 	n = cx4_en_tx_map(sq, skb, a.ihs, eth + cx4_wqe_eth_seg_size(inl));
 	if (n < 0) {
 		cx4_en_tx_drop(sq, skb);
@@ -383,8 +384,8 @@ static void cx4_en_tx_bad_cqe(struct cx4_en_sq *sq, const void *cqe,
 	cx4_en_warn_rl(sq->txq->dev, hw,
 		       "SQ 0x%x: %s CQE (opcode 0x%x wqe_counter 0x%x, cc 0x%x pc 0x%x) ignored\n",
 		       sq->sqn, what,
-		       cx4_get(cqe, CX4_CQE_OPCODE),
-		       cx4_get(cqe, CX4_CQE_WQE_COUNTER), sq->cc,
+		       CX4_GET(CQE, cqe, OPCODE),
+		       CX4_GET(CQE, cqe, WQE_COUNTER), sq->cc,
 		       READ_ONCE(sq->pc));
 }
 
@@ -408,8 +409,8 @@ bool cx4_en_poll_tx(struct cx4_en_sq *sq, int budget)
 
 		/* Read the CQE once; only the copy is used (see rx.c). */
 		memcpy(cqe, hw, sizeof(cqe));
-		op = cx4_get(cqe, CX4_CQE_OPCODE);
-		wc = cx4_get(cqe, CX4_CQE_WQE_COUNTER);
+		op = CX4_GET(CQE, cqe, OPCODE);
+		wc = CX4_GET(CQE, cqe, WQE_COUNTER);
 		n++;
 		if (op != CX4_CQE_OP_REQ && op != CX4_CQE_OP_REQ_ERR) {
 			cx4_en_tx_bad_cqe(sq, cqe, "bad opcode");
@@ -422,7 +423,7 @@ bool cx4_en_poll_tx(struct cx4_en_sq *sq, int budget)
 			continue;
 		}
 		if (op == CX4_CQE_OP_REQ_ERR) {
-			u32 syn = cx4_get(cqe, CX4_ERR_CQE_SYNDROME);
+			u32 syn = CX4_GET(ERR_CQE, cqe, SYNDROME);
 
 			cx4_en_sq_stat_add(sq->stats, CX4_EN_SQ_ERR_CQE, 1);
 			/* The SQ is in ERR: reset it; flush CQEs only count. */
@@ -432,7 +433,8 @@ bool cx4_en_poll_tx(struct cx4_en_sq *sq, int budget)
 				cx4_en_warn_rl(sq->txq->dev, tx_err,
 					       "SQ 0x%x: error CQE syndrome 0x%x vendor 0x%x on WQE 0x%x\n",
 					       sq->sqn, syn,
-					       cx4_get(cqe, CX4_ERR_CQE_VENDOR_ERR_SYNDROME),
+					       CX4_GET(ERR_CQE, cqe,
+						       VENDOR_ERR_SYNDROME),
 					       wc);
 			}
 		}

@@ -40,7 +40,7 @@ struct page_pool;
 /* Inline bytes cx4 copies at most (L2..L4 headers of the inline modes). */
 #define CX4_EN_MAX_INLINE	256
 /* LSO segment size limit: the 14-bit mss field (PRM Table 28). */
-#define CX4_EN_MAX_MSS		0x3fff
+#define CX4_EN_MAX_MSS		CX4_MAX(WQE_ETH, MSS)
 /* CQEs a recovery drops from a reset queue's CQ at most. */
 #define CX4_EN_CQ_DRAIN_MAX	65536
 /* Data segments at most (linear part plus fragments). */

@@ -20,12 +20,12 @@ int cx4_en_vport_set_mtu(struct cx4_en_priv *priv, u32 hw_mtu)
 	in = kzalloc(in_len, GFP_KERNEL);
 	if (!in)
 		return -ENOMEM;
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_MODIFY_NIC_VPORT_CONTEXT);
-	cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_VPORT_OP_MOD_NIC_VPORT);
-	cx4_set(in, CX4_MODIFY_NIC_VPORT_CTX_IN_FIELD_SELECT,
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_MODIFY_NIC_VPORT_CONTEXT);
+	CX4_SET(CMD_IN, in, OP_MOD, CX4_VPORT_OP_MOD_NIC_VPORT);
+	CX4_SET(MODIFY_NIC_VPORT_CTX_IN, in, FIELD_SELECT,
 		CX4_MODIFY_NIC_VPORT_SEL_MTU);
-	ctx = in + CX4_MODIFY_NIC_VPORT_CTX_IN_OFF_CTX;
-	cx4_set(ctx, CX4_NIC_VPORT_MTU, hw_mtu);
+	ctx = CX4_ADDR(MODIFY_NIC_VPORT_CTX_IN, in, CTX);
+	CX4_SET(NIC_VPORT, ctx, MTU, hw_mtu);
 	err = cx4_cmd_exec(priv->core, in, in_len, out, sizeof(out));
 	kfree(in);
 	return err;
@@ -36,7 +36,7 @@ int cx4_en_vport_set_mtu(struct cx4_en_priv *priv, u32 hw_mtu)
  * (PMTU admin_mtu, PRM 11.1.1: longer frames are dropped and counted in
  * a_frame_too_long_errors) and the NIC vport's.  Failures are logged.
  */
-int cx4_en_set_hw_mtu(struct cx4_en_priv *priv, u32 hw_mtu)
+int cx4_en_hw_mtu_set(struct cx4_en_priv *priv, u32 hw_mtu)
 {
 	int err;
 
@@ -52,17 +52,17 @@ int cx4_en_set_hw_mtu(struct cx4_en_priv *priv, u32 hw_mtu)
 /* min_wqe_inline_mode of the NIC vport context (PRM Table 16). */
 static int cx4_en_vport_inline_mode(struct cx4_en_priv *priv, u8 *mode)
 {
-	u8 out[CX4_QUERY_NIC_VPORT_CTX_OUT_OFF_CTX + CX4_NIC_VPORT_CTX_SIZE] = {};
+	u8 out[CX4_QUERY_NIC_VPORT_CTX_OUT_SIZE] = {};
 	u8 in[CX4_QUERY_NIC_VPORT_CTX_IN_SIZE] = {};
 	int err;
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_NIC_VPORT_CONTEXT);
-	cx4_set(in, CX4_CMD_IN_OP_MOD, CX4_VPORT_OP_MOD_NIC_VPORT);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_QUERY_NIC_VPORT_CONTEXT);
+	CX4_SET(CMD_IN, in, OP_MOD, CX4_VPORT_OP_MOD_NIC_VPORT);
 	err = cx4_cmd(priv->core, in, out);
 	if (err)
 		return err;
-	*mode = cx4_get(out + CX4_QUERY_NIC_VPORT_CTX_OUT_OFF_CTX,
-			CX4_NIC_VPORT_MIN_WQE_INLINE_MODE);
+	*mode = CX4_GET(NIC_VPORT, CX4_ADDR(QUERY_NIC_VPORT_CTX_OUT, out, CTX),
+			MIN_WQE_INLINE_MODE);
 	return 0;
 }
 
@@ -70,10 +70,10 @@ static int cx4_en_vport_inline_mode(struct cx4_en_priv *priv, u8 *mode)
  * The inline mode send WQEs must honour (PRM 7.9.3): from the Ethernet
  * offload capability wqe_inline_mode, which may defer to the vport.
  */
-int cx4_en_query_inline_mode(struct cx4_en_priv *priv, u8 *mode)
+int cx4_en_inline_mode_query(struct cx4_en_priv *priv, u8 *mode)
 {
 	const void *cap = cx4_core_cap(priv->core, CX4_CAP_ETH_OFFLOAD);
-	u32 v = cap ? cx4_get(cap, CX4_ETH_CAP_WQE_INLINE_MODE) :
+	u32 v = cap ? CX4_GET(ETH_CAP, cap, WQE_INLINE_MODE) :
 		      CX4_CAP_INLINE_MODE_L2;
 	int err;
 
@@ -107,7 +107,7 @@ int cx4_en_vport_counters(struct cx4_en_priv *priv, u8 *out)
 {
 	u8 in[CX4_QUERY_VPORT_COUNTER_IN_SIZE] = {};
 
-	cx4_set(in, CX4_CMD_IN_OPCODE, CX4_CMD_QUERY_VPORT_COUNTER);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_QUERY_VPORT_COUNTER);
 	return cx4_cmd_exec(priv->core, in, sizeof(in), out,
 			    CX4_QUERY_VPORT_COUNTER_OUT_SIZE);
 }

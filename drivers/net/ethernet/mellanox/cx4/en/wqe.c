@@ -70,12 +70,12 @@ u32 cx4_en_tx_wqe_size(u32 inline_sz, u32 ndseg)
 void cx4_en_build_ctrl(void *ctrl, u16 pc, u8 opcode, u32 sqn, u32 ds,
 		       bool signal)
 {
-	cx4_set(ctrl, CX4_WQE_CTRL_WQE_INDEX, pc);
-	cx4_set(ctrl, CX4_WQE_CTRL_OPCODE, opcode);
-	cx4_set(ctrl, CX4_WQE_CTRL_SQN, sqn);
-	cx4_set(ctrl, CX4_WQE_CTRL_DS, ds);
-	cx4_set(ctrl, CX4_WQE_CTRL_CE, signal ? CX4_WQE_CE_CQE_ALWAYS :
-						CX4_WQE_CE_CQE_ON_ERR);
+	CX4_SET(WQE_CTRL, ctrl, WQE_INDEX, pc);
+	CX4_SET(WQE_CTRL, ctrl, OPCODE, opcode);
+	CX4_SET(WQE_CTRL, ctrl, SQN, sqn);
+	CX4_SET(WQE_CTRL, ctrl, DS, ds);
+	CX4_SET(WQE_CTRL, ctrl, CE,
+		signal ? CX4_WQE_CE_CQE_ALWAYS : CX4_WQE_CE_CQE_ON_ERR);
 }
 
 bool cx4_en_tx_wc_valid(u16 wc, u16 cc, u16 pc, u16 mask,
@@ -106,19 +106,19 @@ int cx4_en_rq_log_stride(u32 log_min, u32 log_max)
 enum cx4_en_rx_verdict cx4_en_rx_cqe_check(const void *cqe, u16 cc, u16 pc,
 					   u32 buf_len)
 {
-	u32 op = cx4_get(cqe, CX4_CQE_OPCODE);
+	u32 op = CX4_GET(CQE, cqe, OPCODE);
 	u32 len;
 
 	if (op != CX4_CQE_OP_RESP_SEND && op != CX4_CQE_OP_RESP_ERR)
 		return CX4_EN_RX_BAD_OPCODE;
 	if (op == CX4_CQE_OP_RESP_SEND &&
-	    cx4_get(cqe, CX4_CQE_FORMAT) != CX4_CQE_FORMAT_NO_INLINE)
+	    CX4_GET(CQE, cqe, FORMAT) != CX4_CQE_FORMAT_NO_INLINE)
 		return CX4_EN_RX_BAD_OPCODE;
-	if ((u16)cx4_get(cqe, CX4_CQE_WQE_COUNTER) != cc || cc == pc)
+	if ((u16)CX4_GET(CQE, cqe, WQE_COUNTER) != cc || cc == pc)
 		return CX4_EN_RX_BAD_COUNTER;
 	if (op == CX4_CQE_OP_RESP_ERR)
 		return CX4_EN_RX_ERR_CQE;
-	len = cx4_get(cqe, CX4_CQE_BYTE_CNT);
+	len = CX4_GET(CQE, cqe, BYTE_CNT);
 	if (len < ETH_HLEN || len > buf_len)
 		return CX4_EN_RX_BAD_LEN;
 	return CX4_EN_RX_OK;

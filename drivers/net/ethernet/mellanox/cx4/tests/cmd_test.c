@@ -84,9 +84,9 @@ static void cx4_test_check_ctrl(struct kunit *test, const struct cx4_msg *msg,
 	const u8 *blk = msg->blocks[i].buf;
 	u64 next = i + 1 < msg->nblocks ? CX4_TEST_DMA(base, i + 1) : 0;
 
-	KUNIT_EXPECT_EQ(test, cx4_get64(blk, CX4_MBOX_OFF_NEXT), next);
-	KUNIT_EXPECT_EQ(test, cx4_get(blk, CX4_MBOX_BLOCK_NUMBER), i);
-	KUNIT_EXPECT_EQ(test, cx4_get(blk, CX4_MBOX_TOKEN), (u32)token);
+	KUNIT_EXPECT_EQ(test, CX4_GET64(MBOX, blk, NEXT), next);
+	KUNIT_EXPECT_EQ(test, CX4_GET(MBOX, blk, BLOCK_NUMBER), i);
+	KUNIT_EXPECT_EQ(test, CX4_GET(MBOX, blk, TOKEN), (u32)token);
 	/* ctrl_signature: bytes 0x200-0x23e XOR to 0xff. */
 	KUNIT_EXPECT_EQ(test, cx4_test_xor(blk, 0x200, 0x23f), 0xff);
 }
@@ -187,19 +187,20 @@ static void cx4_test_entry_build(struct kunit *test)
 	memset(ent, 0xff, sizeof(ent));
 	cx4_cmdq_entry_build(ent, &in, &out, data, 0x42);
 
-	KUNIT_EXPECT_EQ(test, cx4_get(ent, CX4_CMDQ_TYPE), 0x7u);
-	KUNIT_EXPECT_EQ(test, cx4_get(ent, CX4_CMDQ_INPUT_LENGTH), 0x20u);
-	KUNIT_EXPECT_EQ(test, cx4_get(ent, CX4_CMDQ_OUTPUT_LENGTH), 0x1010u);
-	KUNIT_EXPECT_EQ(test, cx4_get64(ent, CX4_CMDQ_OFF_IN_MBOX),
+	KUNIT_EXPECT_EQ(test, CX4_GET(CMDQ, ent, TYPE), 0x7u);
+	KUNIT_EXPECT_EQ(test, CX4_GET(CMDQ, ent, INPUT_LENGTH), 0x20u);
+	KUNIT_EXPECT_EQ(test, CX4_GET(CMDQ, ent, OUTPUT_LENGTH), 0x1010u);
+	KUNIT_EXPECT_EQ(test, CX4_GET64(CMDQ, ent, IN_MBOX),
 			CX4_TEST_IN_BASE);
-	KUNIT_EXPECT_EQ(test, cx4_get64(ent, CX4_CMDQ_OFF_OUT_MBOX),
+	KUNIT_EXPECT_EQ(test, CX4_GET64(CMDQ, ent, OUT_MBOX),
 			CX4_TEST_OUT_BASE);
-	KUNIT_EXPECT_EQ(test, cx4_get(ent, CX4_CMDQ_TOKEN), 0x42u);
-	KUNIT_EXPECT_EQ(test, cx4_get(ent, CX4_CMDQ_STATUS), 0u);
-	KUNIT_EXPECT_EQ(test, cx4_get(ent, CX4_CMDQ_OWNERSHIP), 1u);
-	KUNIT_EXPECT_EQ(test, memcmp(ent + CX4_CMDQ_OFF_IN_INLINE, data, 16), 0);
+	KUNIT_EXPECT_EQ(test, CX4_GET(CMDQ, ent, TOKEN), 0x42u);
+	KUNIT_EXPECT_EQ(test, CX4_GET(CMDQ, ent, STATUS), 0u);
+	KUNIT_EXPECT_EQ(test, CX4_GET(CMDQ, ent, OWNERSHIP), 1u);
+	KUNIT_EXPECT_EQ(test, memcmp(CX4_ADDR(CMDQ, ent, IN_INLINE), data, 16), 0);
 	KUNIT_EXPECT_EQ(test, memcmp(in.blocks[0].buf, data + 16, 16), 0);
-	KUNIT_EXPECT_EQ(test, cx4_get(ent, CX4_DW(0x20)), 0u);
+	KUNIT_EXPECT_NULL(test, memchr_inv(CX4_ADDR(CMDQ, ent, OUT_INLINE), 0,
+					   CX4_CMDQ_INLINE_SIZE));
 	KUNIT_EXPECT_EQ(test, cx4_test_xor(ent, 0, CX4_CMDQ_ENTRY_SIZE), 0xff);
 }
 
@@ -208,12 +209,14 @@ static void cx4_test_entry_inline_only(struct kunit *test)
 	u8 ent[CX4_CMDQ_ENTRY_SIZE];
 	struct cx4_msg in = { .len = 8 }, out = { .len = 16 };
 	u8 *data = cx4_test_data(test, 8);
+	u8 *inl = CX4_ADDR(CMDQ, ent, IN_INLINE);
 
 	cx4_cmdq_entry_build(ent, &in, &out, data, 0x01);
-	KUNIT_EXPECT_EQ(test, cx4_get64(ent, CX4_CMDQ_OFF_IN_MBOX), 0ull);
-	KUNIT_EXPECT_EQ(test, cx4_get64(ent, CX4_CMDQ_OFF_OUT_MBOX), 0ull);
-	KUNIT_EXPECT_EQ(test, memcmp(ent + CX4_CMDQ_OFF_IN_INLINE, data, 8), 0);
-	KUNIT_EXPECT_EQ(test, cx4_get64(ent, CX4_CMDQ_OFF_IN_INLINE + 8), 0ull);
+	KUNIT_EXPECT_EQ(test, CX4_GET64(CMDQ, ent, IN_MBOX), 0ull);
+	KUNIT_EXPECT_EQ(test, CX4_GET64(CMDQ, ent, OUT_MBOX), 0ull);
+	KUNIT_EXPECT_EQ(test, memcmp(inl, data, 8), 0);
+	KUNIT_EXPECT_NULL(test, memchr_inv(inl + in.len, 0,
+					   CX4_CMDQ_INLINE_SIZE - in.len));
 	KUNIT_EXPECT_EQ(test, cx4_test_xor(ent, 0, CX4_CMDQ_ENTRY_SIZE), 0xff);
 }
 

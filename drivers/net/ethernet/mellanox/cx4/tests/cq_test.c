@@ -18,9 +18,9 @@ static void cx4_test_cq_produce(u8 *ring, u32 log, u32 pc)
 {
 	u8 *e = ring + (pc & ((1u << log) - 1)) * CX4_CQE_SIZE;
 
-	cx4_set(e, CX4_CQE_WQE_COUNTER, pc & 0xffff);
-	cx4_set(e, CX4_CQE_OPCODE, CX4_CQE_OP_REQ);
-	cx4_set(e, CX4_CQE_OWNER, cx4_owner_bit(pc, log));
+	CX4_SET(CQE, e, WQE_COUNTER, pc & 0xffff);
+	CX4_SET(CQE, e, OPCODE, CX4_CQE_OP_REQ);
+	CX4_SET(CQE, e, OWNER, cx4_owner_bit(pc, log));
 }
 
 static void cx4_test_cq_ring_init(struct kunit *test)
@@ -33,8 +33,8 @@ static void cx4_test_cq_ring_init(struct kunit *test)
 	for (i = 0; i < nent; i++) {
 		u8 *e = ring + i * CX4_CQE_SIZE;
 
-		KUNIT_EXPECT_EQ(test, cx4_get(e, CX4_CQE_OWNER), 1u);
-		KUNIT_EXPECT_EQ(test, cx4_get(e, CX4_CQE_OPCODE),
+		KUNIT_EXPECT_EQ(test, CX4_GET(CQE, e, OWNER), 1u);
+		KUNIT_EXPECT_EQ(test, CX4_GET(CQE, e, OPCODE),
 				(u32)CX4_CQE_OP_INVALID);
 		/* Hardware owned for the first pass (ci 0 .. nent - 1). */
 		KUNIT_EXPECT_FALSE(test, cx4_cqe_owned_by_sw(e, i, log));
@@ -46,10 +46,10 @@ static void cx4_test_cq_invalid_opcode(struct kunit *test)
 {
 	u8 cqe[CX4_CQE_SIZE] = {};
 
-	cx4_set(cqe, CX4_CQE_OPCODE, CX4_CQE_OP_INVALID);
-	cx4_set(cqe, CX4_CQE_OWNER, 0);
+	CX4_SET(CQE, cqe, OPCODE, CX4_CQE_OP_INVALID);
+	CX4_SET(CQE, cqe, OWNER, 0);
 	KUNIT_EXPECT_FALSE(test, cx4_cqe_owned_by_sw(cqe, 0, 3));
-	cx4_set(cqe, CX4_CQE_OPCODE, CX4_CQE_OP_RESP_SEND);
+	CX4_SET(CQE, cqe, OPCODE, CX4_CQE_OP_RESP_SEND);
 	KUNIT_EXPECT_TRUE(test, cx4_cqe_owned_by_sw(cqe, 0, 3));
 	KUNIT_EXPECT_FALSE(test, cx4_cqe_owned_by_sw(cqe, 8, 3));
 }
@@ -82,7 +82,7 @@ static void cx4_test_cq_ring_wraps(struct kunit *test)
 				if (!cx4_cqe_owned_by_sw(e, ci, log))
 					break;
 				KUNIT_EXPECT_EQ(test,
-						cx4_get(e, CX4_CQE_WQE_COUNTER),
+						CX4_GET(CQE, e, WQE_COUNTER),
 						ci & 0xffff);
 				ci++;
 				if (++got > nent)
@@ -100,7 +100,9 @@ static void cx4_test_cq_arm_dword(struct kunit *test)
 {
 	KUNIT_EXPECT_EQ(test, cx4_cq_arm_dword(0, 0, false), 0u);
 	KUNIT_EXPECT_EQ(test, cx4_cq_arm_dword(1, 5, false), 0x10000005u);
-	KUNIT_EXPECT_EQ(test, cx4_cq_arm_dword(3, 0xffffff, true), 0x31ffffffu);
+	KUNIT_EXPECT_EQ(test,
+			cx4_cq_arm_dword(3, CX4_MAX(CQ_DB, CQ_CI), true),
+			0x31ffffffu);
 	/* The consumer counter is 24 bits: a 32-bit counter is truncated. */
 	KUNIT_EXPECT_EQ(test, cx4_cq_arm_dword(2, 0x1000007, false),
 			0x20000007u);
@@ -165,11 +167,11 @@ static void cx4_test_cq_dispatch(struct kunit *test)
 	 * the one after its last arm's (mod 4), no kick.
 	 */
 	for (i = 1; i <= 5; i++) {
-		a.last_arm_sn = i & 3;
+		a.last_arm_sn = i & CX4_MAX(CQ_DBR, CMD_SN);
 		a.armed = true;
 		KUNIT_EXPECT_EQ(test, cx4_cqs_comp(cqs, 7, 1), CX4_CQ_EV_OK);
 		KUNIT_EXPECT_EQ(test, cb_a.comps, (int)i);
-		KUNIT_EXPECT_EQ(test, a.arm_sn, (u8)((i + 1) & 3));
+		KUNIT_EXPECT_EQ(test, a.arm_sn, (u8)((i + 1) & CX4_MAX(CQ_DBR, CMD_SN)));
 		KUNIT_EXPECT_FALSE(test, a.armed);
 	}
 	b.armed = true;

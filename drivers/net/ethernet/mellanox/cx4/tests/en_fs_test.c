@@ -18,20 +18,20 @@ static void cx4_test_match_dmac(struct kunit *test)
 	struct cx4_en_match m = { .fields = CX4_EN_M_DMAC };
 	u8 *crit = kunit_kzalloc(test, CX4_FTE_MATCH_PARAM_SIZE, GFP_KERNEL);
 	u8 *val = kunit_kzalloc(test, CX4_FTE_MATCH_PARAM_SIZE, GFP_KERNEL);
-	u8 *o = val + CX4_FTE_MATCH_OFF_OUTER;
+	u8 *o = CX4_ADDR(FTE_MATCH, val, OUTER);
 
 	KUNIT_ASSERT_NOT_NULL(test, crit);
 	KUNIT_ASSERT_NOT_NULL(test, val);
 	ether_addr_copy(m.dmac, mac);
 	cx4_en_match_criteria(crit, m.fields);
 	cx4_en_match_value(val, &m);
-	KUNIT_EXPECT_EQ(test, cx4_get(crit, CX4_FTE_DMAC_47_16), 0xffffffffu);
-	KUNIT_EXPECT_EQ(test, cx4_get(crit, CX4_FTE_DMAC_15_0), 0xffffu);
-	KUNIT_EXPECT_EQ(test, cx4_get(o, CX4_FTE_DMAC_47_16), 0x02112233u);
-	KUNIT_EXPECT_EQ(test, cx4_get(o, CX4_FTE_DMAC_15_0), 0x4455u);
+	KUNIT_EXPECT_EQ(test, CX4_GET(FTE, crit, DMAC_47_16), 0xffffffffu);
+	KUNIT_EXPECT_EQ(test, CX4_GET(FTE, crit, DMAC_15_0), 0xffffu);
+	KUNIT_EXPECT_EQ(test, CX4_GET(FTE, o, DMAC_47_16), 0x02112233u);
+	KUNIT_EXPECT_EQ(test, CX4_GET(FTE, o, DMAC_15_0), 0x4455u);
 	/* nothing else */
-	KUNIT_EXPECT_EQ(test, cx4_get(crit, CX4_FTE_ETHERTYPE), 0u);
-	KUNIT_EXPECT_EQ(test, cx4_get(crit, CX4_FTE_FIRST_VID), 0u);
+	KUNIT_EXPECT_EQ(test, CX4_GET(FTE, crit, ETHERTYPE), 0u);
+	KUNIT_EXPECT_EQ(test, CX4_GET(FTE, crit, FIRST_VID), 0u);
 }
 
 static void cx4_test_match_mcast(struct kunit *test)
@@ -45,9 +45,9 @@ static void cx4_test_match_mcast(struct kunit *test)
 	cx4_en_match_criteria(crit, m.fields);
 	cx4_en_match_value(val, &m);
 	/* Only the I/G bit, first byte of the DMAC. */
-	KUNIT_EXPECT_EQ(test, cx4_get(crit, CX4_FTE_DMAC_47_16), 0x01000000u);
-	KUNIT_EXPECT_EQ(test, cx4_get(val, CX4_FTE_DMAC_47_16), 0x01000000u);
-	KUNIT_EXPECT_EQ(test, cx4_get(crit, CX4_FTE_DMAC_15_0), 0u);
+	KUNIT_EXPECT_EQ(test, CX4_GET(FTE, crit, DMAC_47_16), 0x01000000u);
+	KUNIT_EXPECT_EQ(test, CX4_GET(FTE, val, DMAC_47_16), 0x01000000u);
+	KUNIT_EXPECT_EQ(test, CX4_GET(FTE, crit, DMAC_15_0), 0u);
 }
 
 static void cx4_test_match_vlan_ttc(struct kunit *test)
@@ -66,16 +66,16 @@ static void cx4_test_match_vlan_ttc(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, val);
 	cx4_en_match_criteria(crit, m.fields);
 	cx4_en_match_value(val, &m);
-	KUNIT_EXPECT_EQ(test, cx4_get(crit, CX4_FTE_CVLAN_TAG), 1u);
-	KUNIT_EXPECT_EQ(test, cx4_get(crit, CX4_FTE_FIRST_VID), 0xfffu);
-	KUNIT_EXPECT_EQ(test, cx4_get(crit, CX4_FTE_ETHERTYPE), 0xffffu);
-	KUNIT_EXPECT_EQ(test, cx4_get(crit, CX4_FTE_IP_PROTOCOL), 0xffu);
-	KUNIT_EXPECT_EQ(test, cx4_get(crit, CX4_FTE_FRAG), 1u);
-	KUNIT_EXPECT_EQ(test, cx4_get(val, CX4_FTE_CVLAN_TAG), 1u);
-	KUNIT_EXPECT_EQ(test, cx4_get(val, CX4_FTE_FIRST_VID), 0xabcu);
-	KUNIT_EXPECT_EQ(test, cx4_get(val, CX4_FTE_ETHERTYPE), (u32)ETH_P_IPV6);
-	KUNIT_EXPECT_EQ(test, cx4_get(val, CX4_FTE_IP_PROTOCOL), (u32)IPPROTO_UDP);
-	KUNIT_EXPECT_EQ(test, cx4_get(val, CX4_FTE_FRAG), 0u);
+	KUNIT_EXPECT_EQ(test, CX4_GET(FTE, crit, CVLAN_TAG), 1u);
+	KUNIT_EXPECT_EQ(test, CX4_GET(FTE, crit, FIRST_VID), 0xfffu);
+	KUNIT_EXPECT_EQ(test, CX4_GET(FTE, crit, ETHERTYPE), 0xffffu);
+	KUNIT_EXPECT_EQ(test, CX4_GET(FTE, crit, IP_PROTOCOL), 0xffu);
+	KUNIT_EXPECT_EQ(test, CX4_GET(FTE, crit, FRAG), 1u);
+	KUNIT_EXPECT_EQ(test, CX4_GET(FTE, val, CVLAN_TAG), 1u);
+	KUNIT_EXPECT_EQ(test, CX4_GET(FTE, val, FIRST_VID), 0xabcu);
+	KUNIT_EXPECT_EQ(test, CX4_GET(FTE, val, ETHERTYPE), (u32)ETH_P_IPV6);
+	KUNIT_EXPECT_EQ(test, CX4_GET(FTE, val, IP_PROTOCOL), (u32)IPPROTO_UDP);
+	KUNIT_EXPECT_EQ(test, CX4_GET(FTE, val, FRAG), 0u);
 	for (i = 0; i < CX4_FTE_MATCH_PARAM_SIZE; i++)
 		KUNIT_EXPECT_EQ(test, val[i] & ~crit[i], 0);
 	/* An empty description: a match-all group. */

@@ -105,19 +105,19 @@ static void cx4_lro_cqe(u8 *cqe, const u8 *f, u32 len, u32 l4,
 	u16 sum = (__force u16)~csum_fold(csum_partial(f + l4, len - l4, 0));
 
 	memset(cqe, 0, CX4_CQE_SIZE);
-	cx4_set(cqe, CX4_CQE_OPCODE, CX4_CQE_OP_RESP_SEND);
-	cx4_set(cqe, CX4_CQE_BYTE_CNT, len);
-	cx4_set(cqe, CX4_CQE_LRO_NUM_SEG, T_SEGS);
-	cx4_set(cqe, CX4_CQE_L4_HDR_TYPE, c->l4_type);
-	cx4_set(cqe, CX4_CQE_CHECKSUM, ntohs((__force __be16)sum));
-	cx4_set(cqe, CX4_CQE_LRO_MIN_TTL, 60);
-	cx4_set(cqe, CX4_CQE_LRO_TCP_WIN, 0x4321);
-	cx4_set(cqe, CX4_CQE_LRO_ACK_SEQ_NUM, 0xa0b0c0d0);
-	cx4_set(cqe, CX4_CQE_LRO_TCP_PSH, c->psh);
+	CX4_SET(CQE, cqe, OPCODE, CX4_CQE_OP_RESP_SEND);
+	CX4_SET(CQE, cqe, BYTE_CNT, len);
+	CX4_SET(CQE, cqe, LRO_NUM_SEG, T_SEGS);
+	CX4_SET(CQE, cqe, L4_HDR_TYPE, c->l4_type);
+	CX4_SET(CQE, cqe, CHECKSUM, ntohs((__force __be16)sum));
+	CX4_SET(CQE, cqe, LRO_MIN_TTL, 60);
+	CX4_SET(CQE, cqe, LRO_TCP_WIN, 0x4321);
+	CX4_SET(CQE, cqe, LRO_ACK_SEQ_NUM, 0xa0b0c0d0);
+	CX4_SET(CQE, cqe, LRO_TCP_PSH, c->psh);
 	if (c->ts_valid) {
-		cx4_set(cqe, CX4_CQE_LRO_TIMESTAMP_IS_VALID, 1);
-		cx4_set(cqe, CX4_CQE_LRO_TIMESTAMP_VALUE, 333);
-		cx4_set(cqe, CX4_CQE_LRO_TIMESTAMP_ECHO, 444);
+		CX4_SET(CQE, cqe, LRO_TIMESTAMP_IS_VALID, 1);
+		CX4_SET(CQE, cqe, LRO_TIMESTAMP_VALUE, 333);
+		CX4_SET(CQE, cqe, LRO_TIMESTAMP_ECHO, 444);
 	}
 }
 
@@ -256,7 +256,7 @@ static void cx4_test_lro_bad(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, memcmp(f, copy, 512), 0);
 	/* A timestamp option running past the header is left alone. */
 	f[l4 + 23] = 40;
-	cx4_set(cqe, CX4_CQE_LRO_TIMESTAMP_IS_VALID, 1);
+	CX4_SET(CQE, cqe, LRO_TIMESTAMP_IS_VALID, 1);
 	KUNIT_EXPECT_EQ(test, cx4_en_lro_fixup(f, len, cqe, &hdr), 0);
 	KUNIT_EXPECT_EQ(test, get_unaligned_be32(f + l4 + 24), 111u);
 }

@@ -90,9 +90,11 @@ static void cx4_test_ctrl(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ctrl[5], 0x34);
 	KUNIT_EXPECT_EQ(test, ctrl[6], 0x56);
 	KUNIT_EXPECT_EQ(test, ctrl[7], 5);
-	KUNIT_EXPECT_EQ(test, cx4_get(ctrl, CX4_WQE_CTRL_CE), CX4_WQE_CE_CQE_ALWAYS);
+	KUNIT_EXPECT_EQ(test, CX4_GET(WQE_CTRL, ctrl, CE),
+			CX4_WQE_CE_CQE_ALWAYS);
 	cx4_en_build_ctrl(ctrl, 1, CX4_WQE_OP_NOP, 1, 1, false);
-	KUNIT_EXPECT_EQ(test, cx4_get(ctrl, CX4_WQE_CTRL_CE), CX4_WQE_CE_CQE_ON_ERR);
+	KUNIT_EXPECT_EQ(test, CX4_GET(WQE_CTRL, ctrl, CE),
+			CX4_WQE_CE_CQE_ON_ERR);
 }
 
 static void cx4_test_tx_wc(struct kunit *test)
@@ -119,10 +121,10 @@ static void cx4_test_tx_wc(struct kunit *test)
 static void cx4_test_rx_cqe(u8 *cqe, u32 op, u32 fmt, u16 wc, u32 len)
 {
 	memset(cqe, 0, CX4_CQE_SIZE);
-	cx4_set(cqe, CX4_CQE_OPCODE, op);
-	cx4_set(cqe, CX4_CQE_FORMAT, fmt);
-	cx4_set(cqe, CX4_CQE_WQE_COUNTER, wc);
-	cx4_set(cqe, CX4_CQE_BYTE_CNT, len);
+	CX4_SET(CQE, cqe, OPCODE, op);
+	CX4_SET(CQE, cqe, FORMAT, fmt);
+	CX4_SET(CQE, cqe, WQE_COUNTER, wc);
+	CX4_SET(CQE, cqe, BYTE_CNT, len);
 }
 
 static void cx4_test_rx_check(struct kunit *test)

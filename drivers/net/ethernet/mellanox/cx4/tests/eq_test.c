@@ -55,7 +55,7 @@ static void cx4_test_owner_ring_wraps(struct kunit *test)
 		ring = kunit_kzalloc(test, nent * CX4_EQE_SIZE, GFP_KERNEL);
 		KUNIT_ASSERT_NOT_NULL(test, ring);
 		for (i = 0; i < nent; i++)	/* initial hardware ownership */
-			cx4_set(ring + i * CX4_EQE_SIZE, CX4_EQE_OWNER, 1);
+			CX4_SET(EQE, ring + i * CX4_EQE_SIZE, OWNER, 1);
 
 		for (round = 0; round < 5 * nent + 3; round++) {
 			u32 burst = round % nent + 1, got = 0;
@@ -66,8 +66,8 @@ static void cx4_test_owner_ring_wraps(struct kunit *test)
 			for (i = 0; i < burst; i++, pc++) {
 				u8 *e = ring + (pc & (nent - 1)) * CX4_EQE_SIZE;
 
-				cx4_set(e, CX4_EQE_EVENT_TYPE, pc & 0xff);
-				cx4_set(e, CX4_EQE_OWNER, cx4_owner_bit(pc, log));
+				CX4_SET(EQE, e, EVENT_TYPE, pc & 0xff);
+				CX4_SET(EQE, e, OWNER, cx4_owner_bit(pc, log));
 			}
 			for (;;) {
 				u8 *e = ring + (ci & (nent - 1)) * CX4_EQE_SIZE;
@@ -75,7 +75,7 @@ static void cx4_test_owner_ring_wraps(struct kunit *test)
 				if (!cx4_eqe_owned_by_sw(e, ci, log))
 					break;
 				KUNIT_EXPECT_EQ(test,
-						cx4_get(e, CX4_EQE_EVENT_TYPE),
+						CX4_GET(EQE, e, EVENT_TYPE),
 						ci & 0xff);
 				ci++;
 				got++;
@@ -104,7 +104,7 @@ static enum cx4_eqe_verdict cx4_test_classify(u32 type, u32 fld, u32 val,
 {
 	u8 eqe[CX4_EQE_SIZE] = {};
 
-	cx4_set(eqe, CX4_EQE_EVENT_TYPE, type);
+	CX4_SET(EQE, eqe, EVENT_TYPE, type);
 	if (fld)
 		cx4_set(eqe, fld, val);
 	return cx4_eqe_classify(eqe, lim);
@@ -166,7 +166,8 @@ static void cx4_test_eqe_bad_range(struct kunit *test)
 						&cx4_test_comp),
 			CX4_EQE_BAD_CQN);
 	KUNIT_EXPECT_EQ(test, cx4_test_classify(CX4_EVENT_COMPLETION,
-						CX4_EQE_COMP_CQN, 0xffffff,
+						CX4_EQE_COMP_CQN,
+						CX4_MAX(EQE, COMP_CQN),
 						&cx4_test_comp),
 			CX4_EQE_BAD_CQN);
 	KUNIT_EXPECT_EQ(test, cx4_test_classify(CX4_EVENT_CQ_ERROR,
@@ -318,7 +319,7 @@ static void cx4_test_health(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, cx4_health_check(&h, 15, CX4_HEALTH_DEAD_IRISC,
 						 t0 + 3 * stall));
 	/* The 24-bit counter wrapping is movement, not a stall. */
-	h.last_counter = 0xffffff;
+	h.last_counter = CX4_MAX(INIT, HEALTH_COUNTER);
 	KUNIT_EXPECT_FALSE(test, cx4_health_check(&h, 0, 0, t0 + 5 * stall));
 }
 

@@ -14,9 +14,9 @@ static enum cx4_port_ev cx4_test_port_ev(u32 subtype, u32 port)
 {
 	u8 eqe[CX4_EQE_SIZE] = {};
 
-	cx4_set(eqe, CX4_EQE_EVENT_TYPE, CX4_EVENT_PORT_STATE_CHANGE);
-	cx4_set(eqe, CX4_EQE_EVENT_SUB_TYPE, subtype);
-	cx4_set(eqe, CX4_EQE_PORT_NUM, port);
+	CX4_SET(EQE, eqe, EVENT_TYPE, CX4_EVENT_PORT_STATE_CHANGE);
+	CX4_SET(EQE, eqe, EVENT_SUB_TYPE, subtype);
+	CX4_SET(EQE, eqe, PORT_NUM, port);
 	return cx4_port_event_parse(eqe);
 }
 
@@ -40,7 +40,7 @@ static void cx4_test_port_fields(struct kunit *test)
 	u8 eqe[CX4_EQE_SIZE];
 
 	memset(eqe, 0xff, sizeof(eqe));
-	cx4_set(eqe, CX4_EQE_EVENT_SUB_TYPE, CX4_PORT_CHANGE_ACTIVE);
+	CX4_SET(EQE, eqe, EVENT_SUB_TYPE, CX4_PORT_CHANGE_ACTIVE);
 	KUNIT_EXPECT_EQ(test, cx4_port_event_parse(eqe), CX4_PORT_EV_UP);
 	KUNIT_EXPECT_EQ(test, cx4_test_port_ev(0x1, 15), CX4_PORT_EV_DOWN);
 }
@@ -48,13 +48,13 @@ static void cx4_test_port_fields(struct kunit *test)
 static int cx4_test_mac(const u8 want[ETH_ALEN], u8 got[ETH_ALEN])
 {
 	u8 ctx[CX4_NIC_VPORT_CTX_SIZE];
-	u8 *a = ctx + CX4_NIC_VPORT_OFF_PERMANENT_ADDRESS;
+	u8 *a = CX4_ADDR(NIC_VPORT, ctx, PERMANENT_ADDRESS);
 
 	/* Reserved bits around the address set: they must not leak in. */
 	memset(ctx, 0xff, sizeof(ctx));
-	cx4_set(a, CX4_MAC_ADDR_47_32, (u32)want[0] << 8 | want[1]);
-	cx4_set(a, CX4_MAC_ADDR_31_0, (u32)want[2] << 24 |
-		(u32)want[3] << 16 | (u32)want[4] << 8 | want[5]);
+	CX4_SET(MAC_ADDR, a, 47_32, (u32)want[0] << 8 | want[1]);
+	CX4_SET(MAC_ADDR, a, 31_0,
+		(u32)want[2] << 24 | (u32)want[3] << 16 | (u32)want[4] << 8 | want[5]);
 	cx4_vport_mac(ctx, got);
 	return cx4_port_check_mac(got);
 }
