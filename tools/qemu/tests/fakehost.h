@@ -134,14 +134,28 @@ struct fh *fh_new_up(const struct cx4dev_config *cfg);
  * gives (written out here, not taken from cx4dev_ctl.h, so that the tests
  * check the model's register map against the documented one).
  */
+#define CTL_MAGIC		0x000
+#define CTL_VERSION		0x004
+#define CTL_GUEST_ERRORS	0x008
+#define CTL_COMMANDS		0x00c
+#define CTL_PAGES_OWNED		0x010
 #define CTL_KNOB_HITS		0x014
 #define CTL_EXPECTED_ERRORS	0x018
+#define CTL_RESET_COUNTERS	0x01c
 #define CTL_EXPECT_ERRORS	0x020
 #define CTL_DMA_PROBE_HI	0x030
 #define CTL_DMA_PROBE		0x034
 #define CTL_DMA_FAULTS		0x038
+#define CTL_FAIL_NTH		0x040
 #define CTL_FAIL_OPCODE		0x044
+#define CTL_FAIL_STATUS		0x048
+#define CTL_FAIL_SYNDROME	0x04c
+#define CTL_DELAY_MS		0x050
+#define CTL_DELAY_OPCODE	0x054
+#define CTL_DELAY_COUNT		0x058
 #define CTL_HANG_OPCODE		0x05c
+#define CTL_HEALTH_SYNDROME	0x080
+#define CTL_HEALTH_STOP		0x084
 #define CTL_INTERNAL_ERROR	0x088
 #define CTL_PAGE_REQUEST	0x0a0
 #define CTL_DROP_CMD_EVENTS	0x0a4
@@ -152,6 +166,14 @@ struct fh *fh_new_up(const struct cx4dev_config *cfg);
 #define CTL_WQ_ERROR_SYNDROME	0x0c4
 #define CTL_SQ_STALL		0x0c8
 #define CTL_SQ_STALL_HELD	0x0cc
+#define CTL_CHAN_SQS		0x0e0	/* SQs in RDY */
+#define CTL_CHAN_RQS		0x0e4	/* RQs in RDY */
+#define CTL_CHAN_SQ_LOG		0x0e8	/* largest << 16 | smallest */
+#define CTL_CHAN_RQ_LOG		0x0ec
+#define CTL_CHAN_RX_PERIOD	0x0f0	/* CQ moderation, same packing */
+#define CTL_CHAN_RX_COUNT	0x0f4
+#define CTL_CHAN_TX_PERIOD	0x0f8
+#define CTL_CHAN_TX_COUNT	0x0fc
 
 /* Debug control page register @off (Documentation/device-model.md). */
 uint32_t fh_ctl_rd(struct fh *fh, uint32_t off);

@@ -36,19 +36,19 @@ static void test_chan_view(void)
 	struct fh_result r;
 	uint32_t sq_log = e->sq.log_size, rq_log = e->rq.log_size;
 
-	CHECK_EQ(fh_ctl_rd(fh, 0x0e0), 1);	/* SQs in RDY */
-	CHECK_EQ(fh_ctl_rd(fh, 0x0e4), 1);	/* RQs in RDY */
-	CHECK_EQ(fh_ctl_rd(fh, 0x0e8), sq_log << 16 | sq_log);
-	CHECK_EQ(fh_ctl_rd(fh, 0x0ec), rq_log << 16 | rq_log);
-	CHECK_EQ(fh_ctl_rd(fh, 0x0f0), 0);	/* no moderation yet */
-	CHECK_EQ(fh_ctl_rd(fh, 0x0f8), 0);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_CHAN_SQS), 1);	/* SQs in RDY */
+	CHECK_EQ(fh_ctl_rd(fh, CTL_CHAN_RQS), 1);	/* RQs in RDY */
+	CHECK_EQ(fh_ctl_rd(fh, CTL_CHAN_SQ_LOG), sq_log << 16 | sq_log);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_CHAN_RQ_LOG), rq_log << 16 | rq_log);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_CHAN_RX_PERIOD), 0);	/* no moderation yet */
+	CHECK_EQ(fh_ctl_rd(fh, CTL_CHAN_TX_PERIOD), 0);
 	/* The RQ's CQ and the SQ's CQ are told apart. */
 	CHECK_EQ(moderate(e, e->rcq.cqn, 10, 20), CX4_CMD_STAT_OK);
 	CHECK_EQ(moderate(e, e->scq.cqn, 300, 4000), CX4_CMD_STAT_OK);
-	CHECK_EQ(fh_ctl_rd(fh, 0x0f0), 10u << 16 | 10);
-	CHECK_EQ(fh_ctl_rd(fh, 0x0f4), 20u << 16 | 20);
-	CHECK_EQ(fh_ctl_rd(fh, 0x0f8), 300u << 16 | 300);
-	CHECK_EQ(fh_ctl_rd(fh, 0x0fc), 4000u << 16 | 4000);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_CHAN_RX_PERIOD), 10u << 16 | 10);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_CHAN_RX_COUNT), 20u << 16 | 20);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_CHAN_TX_PERIOD), 300u << 16 | 300);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_CHAN_TX_COUNT), 4000u << 16 | 4000);
 	/* A second RDY SQ on the RQ's CQ: min / max over both. */
 	{
 		struct ewq q2 = e->sq;
@@ -57,12 +57,12 @@ static void test_chan_view(void)
 		e->scq = e->rcq;
 		CHECK_EQ(env_create_sq(e, &q2, &r, NULL), CX4_CMD_STAT_OK);
 		e->scq = keep;
-		CHECK_EQ(fh_ctl_rd(fh, 0x0e0), 1);	/* still RST */
+		CHECK_EQ(fh_ctl_rd(fh, CTL_CHAN_SQS), 1);	/* still RST */
 		CHECK_EQ(env_modify_wq(fh, true, q2.qn, CX4_WQ_STATE_RST, CX4_WQ_STATE_RDY, &r),
 			 CX4_CMD_STAT_OK);
-		CHECK_EQ(fh_ctl_rd(fh, 0x0e0), 2);
-		CHECK_EQ(fh_ctl_rd(fh, 0x0f8), 300u << 16 | 10);
-		CHECK_EQ(fh_ctl_rd(fh, 0x0fc), 4000u << 16 | 20);
+		CHECK_EQ(fh_ctl_rd(fh, CTL_CHAN_SQS), 2);
+		CHECK_EQ(fh_ctl_rd(fh, CTL_CHAN_TX_PERIOD), 300u << 16 | 10);
+		CHECK_EQ(fh_ctl_rd(fh, CTL_CHAN_TX_COUNT), 4000u << 16 | 20);
 	}
 	/* Reading the view is no guest error. */
 	CHECK_EQ(ERRORS(fh), 0);

@@ -855,25 +855,25 @@ static void test_knob_fail_nth_and_opcode(void)
 	struct fh *fh = fh_new_up(NULL);
 	struct fh_result r;
 
-	CHECK_EQ(fh_ctl_rd(fh, 0x000), 0x43583444);
-	CHECK_EQ(fh_ctl_rd(fh, 0x004), 1);
-	fh_ctl_wr(fh, 0x040, 3);		/* fail_nth = 3 */
+	CHECK_EQ(fh_ctl_rd(fh, CTL_MAGIC), 0x43583444);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_VERSION), 1);
+	fh_ctl_wr(fh, CTL_FAIL_NTH, 3);
 	CHECK_EQ(fh_simple(fh, CX4_CMD_NOP, 0, &r), 0);
 	CHECK_EQ(fh_simple(fh, CX4_CMD_NOP, 0, &r), 0);
 	CHECK_EQ(fh_simple(fh, CX4_CMD_NOP, 0, &r), CX4_CMD_STAT_INTERNAL_ERR);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_KNOB_INJECTED);
 	CHECK_EQ(fh_simple(fh, CX4_CMD_NOP, 0, &r), 0);
-	fh_ctl_wr(fh, 0x044, CX4_CMD_QUERY_PAGES);	/* fail_opcode */
-	fh_ctl_wr(fh, 0x048, CX4_CMD_STAT_NO_RESOURCES);
-	fh_ctl_wr(fh, 0x04c, 0xdeadbeef);
+	fh_ctl_wr(fh, CTL_FAIL_OPCODE, CX4_CMD_QUERY_PAGES);
+	fh_ctl_wr(fh, CTL_FAIL_STATUS, CX4_CMD_STAT_NO_RESOURCES);
+	fh_ctl_wr(fh, CTL_FAIL_SYNDROME, 0xdeadbeef);
 	CHECK_EQ(fh_simple(fh, CX4_CMD_NOP, 0, &r), 0);
 	CHECK_EQ(fh_simple(fh, CX4_CMD_QUERY_PAGES, 1, &r), CX4_CMD_STAT_NO_RESOURCES);
 	CHECK_EQ(r.syndrome, 0xdeadbeef);
 	CHECK_EQ(fh_simple(fh, CX4_CMD_QUERY_PAGES, 1, &r), 0);
-	CHECK_EQ(fh_ctl_rd(fh, 0x014), 2);		/* knob_hits */
-	CHECK_EQ(fh_ctl_rd(fh, 0x010), 48);		/* pages_owned */
+	CHECK_EQ(fh_ctl_rd(fh, CTL_KNOB_HITS), 2);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_PAGES_OWNED), 48);
 	CHECK_EQ(ERRORS(fh), 0);
-	CHECK_EQ(fh_ctl_rd(fh, 0x008), 0);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_GUEST_ERRORS), 0);
 	/* Reset with pages after a knob fired: excused. */
 	cx4dev_reset(fh->dev, CX4DEV_RESET_FLR);
 	CHECK_EQ(ERRORS(fh), 0);
@@ -895,8 +895,8 @@ static void test_knob_property(void)
 	CHECK_EQ(fh_simple(fh, CX4_CMD_ENABLE_HCA, 0, &r), 0);
 	CHECK_EQ(ERRORS(fh), 0);
 	/* Control page is off: reads 0, writes are guest errors. */
-	CHECK_EQ(fh_ctl_rd(fh, 0x000), 0);
-	fh_ctl_wr(fh, 0x040, 1);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_MAGIC), 0);
+	fh_ctl_wr(fh, CTL_FAIL_NTH, 1);
 	CHECK_EQ(ERRORS(fh), 1);
 	CHECK_EQ(fh_simple(fh, CX4_CMD_NOP, 0, &r), 0);
 	fh_free(fh);
@@ -921,9 +921,9 @@ static void test_knob_delay_and_order(void)
 	CHECK_EQ(fh->byte_writes[2], p0.entry + CX4_CMDQ_OFF_STATUS_BYTE);
 
 	/* Delay the next NOP by 50 ms: slot 0 completes after slot 1. */
-	fh_ctl_wr(fh, 0x050, 50);
-	fh_ctl_wr(fh, 0x054, CX4_CMD_NOP);
-	fh_ctl_wr(fh, 0x058, 1);
+	fh_ctl_wr(fh, CTL_DELAY_MS, 50);
+	fh_ctl_wr(fh, CTL_DELAY_OPCODE, CX4_CMD_NOP);
+	fh_ctl_wr(fh, CTL_DELAY_COUNT, 1);
 	fh_post(fh, &p0, 0, in, 16, 16);
 	build_simple(in, CX4_CMD_QUERY_PAGES, CX4_PAGES_REGULAR);
 	fh_post(fh, &p1, 1, in, 16, 16);
@@ -953,7 +953,7 @@ static void test_knob_hang(void)
 	struct fh_result r;
 	uint8_t in[16];
 
-	fh_ctl_wr(fh, 0x05c, CX4_CMD_TEARDOWN_HCA);
+	fh_ctl_wr(fh, CTL_HANG_OPCODE, CX4_CMD_TEARDOWN_HCA);
 	build_simple(in, CX4_CMD_TEARDOWN_HCA, 0);
 	fh_post(fh, &p, 3, in, 16, 16);
 	fh_ring(fh, 1u << 3);
@@ -977,14 +977,14 @@ static void test_reset_dead_with_pages(void)
 {
 	struct fh *fh = fh_new_up(NULL);
 
-	fh_ctl_wr(fh, 0x080, CX4_HEALTH_DEAD_IRISC);
+	fh_ctl_wr(fh, CTL_HEALTH_SYNDROME, CX4_HEALTH_DEAD_IRISC);
 	cx4dev_reset(fh->dev, CX4DEV_RESET_FLR);
 	CHECK_EQ(ERRORS(fh), 0);
 	CHECK(fh_log_has(fh, "excused: health syndrome 0x07"));
 	CHECK_EQ(cx4dev_counter(fh->dev, CX4DEV_CNT_PAGES_OWNED), 0);
 	/* The reset cleared the syndrome: the next leak is blamed again. */
 	CHECK_EQ(fh_bringup(fh), 0);
-	fh_ctl_wr(fh, 0x084, 1);
+	fh_ctl_wr(fh, CTL_HEALTH_STOP, 1);
 	cx4dev_reset(fh->dev, CX4DEV_RESET_FLR);
 	CHECK_EQ(ERRORS(fh), 0);
 	CHECK(fh_log_has(fh, "health counter stopped)"));
@@ -1000,24 +1000,24 @@ static void test_expect_errors_and_health_knobs(void)
 	struct fh *fh = fh_new_up(NULL);
 	struct fh_result r;
 
-	fh_ctl_wr(fh, 0x020, 1);		/* expect one guest error */
+	fh_ctl_wr(fh, CTL_EXPECT_ERRORS, 1);	/* one guest error */
 	CHECK_EQ(fh_simple(fh, 0x7777, 0, &r), CX4_CMD_STAT_BAD_OP);
 	CHECK_EQ(ERRORS(fh), 0);
-	CHECK_EQ(fh_ctl_rd(fh, 0x018), 1);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_EXPECTED_ERRORS), 1);
 	CHECK_EQ(fh_simple(fh, 0x7777, 0, &r), CX4_CMD_STAT_BAD_OP);
 	CHECK_EQ(ERRORS(fh), 1);
-	fh_ctl_wr(fh, 0x080, CX4_HEALTH_FW_INTERNAL_ERR);
+	fh_ctl_wr(fh, CTL_HEALTH_SYNDROME, CX4_HEALTH_FW_INTERNAL_ERR);
 	CHECK_EQ(fh_rd32(fh, CX4_INIT_OFF_HEALTH) >> 24, CX4_HEALTH_FW_INTERNAL_ERR);
 	fh_advance(fh, 500ull * 1000 * 1000);
-	fh_ctl_wr(fh, 0x084, 1);
+	fh_ctl_wr(fh, CTL_HEALTH_STOP, 1);
 	{
 		uint32_t c = fh_rd32(fh, CX4_INIT_OFF_HEALTH) & CX4_MAX(INIT, HEALTH_COUNTER);
 
 		fh_advance(fh, 500ull * 1000 * 1000);
 		CHECK_EQ(fh_rd32(fh, CX4_INIT_OFF_HEALTH) & CX4_MAX(INIT, HEALTH_COUNTER), c);
 	}
-	fh_ctl_wr(fh, 0x01c, 1);
-	CHECK_EQ(fh_ctl_rd(fh, 0x00c), 0);
+	fh_ctl_wr(fh, CTL_RESET_COUNTERS, 1);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_COMMANDS), 0);
 	CHECK_EQ(ERRORS(fh), 1);
 	fh_free(fh);
 }
