@@ -2,7 +2,7 @@
 /*
  * cx4 Ethernet part: channels and the transport objects they hang off.
  *
- * cx4_en_channels_open() builds, in order: the TIS (PRM 7.6); a channel
+ * cx4_en_channels_open() builds, in order: the TIS (tis.c); a channel
  * set (struct cx4_en_chs, built from priv->params): per channel
  * (completion vector) a TX and an RX CQ through the core API, an RQ and
  * an SQ, both moved RST -> RDY (PRM 7.7, 7.9) and the RQ then filled
@@ -24,19 +24,6 @@
 #include "en.h"
 #include "fs.h"
 #include "txrx.h"
-
-/* --- TIS ------------------------------------------------------------------- */
-
-static int cx4_en_tis_create(struct cx4_en_priv *priv)
-{
-	u8 in[CX4_CREATE_TIS_IN_SIZE] = {};
-	void *tisc = CX4_ADDR(CREATE_TIS_IN, in, CTX);
-
-	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_CREATE_TIS);
-	CX4_SET(TISC, tisc, PRIO, 0);
-	CX4_SET(TISC, tisc, TRANSPORT_DOMAIN, cx4_core_tdn(priv->core));
-	return cx4_en_obj_create(priv, in, sizeof(in), &priv->tisn);
-}
 
 /* --- work queue buffers ------------------------------------------------------ */
 
@@ -654,7 +641,7 @@ int cx4_en_channels_open(struct cx4_en_priv *priv)
 err_free_chs:
 	cx4_en_chs_free(chs);
 err_destroy_tis:
-	cx4_en_obj_destroy(priv, CX4_CMD_DESTROY_TIS, priv->tisn);
+	cx4_en_tis_destroy(priv);
 	return err;
 }
 
@@ -668,7 +655,7 @@ void cx4_en_channels_close(struct cx4_en_priv *priv)
 	cx4_en_chs_deactivate(chs);
 	cx4_en_chs_publish(priv, NULL);
 	cx4_en_chs_free(chs);
-	cx4_en_obj_destroy(priv, CX4_CMD_DESTROY_TIS, priv->tisn);
+	cx4_en_tis_destroy(priv);
 }
 
 /*
@@ -742,5 +729,33 @@ int cx4_en_reconfigure(struct cx4_en_priv *priv,
 	cx4_en_chs_free(old);
 	cx4_en_chs_activate(new);
 	netif_device_attach(priv->netdev);	/* wakes every TX queue */
+	return 0;
+}
+
+/* NETIF_F_HW_VLAN_CTAG_RX: the vsd bit of every open RQ (MODIFY_RQ). */
+int cx4_en_rx_vlan_strip_set(struct cx4_en_priv *priv, bool strip)
+{
+	struct cx4_en_chs *chs = priv->chs;
+	u32 i;
+	int err;
+
+	for (i = 0; chs && i < chs->num; i++) {
+		struct cx4_en_rq *rq = &chs->ch[i]->rq;
+
+		err = cx4_en_wq_modify(priv, false, rq->rqn, CX4_WQ_STATE_RDY,
+				       CX4_WQ_STATE_RDY, !strip);
+		if (err) {
+			/* Back to what the other RQs had. */
+			while (i--)
+				cx4_en_wq_modify(priv, false, chs->ch[i]->rq.rqn,
+						 CX4_WQ_STATE_RDY,
+						 CX4_WQ_STATE_RDY, strip);
+			return err;
+		}
+		rq->vlan_strip = strip;
+	}
+	priv->params.rx_vlan_strip = strip;
+	if (chs)
+		chs->params.rx_vlan_strip = strip;
 	return 0;
 }

@@ -228,15 +228,19 @@ int cx4_en_obj_destroy(struct cx4_en_priv *priv, u16 opcode, u32 num);
 int cx4_en_wq_modify(struct cx4_en_priv *priv, bool sq, u32 num, u8 cur,
 		     u8 next, int vsd);
 
-/* channels.c: queues, TIS, TIR (PRM 7.5-7.9, 12.8-12.11) */
+/* tis.c: the one TIS of the SQs (PRM 7.6) */
+int cx4_en_tis_create(struct cx4_en_priv *priv);
+void cx4_en_tis_destroy(struct cx4_en_priv *priv);
+
+/* channels.c: queues, TIR (PRM 7.5, 7.7-7.9, 12.8-12.11), reconfiguration */
 int cx4_en_channels_open(struct cx4_en_priv *priv);
 void cx4_en_channels_close(struct cx4_en_priv *priv);
-/* dp: reconfiguration, queue state changes, recovery (recover.c) */
 int cx4_en_reconfigure(struct cx4_en_priv *priv,
 		       const struct cx4_en_params *params,
 		       int (*switched)(struct cx4_en_priv *priv,
 				       const struct cx4_en_params *params));
 int cx4_en_rx_vlan_strip_set(struct cx4_en_priv *priv, bool strip);
+/* recover.c: queue recovery */
 void cx4_en_recover_work(struct work_struct *work);
 void cx4_en_tx_timeout(struct net_device *netdev, unsigned int txqueue);
 /* steer: RXHASH, HW_VLAN_CTAG_FILTER, LRO (stub in main.c until merged) */

@@ -200,31 +200,3 @@ void cx4_en_tx_timeout(struct net_device *netdev, unsigned int txqueue)
 		   txqueue, sq->sqn, sq->pc, READ_ONCE(sq->cc));
 	cx4_en_request_recover(priv->channels[txqueue], CX4_EN_RECOVER_SQ);
 }
-
-/* NETIF_F_HW_VLAN_CTAG_RX: the vsd bit of every open RQ (MODIFY_RQ). */
-int cx4_en_rx_vlan_strip_set(struct cx4_en_priv *priv, bool strip)
-{
-	struct cx4_en_chs *chs = priv->chs;
-	u32 i;
-	int err;
-
-	for (i = 0; chs && i < chs->num; i++) {
-		struct cx4_en_rq *rq = &chs->ch[i]->rq;
-
-		err = cx4_en_wq_modify(priv, false, rq->rqn, CX4_WQ_STATE_RDY,
-				       CX4_WQ_STATE_RDY, !strip);
-		if (err) {
-			/* Back to what the other RQs had. */
-			while (i--)
-				cx4_en_wq_modify(priv, false, chs->ch[i]->rq.rqn,
-						 CX4_WQ_STATE_RDY,
-						 CX4_WQ_STATE_RDY, strip);
-			return err;
-		}
-		rq->vlan_strip = strip;
-	}
-	priv->params.rx_vlan_strip = strip;
-	if (chs)
-		chs->params.rx_vlan_strip = strip;
-	return 0;
-}
