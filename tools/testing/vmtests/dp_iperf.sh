@@ -16,12 +16,7 @@
 
 dp_pair_up
 a=$DP_A b=$DP_B
-for ns_if in "cx4a $a 1" "cx4b $b 2"; do
-	read -r ns ifc n <<<"$ns_if"
-	ip -n "$ns" link add link "$ifc" name v200 type vlan id 200
-	ip -n "$ns" addr add "198.19.200.$n/24" dev v200
-	ip -n "$ns" link set v200 up
-done
+pair_vlan 200 198.19.200
 ip netns exec cx4a busybox ping -c 2 -W 5 198.19.200.2 || fail "VLAN ping"
 
 # The driver's TX and RX bytes must move exactly as the device's (32-bit

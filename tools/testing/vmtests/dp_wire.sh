@@ -19,14 +19,9 @@ CHECK=$(dirname "$0")/../lib/wirecheck.py
 
 dp_pair_up
 a=$DP_A b=$DP_B
-for ns_if in "cx4a $a 1" "cx4b $b 2"; do
-	read -r ns ifc n <<<"$ns_if"
-	ip -n "$ns" link add link "$ifc" name v100 type vlan id 100
-	ip -n "$ns" addr add "198.19.100.$n/24" dev v100
-	ip -n "$ns" addr add "2001:db8:100::$n/64" dev v100 nodad
-	ip -n "$ns" link set v100 up
-	dp_features "$ns" "$ifc" tso on tx on rx on rxvlan on txvlan on
-done
+dp_features cx4a "$a" tso on tx on rx on rxvlan on txvlan on
+dp_features cx4b "$b" tso on tx on rx on rxvlan on txvlan on
+pair_vlan 100 198.19.100 2001:db8:100
 
 ip netns exec cx4a $BB ping -c 2 -W 5 198.18.0.2 || fail "IPv4 ping"
 ip netns exec cx4a $BB ping -c 2 -W 5 -s 1 198.18.0.2 || fail "short IPv4 ping"

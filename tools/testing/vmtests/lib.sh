@@ -328,6 +328,22 @@ pair_addr() {
 	EOF
 }
 
+# pair_vlan VID NET4 [NET6]: after pair_up, a VLAN VID netdev "vVID" on
+# both ports (NET4.1/24 and NET6::1/64 on PAIR_A's side, .2 on PAIR_B's),
+# up.  E.g. pair_vlan 100 198.19.100 2001:db8:100.
+pair_vlan() {
+	local vid=$1 net4=$2 net6=${3:-} ns_if ns ifc n
+	for ns_if in "$PAIR_NSA $PAIR_A 1" "$PAIR_NSB $PAIR_B 2"; do
+		read -r ns ifc n <<<"$ns_if"
+		ip -n "$ns" -batch - <<-EOF || fail "$ifc: VLAN $vid set-up failed"
+			link add link $ifc name v$vid type vlan id $vid
+			addr add $net4.$n/24 dev v$vid
+			${net6:+addr add $net6::$n/64 dev v$vid nodad}
+			link set v$vid up
+		EOF
+	done
+}
+
 # pair_up cx4, with the names the datapath tests use (DP_A, DP_B, DP_FA, DP_FB).
 dp_pair_up() {
 	pair_up cx4
