@@ -91,6 +91,23 @@ int cx4_en_tir_modify_hash(struct cx4_en_priv *priv, u32 tirn,
 			   const struct cx4_en_hash *h);
 int cx4_en_tir_modify_self_lb(struct cx4_en_priv *priv, u32 tirn, bool on);
 
+/*
+ * rqt.c: an RQT (PRM 7.8, 12.12) of @size entries, entry i the RQ of
+ * channel @indir[i % @indir_size] of @chs (modulo @nch, never 0).
+ */
+struct cx4_en_rqt_map {
+	const u32 *indir;
+	u32 indir_size;
+	u32 size;
+	struct cx4_en_channel **chs;
+	u32 nch;
+};
+
+int cx4_en_rqt_create(struct cx4_en_priv *priv,
+		      const struct cx4_en_rqt_map *map, u32 *rqtn);
+int cx4_en_rqt_modify(struct cx4_en_priv *priv, u32 rqtn,
+		      const struct cx4_en_rqt_map *map);
+
 /* rss.c: RQT, indirect TIRs and the traffic-type classifier table. */
 int cx4_en_rss_create(struct cx4_en_priv *priv, struct cx4_en_channel **chs);
 void cx4_en_rss_destroy(struct cx4_en_priv *priv);

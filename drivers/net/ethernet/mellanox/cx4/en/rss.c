@@ -69,66 +69,26 @@ static const struct {
 
 /* --- RQT ----------------------------------------------------------------------- */
 
-/* The RQ list of an RQT context: indirection entries -> channel RQs. */
-static void cx4_en_rqt_fill(struct cx4_en_priv *priv, void *rqtc,
-			    struct cx4_en_channel **chs, u32 nch)
+/* The default RQT's entries: the indirection table over @chs. */
+static struct cx4_en_rqt_map cx4_en_rss_map(struct cx4_en_priv *priv,
+					    struct cx4_en_channel **chs,
+					    u32 nch)
 {
-	u32 i;
-
-	CX4_SET(RQTC, rqtc, RQT_ACTUAL_SIZE, priv->fs.rqt_size);
-	for (i = 0; i < priv->fs.rqt_size; i++) {
-		u32 ch = priv->fs.rss_indir[i % CX4_EN_RSS_INDIR_SIZE];
-
-		/* A table set for more channels wraps onto the open ones. */
-		CX4_SET(RQTC, rqtc + cx4_rqtc_rq_off(i), RQ_NUM,
-			chs[ch % nch]->rq.rqn);
-	}
+	return (struct cx4_en_rqt_map){
+		.indir = priv->fs.rss_indir,
+		.indir_size = CX4_EN_RSS_INDIR_SIZE,
+		.size = priv->fs.rqt_size,
+		.chs = chs,
+		.nch = nch,
+	};
 }
 
-static int cx4_en_rqt_create(struct cx4_en_priv *priv,
-			     struct cx4_en_channel **chs)
+static int cx4_en_rss_rqt_modify(struct cx4_en_priv *priv,
+				 struct cx4_en_channel **chs, u32 nch)
 {
-	u32 len = cx4_rqt_cmd_size(priv->fs.rqt_size);
-	u8 out[CX4_CREATE_RQT_OUT_SIZE] = {};
-	void *rqtc;
-	u8 *in;
-	int err;
+	struct cx4_en_rqt_map map = cx4_en_rss_map(priv, chs, nch);
 
-	in = kzalloc(len, GFP_KERNEL);
-	if (!in)
-		return -ENOMEM;
-	rqtc = CX4_ADDR(CREATE_RQT_IN, in, CTX);
-	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_CREATE_RQT);
-	CX4_SET(RQTC, rqtc, RQT_MAX_SIZE, priv->fs.rqt_size);
-	cx4_en_rqt_fill(priv, rqtc, chs, priv->num_channels);
-	err = cx4_cmd_exec(priv->core, in, len, out, sizeof(out));
-	kfree(in);
-	if (err)
-		return err;
-	priv->fs.rqtn = CX4_GET(CREATE_RQT_OUT, out, RQTN);
-	priv->fs.rqt_created = true;
-	return 0;
-}
-
-/* MODIFY_RQT: the RQ list from the indirection table over @chs. */
-static int cx4_en_rqt_modify(struct cx4_en_priv *priv,
-			     struct cx4_en_channel **chs, u32 nch)
-{
-	u32 len = cx4_rqt_cmd_size(priv->fs.rqt_size);
-	u8 out[CX4_MODIFY_RQT_OUT_SIZE] = {};
-	u8 *in;
-	int err;
-
-	in = kzalloc(len, GFP_KERNEL);
-	if (!in)
-		return -ENOMEM;
-	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_MODIFY_RQT);
-	CX4_SET(MODIFY_RQT_IN, in, RQTN, priv->fs.rqtn);
-	CX4_SET64(MODIFY_RQT_IN, in, BITMASK, CX4_MODIFY_RQT_SEL_RQ_LIST);
-	cx4_en_rqt_fill(priv, CX4_ADDR(MODIFY_RQT_IN, in, CTX), chs, nch);
-	err = cx4_cmd_exec(priv->core, in, len, out, sizeof(out));
-	kfree(in);
-	return err;
+	return cx4_en_rqt_modify(priv, priv->fs.rqtn, &map);
 }
 
 int cx4_en_rss_redirect(struct cx4_en_priv *priv, struct cx4_en_channel **chs,
@@ -137,7 +97,7 @@ int cx4_en_rss_redirect(struct cx4_en_priv *priv, struct cx4_en_channel **chs,
 	ASSERT_RTNL();
 	if (!priv->fs.rqt_created || !nch)
 		return 0;
-	return cx4_en_rqt_modify(priv, chs, nch);
+	return cx4_en_rss_rqt_modify(priv, chs, nch);
 }
 
 /* --- TIRs ---------------------------------------------------------------------- */
@@ -272,9 +232,13 @@ int cx4_en_rss_create(struct cx4_en_priv *priv, struct cx4_en_channel **chs)
 		netdev_warn_once(priv->netdev,
 				 "device without RSS: one receive queue\n");
 	if (fs->rss) {
-		err = cx4_en_rqt_create(priv, chs);
+		struct cx4_en_rqt_map map = cx4_en_rss_map(priv, chs,
+							   priv->num_channels);
+
+		err = cx4_en_rqt_create(priv, &map, &fs->rqtn);
 		if (err)
 			return err;
+		fs->rqt_created = true;
 		for (; fs->ntirs < CX4_EN_TT_NUM_INDIR; fs->ntirs++) {
 			err = cx4_en_rss_tir_create(priv, fs->ntirs);
 			if (err)
@@ -351,7 +315,7 @@ static int cx4_en_rss_set_indir(struct cx4_en_priv *priv, const u32 *indir)
 	if (!old)
 		return -ENOMEM;
 	memcpy(fs->rss_indir, indir, sizeof(fs->rss_indir));
-	err = cx4_en_rqt_modify(priv, priv->channels, priv->num_channels);
+	err = cx4_en_rss_rqt_modify(priv, priv->channels, priv->num_channels);
 	if (err)
 		memcpy(fs->rss_indir, old, sizeof(fs->rss_indir));
 	kfree(old);
