@@ -164,7 +164,7 @@ static void cx4_pci_disable(struct cx4_core *core)
 
 /* --- start-up (PRM 8.2) ---------------------------------------------------- */
 
-static int cx4_core_read_iseg(struct cx4_core *core)
+static int cx4_core_iseg_read(struct cx4_core *core)
 {
 	core->fw.major = cx4_iseg_get(core, CX4_INIT_FW_REV_MAJOR);
 	core->fw.minor = cx4_iseg_get(core, CX4_INIT_FW_REV_MINOR);
@@ -453,7 +453,7 @@ static int cx4_core_up(struct cx4_core *core)
 	core->needs_reset = false;
 	/* A function reset (recovery) leaves bus mastering off. */
 	pci_set_master(core->pdev);
-	err = cx4_core_read_iseg(core);
+	err = cx4_core_iseg_read(core);
 	if (err)
 		return err;
 	err = cx4_cmdq_create(core);

@@ -370,8 +370,8 @@ static int cx4_en_napi_poll(struct napi_struct *napi, int budget)
 	bool tx_done;
 	int done;
 
-	tx_done = cx4_en_poll_tx(&ch->sq, budget);
-	done = cx4_en_poll_rx(&ch->rq, budget);
+	tx_done = cx4_en_tx_poll(&ch->sq, budget);
+	done = cx4_en_rx_poll(&ch->rq, budget);
 	if (!tx_done || done >= budget)
 		return budget;
 	if (napi_complete_done(napi, done)) {

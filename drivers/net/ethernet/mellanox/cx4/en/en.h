@@ -219,7 +219,7 @@ static inline u32 cx4_en_hw_mtu(u32 mtu)
 int cx4_en_register(void);
 void cx4_en_unregister(void);
 
-void cx4_en_update_carrier(struct cx4_en_priv *priv);
+void cx4_en_carrier_update(struct cx4_en_priv *priv);
 
 /* obj.c: CREATE_* / DESTROY_* by number, MODIFY_SQ/RQ state */
 int cx4_en_obj_create(struct cx4_en_priv *priv, const void *in, size_t len,

@@ -38,7 +38,7 @@
 
 /* --- carrier ------------------------------------------------------------ */
 
-void cx4_en_update_carrier(struct cx4_en_priv *priv)
+void cx4_en_carrier_update(struct cx4_en_priv *priv)
 {
 	unsigned long flags;
 	bool up;
@@ -63,7 +63,7 @@ static int cx4_en_link_event(struct notifier_block *nb, unsigned long event,
 	struct cx4_en_priv *priv = container_of(nb, struct cx4_en_priv,
 						link_nb);
 
-	cx4_en_update_carrier(priv);
+	cx4_en_carrier_update(priv);
 	return NOTIFY_OK;
 }
 
@@ -86,7 +86,7 @@ static int cx4_en_open(struct net_device *netdev)
 		cx4_en_channels_close(priv);
 		return -EIO;
 	}
-	cx4_en_update_carrier(priv);
+	cx4_en_carrier_update(priv);
 	netif_tx_start_all_queues(netdev);
 	netif_info(priv, ifup, netdev, "up, %u channels\n", priv->num_channels);
 	return 0;
@@ -192,7 +192,7 @@ static int cx4_en_reopen_lro(struct cx4_en_priv *priv, bool lro)
 			return err;
 		}
 	}
-	cx4_en_update_carrier(priv);
+	cx4_en_carrier_update(priv);
 	netif_tx_start_all_queues(netdev);
 	return err;
 }
@@ -332,7 +332,7 @@ static void cx4_en_free(struct cx4_en_priv *priv)
  * (csum_cap), VLAN insertion/stripping (vlan_cap), LSO up to
  * 2^max_lso_cap bytes.
  */
-static void cx4_en_init_features(struct cx4_en_priv *priv)
+static void cx4_en_features_init(struct cx4_en_priv *priv)
 {
 	const void *cap = cx4_core_cap(priv->core, CX4_CAP_ETH_OFFLOAD);
 	struct net_device *netdev = priv->netdev;
@@ -361,7 +361,7 @@ static void cx4_en_init_features(struct cx4_en_priv *priv)
 	netdev->watchdog_timeo = CX4_EN_TX_TIMEOUT;
 }
 
-static int cx4_en_init_netdev(struct cx4_en_priv *priv)
+static int cx4_en_netdev_init(struct cx4_en_priv *priv)
 {
 	struct net_device *netdev = priv->netdev;
 	u32 max_hw_mtu;
@@ -374,7 +374,7 @@ static int cx4_en_init_netdev(struct cx4_en_priv *priv)
 	if (err)
 		return err;
 	netdev->max_mtu = max_hw_mtu - CX4_EN_HW_MTU_OVERHEAD;
-	cx4_en_init_features(priv);
+	cx4_en_features_init(priv);
 	/* the L2 table follows a MAC change while up */
 	netdev->priv_flags |= IFF_LIVE_ADDR_CHANGE;
 	err = cx4_en_inline_mode_query(priv, &priv->inline_mode);
@@ -411,7 +411,7 @@ static int cx4_en_attach(struct auxiliary_device *adev,
 	priv = cx4_en_alloc(core);
 	if (!priv)
 		return -ENOMEM;
-	err = cx4_en_init_netdev(priv);
+	err = cx4_en_netdev_init(priv);
 	if (err)
 		goto err_free;
 	netif_carrier_off(priv->netdev);
@@ -425,7 +425,7 @@ static int cx4_en_attach(struct auxiliary_device *adev,
 	err = cx4_core_register_link_notifier(core, &priv->link_nb);
 	if (err)
 		goto err_unregister_netdev;
-	cx4_en_update_carrier(priv);
+	cx4_en_carrier_update(priv);
 
 	auxiliary_set_drvdata(adev, priv);
 	netdev_info(priv->netdev, "MAC %pM, %u channels, MTU %u (max %u), link %s\n",
@@ -460,7 +460,7 @@ static int cx4_en_suspend(struct auxiliary_device *adev, pm_message_t state)
 			netif_tx_disable(priv->netdev);
 			cx4_en_channels_close(priv);
 		}
-		cx4_en_update_carrier(priv);
+		cx4_en_carrier_update(priv);
 	}
 	rtnl_unlock();
 	/* chs is NULL: a queued recovery finds nothing to do. */
@@ -520,7 +520,7 @@ static int cx4_en_resume(struct auxiliary_device *adev)
 		}
 	}
 	netif_device_attach(netdev);
-	cx4_en_update_carrier(priv);
+	cx4_en_carrier_update(priv);
 out_unlock:
 	rtnl_unlock();
 	if (err)

@@ -163,7 +163,7 @@ static const char * const cx4_en_rx_verdict_names[] = {
 	[CX4_EN_RX_BAD_LEN]	= "bad byte_cnt",
 };
 
-int cx4_en_poll_rx(struct cx4_en_rq *rq, int budget)
+int cx4_en_rx_poll(struct cx4_en_rq *rq, int budget)
 {
 	u8 cqe[CX4_CQE_SIZE] __aligned(8);
 	const void *hw;

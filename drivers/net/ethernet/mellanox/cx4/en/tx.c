@@ -78,8 +78,8 @@ static void cx4_en_sq_pad(struct cx4_en_sq *sq, u16 n)
 		struct cx4_en_tx_wqe_info *info = &sq->info[sq->pc & sq->mask];
 
 		memset(ctrl, 0, CX4_SEND_WQEBB_SIZE);
-		cx4_en_build_ctrl(ctrl, sq->pc, CX4_WQE_OP_NOP, sq->sqn, 1,
-				  false);
+		cx4_en_wqe_ctrl_build(ctrl, sq->pc, CX4_WQE_OP_NOP, sq->sqn, 1,
+				      false);
 		info->skb = NULL;
 		info->bytes = 0;
 		info->num_wqebbs = 1;
@@ -210,7 +210,7 @@ static void cx4_en_tx_maybe_stop(struct cx4_en_sq *sq)
 		return;
 	netif_tx_stop_queue(sq->txq);
 	cx4_en_sq_stat_add(sq->stats, CX4_EN_SQ_STOPPED, 1);
-	/* Pairs with the barrier after cc moves in cx4_en_poll_tx(). */
+	/* Pairs with the barrier after cc moves in cx4_en_tx_poll(). */
 	smp_mb();
 	if (cx4_en_sq_room(sq) >= CX4_EN_SQ_STOP_ROOM)
 		netif_tx_start_queue(sq->txq);
@@ -340,10 +340,10 @@ static netdev_tx_t cx4_en_sq_xmit(struct cx4_en_sq *sq, struct sk_buff *skb)
 		cx4_en_tx_drop(sq, skb);
 		return NETDEV_TX_OK;
 	}
-	cx4_en_build_ctrl(ctrl, sq->pc, a.mss ? CX4_WQE_OP_LSO : CX4_WQE_OP_SEND,
-			  sq->sqn,
-			  cx4_en_tx_wqe_size(inl, n) / CX4_WQE_OCTOWORD_SIZE,
-			  true);
+	cx4_en_wqe_ctrl_build(ctrl, sq->pc,
+			      a.mss ? CX4_WQE_OP_LSO : CX4_WQE_OP_SEND, sq->sqn,
+			      cx4_en_tx_wqe_size(inl, n) / CX4_WQE_OCTOWORD_SIZE,
+			      true);
 	cx4_en_tx_offload_stats(sq, &a);
 
 	info = &sq->info[sq->pc & sq->mask];
@@ -394,7 +394,7 @@ static void cx4_en_tx_bad_cqe(struct cx4_en_sq *sq, const void *cqe,
  * up to the one its wqe_counter names (validated first).  Return: true
  * if the CQ was drained within the poll limit.
  */
-bool cx4_en_poll_tx(struct cx4_en_sq *sq, int budget)
+bool cx4_en_tx_poll(struct cx4_en_sq *sq, int budget)
 {
 	u8 cqe[CX4_CQE_SIZE] __aligned(8);
 	u32 pkts = 0, bytes = 0;

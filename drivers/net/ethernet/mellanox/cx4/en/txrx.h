@@ -119,7 +119,7 @@ struct cx4_en_rq {
 	struct cx4_en_rq_stats *stats;
 	struct cx4_en_wq_buf wq;
 	struct cx4_cq *cq;
-	/* chan: NAPI's retry of an empty ring's refill (cx4_en_poll_rx()) */
+	/* chan: NAPI's retry of an empty ring's refill (cx4_en_rx_poll()) */
 	struct timer_list refill_timer;
 	bool created;
 	bool dev_owned;			/* the device may still use the ring */
@@ -159,8 +159,8 @@ u32 cx4_en_inline_len(u8 mode, u32 len, u32 l3_end, u32 l4_end);
 u32 cx4_en_tx_wire_bytes(u32 len, u32 ihs, u32 mss, bool vlan, u32 *pkts);
 /* Bytes of a send WQE: ctrl, eth segment with @inline_sz, @ndseg segs. */
 u32 cx4_en_tx_wqe_size(u32 inline_sz, u32 ndseg);
-void cx4_en_build_ctrl(void *ctrl, u16 pc, u8 opcode, u32 sqn, u32 ds,
-		       bool signal);
+void cx4_en_wqe_ctrl_build(void *ctrl, u16 pc, u8 opcode, u32 sqn, u32 ds,
+			   bool signal);
 /*
  * Is a send completion's wqe_counter @wc the start of a posted WQE?
  * @cc and @pc are the consumer and producer counters; @info the ring.
@@ -190,10 +190,10 @@ enum cx4_en_rx_verdict cx4_en_rx_cqe_check(const void *cqe, u16 cc, u16 pc,
 /* --- tx.c / rx.c ------------------------------------------------------- */
 
 netdev_tx_t cx4_en_start_xmit(struct sk_buff *skb, struct net_device *dev);
-bool cx4_en_poll_tx(struct cx4_en_sq *sq, int budget);
+bool cx4_en_tx_poll(struct cx4_en_sq *sq, int budget);
 void cx4_en_sq_drop_pending(struct cx4_en_sq *sq);
 void cx4_en_sq_free_pending(struct cx4_en_sq *sq);
-int cx4_en_poll_rx(struct cx4_en_rq *rq, int budget);
+int cx4_en_rx_poll(struct cx4_en_rq *rq, int budget);
 int cx4_en_rq_fill(struct cx4_en_rq *rq);
 void cx4_en_rq_free_pages(struct cx4_en_rq *rq);
 void cx4_en_rq_refill_timer(struct timer_list *t);

@@ -67,8 +67,8 @@ u32 cx4_en_tx_wqe_size(u32 inline_sz, u32 ndseg)
 }
 
 /* Control segment (PRM Tables 25, 26); @ds in 16-byte units. */
-void cx4_en_build_ctrl(void *ctrl, u16 pc, u8 opcode, u32 sqn, u32 ds,
-		       bool signal)
+void cx4_en_wqe_ctrl_build(void *ctrl, u16 pc, u8 opcode, u32 sqn, u32 ds,
+			   bool signal)
 {
 	CX4_SET(WQE_CTRL, ctrl, WQE_INDEX, pc);
 	CX4_SET(WQE_CTRL, ctrl, OPCODE, opcode);

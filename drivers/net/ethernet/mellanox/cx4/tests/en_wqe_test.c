@@ -80,7 +80,7 @@ static void cx4_test_ctrl(struct kunit *test)
 	u8 ctrl[CX4_WQE_CTRL_SIZE];
 
 	memset(ctrl, 0, sizeof(ctrl));
-	cx4_en_build_ctrl(ctrl, 0xfffe, CX4_WQE_OP_SEND, 0x123456, 5, true);
+	cx4_en_wqe_ctrl_build(ctrl, 0xfffe, CX4_WQE_OP_SEND, 0x123456, 5, true);
 	/* Byte patterns per Table 25: wqe_index<<8 | opcode, sqn<<8 | ds. */
 	KUNIT_EXPECT_EQ(test, ctrl[0], 0x00);
 	KUNIT_EXPECT_EQ(test, ctrl[1], 0xff);
@@ -92,7 +92,7 @@ static void cx4_test_ctrl(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ctrl[7], 5);
 	KUNIT_EXPECT_EQ(test, CX4_GET(WQE_CTRL, ctrl, CE),
 			CX4_WQE_CE_CQE_ALWAYS);
-	cx4_en_build_ctrl(ctrl, 1, CX4_WQE_OP_NOP, 1, 1, false);
+	cx4_en_wqe_ctrl_build(ctrl, 1, CX4_WQE_OP_NOP, 1, 1, false);
 	KUNIT_EXPECT_EQ(test, CX4_GET(WQE_CTRL, ctrl, CE),
 			CX4_WQE_CE_CQE_ON_ERR);
 }
