@@ -59,6 +59,18 @@ static inline int cx4_devlink_info_driver_name(struct devlink_info_req *req,
 #endif
 
 /*
+ * A page pool that names its netdev is listed, with its in-flight pages,
+ * by the netdev netlink family (page-pool-get, 6.8+); before, it cannot.
+ */
+static inline void cx4_page_pool_set_netdev(struct page_pool_params *pp,
+					    struct net_device *netdev)
+{
+#ifdef CX4_HAVE_PAGE_POOL_NETDEV
+	pp->netdev = netdev;
+#endif
+}
+
+/*
  * chan: formatted extack messages exist from 6.2; before, the message
  * names the kernel log, which gets the formatted text.
  */

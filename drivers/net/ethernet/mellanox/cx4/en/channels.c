@@ -287,6 +287,7 @@ static int cx4_en_rq_alloc(struct cx4_en_priv *priv, struct cx4_en_channel *ch,
 	pp.dma_dir = DMA_FROM_DEVICE;
 	pp.offset = CX4_EN_RX_HEADROOM;
 	pp.max_len = rq->buf_len;
+	cx4_page_pool_set_netdev(&pp, priv->netdev);
 	rq->frag_size = PAGE_SIZE << pp.order;
 	rq->pool = page_pool_create(&pp);
 	if (IS_ERR(rq->pool)) {
