@@ -7,7 +7,9 @@
 # bounded TCP transfer of 4 MiB over IPv6 (python3 sockets) whose received bytes must
 # equal the sent ones; the driver's per-ring counters and the interface
 # statistics must have moved.  Down/up, MTU 9000 while up with IPv4 and
-# IPv6 jumbo pings, and rmmod afterwards; no device-counted guest error.
+# IPv6 jumbo pings; netlink lists one RX page pool per channel; rmmod
+# with the netdevs in their namespaces returns every RX page; no
+# device-counted guest error.
 . "$(dirname "$0")/lib.sh"
 
 BB=busybox
@@ -114,8 +116,35 @@ done
 big=$(stats_sum cx4b "$b" 'rx[0-9]+_bytes')
 log "MTU 9000: IPv4 and IPv6 jumbo pings both ways ($big bytes received by $b so far)"
 
+# The RX page pools name their netdev (netlink page-pool-get): one live
+# pool per channel on each netdev.
+for ns_if in "cx4a $a" "cx4b $b"; do
+	read -r ns ifc <<<"$ns_if"
+	idx=$(ip netns exec "$ns" cat "/sys/class/net/$ifc/ifindex")
+	nch=$(ip netns exec "$ns" ethtool -l "$ifc" | awk '/^Combined/ { n = $2 } END { print n }')
+	live=$(ip netns exec "$ns" python3 -S "$NETDEV_NL" page-pools |
+	       awk -v i="$idx" '$0 ~ " ifindex=" i "( |$)" && !/detach-time=/' | wc -l)
+	[ "$live" = "$nch" ] || fail "$ifc: $live live page pools listed, want one per channel ($nch)"
+done
+log "page-pool-get lists one pool per channel on each netdev"
+
+# rmmod with the netdevs still in their namespaces: their pools move to
+# the namespaces' loopback and stay listed while pages are out.  An skb
+# freed on another CPU than the one that received it waits on that
+# CPU's deferred-free list until its next receive softirq (the kernel's
+# skb_attempt_defer_free): a loopback ping on each CPU runs one.  After
+# that no page may be left out.
+rmmod cx4
+for cpu in 0 1; do
+	taskset -c "$cpu" $BB ping -c 1 -W 2 127.0.0.1 > /dev/null ||
+		fail "loopback ping on CPU $cpu"
+done
+for ns in cx4a cx4b; do
+	left=$(WAIT_SECS=10 wait_for pools_gone "$ns" || ip netns exec "$ns" python3 -S "$NETDEV_NL" page-pools)
+	[ -z "$left" ] || fail "$ns: page pools still hold pages after rmmod: $left"
+done
+log "after rmmod every RX page came back to its pool"
 dp_cleanup
 rm -f /tmp/cx4-tx /tmp/cx4-rx
-rmmod cx4
 assert_device_clean
 log "two cabled functions passed IPv4, IPv6 and TCP traffic"

@@ -344,6 +344,14 @@ pair_vlan() {
 	done
 }
 
+# Dumps of the netdev netlink family without ynl (lib/netdev_nl.py).
+NETDEV_NL=$(dirname "$0")/../lib/netdev_nl.py
+
+# pools_gone NS: netlink lists no page pool in netns NS.
+pools_gone() {
+	[ -z "$(ip netns exec "$1" python3 -S "$NETDEV_NL" page-pools)" ]
+}
+
 # pair_up cx4, with the names the datapath tests use (DP_A, DP_B, DP_FA, DP_FB).
 dp_pair_up() {
 	pair_up cx4
