@@ -7,6 +7,7 @@
 #   make check           everything CI runs (see README)
 #   make demo            boot a VM with two emulated ConnectX-4 ports, load cx4
 #   make fuzz            the hostile-device fuzz test over many seeds
+#   make dkms            a DKMS package, cx4-dkms_<version>_all.deb
 #
 # KDIR defaults to the running kernel's build tree, else Debian's 6.12 headers.
 
@@ -21,9 +22,17 @@ modules:
 	@test -n "$(KDIR)" || { echo "no kernel build dir: set KDIR= or run tools/testing/setup"; exit 1; }
 	$(KMAKE) W=$(or $(W),1) modules
 
-clean:
-	@test -z "$(KDIR)" || $(KMAKE) clean
+clean: dkms-clean
 	$(MAKE) -C tools/qemu clean
+
+# The module's build products only (DKMS's CLEAN: its tree has no tools/).
+dkms-clean:
+	@test -z "$(KDIR)" || $(KMAKE) clean
+
+# A Debian package for DKMS in $(DKMS_OUT) (default: here).
+DKMS_OUT ?= .
+dkms:
+	tools/dkms/mkdeb $(DKMS_OUT)
 
 # W=1 builds against every supported Debian kernel; zero warnings allowed.
 compat:
@@ -58,4 +67,4 @@ fuzz:
 demo:
 	tools/testing/demo
 
-.PHONY: all modules clean compat setup check kunit devtest vmtest fuzz demo
+.PHONY: all modules clean dkms-clean dkms compat setup check kunit devtest vmtest fuzz demo
