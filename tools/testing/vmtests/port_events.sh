@@ -17,16 +17,6 @@ MAC=02:c4:00:12:34:56
 mapfile -t fns < <(cx4_functions)
 [ ${#fns[@]} -ge 1 ] || fail "no emulated function"
 
-# Wait (bounded) until "$@" succeeds: events arrive by interrupt.
-wait_for() {
-	local i
-	for i in $(seq 50); do
-		"$@" && return 0
-		nap 0.1
-	done
-	return 1
-}
-
 link_logs() {
 	dmesg_count "cx4 $1: port 1: link $2\$"
 }
