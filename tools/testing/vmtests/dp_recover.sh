@@ -17,7 +17,18 @@
 # a ping each way and 1 s of iperf3 through that queue pass.  At the end:
 # no further recovery or TX timeout, the same ifindex, no new probe, one
 # knob hit per injection, and (runner, assert_device_clean) no guest
-# error and no splat.  One vCPU: one channel, so the burst and the
+# error and no splat.
+#   4. A bad RX CQE (a requester CQE posted to the RX CQ by the CQE_POST
+#      knob: bad opcode) is not just skipped: the RQ is reset (issue 14,
+#      finding 9; a skipped CQE with a wrong wqe_counter would stall the
+#      RQ for good), and traffic passes.
+#   5. An RQ emptied by page allocation failures is refilled once they
+#      stop (issue 14, finding 8): with a's MTU at 9000 (order-2 receive
+#      pages) and 64 receive WQEs, fail_page_alloc fails every atomic
+#      allocation of order 2 or more while a UDP socket that nobody reads
+#      holds every received page; then allocations work again, the socket
+#      goes, and a ping b -> a must pass within 10 s although no CQE
+#      arrives to start a poll.  One vCPU: one channel, so the burst and the
 # stalled SQ share the ring.  cx4ctl and ethtool are slow under TCG: the
 # test reads them once per step and polls only the kernel log.
 . "$(dirname "$0")/lib.sh"
@@ -168,7 +179,68 @@ mapfile -t v < <("$CTL" "$fa" get knob_hits sq_stall sq_stall_held)
 [ "${v[2]}" -gt 0 ] || fail "SQ $sqn: the stall held nothing"
 log "device: 3 knob hits, the stall held the SQ engine ${v[2]} times, ended by the reset"
 
+log "RQ error, SQ error and SQ stall each recovered once without a reload"
+
+# --- 4. A bad RX CQE ---
+# One channel whose CQs are the function's only ones, made TX first: the
+# RX CQ is CQ 1.
+s0=$(stats)
+rec0=$(recoveries)
+ctl_set "$fa" cqe_post 1
+wait_recovery "$rec0" || fail "no RQ recovery after a bad CQE on the RX CQ"
+[ "$(dmesg_count "$a: RQ 0x[0-9a-f]+: bad opcode/format CQE")" = 1 ] ||
+	fail "the bad CQE on the RX CQ was not reported once"
+s1=$(stats)
+[ "$(ring_moved rx "$s0" "$s1")" = 0 ] || fail "the bad RX CQE did not reset ring 0's RQ once"
+[ "$(stat_sum "$s1" 'rx[0-9]+_bad_cqe')" = $(($(stat_sum "$s0" 'rx[0-9]+_bad_cqe') + 1)) ] ||
+	fail "the bad RX CQE was not counted once"
+log "bad RX CQE: counted, RQ reset"
+traffic_ok "bad RX CQE" rx
+
+# --- 5. RQ emptied by allocation failures ---
+fpa=/sys/kernel/debug/fail_page_alloc
+ip -n cx4a link set "$a" mtu 9000 || fail "$a: MTU 9000 refused"
+ip netns exec cx4a ethtool -G "$a" rx 64 || fail "$a: ethtool -G rx 64 failed"
+ip netns exec cx4a python3 -S -c '
+import socket, sys, time
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+s.setsockopt(socket.SOL_SOCKET, 33, 64 << 20)  # SO_RCVBUFFORCE: hold every page
+s.bind(("198.18.0.1", 5001))
+print("bound", flush=True)
+time.sleep(60)
+' > /tmp/holder.out &
+holder=$!
+until [ -s /tmp/holder.out ]; do nap 0.1; done
+fails0=$(dp_stat cx4a "$a" 'rx[0-9]+_alloc_fail')
+oob0=$(ctl_get "$fa" rx_out_of_buffer)
+echo 0 > "$fpa/verbose"
+echo Y > "$fpa/ignore-gfp-wait"
+echo 2 > "$fpa/min-order"
+echo 1 > "$fpa/interval"
+echo -1 > "$fpa/times"
+echo 100 > "$fpa/probability"
+ip netns exec cx4b python3 -S -c '
+import socket
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+for i in range(200):
+    s.sendto(bytes(64), ("198.18.0.1", 5001))
+'
+nap 0.5
+echo 0 > "$fpa/probability"
+echo 0 > "$fpa/min-order"
+kill "$holder" 2> /dev/null || true
+wait "$holder" 2> /dev/null || true
+fails=$(($(dp_stat cx4a "$a" 'rx[0-9]+_alloc_fail') - fails0))
+oob=$(($(ctl_get "$fa" rx_out_of_buffer) - oob0))
+[ "$fails" -gt 0 ] || fail "no receive page allocation failed"
+[ "$oob" -gt 0 ] || fail "the RQ never ran out of WQEs ($fails allocation failures)"
+ping_a() {
+	ip netns exec cx4b $BB ping -c 1 -W 1 198.18.0.1 > /dev/null
+}
+wait_for ping_a ||
+	fail "$a: RQ not refilled after $fails allocation failures ($oob frames found no WQE)"
+log "RQ emptied by $fails allocation failures ($oob frames found no WQE): refilled, ping passes"
+
 dp_cleanup
 rmmod cx4
 assert_device_clean
-log "RQ error, SQ error and SQ stall each recovered once without a reload"

@@ -20,7 +20,8 @@
 #     the attempt counts as failed and the next one resumes it;
 #  4. a device that dies again right after each recovery is retried with
 #     growing delays and then given up on, with a clear message; the
-#     function stays down (hooks say so), remove and a new probe work.
+#     function stays down (hooks say so), devlink dev info answers
+#     without asking the device, remove and a new probe work.
 # Sections 3, 3b and 4 each start from a fresh probe, so that none depends
 # on how soon after the one before it runs.
 # Zero guest errors throughout (pages of a dead function are not blamed).
@@ -253,6 +254,12 @@ log "back-off delays: $delays"
 	fail "$sick: back-off before giving up not 1000 2000 4000 8000 ms: $delays"
 [ "$(stat_get "$sick" up)" = 0 ] || fail "$sick: up after giving up"
 ! echo 1 > "$(cx4_dbg "$sick")/nop_storm" 2>/dev/null || fail "$sick: commands accepted while down"
+# devlink dev info of the function given up on (issue 14, finding 5): its
+# command queue is gone, so driver and firmware version only, no
+# QUERY_ADAPTER (the board id is left out), and no crash.
+info=$(devlink dev info "pci/$sick") || fail "$sick: devlink dev info failed after giving up"
+grep -q 'driver cx4' <<<"$info" || fail "$sick: devlink dev info without the driver after giving up: $info"
+! grep -q 'board.id' <<<"$info" || fail "$sick: devlink dev info asked the device after giving up: $info"
 echo 50 > "$(cx4_dbg "$well")/nop_storm" || fail "$well: commands fail"
 [ "$(stat_get "$well" health_fatal_events)" = 0 ] || fail "$well: declared dead"
 
