@@ -655,16 +655,19 @@ static void cx4dev_cmd_do(struct cx4dev *dev, struct cx4dev_cmd *cmd,
 			  const struct cx4dev_cmd_desc *d)
 {
 	if (!d) {
-		if (strcmp(cx4dev_opcode_name(cmd->opcode), "?")) {
-			/* A PRM command the model does not have yet: not the guest's fault. */
-			cx4dev_logf(dev, "model limitation: %s(0x%x) not implemented -> BAD_OP",
-				    cx4dev_opcode_name(cmd->opcode), cmd->opcode);
-			cmd->status = CX4_CMD_STAT_BAD_OP;
-			cmd->syndrome = CX4DEV_SYN_NOT_IMPLEMENTED;
-			return;
-		}
-		cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_OP, CX4DEV_SYN_BAD_OPCODE,
-			      "unknown opcode 0x%x", cmd->opcode);
+		/*
+		 * An opcode the model does not implement: a PRM command it lacks
+		 * or one beyond rev 0.40 it does not know.  Firmware knows many
+		 * more commands than the model, so neither is taken for the
+		 * guest's mistake; both are counted as model limitations.
+		 */
+		if (strcmp(cx4dev_opcode_name(cmd->opcode), "?"))
+			cx4dev_limitation(dev, cmd, CX4_CMD_STAT_BAD_OP, CX4DEV_SYN_NOT_IMPLEMENTED,
+					  "%s(0x%x) not implemented", cx4dev_opcode_name(cmd->opcode),
+					  cmd->opcode);
+		else
+			cx4dev_limitation(dev, cmd, CX4_CMD_STAT_BAD_OP, CX4DEV_SYN_BAD_OPCODE,
+					  "opcode 0x%x unknown to the model", cmd->opcode);
 		return;
 	}
 	if (cx4dev_cmd_checks(dev, cmd, d) != CX4_CMD_STAT_OK)

@@ -462,9 +462,8 @@ uint8_t cx4dev_exec_create_cq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 		return st;
 	if (CX4_GET(CQC, cqc, CQE_SZ) == CX4_CQC_CQE_SZ_128) {
 		/* Not the guest's fault: the model only writes 64-byte CQEs. */
-		cx4dev_logf(dev, "model limitation: CREATE_CQ with 128-byte CQEs -> BAD_OP");
-		cmd->syndrome = CX4DEV_SYN_NOT_IMPLEMENTED;
-		return CX4_CMD_STAT_BAD_OP;
+		return cx4dev_limitation(dev, cmd, CX4_CMD_STAT_BAD_OP, CX4DEV_SYN_NOT_IMPLEMENTED,
+					 "CREATE_CQ with 128-byte CQEs");
 	}
 	cq = calloc(1, sizeof(*cq));
 	if (cq)
@@ -564,9 +563,8 @@ uint8_t cx4dev_exec_modify_cq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	uint32_t cqn;
 
 	if (cmd->op_mod == CX4_MODIFY_CQ_RESIZE) {
-		cx4dev_logf(dev, "model limitation: MODIFY_CQ resize not implemented -> BAD_OP");
-		cmd->syndrome = CX4DEV_SYN_NOT_IMPLEMENTED;
-		return CX4_CMD_STAT_BAD_OP;
+		return cx4dev_limitation(dev, cmd, CX4_CMD_STAT_BAD_OP, CX4DEV_SYN_NOT_IMPLEMENTED,
+					 "MODIFY_CQ resize not implemented");
 	}
 	if (cmd->op_mod != CX4_MODIFY_CQ_MODIFY)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_BAD_OPMOD,

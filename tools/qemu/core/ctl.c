@@ -148,6 +148,7 @@ uint32_t cx4dev_ctl_read(struct cx4dev *dev, uint32_t off)
 	case CX4DEV_CTL_EQES:		return (uint32_t)dev->eqes;
 	case CX4DEV_CTL_DMA_PROBE_HI:	return (uint32_t)(dev->dma_probe_addr >> 32);
 	case CX4DEV_CTL_DMA_FAULTS:	return (uint32_t)dev->dma_faults;
+	case CX4DEV_CTL_MODEL_LIMITATIONS: return (uint32_t)dev->model_limitations;
 	case CX4DEV_CTL_WQ_ERROR:	return dev->knobs.wq_error;
 	case CX4DEV_CTL_WQ_ERROR_SYNDROME: return dev->knobs.wq_error_syndrome;
 	case CX4DEV_CTL_SQ_STALL:	return dev->knobs.sq_stall;

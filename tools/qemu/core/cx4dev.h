@@ -132,6 +132,7 @@ enum cx4dev_counter {
 	CX4DEV_CNT_HOSTILE_HITS,	/* hostile actions taken */
 	CX4DEV_CNT_HOSTILE_DMA_FAULTS,	/* hostile DMAs that failed */
 	CX4DEV_CNT_HOSTILE_EXCUSED,	/* guest errors excused as reactions */
+	CX4DEV_CNT_MODEL_LIMITATIONS,	/* requests refused because the model lacks them */
 };
 
 struct cx4dev;

@@ -337,6 +337,7 @@ struct cx4dev {
 	/* Counters. */
 	uint64_t guest_errors;
 	uint64_t expected_errors;
+	uint64_t model_limitations;	/* cx4dev_limitation(): not guest errors */
 	uint64_t commands;
 	uint64_t knob_hits;
 	uint64_t dma_faults;		/* cx4dev_dma_fault() */
@@ -559,6 +560,9 @@ uint8_t cx4dev_exec_config_int_moderation(struct cx4dev *dev, struct cx4dev_cmd 
 /* log.c */
 uint8_t cx4dev_reject(struct cx4dev *dev, struct cx4dev_cmd *cmd, uint8_t status,
 		      uint32_t syndrome, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+uint8_t cx4dev_limitation(struct cx4dev *dev, struct cx4dev_cmd *cmd, uint8_t status,
+			  uint32_t syndrome, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 
 /* knob.c: the command knobs */

@@ -372,6 +372,7 @@ uint64_t cx4dev_counter(const struct cx4dev *dev, enum cx4dev_counter which)
 	case CX4DEV_CNT_EQS:			return cx4dev_engines[CX4DEV_ENGINE_EQ]->count(dev);
 	case CX4DEV_CNT_CQS:			return cx4dev_engines[CX4DEV_ENGINE_CQ]->count(dev);
 	case CX4DEV_CNT_DMA_FAULTS:		return dev->dma_faults;
+	case CX4DEV_CNT_MODEL_LIMITATIONS:	return dev->model_limitations;
 	case CX4DEV_CNT_HOSTILE_HITS:		return dev->hostile.hits;
 	case CX4DEV_CNT_HOSTILE_DMA_FAULTS:	return dev->hostile.dma_faults;
 	case CX4DEV_CNT_HOSTILE_EXCUSED:	return dev->hostile.excused;

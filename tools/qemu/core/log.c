@@ -6,6 +6,10 @@
  * Every guest mistake goes through cx4dev_guest_error(): it is counted,
  * traced as "guest-error: ..." and followed by the line
  * "cx4: guest_errors=N" the VM runner greps for (README "Log contract").
+ * What the model does not implement (a command, a register, a feature of
+ * one) is not the guest's mistake: cx4dev_limitation() refuses it, counts
+ * it apart and traces "model limitation: ..." followed by
+ * "cx4: model_limitations=N".
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -180,6 +184,33 @@ const char *cx4dev_state_name(enum cx4dev_hca_state st)
 	case CX4DEV_ST_TORN_DOWN:	return "torn-down";
 	}
 	return "?";
+}
+
+/*
+ * The model cannot serve a request real firmware would (an opcode or a
+ * register it does not implement, a feature of a command it lacks): not
+ * a guest error, counted apart (debug page MODEL_LIMITATIONS); the status
+ * and syndrome go to the output as for a rejection.
+ */
+uint8_t cx4dev_limitation(struct cx4dev *dev, struct cx4dev_cmd *cmd, uint8_t status,
+			  uint32_t syndrome, const char *fmt, ...)
+{
+	char msg[256], line[64];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	dev->model_limitations++;
+	cx4dev_logf(dev, "model limitation: %s -> %s syndrome 0x%08x", msg,
+		    cx4dev_status_name(status), syndrome);
+	snprintf(line, sizeof(line), "cx4: model_limitations=%llu",
+		 (unsigned long long)dev->model_limitations);
+	if (dev->ops->log)
+		dev->ops->log(dev->opaque, line);
+	cmd->status = status;
+	cmd->syndrome = syndrome;
+	return status;
 }
 
 /* Reject the command: guest error + status/syndrome in the output. */

@@ -172,10 +172,9 @@ static uint8_t cx4dev_mkc_check(struct cx4dev *dev, struct cx4dev_cmd *cmd, cons
 	*nmtt_needed = 0;
 	if (mode == CX4_MKC_ACCESS_MODE_KLM) {
 		/* Valid PRM input the model cannot serve: not the guest's fault. */
-		cx4dev_logf(dev, "model limitation: CREATE_MKEY access_mode KLM (indirect) "
-			    "not implemented -> BAD_PARAM");
-		cmd->syndrome = CX4DEV_SYN_MKEY_ACCESS_MODE;
-		return CX4_CMD_STAT_BAD_PARAM;
+		return cx4dev_limitation(dev, cmd, CX4_CMD_STAT_BAD_PARAM,
+					 CX4DEV_SYN_MKEY_ACCESS_MODE, "CREATE_MKEY access_mode "
+					 "KLM (indirect) not implemented");
 	}
 	if (mode > CX4_MKC_ACCESS_MODE_KLM)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_MKEY_ACCESS_MODE,

@@ -349,10 +349,9 @@ static uint8_t cx4dev_reg_host_endianness(struct cx4dev *dev, struct cx4dev_cmd 
 
 		if (he) {
 			/* Not the driver's fault: the model only has the PRM's layouts. */
-			cx4dev_logf(dev, "model limitation: HOST_ENDIANNESS he=1 not modelled "
-				    "-> BAD_PARAM");
-			cmd->syndrome = CX4DEV_SYN_REG_HE;
-			return CX4_CMD_STAT_BAD_PARAM;
+			return cx4dev_limitation(dev, cmd, CX4_CMD_STAT_BAD_PARAM,
+						 CX4DEV_SYN_REG_HE, "HOST_ENDIANNESS he=1 "
+						 "not modelled");
 		}
 		return CX4_CMD_STAT_OK;
 	}
@@ -464,9 +463,11 @@ uint8_t cx4dev_exec_access_reg(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	if (cmd->op_mod != CX4_ACCESS_REG_WRITE && cmd->op_mod != CX4_ACCESS_REG_READ)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_BAD_OPMOD,
 				     "op_mod 0x%x (0 write, 1 read)", cmd->op_mod);
+	/* Firmware has many more registers than the model: not the guest's fault. */
 	if (!r)
-		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_REG_UNKNOWN,
-				     "register_id 0x%x unknown", id);
+		return cx4dev_limitation(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_REG_UNKNOWN,
+					 "ACCESS_REG %s register_id 0x%x not implemented",
+					 write ? "write" : "read", id);
 	if (arg)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_RESERVED_NONZERO,
 				     "%s: argument 0x%x, the register defines none", r->name, arg);

@@ -11,7 +11,7 @@
 
 /* X(name, value, status, description) */
 #define CX4DEV_SYNDROMES(X) \
-	X(BAD_OPCODE,		0xC4010001, BAD_OP,	"unknown opcode") \
+	X(BAD_OPCODE,		0xC4010001, BAD_OP,	"opcode unknown to the model (model limitation)") \
 	X(NOT_IMPLEMENTED,	0xC4010002, BAD_OP,	"opcode not implemented by the model yet") \
 	X(OPMOD_NONZERO,	0xC4010003, BAD_PARAM,	"op_mod non-zero for a command that defines none") \
 	X(RESERVED_NONZERO,	0xC4010004, BAD_PARAM,	"reserved input field non-zero") \
@@ -184,7 +184,7 @@
 	X(QC_IN_USE,		0xC4190003, BAD_RES_STATE, "DEALLOC_Q_COUNTER while an RQ counts into the set") \
 	X(QC_PARAM,		0xC4190004, BAD_PARAM,	"QUERY_Q_COUNTER other_vport or aggregate set (one vport)") \
 	X(VC_UNSUPPORTED,	0xC41A0001, BAD_OP,	"QUERY_VPORT_COUNTER while HCA_CAP.vport_counters is 0") \
-	X(REG_UNKNOWN,		0xC4200001, BAD_PARAM,	"ACCESS_REG register_id unknown") \
+	X(REG_UNKNOWN,		0xC4200001, BAD_PARAM,	"ACCESS_REG register_id the model lacks (model limitation)") \
 	X(REG_LOCAL_PORT,	0xC4200002, BAD_PARAM,	"ACCESS_REG local_port not 1 (the function's only port)") \
 	X(REG_RESERVED,		0xC4200003, BAD_PARAM,	"ACCESS_REG register data: reserved bits (or non-index fields of a read) non-zero") \
 	X(REG_IN_LEN,		0xC4200004, BAD_INPUT_LEN, "ACCESS_REG write (or read with data) shorter than the register") \

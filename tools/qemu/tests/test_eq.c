@@ -739,6 +739,7 @@ static void test_cq_create_errors(void)
 	CHECK_EQ(fh_cq_create(fh, &p, NULL, &r, NULL), CX4_CMD_STAT_BAD_OP);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_NOT_IMPLEMENTED);
 	CHECK_EQ(ERRORS(fh), e);
+	CHECK_EQ(LIMITS(fh), 1);
 	/* A good one pins its EQ and UAR. */
 	CHECK_EQ(create_cq(fh, uar, eq.eqn, 2, &cq), 0);
 	CHECK_EQ(cx4dev_counter(fh->dev, CX4DEV_CNT_CQS), 1);

@@ -74,7 +74,8 @@ static void test_cmd_trace(void)
 	CHECK_DS(r, CX4_CMDQ_DS_BAD_COMMAND_TYPE);
 	CHECK(fh_log_has(fh, " NOP(0x80d) op_mod=0x5 ds=BAD_COMMAND_TYPE(0x10)"));
 	CHECK_EQ(count_lines(fh, "cmd-trace "), before + 2);
-	CHECK_EQ(ERRORS(fh), 2);
+	CHECK_EQ(ERRORS(fh), 1);	/* the delivery error; 0x7ff is a model limitation */
+	CHECK_EQ(LIMITS(fh), 1);
 
 	/* ACCESS_REG lines name the register. */
 	memset(in, 0, sizeof(in));
@@ -141,11 +142,16 @@ static void test_access_reg_generic(void)
 		 CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_BAD_OPMOD);
 	CHECK_EQ(ERRORS(fh), ++errs);
-	/* Unknown register. */
+	/* A register the model lacks: a model limitation, not a guest error. */
+	CHECK_EQ(LIMITS(fh), 0);
 	CHECK_EQ(reg_access(fh, CX4_ACCESS_REG_READ, 0x5fff, reg, 0x10, 0x10, &r),
 		 CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_REG_UNKNOWN);
-	CHECK_EQ(ERRORS(fh), ++errs);
+	CHECK_EQ(ERRORS(fh), errs);
+	CHECK_EQ(LIMITS(fh), 1);
+	CHECK(fh_log_has(fh, "cx4: model limitation: ACCESS_REG read register_id 0x5fff not "
+			 "implemented -> BAD_PARAM syndrome 0xc4200001"));
+	CHECK(fh_log_has(fh, "cx4: model_limitations=1"));
 	/* local_port 0 and 2: the function has port 1 only. */
 	CX4_SET(REG, reg, LOCAL_PORT, 0);
 	CHECK_EQ(reg_access(fh, CX4_ACCESS_REG_READ, CX4_REG_PAOS, reg, CX4_PAOS_SIZE,
@@ -377,6 +383,7 @@ static void test_reg_host_endianness(void)
 			    &r), CX4_CMD_STAT_BAD_PARAM);
 	CHECK_EQ(r.syndrome, CX4DEV_SYN_REG_HE);
 	CHECK_EQ(ERRORS(fh), 1);
+	CHECK_EQ(LIMITS(fh), 1);
 	fh_free(fh);
 }
 

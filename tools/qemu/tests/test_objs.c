@@ -274,6 +274,7 @@ static void test_mkey_create_errors(void)
 	p.mode = CX4_MKC_ACCESS_MODE_KLM;
 	MK_FAIL(p, 0, NULL, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_MKEY_ACCESS_MODE, e);
 	CHECK(fh_log_has(fh, "model limitation: CREATE_MKEY access_mode KLM"));
+	CHECK_EQ(LIMITS(fh), 1);
 	p.mode = 3;
 	MK_FAIL(p, 0, NULL, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_MKEY_ACCESS_MODE, ++e);
 	p.mode = CX4_MKC_ACCESS_MODE_PA;

@@ -29,6 +29,7 @@ extern int t_failed;
 } while (0)
 
 #define ERRORS(fh) cx4dev_counter((fh)->dev, CX4DEV_CNT_GUEST_ERRORS)
+#define LIMITS(fh) cx4dev_counter((fh)->dev, CX4DEV_CNT_MODEL_LIMITATIONS)
 
 /* Expect a completed command with this status and syndrome. */
 #define CHECK_STATUS(r, st, syn) do { \

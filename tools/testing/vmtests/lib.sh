@@ -88,9 +88,11 @@ ctl_set() {
 assert_device_clean() {
 	local f v
 	for f in $(cx4_functions); do
-		mapfile -t v < <(ctl_get "$f" pages_owned guest_errors)
+		mapfile -t v < <(ctl_get "$f" pages_owned guest_errors model_limitations)
 		[ "${v[0]}" = 0 ] || fail "$f: device still owns ${v[0]} pages"
 		[ "${v[1]}" = 0 ] || fail "$f: device counted ${v[1]} guest errors"
+		[ "${v[2]}" = 0 ] ||
+			fail "$f: device met ${v[2]} model limitations (requests it does not implement)"
 	done
 }
 
