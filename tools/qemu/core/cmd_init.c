@@ -327,7 +327,13 @@ static bool cx4dev_digits(const char *s, size_t len, size_t min, size_t max)
 	return true;
 }
 
-/* PRM Table 190: "OS_name,Driver_name,Main.Minor.Sub_minor" (3, 3, 6 digits). */
+/*
+ * PRM Table 190 describes the string as "OS_name,Driver_name,Main.Minor.
+ * Sub_minor" (3, 3, 6 digits).  The string is information for management
+ * tools, firmware does not parse it, and drivers send other forms
+ * (mlx5_core: "Linux,mlx5_core,6.12.117", the kernel version): only the
+ * 64-byte limit the PRM states is enforced; the form is noted in the log.
+ */
 static bool cx4dev_drvver_format_ok(const char *s)
 {
 	const char *c1 = strchr(s, ','), *c2, *d1, *d2;
@@ -357,11 +363,9 @@ static uint8_t cx4dev_exec_set_driver_version(struct cx4dev *dev, struct cx4dev_
 				     "driver_version not NUL-terminated within 64 bytes");
 	memcpy(v, s, CX4_DRIVER_VERSION_LEN);
 	v[CX4_DRIVER_VERSION_LEN] = 0;
-	if (!cx4dev_drvver_format_ok(v))
-		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_DRVVER_FORMAT,
-				     "driver_version \"%s\" not OS,driver,M.mmm.ssssss", v);
 	memcpy(dev->driver_version, v, sizeof(v));
-	cx4dev_logf(dev, "driver version: \"%s\"", v);
+	cx4dev_logf(dev, "driver version: \"%s\"%s", v, cx4dev_drvver_format_ok(v) ? "" :
+		    " (not Table 190's OS,driver,M.mmm.ssssss; accepted as firmware does)");
 	return CX4_CMD_STAT_OK;
 }
 

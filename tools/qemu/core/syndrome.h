@@ -41,7 +41,6 @@
 	X(TEARDOWN_PROFILE,	0xC4060001, BAD_PARAM,	"TEARDOWN_HCA profile not 0 or 1") \
 	X(DRVVER_UNSUPPORTED,	0xC4070001, BAD_OP,	"SET_DRIVER_VERSION while HCA_CAP.driver_version is 0") \
 	X(DRVVER_UNTERMINATED,	0xC4070002, BAD_PARAM,	"driver_version has no NUL within 64 bytes") \
-	X(DRVVER_FORMAT,	0xC4070003, BAD_PARAM,	"driver_version not \"OS,driver,M.mmm.ssssss\"") \
 	X(UAR_UNKNOWN,		0xC4080001, BAD_RESOURCE, "DEALLOC_UAR of a UAR that is not allocated") \
 	X(UAR_IN_USE,		0xC4080002, BAD_RES_STATE, "DEALLOC_UAR of a UAR an EQ still uses") \
 	X(UAR_EXHAUSTED,	0xC4080003, EXCEED_LIM,	"ALLOC_UAR with every UAR page allocated") \
@@ -95,7 +94,6 @@
 	X(VPORT_LIST_SIZE,	0xC40C0005, BAD_PARAM,	"allowed_list_size above 2^log_max_current_uc/mc_list / log_max_vlan_list") \
 	X(VPORT_LIST_IN_LEN,	0xC40C0006, BAD_INPUT_LEN, "input_length too short for allowed_list_size entries") \
 	X(VPORT_LIST_ENTRY,	0xC40C0007, BAD_PARAM,	"list entry with reserved bits, wrong uc/mc kind, or duplicated") \
-	X(VPORT_LIST_OUT_LEN,	0xC40C0008, BAD_OUTPUT_LEN, "QUERY_NIC_VPORT_CONTEXT output_length too short for the list") \
 	X(INT_MOD_VECTOR,	0xC40D0001, BAD_PARAM,	"CONFIG_INT_MODERATION int_vector beyond the MSI-X table") \
 	X(TIS_EXHAUSTED,	0xC4100001, EXCEED_LIM,	"CREATE_TIS with the model's TIS limit reached") \
 	X(TIS_UNKNOWN,		0xC4100002, BAD_RESOURCE, "TIS number not in use") \

@@ -599,6 +599,47 @@ static void test_max_wqe_sz_sq(void)
 	fh_free(fh);
 }
 
+/*
+ * Issue 21: what mlx5_core sends with the default device properties.
+ * SET_DRIVER_VERSION with its kernel-version string, and its MTU query
+ * (QUERY_NIC_VPORT_CONTEXT with a 0x110-byte output: the context, no
+ * room for the list) while the UC list holds its MAC.
+ */
+static void test_mlx5_driver_version_and_short_query(void)
+{
+	struct fh *fh = mlx5_dev(false);
+	uint8_t in[CX4_SET_DRIVER_VERSION_IN_SIZE] = { 0 };
+	uint8_t min[0x400] = { 0 };
+	uint8_t *ctx = min + CX4_MODIFY_NIC_VPORT_CTX_IN_OFF_CTX;
+	const char *v = "Linux,mlx5_core,6.12.117";
+	struct fh_result r;
+
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_SET_DRIVER_VERSION);
+	memcpy(in + CX4_SET_DRIVER_VERSION_OFF_STR, v, strlen(v));
+	fh_exec(fh, in, sizeof(in), CX4_SET_DRIVER_VERSION_OUT_SIZE, &r);
+	CHECK_STATUS(r, CX4_CMD_STAT_OK, 0);
+
+	CX4_SET(CMD_IN, min, OPCODE, CX4_CMD_MODIFY_NIC_VPORT_CONTEXT);
+	CX4_SET(MODIFY_NIC_VPORT_CTX_IN, min, FIELD_SELECT,
+		CX4_MODIFY_NIC_VPORT_SEL_ADDRESSES_LIST | CX4_MODIFY_NIC_VPORT_SEL_MTU);
+	CX4_SET(NIC_VPORT, ctx, MTU, 1522);
+	CX4_SET(NIC_VPORT, ctx, ALLOWED_LIST_TYPE, CX4_NIC_VPORT_LIST_UC);
+	CX4_SET(NIC_VPORT, ctx, ALLOWED_LIST_SIZE, 1);
+	cx4_set64(ctx, cx4_nic_vport_list_off(0), 0x525400123456ull);
+	fh_exec(fh, min, cx4_modify_nic_vport_ctx_in_size(1), CX4_MODIFY_NIC_VPORT_CTX_OUT_SIZE,
+		&r);
+	CHECK_STATUS(r, CX4_CMD_STAT_OK, 0);
+
+	CHECK_EQ(fh_cmd16(fh, CX4_CMD_QUERY_NIC_VPORT_CONTEXT, 0, 0, 0, 0, 0, 0x110, &r),
+		 CX4_CMD_STAT_OK);
+	CHECK_EQ(CX4_GET(NIC_VPORT, r.out + CX4_QUERY_NIC_VPORT_CTX_OUT_OFF_CTX, MTU), 1522);
+	CHECK_EQ(CX4_GET(NIC_VPORT, r.out + CX4_QUERY_NIC_VPORT_CTX_OUT_OFF_CTX,
+			 ALLOWED_LIST_SIZE), 1);
+	CHECK_EQ(ERRORS(fh), 0);
+	CHECK_EQ(LIMITS(fh), 0);
+	fh_free(fh);
+}
+
 static const struct test mlx5_tests[] = {
 	T(test_cmd_trace),
 	T(test_access_reg_generic),
@@ -611,5 +652,6 @@ static const struct test mlx5_tests[] = {
 	T(test_ft_level_above_64),
 	T(test_destroy_root_ft),
 	T(test_max_wqe_sz_sq),
+	T(test_mlx5_driver_version_and_short_query),
 };
 SUITE(mlx5, mlx5_tests);

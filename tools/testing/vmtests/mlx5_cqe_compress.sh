@@ -1,5 +1,5 @@
 #!/bin/bash
-# vm: --kernel stock --nics 2 --dev-prop cmd-trace=on --dev-prop debug-ctl=on --dev-prop caps-off=driver_version --dev-prop caps-on=cqe_compression
+# vm: --kernel stock --nics 2 --dev-prop cmd-trace=on --dev-prop debug-ctl=on --dev-prop caps-on=cqe_compression
 # SPDX-License-Identifier: GPL-2.0
 #
 # CQE compression checked by an independent decoder: with

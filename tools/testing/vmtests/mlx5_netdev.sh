@@ -1,5 +1,5 @@
 #!/bin/bash
-# vm: --kernel stock --nics 2 --dev-prop cmd-trace=on --dev-prop debug-ctl=on --dev-prop caps-off=driver_version
+# vm: --kernel stock --nics 2 --dev-prop cmd-trace=on --dev-prop debug-ctl=on
 # SPDX-License-Identifier: GPL-2.0
 #
 # Debian's mlx5_core with its Ethernet driver (mlx5e) on two cabled
@@ -9,8 +9,8 @@
 # answer (-S: the queue counter behind rx_out_of_buffer, the vport
 # counters and the PPCNT port counters, which must account for the bytes
 # iperf3 moved), rmmod is clean: every page returned, no guest error, no
-# mlx5_core error or warning line.  caps-off=driver_version: see
-# mlx5_probe.sh.
+# mlx5_core error or warning line.  Default device properties (no
+# caps-off, see mlx5_probe.sh), no model limitation.
 . "$(dirname "$0")/lib.sh"
 
 stock_kernel_functions

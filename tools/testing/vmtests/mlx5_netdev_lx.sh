@@ -1,5 +1,5 @@
 #!/bin/bash
-# vm: --kernel stock --nics 2 --dev-prop lx=on --dev-prop cmd-trace=on --dev-prop debug-ctl=on --dev-prop caps-off=driver_version
+# vm: --kernel stock --nics 2 --dev-prop lx=on --dev-prop cmd-trace=on --dev-prop debug-ctl=on
 # SPDX-License-Identifier: GPL-2.0
 #
 # mlx5_netdev on the ConnectX-4 Lx flavour (15b3:1015): same expectations.

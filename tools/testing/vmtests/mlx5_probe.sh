@@ -1,13 +1,14 @@
 #!/bin/bash
-# vm: --kernel stock --nics 2 --dev-prop cmd-trace=on --dev-prop debug-ctl=on --dev-prop caps-off=driver_version
+# vm: --kernel stock --nics 2 --dev-prop cmd-trace=on --dev-prop debug-ctl=on
 # SPDX-License-Identifier: GPL-2.0
 #
 # Debian's own mlx5_core (an independent driver proven on real ConnectX-4
 # silicon) on the emulated functions: what it gets through today.
 #
-# caps-off=driver_version: mlx5_core's SET_DRIVER_VERSION string
-# ("Linux,mlx5_core,6.12.117") breaks the PRM Table 190 format, which the
-# model enforces; with the capability off mlx5_core skips the command.
+# Default device properties (issue 21): mlx5_core's SET_DRIVER_VERSION
+# ("Linux,mlx5_core,6.12.117", not Table 190's M.mmm.ssssss form) is
+# accepted as firmware accepts it; the test used caps-off=driver_version
+# until then.
 #
 # This test covers mlx5_core's PCI probe alone: both functions bound
 # (E-Switch and flow-steering init done, its anchor NIC RX table set as
