@@ -147,6 +147,8 @@ static uint64_t cx4_now_ns(void *opaque)
 	return qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
 }
 
+static void cx4_port_signal(void *opaque, bool on);
+
 static const struct cx4dev_ops cx4_core_ops = {
 	.dma_read = cx4_dma_read,
 	.dma_write = cx4_dma_write,
@@ -155,6 +157,7 @@ static const struct cx4dev_ops cx4_core_ops = {
 	.timer_arm = cx4_timer_arm,
 	.now_ns = cx4_now_ns,
 	.log = cx4_log_line,
+	.port_signal = cx4_port_signal,
 };
 
 static void cx4_timer_cb(void *opaque)
@@ -220,6 +223,57 @@ static NetClientInfo cx4_net_info = {
 	.receive = cx4_nc_receive,
 	.link_status_changed = cx4_nc_link_status_changed,
 };
+
+/*
+ * The cable.  The VM runner cables two functions through a QEMU hub of
+ * two ports (-netdev hubport,hubid=N): the far end of a function's cable
+ * is the other NIC on its hub, when it is the only other NIC there and a
+ * cx4.  QEMU's link status (set_link) only reaches the NIC whose netdev
+ * it names, and a hub passes no link state on, so the core tells the far
+ * end itself (ops->port_signal -> cx4dev_peer_signal): a port disabled
+ * (PAOS) or unplugged takes the link down at both ends.
+ */
+struct cx4_peer_search {
+	CX4State *self;
+	int hub;
+	int nics;		/* other NICs on the hub */
+	CX4State *found;	/* the last of them that is a cx4 */
+};
+
+static void cx4_peer_visit(NICState *nic, void *opaque)
+{
+	struct cx4_peer_search *ps = opaque;
+	NetClientState *nc = qemu_get_queue(nic);
+	int hub;
+
+	if (nic == ps->self->nic || net_hub_id_for_client(nc, &hub) || hub != ps->hub) {
+		return;
+	}
+	ps->nics++;
+	if (nc->info == &cx4_net_info) {
+		ps->found = qemu_get_nic_opaque(nc);
+	}
+}
+
+static CX4State *cx4_cable_peer(CX4State *s)
+{
+	struct cx4_peer_search ps = { .self = s };
+
+	if (!s->nic || net_hub_id_for_client(qemu_get_queue(s->nic), &ps.hub)) {
+		return NULL;
+	}
+	qemu_foreach_nic(cx4_peer_visit, &ps);
+	return ps.nics == 1 ? ps.found : NULL;
+}
+
+static void cx4_port_signal(void *opaque, bool on)
+{
+	CX4State *peer = cx4_cable_peer(opaque);
+
+	if (peer && peer->core) {
+		cx4dev_peer_signal(peer->core, on);
+	}
+}
 
 /* ---- PCI ---- */
 
@@ -394,7 +448,12 @@ fail_log:
 static void cx4_exit(PCIDevice *pdev)
 {
 	CX4State *s = CX4(pdev);
+	CX4State *peer = cx4_cable_peer(s);
 
+	/* Unplugged: nothing transmits at the far end's cable any more. */
+	if (peer && peer->core) {
+		cx4dev_peer_signal(peer->core, false);
+	}
 	cx4dev_destroy(s->core);
 	s->core = NULL;
 	timer_free(s->timer);

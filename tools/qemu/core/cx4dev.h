@@ -32,6 +32,15 @@ struct cx4dev_ops {
 	uint64_t (*now_ns)(void *opaque);
 	/* One trace line, without a trailing newline. */
 	void (*log)(void *opaque, const char *line);
+	/*
+	 * Optional: the port starts (@on) or stops transmitting a signal on
+	 * its cable -- its cable is in and PAOS enables it.  The embedding
+	 * passes it to the function at the cable's far end, if there is one,
+	 * with cx4dev_peer_signal(), so that both ends lose the link when
+	 * one is disabled or unplugged.  May be called from any entry point
+	 * (a PAOS write, a reset, cx4dev_link_set(), cx4dev_peer_signal()).
+	 */
+	void (*port_signal)(void *opaque, bool on);
 };
 
 /*
@@ -171,6 +180,12 @@ uint64_t cx4dev_counter(const struct cx4dev *dev, enum cx4dev_counter which);
  */
 void cx4dev_request_pages(struct cx4dev *dev, int32_t n);
 void cx4dev_link_set(struct cx4dev *dev, uint32_t how);
+/*
+ * The far end of the port's cable starts (@on) or stops transmitting
+ * (its ops->port_signal): the link is operational only while it does.
+ * Without a far end (nothing calls this) the port sees a signal.
+ */
+void cx4dev_peer_signal(struct cx4dev *dev, bool on);
 void cx4dev_fatal_error(struct cx4dev *dev, uint8_t syndrome);
 
 /*

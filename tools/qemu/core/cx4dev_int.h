@@ -322,7 +322,9 @@ struct cx4dev {
 	bool page_req_pending;
 	int64_t page_req_sent;		/* pages the outstanding event asked for (> 0) */
 	bool port_up;			/* the cable (QEMU link status, LINK knob) */
-	bool port_oper;			/* operational: cable and PAOS admin (reg.c) */
+	bool peer_signal;		/* the far end transmits (cx4dev_peer_signal) */
+	bool port_signal;		/* this end transmits, as last told (ops->port_signal) */
+	bool port_oper;			/* operational: cable, far end, PAOS admin (reg.c) */
 	struct cx4dev_mkey **mkeys;	/* indexed by MKey index, NULL = free */
 	uint32_t nmkey_slots;
 	struct cx4dev_vport vport;

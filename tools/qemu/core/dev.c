@@ -93,6 +93,8 @@ struct cx4dev *cx4dev_create(const struct cx4dev_ops *ops, void *opaque,
 	cx4dev_set_init(&dev->tds);
 	memset(dev->event_eq, CX4DEV_NO_EQ, sizeof(dev->event_eq));
 	dev->port_up = true;
+	dev->peer_signal = true;
+	dev->port_signal = true;
 	dev->port_oper = true;
 	if (cx4dev_eth_init(dev)) {
 		free(dev);

@@ -316,7 +316,8 @@ uint32_t cx4dev_port_ctl_read(const struct cx4dev *dev, uint32_t off)
 	switch (off) {
 	case CX4DEV_CTL_PORT_STATE:
 		return (uint32_t)dev->port_oper | dev->port.admin_status << 8 |
-		       cx4dev_port_oper_status(dev) << 16 | (uint32_t)dev->port_up << 31;
+		       cx4dev_port_oper_status(dev) << 16 | (uint32_t)dev->port_signal << 29 |
+		       (uint32_t)dev->peer_signal << 30 | (uint32_t)dev->port_up << 31;
 	case CX4DEV_CTL_PORT_MTU:
 		return dev->port.admin_mtu;
 	case CX4DEV_CTL_LINK_DOWN_EVENTS:

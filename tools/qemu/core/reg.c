@@ -77,15 +77,25 @@ void cx4dev_port_reset(struct cx4dev *dev)
 }
 
 /*
- * Operational state: the cable (link knob / QEMU link status) and PAOS
- * admin_status; "up once" that lost the cable stays down (port failure)
- * until PAOS is written again.
+ * This end transmits: its cable is in and PAOS enables the port ("up
+ * once" that failed does not).  What the far end sees of it.
  */
-bool cx4dev_port_oper_up(const struct cx4dev *dev)
+static bool cx4dev_port_transmits(const struct cx4dev *dev)
 {
 	return dev->port_up && !dev->port.up_once_failed &&
 	       (dev->port.admin_status == CX4_PAOS_UP ||
 		dev->port.admin_status == CX4_PAOS_UP_ONCE);
+}
+
+/*
+ * Operational state: the cable (link knob / QEMU link status), the far
+ * end's signal (its cable and PAOS, cx4dev_peer_signal) and PAOS
+ * admin_status; "up once" that lost the link stays down (port failure)
+ * until PAOS is written again.
+ */
+bool cx4dev_port_oper_up(const struct cx4dev *dev)
+{
+	return cx4dev_port_transmits(dev) && dev->peer_signal;
 }
 
 /* PAOS oper_status (Table 110). */
@@ -103,14 +113,31 @@ uint32_t cx4dev_port_oper_status(const struct cx4dev *dev)
  */
 void cx4dev_port_update(struct cx4dev *dev)
 {
-	bool up = cx4dev_port_oper_up(dev);
+	bool up = cx4dev_port_oper_up(dev), sig = cx4dev_port_transmits(dev);
 
-	if (up == dev->port_oper)
-		return;
-	dev->port_oper = up;
-	if (!up && dev->eth)
-		dev->eth->pcnt.link_down_events++;
-	cx4dev_port_event(dev, up);
+	if (up != dev->port_oper) {
+		dev->port_oper = up;
+		if (!up && dev->eth)
+			dev->eth->pcnt.link_down_events++;
+		cx4dev_port_event(dev, up);
+	}
+	/*
+	 * Tell the far end last, the state above complete: it may answer at
+	 * once (its "up once" failing stops its signal), re-entering here.
+	 */
+	if (sig != dev->port_signal) {
+		dev->port_signal = sig;
+		cx4dev_logf(dev, "port 1 signal %s", sig ? "on" : "off");
+		if (dev->ops->port_signal)
+			dev->ops->port_signal(dev->opaque, sig);
+	}
+}
+
+/* An operational "up once" port losing its link by a failure stays down. */
+static void cx4dev_port_link_lost(struct cx4dev *dev)
+{
+	if (dev->port_oper && dev->port.admin_status == CX4_PAOS_UP_ONCE)
+		dev->port.up_once_failed = true;
 }
 
 /* The cable (QEMU link status, LINK knob) went up or down. */
@@ -119,9 +146,21 @@ void cx4dev_port_cable(struct cx4dev *dev, bool up)
 	if (up == dev->port_up)
 		return;
 	cx4dev_logf(dev, "port 1 cable %s", up ? "up" : "down");
-	if (!up && dev->port_oper && dev->port.admin_status == CX4_PAOS_UP_ONCE)
-		dev->port.up_once_failed = true;
+	if (!up)
+		cx4dev_port_link_lost(dev);
 	dev->port_up = up;
+	cx4dev_port_update(dev);
+}
+
+/* The far end of the cable started or stopped transmitting. */
+void cx4dev_peer_signal(struct cx4dev *dev, bool on)
+{
+	if (on == dev->peer_signal)
+		return;
+	cx4dev_logf(dev, "port 1 far end signal %s", on ? "on" : "off");
+	if (!on)
+		cx4dev_port_link_lost(dev);
+	dev->peer_signal = on;
 	cx4dev_port_update(dev);
 }
 

@@ -126,6 +126,25 @@ static void fh_log(void *opaque, const char *line)
 		printf("    | %s\n", line);
 }
 
+static void fh_port_signal(void *opaque, bool on)
+{
+	struct fh *fh = opaque;
+
+	fh->n_signal++;
+	fh->signal = on;
+	if (fh->cable)
+		cx4dev_peer_signal(fh->cable->dev, on);
+}
+
+void fh_cable(struct fh *a, struct fh *b)
+{
+	if (a->cable)
+		a->cable->cable = NULL;
+	a->cable = b;
+	if (b)
+		b->cable = a;
+}
+
 static const struct cx4dev_ops fh_ops = {
 	.dma_read = fh_dma_read,
 	.dma_write = fh_dma_write,
@@ -134,6 +153,7 @@ static const struct cx4dev_ops fh_ops = {
 	.timer_arm = fh_timer_arm,
 	.now_ns = fh_now,
 	.log = fh_log,
+	.port_signal = fh_port_signal,
 };
 
 struct fh *fh_new(const struct cx4dev_config *cfg)
@@ -157,6 +177,8 @@ struct fh *fh_new(const struct cx4dev_config *cfg)
 
 void fh_free(struct fh *fh)
 {
+	if (fh->cable)
+		fh_cable(fh, NULL);
 	cx4dev_destroy(fh->dev);
 	fh_tx_clear(fh);
 	for (size_t i = 0; i < fh->nlines; i++)

@@ -47,6 +47,10 @@ struct fh {
 	uint64_t hole;
 	uint64_t hole_len;
 	unsigned hole_faults;
+	/* The far end of the port's cable (fh_cable): gets ops->port_signal. */
+	struct fh *cable;
+	unsigned n_signal;		/* ops->port_signal calls */
+	bool signal;			/* the last one's value */
 };
 
 /* Where a posted command lives in guest memory. */
@@ -73,6 +77,8 @@ struct fh_result {
 
 struct fh *fh_new(const struct cx4dev_config *cfg);
 void fh_free(struct fh *fh);
+/* Cable the ports of @a and @b (NULL @b: unplug @a's far end), as the glue does. */
+void fh_cable(struct fh *a, struct fh *b);
 void *fh_ptr(struct fh *fh, uint64_t gpa);
 uint64_t fh_alloc(struct fh *fh, size_t size, size_t align);
 void fh_advance(struct fh *fh, uint64_t ns);

@@ -126,9 +126,14 @@ static void test_paos_port_events(void)
 	cx4dev_link_set(e->fh->dev, 1);
 	CHECK_EQ(next_port_event(e, &q), -1);
 	CHECK_EQ(paos_oper(e), CX4_PAOS_DISABLED);
-	/* Debug page port view: not operational, admin 3, oper 4, cable up. */
+	/*
+	 * Debug page port view: not operational, admin 3, oper 4, not
+	 * transmitting (bit 29), far end signal (bit 30, nothing cabled),
+	 * cable up.
+	 */
 	CHECK_EQ(fh_ctl_rd(e->fh, CX4DEV_CTL_PORT_STATE),
-		 0u << 0 | CX4_PAOS_UP_ONCE << 8 | CX4_PAOS_DISABLED << 16 | 1u << 31);
+		 0u << 0 | CX4_PAOS_UP_ONCE << 8 | CX4_PAOS_DISABLED << 16 | 0u << 29 | 1u << 30 |
+		 1u << 31);
 	CHECK_EQ(fh_ctl_rd(e->fh, CX4DEV_CTL_LINK_DOWN_EVENTS), 3);
 	CHECK_EQ(paos_write(e, CX4_PAOS_UP_ONCE, &r), CX4_CMD_STAT_OK);	/* explicit */
 	CHECK_EQ(next_port_event(e, &q), CX4_PORT_CHANGE_ACTIVE);
@@ -157,6 +162,118 @@ static void test_paos_port_events(void)
 	}
 	CHECK_EQ(ERRORS(e->fh), 0);
 	env_free(e);
+}
+
+/* Bits 31 cable, 30 far end signal, 29 transmitting, 0 operational of PORT_STATE. */
+static uint32_t port_bits(struct env *e)
+{
+	return fh_ctl_rd(e->fh, CX4DEV_CTL_PORT_STATE) & (7u << 29 | 1u);
+}
+
+#define P_OPER	1u
+#define P_TX	(1u << 29)
+#define P_FAR	(1u << 30)
+#define P_CABLE	(1u << 31)
+
+/*
+ * Issue 21: two cabled ports.  A port administratively down (PAOS) or
+ * unplugged takes the link down at both ends, each with its own port
+ * state change event; the link comes back when both ends transmit.
+ */
+static void test_cable_both_ends(void)
+{
+	struct env *a = env_new(true), *b = env_new(true);
+	struct fh_eq qa, qb;
+	struct fh_result r;
+	uint8_t f[128];
+	uint32_t len = env_build_ipv4(f, env_peer_mac, 17, 20, true);
+
+	fh_cable(a->fh, b->fh);
+	create_port_eq(a, &qa);
+	create_port_eq(b, &qb);
+	CHECK_EQ(port_bits(a), P_CABLE | P_FAR | P_TX | P_OPER);
+
+	/* B admin down: DOWN at both ends; A's port is enabled but not operational. */
+	CHECK_EQ(paos_write(b, CX4_PAOS_DOWN, &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(next_port_event(b, &qb), CX4_PORT_CHANGE_DOWN);
+	CHECK_EQ(next_port_event(a, &qa), CX4_PORT_CHANGE_DOWN);
+	CHECK_EQ(next_port_event(a, &qa), -1);
+	CHECK_EQ(paos_oper(a), CX4_PAOS_DOWN);
+	CHECK_EQ(vport_state(a), CX4_VPORT_STATE_DOWN);
+	CHECK_EQ(port_bits(a), P_CABLE | P_TX);
+	CHECK_EQ(port_bits(b), P_CABLE | P_FAR);
+	CHECK(fh_log_has(a->fh, "cx4: port 1 far end signal off"));
+	/* A sends nothing while its link is down. */
+	fh_tx_clear(a->fh);
+	env_post_send(a, CX4_WQE_OP_SEND, f, len, 18, 0, 0, CX4DEV_RESD_LKEY, true);
+	CHECK(fh_cq_poll(a->fh, &a->scq) != NULL);
+	CHECK_EQ(a->fh->n_tx, 0);
+	/* B admin up: ACTIVE at both ends. */
+	CHECK_EQ(paos_write(b, CX4_PAOS_UP, &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(next_port_event(b, &qb), CX4_PORT_CHANGE_ACTIVE);
+	CHECK_EQ(next_port_event(a, &qa), CX4_PORT_CHANGE_ACTIVE);
+	CHECK_EQ(paos_oper(a), CX4_PAOS_UP);
+
+	/* A's cable pulled: both down; B's own cable is still in. */
+	cx4dev_link_set(a->fh->dev, 0);
+	CHECK_EQ(next_port_event(a, &qa), CX4_PORT_CHANGE_DOWN);
+	CHECK_EQ(next_port_event(b, &qb), CX4_PORT_CHANGE_DOWN);
+	CHECK_EQ(port_bits(b), P_CABLE | P_TX);
+	CHECK_EQ(port_bits(a), P_FAR);
+	cx4dev_link_set(a->fh->dev, 1);
+	CHECK_EQ(next_port_event(a, &qa), CX4_PORT_CHANGE_ACTIVE);
+	CHECK_EQ(next_port_event(b, &qb), CX4_PORT_CHANGE_ACTIVE);
+	/* A flap: down and up at both ends. */
+	cx4dev_link_set(b->fh->dev, 2);
+	CHECK_EQ(next_port_event(a, &qa), CX4_PORT_CHANGE_DOWN);
+	CHECK_EQ(next_port_event(a, &qa), CX4_PORT_CHANGE_ACTIVE);
+	CHECK_EQ(next_port_event(b, &qb), CX4_PORT_CHANGE_DOWN);
+	CHECK_EQ(next_port_event(b, &qb), CX4_PORT_CHANGE_ACTIVE);
+
+	/* Both admin down, then up one at a time: the link needs both. */
+	CHECK_EQ(paos_write(a, CX4_PAOS_DOWN, &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(paos_write(b, CX4_PAOS_DOWN, &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(next_port_event(a, &qa), CX4_PORT_CHANGE_DOWN);
+	CHECK_EQ(next_port_event(b, &qb), CX4_PORT_CHANGE_DOWN);
+	CHECK_EQ(paos_write(a, CX4_PAOS_UP, &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(next_port_event(a, &qa), -1);
+	CHECK_EQ(next_port_event(b, &qb), -1);
+	CHECK_EQ(paos_write(b, CX4_PAOS_UP, &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(next_port_event(a, &qa), CX4_PORT_CHANGE_ACTIVE);
+	CHECK_EQ(next_port_event(b, &qb), CX4_PORT_CHANGE_ACTIVE);
+
+	/*
+	 * Up once at A: B unplugged is a link failure for A, which stays down
+	 * (and stops transmitting) when B's cable is back, so B stays down
+	 * too, until A's PAOS is written again.
+	 */
+	CHECK_EQ(paos_write(a, CX4_PAOS_UP_ONCE, &r), CX4_CMD_STAT_OK);
+	cx4dev_link_set(b->fh->dev, 0);
+	CHECK_EQ(next_port_event(a, &qa), CX4_PORT_CHANGE_DOWN);
+	CHECK_EQ(next_port_event(b, &qb), CX4_PORT_CHANGE_DOWN);
+	cx4dev_link_set(b->fh->dev, 1);
+	CHECK_EQ(next_port_event(a, &qa), -1);
+	CHECK_EQ(next_port_event(b, &qb), -1);
+	CHECK_EQ(paos_oper(a), CX4_PAOS_DISABLED);
+	CHECK_EQ(port_bits(b), P_CABLE | P_TX);
+	CHECK_EQ(paos_write(a, CX4_PAOS_UP_ONCE, &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(next_port_event(a, &qa), CX4_PORT_CHANGE_ACTIVE);
+	CHECK_EQ(next_port_event(b, &qb), CX4_PORT_CHANGE_ACTIVE);
+	CHECK_EQ(fh_ctl_rd(a->fh, CX4DEV_CTL_LINK_DOWN_EVENTS), 5);
+	CHECK_EQ(fh_ctl_rd(b->fh, CX4DEV_CTL_LINK_DOWN_EVENTS), 5);
+
+	/* B admin down, then an FLR of B: its PAOS back to up, A's link with it. */
+	CHECK_EQ(paos_write(a, CX4_PAOS_UP, &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(next_port_event(a, &qa), -1);
+	CHECK_EQ(paos_write(b, CX4_PAOS_DOWN, &r), CX4_CMD_STAT_OK);
+	CHECK_EQ(next_port_event(a, &qa), CX4_PORT_CHANGE_DOWN);
+	cx4dev_reset(b->fh->dev, CX4DEV_RESET_FLR);
+	CHECK_EQ(next_port_event(a, &qa), CX4_PORT_CHANGE_ACTIVE);
+	CHECK_EQ(port_bits(a), P_CABLE | P_FAR | P_TX | P_OPER);
+	CHECK_EQ(ERRORS(a->fh), 0);
+	CHECK_EQ(ERRORS(b->fh) - 1, 0);		/* the FLR with pages owned */
+	env_free(a);
+	env_free(b);
 }
 
 /* PPCNT group @grp (priority @prio) read, optionally clearing. */
@@ -374,6 +491,7 @@ static void test_ppcnt_length_errors(void)
 
 static const struct test port_tests[] = {
 	T(test_paos_port_events),
+	T(test_cable_both_ends),
 	T(test_ppcnt_datapath),
 	T(test_ppcnt_tx_short_padded),
 	T(test_ppcnt_length_errors),

@@ -10,6 +10,11 @@
 # driver's port event counters; link 0 logs down, link 1 up, and the
 # cached state follows.  No EQE is rejected.  Sub-type 0x5 (and an
 # unknown sub-type, which is rejected) make the driver re-query the state.
+# The cable (issue 21): functions 0 and 1 are cabled, so a port that is
+# administratively down (ip link set B down: PAOS) or unplugged (LINK 0)
+# takes the link down at both ends, each with its port state change event:
+# A loses its carrier and gets it back when B is up again.  (The LINK
+# flaps of the first part flap the far end too; its counts are relative.)
 . "$(dirname "$0")/lib.sh"
 
 MAC=02:c4:00:12:34:56
@@ -42,26 +47,28 @@ for f in "${fns[@]}"; do
 	down=$(link_logs "$f" down)
 	up=$(link_logs "$f" up)
 	events=$(stat_get "$f" port_events)
+	pdowns=$(stat_get "$f" port_link_downs)
+	pups=$(stat_get "$f" port_link_ups)
 
 	ctl_set "$f" link 2
 	wait_for link_settled "$f" 1 $((down + 1)) $((up + 1)) ||
 		fail "$f: flap: link_up $(stat_get "$f" link_up), $(link_logs "$f" down) down / $(link_logs "$f" up) up logs (had $down / $up)"
 	[ "$(stat_get "$f" port_events)" = $((events + 2)) ] ||
 		fail "$f: flap: port_events $events -> $(stat_get "$f" port_events)"
-	[ "$(stat_get "$f" port_link_downs)" = 1 ] || fail "$f: flap: link down not counted"
-	[ "$(stat_get "$f" port_link_ups)" = 1 ] || fail "$f: flap: link up not counted"
+	[ "$(stat_get "$f" port_link_downs)" = $((pdowns + 1)) ] || fail "$f: flap: link down not counted"
+	[ "$(stat_get "$f" port_link_ups)" = $((pups + 1)) ] || fail "$f: flap: link up not counted"
 	log "$f: flap logged down and up, port_events $events -> $((events + 2))"
 
 	ctl_set "$f" link 0
 	wait_for link_settled "$f" 0 $((down + 2)) $((up + 1)) ||
 		fail "$f: link 0: link_up $(stat_get "$f" link_up), $(link_logs "$f" down) down logs"
 	[ "$(ctl_get "$f" link)" = 0 ] || fail "$f: device link not down"
-	[ "$(stat_get "$f" port_link_downs)" = 2 ] || fail "$f: link 0: down not counted"
+	[ "$(stat_get "$f" port_link_downs)" = $((pdowns + 2)) ] || fail "$f: link 0: down not counted"
 
 	ctl_set "$f" link 1
 	wait_for link_settled "$f" 1 $((down + 2)) $((up + 2)) ||
 		fail "$f: link 1: link_up $(stat_get "$f" link_up), $(link_logs "$f" up) up logs"
-	[ "$(stat_get "$f" port_link_ups)" = 2 ] || fail "$f: link 1: up not counted"
+	[ "$(stat_get "$f" port_link_ups)" = $((pups + 2)) ] || fail "$f: link 1: up not counted"
 	[ "$(stat_get "$f" port_events)" = $((events + 4)) ] ||
 		fail "$f: port_events $events -> $(stat_get "$f" port_events) after 4 changes"
 	[ "$(stat_get "$f" bad_eqes)" = 0 ] || fail "$f: EQEs rejected"
@@ -105,6 +112,55 @@ wait_for requeried $((req + 2)) 1 || fail "$f: unknown sub-type not re-queried"
 [ "$(dmesg_count "cx4 $f: EQ [0-9]+: EQE .* port state change sub-type unknown")" = 1 ] ||
 	fail "$f: unknown sub-type not logged"
 
+# --- the cable: both ends lose the link (issue 21) ---
+[ ${#fns[@]} -ge 2 ] || fail "the cable section needs two cabled functions"
+fa=${fns[0]} fb=${fns[1]}
+na=$(netdev_of "$fa") || fail "$fa: no netdev"
+nb=$(netdev_of "$fb") || fail "$fb: no netdev"
+carrier_of() {
+	[ "$(cat "/sys/class/net/$1/carrier" 2> /dev/null)" = "$2" ]
+}
+# $1 function, $2 counter, $3 value
+stat_is() {
+	[ "$(stat_get "$1" "$2")" = "$3" ]
+}
+ip link set "$na" up
+ip link set "$nb" up
+wait_for carrier_of "$na" 1 || fail "$na: no carrier after up"
+wait_for carrier_of "$nb" 1 || fail "$nb: no carrier after up"
+adowns=$(stat_get "$fa" port_link_downs)
+aups=$(stat_get "$fa" port_link_ups)
+
+# B administratively down: A's port stays enabled but loses the link.
+ip link set "$nb" down
+wait_for carrier_of "$na" 0 || fail "$na: carrier stays up with $nb (its cabled peer) down"
+wait_for stat_is "$fa" port_link_downs $((adowns + 1)) ||
+	fail "$fa: no port down event with $nb down (port_link_downs $(stat_get "$fa" port_link_downs), had $adowns)"
+st=$(ctl_get "$fa" port_state)
+[ $((st & 1)) = 0 ] || fail "$fa: device says operational with $nb down (port_state $st)"
+[ $((st >> 8 & 15)) = 1 ] || fail "$fa: PAOS admin_status not up (port_state $st)"
+[ $((st >> 30 & 1)) = 0 ] || fail "$fa: far end signal with $nb down (port_state $st)"
+log "$nb down (PAOS): $na lost its carrier, $fa counted a port down event"
+ip link set "$nb" up
+wait_for carrier_of "$na" 1 || fail "$na: no carrier with $nb up again"
+wait_for carrier_of "$nb" 1 || fail "$nb: no carrier after up again"
+wait_for stat_is "$fa" port_link_ups $((aups + 1)) ||
+	fail "$fa: no port up event with $nb up (port_link_ups $(stat_get "$fa" port_link_ups), had $aups)"
+log "$nb up: carrier back on both ends"
+
+# B's cable out: both ends down; in: both up.
+ctl_set "$fb" link 0
+wait_for carrier_of "$na" 0 || fail "$na: carrier stays up with $fb's cable out"
+wait_for carrier_of "$nb" 0 || fail "$nb: carrier stays up with its cable out"
+[ "$(ctl_get "$fa" link)" = 1 ] || fail "$fa: its own cable went out"
+ctl_set "$fb" link 1
+wait_for carrier_of "$na" 1 || fail "$na: no carrier with $fb's cable back"
+wait_for carrier_of "$nb" 1 || fail "$nb: no carrier with its cable back"
+[ "$(stat_get "$fa" bad_eqes)" = 0 ] || fail "$fa: EQEs rejected"
+log "$fb cable out/in: carrier down and up on both ends"
+ip link set "$na" down
+ip link set "$nb" down
+
 rmmod cx4
 assert_device_clean
-log "MAC and link state read at probe, link changes logged once each, on ${#fns[@]} functions"
+log "MAC and link state read at probe, link changes logged once each, on ${#fns[@]} functions; a port down or unplugged takes the link down at both cabled ends"
