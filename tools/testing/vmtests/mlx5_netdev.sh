@@ -8,8 +8,11 @@
 # TCP run in each direction, ethtool -i/-k/-g/-l/-x/-S and ip -s link
 # answer (-S: the queue counter behind rx_out_of_buffer, the vport
 # counters and the PPCNT port counters, which must account for the bytes
-# iperf3 moved), rmmod is clean: every page returned, no guest error, no
-# mlx5_core error or warning line.  Default device properties (no
+# iperf3 moved), an MTU change (mlx5e reads the vport MTU back with a
+# QUERY_NIC_VPORT_CONTEXT output too short for its UC list: the model
+# answers what fits, issue 21), the cable (b down: a loses its carrier,
+# b up: both back), rmmod is clean: every page returned, no guest error,
+# no mlx5_core error or warning line.  Default device properties (no
 # caps-off, see mlx5_probe.sh), no model limitation.
 . "$(dirname "$0")/lib.sh"
 
@@ -44,6 +47,27 @@ for dir in "" -R; do
 	log "iperf3 ${dir:-a->b}: $got bytes"
 	[ -n "$dir" ] && rev=$got || fwd=$got
 done
+
+# MTU 1600 on both ends (linear receive buffers as for 1500): 1528-byte
+# pings pass.
+ip -n mlx5a link set "$a" mtu 1600 || fail "$a: MTU 1600 refused"
+ip -n mlx5b link set "$b" mtu 1600 || fail "$b: MTU 1600 refused"
+wait_for carrier mlx5a "$a" || fail "$a: no carrier after the MTU change"
+wait_for carrier mlx5b "$b" || fail "$b: no carrier after the MTU change"
+ip netns exec mlx5a $BB ping -c 3 -W 5 -s 1500 198.18.0.2 || fail "1528-byte ping a -> b at MTU 1600"
+log "MTU 1600 on both ends, 1528-byte pings pass"
+
+# The cable: b administratively down takes a's link down too.
+no_carrier() {
+	! carrier "$@"
+}
+ip -n mlx5b link set "$b" down
+wait_for no_carrier mlx5a "$a" || fail "$a: carrier stays up with $b (its cabled peer) down"
+ip -n mlx5b link set "$b" up
+wait_for carrier mlx5b "$b" || fail "$b: no carrier after up"
+wait_for carrier mlx5a "$a" || fail "$a: no carrier with $b up again"
+ip netns exec mlx5a $BB ping -c 3 -W 5 198.18.0.2 || fail "IPv4 ping a -> b after b down/up"
+log "$b down: $a lost its carrier; $b up: both back, pings pass"
 
 for ns_if in "mlx5a $a" "mlx5b $b"; do
 	read -r ns ifc <<< "$ns_if"
