@@ -2,7 +2,7 @@
 # vm: --nics 2 --smp 1 --dev-prop debug-ctl=on
 # SPDX-License-Identifier: GPL-2.0
 #
-# Device answers the driver must survive (issue 14),
+# Device answers and datapath failures the driver must survive (issue 14),
 # on function a of a cabled pair (the VM shape of dp_recover.sh):
 #   1. CREATE_CQ answered with the number of a live CQ (finding 7): the
 #      device's OUT_PATCH knob rewrites the CQN of the first CREATE_CQ of
@@ -11,6 +11,12 @@
 #      keep running, the live CQ is not destroyed (a CQE posted to it is
 #      still polled), the next ring change works; the CQ the device
 #      really created is left to the function reset at rmmod.
+#   2. A TX frame whose DMA mapping fails (finding 14, debugfs
+#      fail_tx_map) as the last or a middle frame of a burst sent with
+#      xmit_more (a UDP GSO send the stack segments: every segment but
+#      the last comes with xmit_more): the frames posted before it are on
+#      the wire when the send returns (the device's tx_packets counter),
+#      not stranded behind a doorbell nobody rings.
 #   3. CREATE_CQ answered with a CQ number beyond the driver's limit
 #      (finding 7): the limit is 2^log_max_cq, which the model reports as
 #      24 (every 24-bit number fits), so OUT_PATCH lowers log_max_cq to 0
@@ -60,6 +66,34 @@ n=$(dp_iperf cx4b 198.18.0.2 cx4a 0 -n 1M)
 [ "$n" -gt 65536 ] || fail "only $n bytes of iperf3 after the ring change"
 echo destroy > "$cqf" || fail "test CQ $live not destroyed"
 log "CREATE_CQ answering live CQ $live: ring change refused, CQ $live intact, next change and $n bytes of iperf3 fine"
+
+# --- 2. a TX DMA mapping failure under xmit_more ---
+# $1: which frame of an 8-frame burst fails its mapping.  The debugfs
+# file is opened here: under ip netns exec /sys is the netns's.
+burst() {
+	local nth=$1 tx0 drop0 tx1 drop1 fd
+	ip netns exec cx4a $BB ping -c 1 -W 5 198.18.0.2 >/dev/null || fail "ping a -> b"
+	drop0=$(dp_stat cx4a "$a" 'tx[0-9]+_dropped')
+	tx0=$(ctl_get "$fa" tx_packets)
+	exec {fd}> "$(cx4_dbg "$fa")/fail_tx_map"
+	FD=$fd NTH=$nth ip netns exec cx4a python3 -S -c '
+import os, socket
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+s.setsockopt(17, 103, 1000)  # SOL_UDP, UDP_SEGMENT: 1000-byte segments
+os.write(int(os.environ["FD"]), os.environ["NTH"].encode())
+s.sendto(bytes(8000), ("198.18.0.2", 9))
+'
+	tx1=$(ctl_get "$fa" tx_packets)
+	exec {fd}>&-
+	drop1=$(dp_stat cx4a "$a" 'tx[0-9]+_dropped')
+	[ "$(cat "$(cx4_dbg "$fa")/fail_tx_map")" = 0 ] || fail "fail_tx_map did not fire"
+	[ $((drop1 - drop0)) = 1 ] || fail "frame $nth of 8: $((drop1 - drop0)) drops counted, want 1"
+	[ $((tx1 - tx0)) -ge 7 ] ||
+		fail "frame $nth of 8 failed its mapping: only $((tx1 - tx0)) of the other 7 on the wire"
+	log "frame $nth of 8 failed its DMA mapping: dropped, the other 7 on the wire at once"
+}
+burst 8
+burst 4
 
 dp_cleanup
 rmmod cx4
