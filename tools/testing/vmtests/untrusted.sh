@@ -4,6 +4,10 @@
 #
 # Device answers and datapath failures the driver must survive (issue 14),
 # on function a of a cabled pair (the VM shape of dp_recover.sh):
+#   0. A CQ error event for the RX CQ, then the TX CQ (finding 9; the
+#      device's CQ_ERROR knob): the CQ stays in error until destroyed
+#      (PRM 7.12.5), so the driver rebuilds the channels (new CQs and
+#      queues), counts a recovery on that ring, and traffic passes.
 #   1. CREATE_CQ answered with the number of a live CQ (finding 7): the
 #      device's OUT_PATCH knob rewrites the CQN of the first CREATE_CQ of
 #      a ring change (ethtool -G) into the number of the debugfs test CQ.
@@ -37,6 +41,36 @@ ping_both() {
 }
 
 ping_both "start"
+
+# --- 0. CQ error events ---
+# $1 rx/tx, $2 the CQ (a's one channel, TX CQ made first: at the start
+# CQs 0 and 1; a rebuild makes the new set beside the old one: 2 and 3),
+# $3 the syndrome (1 overrun, 2 access violation).
+cq_error_step() {
+	local kind=$1 cqn=$2 rec0 n
+	rec0=$(dp_stat cx4a "$a" "${kind}0_recover")
+	n=$(dmesg_count "channels rebuilt after a CQ error")
+	ctl_set "$fa" cq_error $((($3 << 24) | cqn))
+	rebuilt() {
+		[ "$(dmesg_count "channels rebuilt after a CQ error")" -gt "$n" ]
+	}
+	WAIT_SECS=30 wait_for rebuilt || fail "${kind^^} CQ $cqn in error: channels not rebuilt"
+	[ "$(dmesg_count "channel 0: ${kind^^} CQ $(printf '0x%x' "$cqn") in error")" = 1 ] ||
+		fail "no log line naming ${kind^^} CQ $cqn"
+	[ "$(dp_stat cx4a "$a" "${kind}0_recover")" = $((rec0 + 1)) ] ||
+		fail "${kind}0_recover did not move by 1"
+	ping_both "after the ${kind^^} CQ error"
+	if [ "$kind" = rx ]; then
+		n=$(dp_iperf cx4a 198.18.0.1 cx4b 0 -n 1M)
+	else
+		n=$(dp_iperf cx4b 198.18.0.2 cx4a 0 -n 1M)
+	fi
+	[ "$n" -gt 65536 ] || fail "only $n bytes of iperf3 after the ${kind^^} CQ error"
+	log "${kind^^} CQ $cqn in error (syndrome $3): channels rebuilt, ${kind}0_recover counted, $n bytes of iperf3"
+}
+cq_error_step rx 1 1
+cq_error_step tx 2 2
+[ "$(dmesg_count "recovery failed|rebuild after a CQ error failed")" = 0 ] || fail "a recovery failed"
 
 # --- 1. CREATE_CQ answers a live CQ's number ---
 cqf=$(cx4_dbg "$fa")/cq
