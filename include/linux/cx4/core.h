@@ -18,6 +18,7 @@
 #include <linux/cx4/prm_cmd.h>
 
 struct cx4_core;
+struct dentry;
 struct device;
 struct notifier_block;
 
@@ -133,6 +134,13 @@ u32 cx4_core_lkey(const struct cx4_core *core);
  * go through it (PRM 7.2).  Valid while the function is up.
  */
 void __iomem *cx4_core_uar(const struct cx4_core *core);
+
+/*
+ * The function's debugfs directory (/sys/kernel/debug/cx4/<bdf>), for
+ * en/'s test hooks; it exists while the Ethernet part is bound (an error
+ * pointer or NULL without debugfs: debugfs_create_*() accept either).
+ */
+struct dentry *cx4_core_debugfs(const struct cx4_core *core);
 
 /* --- Port registers (ACCESS_REGISTER, PRM 12.4.1; layouts prm_reg.h) --- */
 

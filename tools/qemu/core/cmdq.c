@@ -337,10 +337,12 @@ static void cx4dev_run(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 {
 	if (!cmd->knob_hit)
 		cx4dev_cmd_execute(dev, cmd);
-	if (cmd->status != CX4_CMD_STAT_OK)
+	if (cmd->status != CX4_CMD_STAT_OK) {
 		cx4dev_hostile_cmd_failed(dev, cmd, false);
-	else
+	} else {
+		cx4dev_knob_out_patch(dev, cmd);
 		cx4dev_hostile_cmd_out(dev, cmd);
+	}
 	dev->commands++;
 	cx4dev_complete(dev, cmd);
 }

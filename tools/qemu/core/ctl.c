@@ -117,6 +117,11 @@ static uint32_t *cx4dev_ctl_knob(struct cx4dev *dev, uint32_t off)
 	case CX4DEV_CTL_DELAY_OPCODE:	return &k->delay_opcode;
 	case CX4DEV_CTL_DELAY_COUNT:	return &k->delay_count;
 	case CX4DEV_CTL_HANG_OPCODE:	return &k->hang_opcode;
+	case CX4DEV_CTL_OUT_PATCH_OPCODE: return &k->out_patch_opcode;
+	case CX4DEV_CTL_OUT_PATCH_OP_MOD: return &k->out_patch_op_mod;
+	case CX4DEV_CTL_OUT_PATCH_VALUE: return &k->out_patch_value;
+	case CX4DEV_CTL_OUT_PATCH_MASK:	return &k->out_patch_mask;
+	case CX4DEV_CTL_OUT_PATCH_SKIP:	return &k->out_patch_skip;
 	case CX4DEV_CTL_EXPECT_ERRORS:	return &dev->expect_errors;
 	case CX4DEV_CTL_DROP_CMD_EVENTS: return &k->drop_cmd_events;
 	default:			return NULL;
@@ -153,6 +158,7 @@ uint32_t cx4dev_ctl_read(struct cx4dev *dev, uint32_t off)
 	case CX4DEV_CTL_WQ_ERROR_SYNDROME: return dev->knobs.wq_error_syndrome;
 	case CX4DEV_CTL_SQ_STALL:	return dev->knobs.sq_stall;
 	case CX4DEV_CTL_SQ_STALL_HELD:	return dev->sq_stall_held;
+	case CX4DEV_CTL_OUT_PATCH_OFFSET: return dev->knobs.out_patch_offset;
 	case CX4DEV_CTL_CHAN ... CX4DEV_CTL_CHAN_TX_COUNT + 3:
 		return cx4dev_chan_ctl_read(dev, off);
 	default:
@@ -225,6 +231,15 @@ void cx4dev_ctl_write(struct cx4dev *dev, uint32_t off, uint32_t val)
 	if (cx4dev_hostile_ctl_write(dev, off, val))
 		return;		/* 0x300-0x35c, hostile.c */
 	switch (off) {
+	case CX4DEV_CTL_OUT_PATCH_OFFSET:
+		if (!cx4dev_out_patch_offset_ok(val)) {
+			cx4dev_guest_error(dev, "debug control page: OUT_PATCH_OFFSET 0x%x is "
+					   "not a dword after status and syndrome", val);
+			return;
+		}
+		dev->knobs.out_patch_offset = val;
+		cx4dev_logf(dev, "debug-ctl: OUT_PATCH_OFFSET = 0x%x", val);
+		return;
 	case CX4DEV_CTL_DMA_PROBE_HI:
 		dev->dma_probe_addr = (uint64_t)val << 32;
 		return;

@@ -62,7 +62,21 @@ struct cx4dev_knobs {
 	uint32_t wq_error;	/* the next WQE of this SQ/RQ completes in error, queue to ERR */
 	uint32_t wq_error_syndrome; /* its error CQE syndrome (Table 74); 0 = LOCAL_LENGTH_ERR */
 	uint32_t sq_stall;	/* this SQ consumes nothing until released */
+	/*
+	 * Output patch (one-shot): one dword of the output of the next
+	 * command with this opcode that succeeds is overwritten; the model
+	 * keeps what it really did (an object under its real number).
+	 */
+	uint32_t out_patch_opcode; /* 0 = off; reads 0 once it fired */
+	uint32_t out_patch_op_mod; /* bit 31: match op_mod 15:0 too; 0 = any op_mod */
+	uint32_t out_patch_offset; /* byte offset of the dword in the output, 4-aligned, >= 8 */
+	uint32_t out_patch_value;  /* the new bits */
+	uint32_t out_patch_mask;   /* bits replaced; 0 = the whole dword */
+	uint32_t out_patch_skip;   /* matching commands let through first (counts down) */
 };
+
+/* out_patch_op_mod: match the op_mod in bits 15:0. */
+#define CX4DEV_OUT_PATCH_MATCH_OP_MOD	(1u << 31)
 
 /* wq_error / sq_stall: bit 31 on, bit 30 RQ (wq_error only), 23:0 queue number. */
 #define CX4DEV_WQ_KNOB_ON	(1u << 31)

@@ -50,6 +50,12 @@
 	X(DELAY_OPCODE,		"delay_opcode",		0x054, CX4DEV_CTL_RW)	\
 	X(DELAY_COUNT,		"delay_count",		0x058, CX4DEV_CTL_RW)	\
 	X(HANG_OPCODE,		"hang_opcode",		0x05c, CX4DEV_CTL_RW)	\
+	X(OUT_PATCH_OPCODE,	"out_patch_opcode",	0x060, CX4DEV_CTL_RW)	\
+	X(OUT_PATCH_OP_MOD,	"out_patch_op_mod",	0x064, CX4DEV_CTL_RW)	\
+	X(OUT_PATCH_OFFSET,	"out_patch_offset",	0x068, CX4DEV_CTL_RW)	\
+	X(OUT_PATCH_VALUE,	"out_patch_value",	0x06c, CX4DEV_CTL_RW)	\
+	X(OUT_PATCH_MASK,	"out_patch_mask",	0x070, CX4DEV_CTL_RW)	\
+	X(OUT_PATCH_SKIP,	"out_patch_skip",	0x074, CX4DEV_CTL_RW)	\
 	X(HEALTH_SYNDROME,	"health_syndrome",	0x080, CX4DEV_CTL_RW)	\
 	X(HEALTH_STOP,		"health_stop",		0x084, CX4DEV_CTL_RW)	\
 	X(INTERNAL_ERROR,	"internal_error",	0x088, CX4DEV_CTL_WO)	\

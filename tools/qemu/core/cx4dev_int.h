@@ -576,6 +576,8 @@ enum cx4dev_knob_action {
 };
 enum cx4dev_knob_action cx4dev_knob_classify(struct cx4dev *dev, struct cx4dev_cmd *cmd,
 					     uint64_t *delay_ns);
+bool cx4dev_out_patch_offset_ok(uint32_t off);
+void cx4dev_knob_out_patch(struct cx4dev *dev, struct cx4dev_cmd *cmd);
 
 /* ctl.c: the debug control page */
 uint32_t cx4dev_ctl_read(struct cx4dev *dev, uint32_t off);

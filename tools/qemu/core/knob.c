@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /*
- * The fault-injection knobs the engines consult: command failures, delays
- * and hangs (cmdq.c), WQ_ERROR and SQ_STALL (the SQ and RQ engines).  The
+ * The fault-injection knobs the engines consult: command failures, delays,
+ * hangs and output patches (cmdq.c), WQ_ERROR and SQ_STALL (the SQ and RQ
+ * engines).  The
  * debug control page (ctl.c) sets them.  Failures injected here are not
  * guest errors.  Calls nothing above log.c.
  */
+#include <stdio.h>
+
 #include "cx4dev_int.h"
 
 #define CX4DEV_HANG_ANY		0xffffu
@@ -57,6 +60,47 @@ enum cx4dev_knob_action cx4dev_knob_classify(struct cx4dev *dev, struct cx4dev_c
 		return CX4DEV_KNOB_DELAY;
 	}
 	return cmd->knob_hit ? CX4DEV_KNOB_FAIL : CX4DEV_KNOB_NONE;
+}
+
+/* An OUT_PATCH offset: a dword after status and syndrome. */
+bool cx4dev_out_patch_offset_ok(uint32_t off)
+{
+	return off >= CX4_FLD_OFF(CX4_CMD_OUT_SYNDROME) + 4 && !(off % 4);
+}
+
+/*
+ * OUT_PATCH: a command that succeeded, about to be handed back.  If it is
+ * the one the knob waits for (opcode, op_mod if asked, an output that
+ * holds the dword, out_patch_skip such commands let through), one dword of its output gets the knob's bits and the
+ * knob disarms.  The device keeps what it did: a CREATE_CQ answered with
+ * another number still created its CQ under the real one.
+ */
+void cx4dev_knob_out_patch(struct cx4dev *dev, struct cx4dev_cmd *cmd)
+{
+	struct cx4dev_knobs *k = &dev->knobs;
+	uint32_t mask = k->out_patch_mask ? k->out_patch_mask : UINT32_MAX;
+	uint32_t old, new;
+	char what[96];
+
+	if (!k->out_patch_opcode || k->out_patch_opcode != cmd->opcode)
+		return;
+	if ((k->out_patch_op_mod & CX4DEV_OUT_PATCH_MATCH_OP_MOD) &&
+	    (uint16_t)k->out_patch_op_mod != cmd->op_mod)
+		return;
+	if (!cx4dev_out_patch_offset_ok(k->out_patch_offset) ||
+	    (uint64_t)k->out_patch_offset + 4 > cmd->out_len)
+		return;
+	if (k->out_patch_skip) {
+		k->out_patch_skip--;
+		return;
+	}
+	old = cx4_rd32(cmd->out, k->out_patch_offset);
+	new = (old & ~mask) | (k->out_patch_value & mask);
+	cx4_wr32(cmd->out, k->out_patch_offset, new);
+	k->out_patch_opcode = 0;
+	snprintf(what, sizeof(what), "output dword 0x%x 0x%08x -> 0x%08x",
+		 k->out_patch_offset, old, new);
+	cx4dev_knob_hit(dev, cmd, what);
 }
 
 /* ---- queue knobs: WQ_ERROR, SQ_STALL ---- */

@@ -161,6 +161,12 @@ struct fh *fh_new_up(const struct cx4dev_config *cfg);
 #define CTL_DELAY_OPCODE	0x054
 #define CTL_DELAY_COUNT		0x058
 #define CTL_HANG_OPCODE		0x05c
+#define CTL_OUT_PATCH_OPCODE	0x060
+#define CTL_OUT_PATCH_OP_MOD	0x064
+#define CTL_OUT_PATCH_OFFSET	0x068
+#define CTL_OUT_PATCH_VALUE	0x06c
+#define CTL_OUT_PATCH_MASK	0x070	/* prm-offsets: ok, a register offset */
+#define CTL_OUT_PATCH_SKIP	0x074
 #define CTL_HEALTH_SYNDROME	0x080
 #define CTL_HEALTH_STOP		0x084
 #define CTL_INTERNAL_ERROR	0x088

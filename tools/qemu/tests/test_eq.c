@@ -898,6 +898,87 @@ static void test_cq_overrun_and_error_knob(void)
 	fh_free(fh);
 }
 
+/*
+ * OUT_PATCH: one dword of the next CREATE_CQ's answer becomes a live
+ * CQ's number; the model keeps the CQ it really created.  Then the op_mod
+ * match, a failed command and a too short output left alone, and the
+ * offset register's checks.
+ */
+static void test_cq_out_patch_knob(void)
+{
+	struct fh *fh = fh_new_up(NULL);
+	uint32_t uar = alloc_uar(fh);
+	struct fh_result r;
+	struct fh_eq eq;
+	struct fh_cq cq0, cq1, cq2;
+	uint8_t in[16] = { 0 };
+
+	CHECK_EQ(create_eq(fh, uar, 3, 1, CX4_EVENT_BIT(CX4_EVENT_CQ_ERROR), &eq), 0);
+	CHECK_EQ(create_cq(fh, uar, eq.eqn, 1, &cq0), 0);
+	fh_ctl_wr(fh, CTL_OUT_PATCH_OPCODE, CX4_CMD_CREATE_CQ);
+	fh_ctl_wr(fh, CTL_OUT_PATCH_OFFSET, CX4_FLD_OFF(CX4_CREATE_CQ_OUT_CQN));
+	fh_ctl_wr(fh, CTL_OUT_PATCH_VALUE, cq0.cqn);
+	fh_ctl_wr(fh, CTL_OUT_PATCH_MASK, CX4_MAX(CREATE_CQ_OUT, CQN));
+	/* Another opcode: untouched, still armed. */
+	CHECK_EQ(fh_simple(fh, CX4_CMD_NOP, 0, &r), 0);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_OUT_PATCH_OPCODE), CX4_CMD_CREATE_CQ);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_KNOB_HITS), 0);
+	CHECK_EQ(create_cq(fh, uar, eq.eqn, 1, &cq1), 0);
+	CHECK_EQ(cq1.cqn, cq0.cqn);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_OUT_PATCH_OPCODE), 0);	/* one-shot */
+	CHECK_EQ(fh_ctl_rd(fh, CTL_KNOB_HITS), 1);
+	CHECK(fh_log_has(fh, "knob: output dword 0x8"));
+	/* The device created CQ cq0 + 1: the next one is cq0 + 2. */
+	CHECK_EQ(create_cq(fh, uar, eq.eqn, 1, &cq2), 0);
+	CHECK_EQ(cq2.cqn, cq0.cqn + 2);
+
+	/*
+	 * op_mod matched, one skipped: QUERY_PAGES(boot) passes, the first
+	 * (regular) too, the second is patched.
+	 */
+	fh_ctl_wr(fh, CTL_OUT_PATCH_OPCODE, CX4_CMD_QUERY_PAGES);
+	fh_ctl_wr(fh, CTL_OUT_PATCH_OP_MOD, 1u << 31 | CX4_PAGES_REGULAR);
+	fh_ctl_wr(fh, CTL_OUT_PATCH_OFFSET, CX4_FLD_OFF(CX4_QUERY_PAGES_OUT_NUM_PAGES));
+	fh_ctl_wr(fh, CTL_OUT_PATCH_VALUE, 0x12345);
+	fh_ctl_wr(fh, CTL_OUT_PATCH_MASK, 0);		/* the whole dword */
+	fh_ctl_wr(fh, CTL_OUT_PATCH_SKIP, 1);
+	CHECK_EQ(fh_query_pages(fh, CX4_PAGES_BOOT), 0);
+	CHECK_EQ(fh_query_pages(fh, CX4_PAGES_REGULAR), 0);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_OUT_PATCH_SKIP), 0);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_OUT_PATCH_OPCODE), CX4_CMD_QUERY_PAGES);
+	CHECK_EQ(fh_query_pages(fh, CX4_PAGES_REGULAR), 0x12345);
+	CHECK_EQ(fh_query_pages(fh, CX4_PAGES_REGULAR), 0);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_KNOB_HITS), 2);
+
+	/* A failed command and an output without the dword: left alone. */
+	fh_ctl_wr(fh, CTL_OUT_PATCH_OP_MOD, 0);
+	fh_ctl_wr(fh, CTL_OUT_PATCH_OPCODE, CX4_CMD_QUERY_PAGES);
+	fh_ctl_wr(fh, CTL_FAIL_OPCODE, CX4_CMD_QUERY_PAGES);
+	CHECK_EQ(fh_simple(fh, CX4_CMD_QUERY_PAGES, CX4_PAGES_REGULAR, &r),
+		 CX4_CMD_STAT_INTERNAL_ERR);
+	CHECK_EQ(CX4_GET(QUERY_PAGES_OUT, r.out, NUM_PAGES), 0);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_OUT_PATCH_OPCODE), CX4_CMD_QUERY_PAGES);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_QUERY_PAGES);
+	CX4_SET(CMD_IN, in, OP_MOD, CX4_PAGES_REGULAR);
+	fh_ctl_wr(fh, CTL_OUT_PATCH_OFFSET, 0x10);
+	CHECK_EQ(fh_run(fh, in, sizeof(in), 0x10, &r), 0);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_OUT_PATCH_OPCODE), CX4_CMD_QUERY_PAGES);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_KNOB_HITS), 3);	/* the FAIL_OPCODE hit */
+	fh_ctl_wr(fh, CTL_OUT_PATCH_OPCODE, 0);
+	CHECK_EQ(ERRORS(fh), 0);
+
+	/* The offset must be a dword after status and syndrome. */
+	fh_ctl_wr(fh, CTL_OUT_PATCH_OFFSET, 4);
+	fh_ctl_wr(fh, CTL_OUT_PATCH_OFFSET, 0xa);
+	CHECK_EQ(ERRORS(fh), 2);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_OUT_PATCH_OFFSET), 0x10);
+
+	/* The CQ the driver never learnt goes with the reset, quietly. */
+	cx4dev_reset(fh->dev, CX4DEV_RESET_FLR);
+	CHECK_EQ(ERRORS(fh), 2);
+	fh_free(fh);
+}
+
 static void test_cq_doorbell_errors(void)
 {
 	struct fh *fh = fh_new_up(NULL);
@@ -1029,6 +1110,7 @@ static const struct test eq_tests[] = {
 	T(test_cq_create_errors),
 	T(test_cq_arm_and_completion_events),
 	T(test_cq_overrun_and_error_knob),
+	T(test_cq_out_patch_knob),
 	T(test_cq_doorbell_errors),
 	T(test_cq_moderation),
 };

@@ -7,7 +7,8 @@
 #   1. WQ_ERROR on any RQ: the next receive WQE completes with an error
 #      CQE (local length error), the RQ goes to ERR;
 #   2. WQ_ERROR on any SQ: the next send WQE completes with an error CQE
-#      (local protection error), the SQ goes to ERR;
+#      (local protection error), the SQ goes to ERR; a UDP flood from a
+#      runs through its recovery (finding 6);
 #   3. SQ_STALL on the SQ step 2 hit: it consumes nothing, a UDP burst
 #      fills its TX queue, the watchdog calls ndo_tx_timeout, the driver
 #      resets the SQ, which ends the stall (the knob reads 0 again).
@@ -39,6 +40,8 @@ dp_pair_up
 a=$DP_A b=$DP_B fa=$DP_FA
 ifindex=$(ip netns exec cx4a cat "/sys/class/net/$a/ifindex")
 probes=$(dmesg_count 'cx4 .*: firmware [0-9]')
+# Another test of this VM shape may have run before on the same device.
+hits0=$(ctl_get "$fa" knob_hits)
 
 # ethtool -S of a, one "name value" a line.
 stats() {
@@ -90,22 +93,49 @@ traffic_ok() {
 	log "$1: traffic resumed ($n bytes of iperf3)"
 }
 
+flood_started() {
+	[ -s /tmp/flood.out ]
+}
+
 # WQ_ERROR on any RQ ($1 = rx) or SQ (tx) with syndrome $2, the frame
 # that hits it sent by ping from netns $3 to $4; checks as above.  Sets
 # QN (the queue hit) and RING.
 wq_error_step() {
-	local kind=$1 syn=$2 s0 s1 v rec0 want q
+	local kind=$1 syn=$2 s0 s1 v rec0 want q flood=
 	s0=$(stats)
 	rec0=$(recoveries)
 	if [ "$kind" = rx ]; then
 		want=$RQBIT q=RQ
 	else
 		want=0 q=SQ
+		# The SQ is reset under TX traffic (issue 14, finding 6: NAPI
+		# is disabled before the TX queue stops, so no poll wakes the
+		# queue while the ring is reset): a 3 s UDP flood from a runs
+		# before, through and after the recovery.
+		rm -f /tmp/flood.out
+		ip netns exec cx4a python3 -S -c '
+import errno, socket, sys, time
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+s.setblocking(False)
+print("go", flush=True)
+end = time.monotonic() + 3
+while time.monotonic() < end:
+    try:
+        s.sendto(bytes(1200), ("198.18.0.2", 9))
+    except OSError as e:
+        if e.errno not in (errno.EAGAIN, errno.ENOBUFS):
+            raise
+' > /tmp/flood.out &
+		flood=$!
+		WAIT_SECS=30 wait_for flood_started || fail "the UDP flood did not start"
 	fi
 	"$CTL" "$fa" set wq_error_syndrome "$syn" wq_error $((ON | want | ANYQ)) ||
 		fail "cannot arm WQ_ERROR"
 	ip netns exec "$3" $BB ping -c 1 -W 2 "$4" >/dev/null || true
 	wait_recovery "$rec0" || fail "no $q recovery after WQ_ERROR on any $q"
+	if [ -n "$flood" ]; then
+		wait "$flood" || fail "the UDP flood through the SQ recovery failed"
+	fi
 	v=$(ctl_get "$fa" wq_error)
 	[ $((v & (ON | RQBIT))) = "$want" ] || fail "WQ_ERROR read back $v: not fired on an $q"
 	QN=$(printf '0x%x' $((v & ANYQ)))
@@ -174,7 +204,7 @@ s1=$(stats)
 	fail "$a: ifindex changed: the netdev was re-created"
 [ "$(dmesg_count 'cx4 .*: firmware [0-9]')" = "$probes" ] || fail "cx4 probed again"
 mapfile -t v < <("$CTL" "$fa" get knob_hits sq_stall sq_stall_held)
-[ "${v[0]}" = 3 ] || fail "knob hits ${v[0]}, want 3 (2 WQ_ERROR, 1 SQ_STALL)"
+[ "${v[0]}" = $((hits0 + 3)) ] || fail "knob hits ${v[0]}, want $((hits0 + 3)) (2 WQ_ERROR, 1 SQ_STALL)"
 [ "${v[1]}" = 0 ] || fail "SQ $sqn: the stall outlived the SQ reset (SQ_STALL ${v[1]})"
 [ "${v[2]}" -gt 0 ] || fail "SQ $sqn: the stall held nothing"
 log "device: 3 knob hits, the stall held the SQ engine ${v[2]} times, ended by the reset"

@@ -19,6 +19,8 @@
  *                   "poll" (consume every CQE software owns, update the
  *                   doorbell record), "moderate USECS FRAMES", "destroy";
  *                   read: cqn, callback counts, CQEs consumed
+ *   fail_tx_map (rw) en/'s (main.c): N > 0, the Nth frame handed to
+ *                   ndo_start_xmit from now fails its DMA mapping
  *
  * Removal waits for a running write (debugfs file references); the hooks
  * that use the function hold core->up_lock and fail with -EAGAIN while it
@@ -455,6 +457,11 @@ void cx4_debugfs_create(struct cx4_core *core)
 	debugfs_create_file("page_alloc_fail", 0200, d, core,
 			    &cx4_debugfs_page_fail_fops);
 	debugfs_create_file("cq", 0600, d, core, &cx4_debugfs_cq_fops);
+}
+
+struct dentry *cx4_core_debugfs(const struct cx4_core *core)
+{
+	return core->debugfs;
 }
 
 void cx4_debugfs_destroy(struct cx4_core *core)

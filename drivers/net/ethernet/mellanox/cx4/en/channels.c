@@ -393,9 +393,11 @@ static void cx4_en_cq_comp(struct cx4_cq *cq, void *ctx)
 }
 
 /*
- * CQ error event (hard IRQ): the queue completing to @cq gets no more
- * completions; reset it (recover.c).  The CQ pointers are set once
- * cx4_cq_create() returns: an event before that is only logged.
+ * CQ error event (hard IRQ): the CQ is in error for good (PRM 7.12.5:
+ * nothing but DESTROY_CQ ends that state) and the queue completing to it
+ * gets no more completions; the channels are rebuilt (recover.c).  The
+ * CQ pointers are set once cx4_cq_create() returns: an event before that
+ * is only logged.
  */
 static void cx4_en_cq_error(struct cx4_cq *cq, void *ctx, u8 syndrome)
 {
@@ -406,8 +408,8 @@ static void cx4_en_cq_error(struct cx4_cq *cq, void *ctx, u8 syndrome)
 			    netdev_name(ch->priv->netdev), ch->ix,
 			    cx4_cq_cqn(cq), syndrome);
 	if (sq || cq == READ_ONCE(ch->rq.cq))
-		cx4_en_request_recover(ch, sq ? CX4_EN_RECOVER_SQ :
-					       CX4_EN_RECOVER_RQ);
+		cx4_en_request_recover(ch, sq ? CX4_EN_RECOVER_SQ_CQ :
+					       CX4_EN_RECOVER_RQ_CQ);
 }
 
 /* A channel's TX or RX CQ with the moderation in force (params.c). */

@@ -179,6 +179,11 @@ struct cx4_en_priv {
 	/* chan: interrupt moderation of the RX and TX CQs (params.c) */
 	struct cx4_en_coal rx_coal;
 	struct cx4_en_coal tx_coal;
+	/*
+	 * debugfs fail_tx_map: N > 0, the Nth frame from now fails its DMA
+	 * mapping (tx.c); atomic, read by every TX queue.
+	 */
+	atomic_t fail_tx_map;
 	/* rssx: netif_msg_* bits (ethtool -s IF msglvl) */
 	u32 msg_enable;
 	/*

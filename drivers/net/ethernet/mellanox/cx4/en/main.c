@@ -20,6 +20,7 @@
  */
 
 #include <linux/auxiliary_bus.h>
+#include <linux/debugfs.h>
 #include <linux/etherdevice.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
@@ -428,6 +429,8 @@ static int cx4_en_attach(struct auxiliary_device *adev,
 	cx4_en_carrier_update(priv);
 
 	auxiliary_set_drvdata(adev, priv);
+	debugfs_create_atomic_t("fail_tx_map", 0600, cx4_core_debugfs(core),
+				&priv->fail_tx_map);
 	netdev_info(priv->netdev, "MAC %pM, %u channels, MTU %u (max %u), link %s\n",
 		    priv->netdev->dev_addr, priv->num_channels,
 		    priv->netdev->mtu, priv->netdev->max_mtu,
@@ -534,6 +537,7 @@ static void cx4_en_detach(struct auxiliary_device *adev)
 {
 	struct cx4_en_priv *priv = auxiliary_get_drvdata(adev);
 
+	debugfs_lookup_and_remove("fail_tx_map", cx4_core_debugfs(priv->core));
 	cx4_core_unregister_link_notifier(priv->core, &priv->link_nb);
 	unregister_netdev(priv->netdev);
 	/* Closed: nothing queues recovery any more. */

@@ -11,6 +11,11 @@
  * its CQ, resets the ring (every pending send unmapped and freed; the
  * posted receive buffers kept) and the doorbell record, moves it
  * RST -> RDY and resumes.  ndo_tx_timeout asks for the same SQ recovery.
+ * A CQ error event leaves the CQ in error until it is destroyed (PRM
+ * 7.12.5), and an SQ or RQ cannot move to another CQ: the work rebuilds
+ * every channel through cx4_en_reconfigure() with the parameters in
+ * force (new CQs, SQs and RQs first, steering switched, the old set
+ * freed), as a ring change does.
  * Recoveries are counted per ring ("recover" in ethtool -S).
  */
 
@@ -156,6 +161,68 @@ static int cx4_en_rq_recover(struct cx4_en_priv *priv,
 	return err;
 }
 
+#define CX4_EN_RECOVER_CQ_BITS	(BIT(CX4_EN_RECOVER_SQ_CQ) | \
+				 BIT(CX4_EN_RECOVER_RQ_CQ))
+
+/*
+ * The switch step of a rebuild after a CQ error: neither NAPI nor xmit
+ * runs, so the recoveries are counted here, on the rings of the old
+ * set's channels whose CQ was in error (the new set shares their stats).
+ */
+static int cx4_en_cq_rebuilt(struct cx4_en_priv *priv,
+			     const struct cx4_en_params *params)
+{
+	struct cx4_en_chs *chs = priv->chs;	/* the old set until published */
+	u32 i;
+
+	for (i = 0; i < chs->num; i++) {
+		struct cx4_en_channel *ch = chs->ch[i];
+
+		if (test_bit(CX4_EN_RECOVER_SQ_CQ, &ch->recover))
+			cx4_en_sq_stat_add(ch->sq.stats, CX4_EN_SQ_RECOVER, 1);
+		if (test_bit(CX4_EN_RECOVER_RQ_CQ, &ch->recover))
+			cx4_en_rq_stat_add(ch->rq.stats, CX4_EN_RQ_RECOVER, 1);
+	}
+	return 0;
+}
+
+/* A CQ error event on any channel: rebuild them all (RTNL held). */
+static void cx4_en_cq_recover(struct cx4_en_priv *priv)
+{
+	struct cx4_en_chs *chs = priv->chs;
+	bool any = false;
+	u32 i;
+	int err;
+
+	for (i = 0; chs && i < chs->num; i++) {
+		struct cx4_en_channel *ch = chs->ch[i];
+
+		if (!(READ_ONCE(ch->recover) & CX4_EN_RECOVER_CQ_BITS))
+			continue;
+		any = true;
+		if (test_bit(CX4_EN_RECOVER_SQ_CQ, &ch->recover))
+			netdev_warn(priv->netdev, "channel %u: TX CQ 0x%x in error\n",
+				    i, cx4_cq_cqn(ch->sq.cq));
+		if (test_bit(CX4_EN_RECOVER_RQ_CQ, &ch->recover))
+			netdev_warn(priv->netdev, "channel %u: RX CQ 0x%x in error\n",
+				    i, cx4_cq_cqn(ch->rq.cq));
+	}
+	if (!any)
+		return;
+	err = cx4_en_reconfigure(priv, &priv->params, cx4_en_cq_rebuilt);
+	if (err) {
+		/* The old set runs on; the CQ stays in error. */
+		for (i = 0; i < chs->num; i++) {
+			clear_bit(CX4_EN_RECOVER_SQ_CQ, &chs->ch[i]->recover);
+			clear_bit(CX4_EN_RECOVER_RQ_CQ, &chs->ch[i]->recover);
+		}
+		netdev_err(priv->netdev, "channel rebuild after a CQ error failed (%d)\n",
+			   err);
+		return;
+	}
+	netdev_warn(priv->netdev, "channels rebuilt after a CQ error\n");
+}
+
 void cx4_en_recover_work(struct work_struct *work)
 {
 	struct cx4_en_priv *priv = container_of(work, struct cx4_en_priv,
@@ -165,6 +232,8 @@ void cx4_en_recover_work(struct work_struct *work)
 	int err;
 
 	rtnl_lock();
+	/* First: a rebuild replaces the queues the loop below would reset. */
+	cx4_en_cq_recover(priv);
 	chs = priv->chs;
 	for (i = 0; chs && i < chs->num; i++) {
 		struct cx4_en_channel *ch = chs->ch[i];

@@ -291,7 +291,20 @@ static void cx4_en_tx_offload_stats(struct cx4_en_sq *sq,
 		cx4_en_sq_stat_add(sq->stats, CX4_EN_SQ_VLAN_INSERT, 1);
 }
 
-static netdev_tx_t cx4_en_sq_xmit(struct cx4_en_sq *sq, struct sk_buff *skb)
+/*
+ * debugfs fail_tx_map (en.h): is this the frame whose mapping fails?
+ * Counts down while armed; the frame that takes it to 0 fails.
+ */
+static bool cx4_en_tx_map_fault(struct cx4_en_priv *priv)
+{
+	return IS_ENABLED(CONFIG_DEBUG_FS) &&
+	       unlikely(atomic_read(&priv->fail_tx_map) > 0) &&
+	       atomic_dec_if_positive(&priv->fail_tx_map) == 0;
+}
+
+/* @fail_map: fail the DMA mapping as dma_map_*() can (fail_tx_map). */
+static netdev_tx_t cx4_en_sq_xmit(struct cx4_en_sq *sq, struct sk_buff *skb,
+				  bool fail_map)
 {
 	struct cx4_en_tx_wqe_info *info;
 	struct cx4_en_tx_attr a;
@@ -335,7 +348,8 @@ static netdev_tx_t cx4_en_sq_xmit(struct cx4_en_sq *sq, struct sk_buff *skb)
 	CX4_SET(WQE_ETH, eth, MSS, a.mss);
 	CX4_SET(WQE_ETH, eth, INLINE_HDR_SZ, inl);
 	cx4_en_tx_inline(skb, CX4_ADDR(WQE_ETH, eth, INLINE_HDR), &a);
-	n = cx4_en_tx_map(sq, skb, a.ihs, eth + cx4_wqe_eth_seg_size(inl));
+	n = fail_map ? -ENOMEM :
+		cx4_en_tx_map(sq, skb, a.ihs, eth + cx4_wqe_eth_seg_size(inl));
 	if (n < 0) {
 		cx4_en_tx_drop(sq, skb);
 		return NETDEV_TX_OK;
@@ -374,7 +388,8 @@ netdev_tx_t cx4_en_start_xmit(struct sk_buff *skb, struct net_device *netdev)
 		dev_kfree_skb_any(skb);
 		return NETDEV_TX_OK;
 	}
-	return cx4_en_sq_xmit(&priv->channels[q]->sq, skb);
+	return cx4_en_sq_xmit(&priv->channels[q]->sq, skb,
+			      cx4_en_tx_map_fault(priv));
 }
 
 static void cx4_en_tx_bad_cqe(struct cx4_en_sq *sq, const void *cqe,

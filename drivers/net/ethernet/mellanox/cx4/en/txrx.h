@@ -129,6 +129,8 @@ struct cx4_en_rq {
 enum {
 	CX4_EN_RECOVER_SQ,		/* SQ error CQE or TX timeout */
 	CX4_EN_RECOVER_RQ,		/* RQ error CQE */
+	CX4_EN_RECOVER_SQ_CQ,		/* CQ error event on the SQ's CQ */
+	CX4_EN_RECOVER_RQ_CQ,		/* CQ error event on the RQ's CQ */
 };
 
 struct cx4_en_channel {
