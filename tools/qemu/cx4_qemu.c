@@ -10,6 +10,7 @@
 #include "qemu/osdep.h"
 #include "qemu/log.h"
 #include "qemu/module.h"
+#include "qemu/range.h"
 #include "qemu/timer.h"
 #include "qapi/error.h"
 #include "qapi/visitor.h"
@@ -428,6 +429,7 @@ static void cx4_realize(PCIDevice *pdev, Error **errp)
 		error_setg(errp, "cx4: out of memory");
 		goto fail_nic;
 	}
+	cx4dev_bus_master_set(s->core, cx4_bus_master(s));
 	return;
 
 fail_nic:
@@ -489,6 +491,9 @@ static void cx4_write_config(PCIDevice *pdev, uint32_t addr, uint32_t val, int l
 		return;
 	}
 	pci_default_write_config(pdev, addr, val, len);
+	if (s->core && ranges_overlap(addr, len, PCI_COMMAND, 2)) {
+		cx4dev_bus_master_set(s->core, cx4_bus_master(s));
+	}
 	if (pci_is_express(pdev)) {
 		pcie_cap_flr_write_config(pdev, addr, val, len);
 	}
@@ -504,6 +509,8 @@ static void cx4_qdev_reset(DeviceState *dev)
 
 	if (s->core) {
 		cx4dev_reset(s->core, flr ? CX4DEV_RESET_FLR : CX4DEV_RESET_SYSTEM);
+		/* Reset clears the command register (after this callback). */
+		cx4dev_bus_master_set(s->core, false);
 	}
 }
 

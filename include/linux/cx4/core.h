@@ -20,6 +20,7 @@
 struct cx4_core;
 struct dentry;
 struct device;
+struct devlink_port;
 struct notifier_block;
 
 struct cx4_fw_version {
@@ -57,6 +58,11 @@ int cx4_cmd_exec(struct cx4_core *core, const void *in, size_t in_len,
 		     out, sizeof(out) + __must_be_array(out))
 
 struct device *cx4_core_dev(const struct cx4_core *core);
+/*
+ * The function's devlink port (physical flavour), for the netdev to link
+ * to; NULL without devlink.  Registered from probe to remove.
+ */
+struct devlink_port *cx4_core_devlink_port(const struct cx4_core *core);
 void cx4_core_fw_version(const struct cx4_core *core,
 			 struct cx4_fw_version *ver);
 /* The ISSI set at start-up (PRM 7.1). */

@@ -29,7 +29,7 @@ void cx4dev_timer_update(struct cx4dev *dev)
 
 	if (dev->initializing)
 		next = dev->ready_at;
-	for (unsigned i = 0; i < CX4DEV_ENGINE_NUM; i++) {
+	for (unsigned i = 0; i < CX4DEV_ENGINE_NUM && !dev->bus_master_off; i++) {
 		const struct cx4dev_engine *e = cx4dev_engines[i];
 		uint64_t d;
 
@@ -51,10 +51,22 @@ void cx4dev_timer_expired(struct cx4dev *dev)
 		dev->health_base = now;
 		cx4dev_logf(dev, "firmware ready: initializing cleared");
 	}
-	for (unsigned i = 0; i < CX4DEV_ENGINE_NUM; i++)
-		if (cx4dev_engines[i]->timer)
-			cx4dev_engines[i]->timer(dev, now);
+	/* Engines' timed work DMAs (CQEs, EQEs, LRO flushes): it waits. */
+	if (!dev->bus_master_off)
+		for (unsigned i = 0; i < CX4DEV_ENGINE_NUM; i++)
+			if (cx4dev_engines[i]->timer)
+				cx4dev_engines[i]->timer(dev, now);
 	cx4dev_timer_update(dev);
+}
+
+void cx4dev_bus_master_set(struct cx4dev *dev, bool on)
+{
+	if (dev->bus_master_off == !on)
+		return;
+	dev->bus_master_off = !on;
+	cx4dev_logf(dev, "Bus Master Enable %s", on ? "on" : "off");
+	if (on)
+		cx4dev_timer_update(dev);
 }
 
 /* Free every engine's objects, in table order (device destroy). */

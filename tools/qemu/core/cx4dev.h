@@ -176,6 +176,16 @@ void cx4dev_mmio_write(struct cx4dev *dev, uint64_t off, uint64_t val, unsigned 
 
 void cx4dev_timer_expired(struct cx4dev *dev);
 
+/*
+ * Bus Master Enable (PCI command register) as the embedding sees it; on
+ * at creation.  While it is off the device starts no DMA of its own:
+ * received frames are dropped (rx_no_bus_master) and the engines' timed
+ * work waits.  A driver that turns it off to quiesce the function before
+ * a reset makes no mistake; DMA it asks for anyway (a doorbell) is still
+ * refused by the embedding.
+ */
+void cx4dev_bus_master_set(struct cx4dev *dev, bool on);
+
 /* Port receive path (eth_rx.c): steering, RSS, scatter, receive CQEs. */
 bool cx4dev_can_receive(struct cx4dev *dev);
 size_t cx4dev_receive(struct cx4dev *dev, const void *frame, size_t len);

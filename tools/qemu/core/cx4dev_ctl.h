@@ -139,7 +139,8 @@
 	X(ETH_RX_LRO_SEGMENTS,	"rx_lro_segments",	0x140, CX4DEV_CTL_RO)	\
 	X(ETH_RX_LRO_SESSIONS,	"rx_lro_sessions",	0x144, CX4DEV_CTL_RO)	\
 	X(ETH_LB_DELIVERED,	"lb_delivered",		0x148, CX4DEV_CTL_RO)	\
-	X(ETH_LB_BLOCKED,	"lb_blocked",		0x14c, CX4DEV_CTL_RO)
+	X(ETH_LB_BLOCKED,	"lb_blocked",		0x14c, CX4DEV_CTL_RO)	\
+	X(ETH_RX_NO_BUS_MASTER,	"rx_no_bus_master",	0x150, CX4DEV_CTL_RO)
 
 /*
  * The channels' view (core/cq.c): SQs / RQs in RDY; log_wq_sz, CQ

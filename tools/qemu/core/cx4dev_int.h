@@ -334,6 +334,7 @@ struct cx4dev {
 	/* Fault injection. */
 	struct cx4dev_knobs knobs;
 	bool knob_hit_since_reset;
+	bool bus_master_off;		/* cx4dev_bus_master_set() */
 	uint32_t expect_errors;		/* next N guest errors are expected */
 
 	/* Counters. */

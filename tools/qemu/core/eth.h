@@ -282,6 +282,7 @@ enum cx4dev_eth_cnt {
 	CX4DEV_ETH_RX_LRO_SESSIONS,	/* LRO CQEs with lro_num_seg > 1 */
 	CX4DEV_ETH_LB_DELIVERED,	/* sent frames looped back to a local TIR */
 	CX4DEV_ETH_LB_BLOCKED,		/* self-loopback refused by a TIR (self_lb_en) */
+	CX4DEV_ETH_RX_NO_BUS_MASTER,	/* dropped: Bus Master Enable off */
 	CX4DEV_ETH_NUM_CNT,
 };
 

@@ -362,6 +362,11 @@ size_t cx4dev_eth_receive(struct cx4dev *dev, const uint8_t *frame, size_t len)
 			dev->eth->cnt[CX4DEV_ETH_RX_NO_STEERING]++;
 		return len;
 	}
+	/* No DMA without Bus Master Enable: the frame is lost, not queued. */
+	if (dev->bus_master_off) {
+		dev->eth->cnt[CX4DEV_ETH_RX_NO_BUS_MASTER]++;
+		return len;
+	}
 	if (!cx4dev_port_rx(dev, frame, (uint32_t)len))
 		return len;	/* counted by the port, not passed on */
 	cx4dev_pkt_parse(&p, frame, (uint32_t)len);

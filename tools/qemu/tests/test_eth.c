@@ -209,6 +209,40 @@ static void test_eth_rx(void)
 	env_free(e);
 }
 
+/*
+ * Bus Master Enable off (a driver quiescing the function before its
+ * reset): frames are dropped and counted without touching guest memory
+ * or blaming the driver; timed engine work waits; back on, the RQ's
+ * posted WQE takes the next frame.
+ */
+static void test_eth_rx_bus_master_off(void)
+{
+	struct env *e = env_new(true);
+	uint8_t f[256], *c;
+	uint32_t len = env_build_ipv4(f, env_my_mac, 17, 40, true);
+
+	env_post_recv(e, 2048);
+	/* Every guest address refuses DMA: any attempt would be counted. */
+	e->fh->hole = FH_MEM_BASE;
+	e->fh->hole_len = FH_MEM_SIZE;
+	cx4dev_bus_master_set(e->fh->dev, false);
+	cx4dev_receive(e->fh->dev, f, len);
+	cx4dev_receive(e->fh->dev, f, len);
+	CHECK_EQ(e->fh->dev->eth->cnt[CX4DEV_ETH_RX_NO_BUS_MASTER], 2);
+	CHECK_EQ(e->fh->hole_faults, 0);
+	CHECK_EQ(e->fh->deadline, CX4DEV_NO_DEADLINE);
+	CHECK_EQ(ERRORS(e->fh), 0);
+	e->fh->hole_len = 0;
+	cx4dev_bus_master_set(e->fh->dev, true);
+	cx4dev_receive(e->fh->dev, f, len);
+	c = fh_cq_poll(e->fh, &e->rcq);
+	CHECK(c && CX4_GET(CQE, c, WQE_COUNTER) == 0 &&
+	      CX4_GET(CQE, c, BYTE_CNT) == len);
+	CHECK_EQ(e->fh->dev->eth->cnt[CX4DEV_ETH_RX_OUT_OF_BUFFER], 0);
+	CHECK_EQ(ERRORS(e->fh), 0);
+	env_free(e);
+}
+
 static void test_eth_rx_vlan_strip(void)
 {
 	struct env *e = env_new(false);
@@ -555,6 +589,7 @@ static const struct test eth_tests[] = {
 	T(test_eth_tx_lso),
 	T(test_eth_tx_bad_wqe),
 	T(test_eth_rx),
+	T(test_eth_rx_bus_master_off),
 	T(test_eth_rx_vlan_strip),
 	T(test_eth_toeplitz),
 	T(test_eth_rss),

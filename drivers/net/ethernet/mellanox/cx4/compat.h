@@ -18,6 +18,7 @@
 #ifndef _CX4_COMPAT_H
 #define _CX4_COMPAT_H
 
+#include <linux/netdevice.h>
 #include <linux/version.h>
 
 #if IS_ENABLED(CONFIG_NET_DEVLINK)
@@ -49,6 +50,52 @@ static inline int cx4_devlink_info_driver_name(struct devlink_info_req *req,
 #else
 	return 0;
 #endif
+}
+
+/*
+ * A netdev on a devlink port (phys_port_name, udev's predictable name):
+ * from 6.2 the netdev names its port before register_netdev()
+ * (SET_NETDEV_DEVLINK_PORT) and devlink follows it; before, the port is
+ * told of the netdev after registration and cleared before
+ * unregistration.  @port may be NULL (no port): nothing is linked.
+ */
+static inline void cx4_netdev_devlink_port_set(struct net_device *netdev,
+					       struct devlink_port *port)
+{
+#ifdef SET_NETDEV_DEVLINK_PORT
+	SET_NETDEV_DEVLINK_PORT(netdev, port);
+#endif
+}
+
+static inline void cx4_devlink_port_netdev_registered(struct devlink_port *port,
+						      struct net_device *netdev)
+{
+#ifndef SET_NETDEV_DEVLINK_PORT
+	if (port)
+		devlink_port_type_eth_set(port, netdev);
+#endif
+}
+
+static inline void cx4_devlink_port_netdev_unregistering(struct devlink_port *port)
+{
+#ifndef SET_NETDEV_DEVLINK_PORT
+	if (port)
+		devlink_port_type_clear(port);
+#endif
+}
+#else
+static inline void cx4_netdev_devlink_port_set(struct net_device *netdev,
+					       struct devlink_port *port)
+{
+}
+
+static inline void cx4_devlink_port_netdev_registered(struct devlink_port *port,
+						      struct net_device *netdev)
+{
+}
+
+static inline void cx4_devlink_port_netdev_unregistering(struct devlink_port *port)
+{
 }
 #endif /* CONFIG_NET_DEVLINK */
 

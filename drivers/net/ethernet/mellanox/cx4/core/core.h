@@ -432,6 +432,7 @@ struct cx4_core {
 	struct cx4_test_cq test_cq;
 	struct devlink *devlink;
 	struct devlink_health_reporter *reporter;
+	struct devlink_port *dl_port;	/* the physical port (devlink.c) */
 	/*
 	 * Serializes bringing the function up and down (probe, remove,
 	 * health recovery) with the debugfs hooks and devlink dev info,

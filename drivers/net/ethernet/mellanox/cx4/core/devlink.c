@@ -14,11 +14,18 @@
  * callback (auto-recovery, on by default), which makes one recovery
  * attempt; "devlink health recover" makes one on demand.  Diagnose shows
  * the health syndrome and counter last seen dead, and the recovery
- * bookkeeping.  Built only with CONFIG_NET_DEVLINK (core.h has stubs).
+ * bookkeeping.
+ *
+ * The function's port is a devlink port of the physical flavour, numbered
+ * by the PCI function as mlx5_core numbers it, so that the netdev en/
+ * links to it (cx4_core_devlink_port()) gets the same phys_port_name
+ * ("p0") and udev predictable name (enp1s0np0) under both drivers.
+ * Built only with CONFIG_NET_DEVLINK (core.h has stubs).
  */
 
 #include <linux/ctype.h>
 #include <linux/device.h>
+#include <linux/pci.h>
 #include <linux/slab.h>
 #include <net/devlink.h>
 
@@ -153,6 +160,37 @@ static const struct devlink_health_reporter_ops cx4_reporter_ops = {
 	.diagnose = cx4_reporter_diagnose,
 };
 
+/* The function's one port: physical, numbered by its PCI function. */
+static int cx4_devlink_port_register(struct cx4_core *core)
+{
+	struct devlink_port_attrs attrs = {
+		.flavour = DEVLINK_PORT_FLAVOUR_PHYSICAL,
+		.phys.port_number = PCI_FUNC(core->pdev->devfn),
+	};
+	struct devlink_port *port;
+	int err;
+
+	port = kzalloc(sizeof(*port), GFP_KERNEL);
+	if (!port)
+		return -ENOMEM;
+	devlink_port_attrs_set(port, &attrs);
+	err = devlink_port_register(core->devlink, port,
+				    attrs.phys.port_number);
+	if (err) {
+		kfree(port);
+		return err;
+	}
+	core->dl_port = port;
+	return 0;
+}
+
+static void cx4_devlink_port_unregister(struct cx4_core *core)
+{
+	devlink_port_unregister(core->dl_port);
+	kfree(core->dl_port);
+	core->dl_port = NULL;
+}
+
 /* At probe, once the function is up; undone by cx4_devlink_destroy(). */
 int cx4_devlink_create(struct cx4_core *core)
 {
@@ -163,6 +201,7 @@ int cx4_devlink_create(struct cx4_core *core)
 	if (!devlink)
 		return -ENOMEM;
 	*(struct cx4_core **)devlink_priv(devlink) = core;
+	core->devlink = devlink;
 	core->reporter = devlink_health_reporter_create(devlink,
 							&cx4_reporter_ops,
 							0, core);
@@ -171,12 +210,23 @@ int cx4_devlink_create(struct cx4_core *core)
 		dev_err(core->dev, "cannot create the devlink health reporter: %d\n",
 			err);
 		core->reporter = NULL;
-		devlink_free(devlink);
-		return err;
+		goto err_free_devlink;
+	}
+	err = cx4_devlink_port_register(core);
+	if (err) {
+		dev_err(core->dev, "cannot register the devlink port: %d\n", err);
+		goto err_destroy_reporter;
 	}
 	devlink_register(devlink);
-	core->devlink = devlink;
 	return 0;
+
+err_destroy_reporter:
+	devlink_health_reporter_destroy(core->reporter);
+	core->reporter = NULL;
+err_free_devlink:
+	devlink_free(devlink);
+	core->devlink = NULL;
+	return err;
 }
 
 /* Waits for devlink operations (diagnose, recover) still running. */
@@ -185,6 +235,7 @@ void cx4_devlink_destroy(struct cx4_core *core)
 	if (!core->devlink)
 		return;
 	devlink_unregister(core->devlink);
+	cx4_devlink_port_unregister(core);
 	devlink_health_reporter_destroy(core->reporter);
 	devlink_free(core->devlink);
 	core->reporter = NULL;

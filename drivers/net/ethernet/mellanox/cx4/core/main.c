@@ -45,6 +45,11 @@ struct device *cx4_core_dev(const struct cx4_core *core)
 	return core->dev;
 }
 
+struct devlink_port *cx4_core_devlink_port(const struct cx4_core *core)
+{
+	return core->dl_port;
+}
+
 void cx4_core_fw_version(const struct cx4_core *core,
 			 struct cx4_fw_version *ver)
 {

@@ -303,6 +303,7 @@ static struct cx4_en_priv *cx4_en_alloc(struct cx4_core *core)
 	if (!netdev)
 		return NULL;
 	SET_NETDEV_DEV(netdev, cx4_core_dev(core));
+	cx4_netdev_devlink_port_set(netdev, cx4_core_devlink_port(core));
 	priv = netdev_priv(netdev);
 	priv->netdev = netdev;
 	priv->core = core;
@@ -419,6 +420,8 @@ static int cx4_en_attach(struct auxiliary_device *adev,
 	err = register_netdev(priv->netdev);
 	if (err)
 		goto err_free;
+	cx4_devlink_port_netdev_registered(cx4_core_devlink_port(core),
+					   priv->netdev);
 	/*
 	 * Notifier first, then read the state: a change after the read is
 	 * notified, one before it is seen by the read.
@@ -438,6 +441,7 @@ static int cx4_en_attach(struct auxiliary_device *adev,
 	return 0;
 
 err_unregister_netdev:
+	cx4_devlink_port_netdev_unregistering(cx4_core_devlink_port(core));
 	unregister_netdev(priv->netdev);
 err_free:
 	cx4_en_free(priv);
@@ -539,6 +543,7 @@ static void cx4_en_detach(struct auxiliary_device *adev)
 
 	debugfs_lookup_and_remove("fail_tx_map", cx4_core_debugfs(priv->core));
 	cx4_core_unregister_link_notifier(priv->core, &priv->link_nb);
+	cx4_devlink_port_netdev_unregistering(cx4_core_devlink_port(priv->core));
 	unregister_netdev(priv->netdev);
 	/* Closed: nothing queues recovery any more. */
 	cancel_work_sync(&priv->recover_work);

@@ -1,0 +1,55 @@
+#!/bin/bash
+# vm: --kernel stock --nics 2 --dev-prop cmd-trace=on --dev-prop debug-ctl=on --dev-prop caps-off=driver_version
+# SPDX-License-Identifier: GPL-2.0
+#
+# cx4 as a drop-in for mlx5_core (issue 19): the same two emulated
+# functions under Debian's mlx5_core, then under cx4 (built against
+# Debian's headers), must look the same to what names interfaces and
+# what operators read: the devlink port (index, flavour, port number),
+# the netdev's phys_port_name, phys_switch_id and phys_port_id, and
+# udev's predictable names (udevadm test-builtin net_id: ID_NET_NAME_*).
+# Shares mlx5_netdev.sh's VM (same shape): no boot of its own.
+. "$(dirname "$0")/lib.sh"
+
+stock_kernel_functions
+modinfo mlx5_core > /dev/null || fail "no mlx5_core module for $(uname -r)"
+
+# describe BDF: one "BDF key=value" line per name a user or tool reads.
+describe() {
+	local f=$1 n a v
+	n=$(netdev_of "$f") || fail "$f: no netdev"
+	for a in phys_port_name phys_switch_id phys_port_id; do
+		v=$(cat "/sys/class/net/$n/$a" 2> /dev/null) || v="(none)"
+		echo "$f $a=$v"
+	done
+	udevadm test-builtin net_id "/sys/class/net/$n" 2> /dev/null |
+		sed -n "s/^\(ID_NET_NAME_[A-Z]*=.*\)/$f \1/p"
+	# The port line without the netdev's kernel name (eth0 under both
+	# drivers here, but not what is compared).
+	devlink port show | grep -F "pci/$f/" |
+		sed -e 's/ netdev [^ ]*//' -e "s/^/$f devlink_port=/"
+}
+
+dmesg -C
+echo 1 > /sys/bus/auxiliary/drivers_autoprobe
+modprobe mlx5_core || fail "modprobe mlx5_core failed"
+for f in "${fns[@]}"; do
+	WAIT_SECS=30 wait_for has_netdev "$f" || fail "$f: mlx5e registered no netdev"
+done
+for f in "${fns[@]}"; do describe "$f"; done > /tmp/dropin-mlx5
+mlx5_remove
+
+insmod "$KO" || fail "insmod cx4 failed"
+for f in "${fns[@]}"; do
+	WAIT_SECS=30 wait_for has_netdev "$f" || fail "$f: cx4 registered no netdev"
+done
+for f in "${fns[@]}"; do describe "$f"; done > /tmp/dropin-cx4
+rmmod cx4 || fail "rmmod cx4 failed"
+assert_device_clean
+
+paste -d '\n' /tmp/dropin-mlx5 /tmp/dropin-cx4 | sed 'N; s/\n/  |  cx4: /; s/^/mlx5_core: /'
+grep -q "ID_NET_NAME_PATH=" /tmp/dropin-mlx5 || fail "no udev path name under mlx5_core"
+grep -q "devlink_port=" /tmp/dropin-mlx5 || fail "no devlink port under mlx5_core"
+diff -u /tmp/dropin-mlx5 /tmp/dropin-cx4 ||
+	fail "cx4 differs from mlx5_core in the names above"
+log "devlink port, phys_port_name/switch_id/port_id and udev names: same under mlx5_core and cx4"
