@@ -12,7 +12,8 @@
  * cx4_en_channels_close() undoes it in reverse.  cx4_en_reconfigure()
  * builds a new set before tearing the old one down (MTU change, ring
  * sizes, channel count) and re-points steering at the new RQs with
- * MODIFY_RQT and an FTE modify (no steering rebuild).  All run under
+ * MODIFY_RQT and an FTE modify (no steering rebuild); the counters of
+ * channels it takes away move to the stats base (stats.c).  All run under
  * RTNL; a failing step undoes every step before it.
  */
 
@@ -695,8 +696,11 @@ int cx4_en_reconfigure(struct cx4_en_priv *priv,
 		if (err) {
 			priv->params = prev;
 			priv->num_channels = prev.num_channels;
+			return err;
 		}
-		return err;
+		cx4_en_stats_fold_departed(priv, params->num_channels,
+					   prev.num_channels);
+		return 0;
 	}
 	new = cx4_en_chs_alloc(priv, params);
 	if (IS_ERR(new))
@@ -728,6 +732,8 @@ int cx4_en_reconfigure(struct cx4_en_priv *priv,
 	priv->params = *params;
 	/* The old queues go before the new run: they share the TX queues. */
 	cx4_en_chs_free(old);
+	/* Channels beyond the new count are gone: their counters too. */
+	cx4_en_stats_fold_departed(priv, new->num, old->num);
 	cx4_en_chs_activate(new);
 	netif_device_attach(priv->netdev);	/* wakes every TX queue */
 	return 0;

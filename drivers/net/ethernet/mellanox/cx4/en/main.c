@@ -309,6 +309,7 @@ static struct cx4_en_priv *cx4_en_alloc(struct cx4_core *core)
 	priv->num_channels = nch;
 	priv->msg_enable = CX4_EN_MSG_DEFAULT;
 	spin_lock_init(&priv->carrier_lock);
+	seqlock_init(&priv->stats_lock);
 	INIT_WORK(&priv->recover_work, cx4_en_recover_work);
 	priv->link_nb.notifier_call = cx4_en_link_event;
 	priv->stats = cx4_en_stats_alloc(nch);
