@@ -18,6 +18,7 @@
 #ifndef _CX4_COMPAT_H
 #define _CX4_COMPAT_H
 
+#include <linux/netdevice.h>
 #include <linux/version.h>
 
 #if IS_ENABLED(CONFIG_NET_DEVLINK)
@@ -69,6 +70,20 @@ static inline void cx4_page_pool_set_netdev(struct page_pool_params *pp,
 	pp->netdev = netdev;
 #endif
 }
+
+/*
+ * Queue statistics (struct netdev_stat_ops, netlink qstats-get) exist
+ * from 6.10; Kbuild defines CX4_HAVE_NETDEV_STAT_OPS and builds the
+ * ops (en/qstats.c) only then.  Before, the netdev has none, and @ops
+ * is only an operand of sizeof: the symbol, not built, is not referenced.
+ */
+#ifdef CX4_HAVE_NETDEV_STAT_OPS
+#include <net/netdev_queues.h>
+#define cx4_netdev_set_stat_ops(netdev, ops)	((netdev)->stat_ops = (ops))
+#else
+#define cx4_netdev_set_stat_ops(netdev, ops)	\
+	((void)(netdev), (void)sizeof(ops))
+#endif
 
 /*
  * chan: formatted extack messages exist from 6.2; before, the message

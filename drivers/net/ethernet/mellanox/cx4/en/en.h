@@ -293,6 +293,17 @@ int cx4_en_test_loopback(struct cx4_en_priv *priv);
 /* ethtool.c */
 extern const struct ethtool_ops cx4_en_ethtool_ops;
 
+/*
+ * qstats.c (6.10+ only, compat.h): queue statistics; the fills set the
+ * fields fed by the counters @c (enum cx4_en_rq_stat / cx4_en_sq_stat).
+ */
+struct netdev_stat_ops;
+struct netdev_queue_stats_rx;
+struct netdev_queue_stats_tx;
+extern const struct netdev_stat_ops cx4_en_stat_ops;
+void cx4_en_qstats_rx_fill(const u64 *c, struct netdev_queue_stats_rx *rx);
+void cx4_en_qstats_tx_fill(const u64 *c, struct netdev_queue_stats_tx *tx);
+
 /* chan: params.c (ethtool -g/-G, -l/-L, -c/-C; lib/dim) */
 struct ethtool_ringparam;
 struct ethtool_channels;

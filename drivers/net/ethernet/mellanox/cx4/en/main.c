@@ -370,6 +370,7 @@ static int cx4_en_netdev_init(struct cx4_en_priv *priv)
 
 	netdev->netdev_ops = &cx4_en_netdev_ops;
 	netdev->ethtool_ops = &cx4_en_ethtool_ops;
+	cx4_netdev_set_stat_ops(netdev, &cx4_en_stat_ops);
 	netdev->min_mtu = ETH_MIN_MTU;
 	err = cx4_en_port_max_mtu(priv, &max_hw_mtu);
 	if (err)
