@@ -8,7 +8,9 @@
  * an SQ, both moved RST -> RDY (PRM 7.7, 7.9) and the RQ then filled
  * with buffers, and one NAPI; then the direct TIR to channel 0's RQ (PRM
  * 7.5) and the NIC RX flow table (fs.c); finally it enables and
- * schedules NAPI, whose first poll arms the CQs.
+ * schedules NAPI, whose first poll arms the CQs.  Each NAPI names the
+ * IRQ of its completion vector, and once a set is published RX and TX
+ * queue i name channel i's NAPI (netdev netlink napi-get, queue-get).
  * cx4_en_channels_close() undoes it in reverse.  cx4_en_reconfigure()
  * builds a new set before tearing the old one down (MTU change, ring
  * sizes, channel count) and re-points steering at the new RQs with
@@ -447,6 +449,15 @@ static void cx4_en_channel_free(struct cx4_en_channel *ch)
 	kfree(ch);
 }
 
+/* The IRQ of the channel's completion vector, for napi-get (netlink). */
+static void cx4_en_napi_irq(struct cx4_en_channel *ch)
+{
+	int irq = cx4_core_comp_irq(ch->priv->core, ch->ix);
+
+	if (irq >= 0)
+		cx4_napi_set_irq(&ch->napi, irq);
+}
+
 static struct cx4_en_channel *
 cx4_en_channel_alloc(struct cx4_en_priv *priv, u32 ix,
 		     const struct cx4_en_params *params)
@@ -460,6 +471,7 @@ cx4_en_channel_alloc(struct cx4_en_priv *priv, u32 ix,
 	ch->priv = priv;
 	ch->ix = ix;
 	netif_napi_add(priv->netdev, &ch->napi, cx4_en_napi_poll);
+	cx4_en_napi_irq(ch);
 	timer_setup(&ch->rq.refill_timer, cx4_en_rq_refill_timer, 0);
 	cx4_en_dim_init(ch);
 	ch->sq.cq = cx4_en_cq_create(ch, params->log_sq_size, true);
@@ -553,12 +565,32 @@ static void cx4_en_chs_deactivate(struct cx4_en_chs *chs)
 }
 
 /*
+ * The stack's record of which NAPI serves a queue (netlink queue-get):
+ * RX and TX queue i to channel i of @chs; none for the queues of the
+ * @old_num channels before that @chs does not have (all of them when
+ * @chs is NULL), before their NAPIs are deleted.  RTNL.
+ */
+static void cx4_en_queues_link(struct net_device *netdev,
+			       struct cx4_en_chs *chs, u32 old_num)
+{
+	u32 n = chs ? chs->num : 0, i;
+
+	ASSERT_RTNL();
+	for (i = 0; i < max(n, old_num); i++)
+		cx4_queue_pair_set_napi(netdev, i,
+					i < n ? &chs->ch[i]->napi : NULL);
+}
+
+/*
  * Make @chs (or none) the channels ndo_start_xmit and ndo_tx_timeout
- * see; under the TX lock, which both run under.
+ * see; under the TX lock, which both run under.  The queues name their
+ * new NAPIs (RTNL).
  */
 static void cx4_en_chs_publish(struct cx4_en_priv *priv,
 			       struct cx4_en_chs *chs)
 {
+	cx4_en_queues_link(priv->netdev, chs,
+			   priv->chs ? priv->chs->num : 0);
 	netif_tx_lock_bh(priv->netdev);
 	priv->chs = chs;
 	priv->channels = chs ? chs->ch : NULL;
