@@ -294,10 +294,15 @@ void cx4_en_stats_fold(struct cx4_en_stats_base *base,
 
 	for (ch = from; ch < to; ch++) {
 		cx4_en_stats_add_ch(base, &st[ch]);
+		/* In the writers' place: readers of the set retry (32-bit). */
+		u64_stats_update_begin(&st[ch].rq.syncp);
 		for (i = 0; i < CX4_EN_RQ_NSTATS; i++)
 			u64_stats_set(&st[ch].rq.c[i], 0);
+		u64_stats_update_end(&st[ch].rq.syncp);
+		u64_stats_update_begin(&st[ch].sq.syncp);
 		for (i = 0; i < CX4_EN_SQ_NSTATS; i++)
 			u64_stats_set(&st[ch].sq.c[i], 0);
+		u64_stats_update_end(&st[ch].sq.syncp);
 	}
 }
 
