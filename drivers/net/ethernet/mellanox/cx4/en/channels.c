@@ -275,7 +275,8 @@ static int cx4_en_rq_alloc(struct cx4_en_priv *priv, struct cx4_en_channel *ch,
 	rq->dev = dev;
 	rq->netdev = priv->netdev;
 	rq->napi = &ch->napi;
-	rq->stats = &priv->stats[ch->ix].rq;
+	u64_stats_init(&ch->build_stats.syncp);
+	rq->stats = &ch->build_stats;
 	rq->buf_len = cx4_en_rx_buf_len(priv, params->mtu);
 	rq->frag_size = SKB_DATA_ALIGN(CX4_EN_RX_HEADROOM + rq->buf_len) +
 			SKB_DATA_ALIGN(sizeof(struct skb_shared_info));
@@ -541,6 +542,26 @@ static struct cx4_en_chs *cx4_en_chs_alloc(struct cx4_en_priv *priv,
 }
 
 /*
+ * A new channel's RQ counts into the netdev's set of its index from now
+ * on, its counts so far added: the channel of that index in the old
+ * set, if any, no longer runs (freed, or its NAPI disabled).
+ */
+static void cx4_en_rq_stats_adopt(struct cx4_en_channel *ch)
+{
+	struct cx4_en_rq_stats *st = &ch->priv->stats[ch->ix].rq;
+	u64 c[CX4_EN_RQ_NSTATS];
+	unsigned int i;
+
+	if (ch->rq.stats == st)
+		return;
+	cx4_en_rq_stats_read(&ch->build_stats, c);
+	for (i = 0; i < CX4_EN_RQ_NSTATS; i++)
+		if (c[i])
+			cx4_en_rq_stat_add(st, i, c[i]);
+	ch->rq.stats = st;
+}
+
+/*
  * The first poll arms the CQs: CQEs may already be there, and only NAPI
  * may touch a CQ's consumer index once it is enabled.
  */
@@ -549,6 +570,7 @@ static void cx4_en_chs_activate(struct cx4_en_chs *chs)
 	u32 i;
 
 	for (i = 0; i < chs->num; i++) {
+		cx4_en_rq_stats_adopt(chs->ch[i]);
 		napi_enable(&chs->ch[i]->napi);
 		local_bh_disable();
 		napi_schedule(&chs->ch[i]->napi);

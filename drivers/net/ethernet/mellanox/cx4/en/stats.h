@@ -9,7 +9,9 @@
  * -L takes away move to the base (struct cx4_en_stats_base), and ip -s
  * link, the ethtool -S totals and the queue statistics' device scope
  * all are the base plus the channels.  RX counters have one writer
- * (the channel's NAPI; recovery counts while NAPI is disabled).  SQ
+ * (the channel's NAPI; recovery counts while NAPI is disabled; a
+ * channel being built beside the running one of its index counts its
+ * first fill apart and adds it when it starts, channels.c).  SQ
  * counters have two, on disjoint counters, each with its own seqcount:
  * ndo_start_xmit (csum_partial, doorbells, stopped, dropped, tso_*,
  * vlan_insert; @xmit_syncp) and NAPI (the rest, @syncp; recovery counts
