@@ -27,6 +27,7 @@ qstats-get), ethtool -S and the interface statistics, and checks:
 """
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -63,12 +64,13 @@ def check(ok, msg):
 
 
 def ethtool_stats(ifname):
+    """The software counters of ethtool -S: rx<N>_*, tx<N>_*, rx_*, tx_*."""
     out = subprocess.run(["ethtool", "-S", ifname], capture_output=True,
                          text=True, check=True).stdout
     stats = {}
     for line in out.splitlines()[1:]:
         name, _, val = line.strip().rpartition(": ")
-        if name and val.isdigit():
+        if re.match(r"(rx|tx)[0-9]*_", name) and val.isdigit():
             stats[name] = int(val)
     return stats
 
