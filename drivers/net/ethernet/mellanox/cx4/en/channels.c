@@ -738,6 +738,7 @@ int cx4_en_reconfigure(struct cx4_en_priv *priv,
 				       const struct cx4_en_params *params))
 {
 	struct cx4_en_chs *old = priv->chs, *new;
+	u32 old_num;
 	int err;
 
 	ASSERT_RTNL();
@@ -756,6 +757,7 @@ int cx4_en_reconfigure(struct cx4_en_priv *priv,
 					   prev.num_channels);
 		return 0;
 	}
+	old_num = old->num;	/* for the fold, after @old is freed */
 	new = cx4_en_chs_alloc(priv, params);
 	if (IS_ERR(new))
 		return PTR_ERR(new);
@@ -787,7 +789,7 @@ int cx4_en_reconfigure(struct cx4_en_priv *priv,
 	/* The old queues go before the new run: they share the TX queues. */
 	cx4_en_chs_free(old);
 	/* Channels beyond the new count are gone: their counters too. */
-	cx4_en_stats_fold_departed(priv, new->num, old->num);
+	cx4_en_stats_fold_departed(priv, new->num, old_num);
 	cx4_en_chs_activate(new);
 	netif_device_attach(priv->netdev);	/* wakes every TX queue */
 	return 0;
