@@ -3,10 +3,14 @@
 """Dump objects of the kernel's "netdev" generic netlink family.
 
     netdev_nl.py page-pools|queues|napis
+    netdev_nl.py qstats [--queue] [--ifindex N]
 
 prints one line per object, its attributes as name=value (the names of
 include/uapi/linux/netdev.h, lower case), in the caller's network
-namespace.  The VM tests use it where ynl (Python with the YAML spec
+namespace.  qstats is qstats-get: one line per netdev with its totals
+(device scope), or with --queue one per queue (queue-type 0 RX, 1 TX);
+only the statistics the driver reports are printed; --ifindex asks for
+one netdev.  The VM tests use it where ynl (Python with the YAML spec
 parsed at every start) costs seconds under TCG.  Only what the tests
 read is decoded: integer attributes; others are skipped.
 """
@@ -30,7 +34,22 @@ OBJECTS = {
                        5: "inflight-mem", 6: "detach-time"}),
     "queues": (10, {1: "id", 2: "ifindex", 3: "type", 4: "napi-id"}),
     "napis": (11, {1: "ifindex", 2: "id", 3: "irq", 4: "pid"}),
+    "qstats": (12, {1: "ifindex", 2: "queue-type", 3: "queue-id",
+                    **{n: name for n, name in enumerate((
+                        "rx-packets", "rx-bytes", "tx-packets", "tx-bytes",
+                        "rx-alloc-fail", "rx-hw-drops", "rx-hw-drop-overruns",
+                        "rx-csum-complete", "rx-csum-unnecessary",
+                        "rx-csum-none", "rx-csum-bad", "rx-hw-gro-packets",
+                        "rx-hw-gro-bytes", "rx-hw-gro-wire-packets",
+                        "rx-hw-gro-wire-bytes", "rx-hw-drop-ratelimits",
+                        "tx-hw-drops", "tx-hw-drop-errors", "tx-csum-none",
+                        "tx-needs-csum", "tx-hw-gso-packets",
+                        "tx-hw-gso-bytes", "tx-hw-gso-wire-packets",
+                        "tx-hw-gso-wire-bytes", "tx-hw-drop-ratelimits",
+                        "tx-stop", "tx-wake"), start=8)}}),
 }
+# qstats-get request attributes
+QSTATS_IFINDEX, QSTATS_SCOPE, QSTATS_SCOPE_QUEUE = 1, 4, 1
 
 
 def attrs(buf):
@@ -59,6 +78,11 @@ def replies(sock):
             if length < 16:
                 sys.exit("netdev_nl: malformed reply")
             if kind == NLMSG_DONE:
+                # A dump that failed says why in its DONE message.
+                err = (struct.unpack_from("i", data, off + 16)[0]
+                       if length >= 20 else 0)
+                if err < 0:
+                    sys.exit(f"netdev_nl: {os.strerror(-err)}")
                 return
             if kind == NLMSG_ERROR:
                 err = struct.unpack_from("i", data, off + 16)[0]
@@ -82,12 +106,16 @@ def family_id(sock):
     sys.exit("netdev_nl: no netdev family")
 
 
-def dump(what):
+def u32_attr(kind, value):
+    return struct.pack("HHI", 8, kind, value)
+
+
+def dump(what, payload=b""):
     cmd, names = OBJECTS[what]
     sock = socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, NETLINK_GENERIC)
     sock.bind((0, 0))
     fid = family_id(sock)
-    request(sock, fid, NLM_F_REQUEST | NLM_F_DUMP, cmd)
+    request(sock, fid, NLM_F_REQUEST | NLM_F_DUMP, cmd, payload)
     out = []
     for msg in replies(sock):
         obj = {}
@@ -98,10 +126,28 @@ def dump(what):
     return out
 
 
+def qstats_request(args):
+    """The qstats-get attributes of the command line's options."""
+    payload = b""
+    while args:
+        opt = args.pop(0)
+        if opt == "--queue":
+            payload += u32_attr(QSTATS_SCOPE, QSTATS_SCOPE_QUEUE)
+        elif opt == "--ifindex" and args and args[0].isdigit():
+            payload += u32_attr(QSTATS_IFINDEX, int(args.pop(0)))
+        else:
+            sys.exit("usage: netdev_nl.py qstats [--queue] [--ifindex N]")
+    return payload
+
+
 def main():
-    if len(sys.argv) != 2 or sys.argv[1] not in OBJECTS:
+    args = sys.argv[1:]
+    if not args or args[0] not in OBJECTS or (args[0] != "qstats" and
+                                               len(args) != 1):
         sys.exit(f"usage: netdev_nl.py {'|'.join(OBJECTS)}")
-    for obj in dump(sys.argv[1]):
+    what = args.pop(0)
+    payload = qstats_request(args) if what == "qstats" else b""
+    for obj in dump(what, payload):
         print(" ".join(f"{k}={v}" for k, v in obj.items()))
 
 

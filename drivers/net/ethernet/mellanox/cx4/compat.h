@@ -118,6 +118,43 @@ static inline void cx4_page_pool_set_netdev(struct page_pool_params *pp,
 }
 
 /*
+ * The netdev netlink family names each queue's NAPI (queue-get) and
+ * each NAPI's IRQ (napi-get) from 6.8; before, the stack keeps neither.
+ * Kbuild defines CX4_HAVE_QUEUE_NAPI when <linux/netdevice.h> has
+ * netif_queue_set_napi().  A queue pair is RX and TX queue @ix.
+ */
+static inline void cx4_queue_pair_set_napi(struct net_device *netdev,
+					   unsigned int ix,
+					   struct napi_struct *napi)
+{
+#ifdef CX4_HAVE_QUEUE_NAPI
+	netif_queue_set_napi(netdev, ix, NETDEV_QUEUE_TYPE_RX, napi);
+	netif_queue_set_napi(netdev, ix, NETDEV_QUEUE_TYPE_TX, napi);
+#endif
+}
+
+static inline void cx4_napi_set_irq(struct napi_struct *napi, int irq)
+{
+#ifdef CX4_HAVE_QUEUE_NAPI
+	netif_napi_set_irq(napi, irq);
+#endif
+}
+
+/*
+ * Queue statistics (struct netdev_stat_ops, netlink qstats-get) exist
+ * from 6.10; Kbuild defines CX4_HAVE_NETDEV_STAT_OPS and builds the
+ * ops (en/qstats.c) only then.  Before, the netdev has none, and @ops
+ * is only an operand of sizeof: the symbol, not built, is not referenced.
+ */
+#ifdef CX4_HAVE_NETDEV_STAT_OPS
+#include <net/netdev_queues.h>
+#define cx4_netdev_set_stat_ops(netdev, ops)	((netdev)->stat_ops = (ops))
+#else
+#define cx4_netdev_set_stat_ops(netdev, ops)	\
+	((void)(netdev), (void)sizeof(ops))
+#endif
+
+/*
  * chan: formatted extack messages exist from 6.2; before, the message
  * names the kernel log, which gets the formatted text.
  */

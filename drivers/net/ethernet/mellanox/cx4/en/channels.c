@@ -8,11 +8,14 @@
  * an SQ, both moved RST -> RDY (PRM 7.7, 7.9) and the RQ then filled
  * with buffers, and one NAPI; then the direct TIR to channel 0's RQ (PRM
  * 7.5) and the NIC RX flow table (fs.c); finally it enables and
- * schedules NAPI, whose first poll arms the CQs.
+ * schedules NAPI, whose first poll arms the CQs.  Each NAPI names the
+ * IRQ of its completion vector, and once a set is published RX and TX
+ * queue i name channel i's NAPI (netdev netlink napi-get, queue-get).
  * cx4_en_channels_close() undoes it in reverse.  cx4_en_reconfigure()
  * builds a new set before tearing the old one down (MTU change, ring
  * sizes, channel count) and re-points steering at the new RQs with
- * MODIFY_RQT and an FTE modify (no steering rebuild).  All run under
+ * MODIFY_RQT and an FTE modify (no steering rebuild); the counters of
+ * channels it takes away move to the stats base (stats.c).  All run under
  * RTNL; a failing step undoes every step before it.
  */
 
@@ -272,7 +275,8 @@ static int cx4_en_rq_alloc(struct cx4_en_priv *priv, struct cx4_en_channel *ch,
 	rq->dev = dev;
 	rq->netdev = priv->netdev;
 	rq->napi = &ch->napi;
-	rq->stats = &priv->stats[ch->ix].rq;
+	u64_stats_init(&ch->build_stats.syncp);
+	rq->stats = &ch->build_stats;
 	rq->buf_len = cx4_en_rx_buf_len(priv, params->mtu);
 	rq->frag_size = SKB_DATA_ALIGN(CX4_EN_RX_HEADROOM + rq->buf_len) +
 			SKB_DATA_ALIGN(sizeof(struct skb_shared_info));
@@ -448,6 +452,15 @@ static void cx4_en_channel_free(struct cx4_en_channel *ch)
 	kfree(ch);
 }
 
+/* The IRQ of the channel's completion vector, for napi-get (netlink). */
+static void cx4_en_napi_irq(struct cx4_en_channel *ch)
+{
+	int irq = cx4_core_comp_irq(ch->priv->core, ch->ix);
+
+	if (irq >= 0)
+		cx4_napi_set_irq(&ch->napi, irq);
+}
+
 static struct cx4_en_channel *
 cx4_en_channel_alloc(struct cx4_en_priv *priv, u32 ix,
 		     const struct cx4_en_params *params)
@@ -461,6 +474,7 @@ cx4_en_channel_alloc(struct cx4_en_priv *priv, u32 ix,
 	ch->priv = priv;
 	ch->ix = ix;
 	netif_napi_add(priv->netdev, &ch->napi, cx4_en_napi_poll);
+	cx4_en_napi_irq(ch);
 	timer_setup(&ch->rq.refill_timer, cx4_en_rq_refill_timer, 0);
 	cx4_en_dim_init(ch);
 	ch->sq.cq = cx4_en_cq_create(ch, params->log_sq_size, true);
@@ -530,6 +544,26 @@ static struct cx4_en_chs *cx4_en_chs_alloc(struct cx4_en_priv *priv,
 }
 
 /*
+ * A new channel's RQ counts into the netdev's set of its index from now
+ * on, its counts so far added: the channel of that index in the old
+ * set, if any, no longer runs (freed, or its NAPI disabled).
+ */
+static void cx4_en_rq_stats_adopt(struct cx4_en_channel *ch)
+{
+	struct cx4_en_rq_stats *st = &ch->priv->stats[ch->ix].rq;
+	u64 c[CX4_EN_RQ_NSTATS];
+	unsigned int i;
+
+	if (ch->rq.stats == st)
+		return;
+	cx4_en_rq_stats_read(&ch->build_stats, c);
+	for (i = 0; i < CX4_EN_RQ_NSTATS; i++)
+		if (c[i])
+			cx4_en_rq_stat_add(st, i, c[i]);
+	ch->rq.stats = st;
+}
+
+/*
  * The first poll arms the CQs: CQEs may already be there, and only NAPI
  * may touch a CQ's consumer index once it is enabled.
  */
@@ -538,6 +572,7 @@ static void cx4_en_chs_activate(struct cx4_en_chs *chs)
 	u32 i;
 
 	for (i = 0; i < chs->num; i++) {
+		cx4_en_rq_stats_adopt(chs->ch[i]);
 		napi_enable(&chs->ch[i]->napi);
 		local_bh_disable();
 		napi_schedule(&chs->ch[i]->napi);
@@ -554,12 +589,32 @@ static void cx4_en_chs_deactivate(struct cx4_en_chs *chs)
 }
 
 /*
+ * The stack's record of which NAPI serves a queue (netlink queue-get):
+ * RX and TX queue i to channel i of @chs; none for the queues of the
+ * @old_num channels before that @chs does not have (all of them when
+ * @chs is NULL), before their NAPIs are deleted.  RTNL.
+ */
+static void cx4_en_queues_link(struct net_device *netdev,
+			       struct cx4_en_chs *chs, u32 old_num)
+{
+	u32 n = chs ? chs->num : 0, i;
+
+	ASSERT_RTNL();
+	for (i = 0; i < max(n, old_num); i++)
+		cx4_queue_pair_set_napi(netdev, i,
+					i < n ? &chs->ch[i]->napi : NULL);
+}
+
+/*
  * Make @chs (or none) the channels ndo_start_xmit and ndo_tx_timeout
- * see; under the TX lock, which both run under.
+ * see; under the TX lock, which both run under.  The queues name their
+ * new NAPIs (RTNL).
  */
 static void cx4_en_chs_publish(struct cx4_en_priv *priv,
 			       struct cx4_en_chs *chs)
 {
+	cx4_en_queues_link(priv->netdev, chs,
+			   priv->chs ? priv->chs->num : 0);
 	netif_tx_lock_bh(priv->netdev);
 	priv->chs = chs;
 	priv->channels = chs ? chs->ch : NULL;
@@ -685,6 +740,7 @@ int cx4_en_reconfigure(struct cx4_en_priv *priv,
 				       const struct cx4_en_params *params))
 {
 	struct cx4_en_chs *old = priv->chs, *new;
+	u32 old_num;
 	int err;
 
 	ASSERT_RTNL();
@@ -697,9 +753,13 @@ int cx4_en_reconfigure(struct cx4_en_priv *priv,
 		if (err) {
 			priv->params = prev;
 			priv->num_channels = prev.num_channels;
+			return err;
 		}
-		return err;
+		cx4_en_stats_fold_departed(priv, params->num_channels,
+					   prev.num_channels);
+		return 0;
 	}
+	old_num = old->num;	/* for the fold, after @old is freed */
 	new = cx4_en_chs_alloc(priv, params);
 	if (IS_ERR(new))
 		return PTR_ERR(new);
@@ -730,6 +790,8 @@ int cx4_en_reconfigure(struct cx4_en_priv *priv,
 	priv->params = *params;
 	/* The old queues go before the new run: they share the TX queues. */
 	cx4_en_chs_free(old);
+	/* Channels beyond the new count are gone: their counters too. */
+	cx4_en_stats_fold_departed(priv, new->num, old_num);
 	cx4_en_chs_activate(new);
 	netif_device_attach(priv->netdev);	/* wakes every TX queue */
 	return 0;

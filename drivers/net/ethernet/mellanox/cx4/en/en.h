@@ -13,6 +13,7 @@
 #include <linux/list.h>
 #include <linux/netdevice.h>
 #include <linux/notifier.h>
+#include <linux/seqlock.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
 #include <linux/workqueue.h>
@@ -142,6 +143,11 @@ struct cx4_en_params {
  * @max_channels: completion vectors usable for channels
  * @num_channels: channels in use (the netdev's real queue count)
  * @stats: software counters of @max_channels channels (see stats.h)
+ * @stats_lock: makes a fold of departed channels' counters into
+ *	@stats_base (add, then zero the sets) one step for the readers of
+ *	the totals (ndo_get_stats64, any context but hard IRQ); writers
+ *	hold RTNL too
+ * @stats_base: counters of the channels that went away (stats.c)
  * @channels: the open channels (@num_channels of them), NULL when closed
  * @inline_mode: inline mode the device requires in send WQEs
  * @lkey: LKey of data segments: the core's PA MKey (cx4_core_lkey())
@@ -163,6 +169,8 @@ struct cx4_en_priv {
 	u32 max_channels;
 	u32 num_channels;
 	struct cx4_en_ch_stats *stats;
+	seqlock_t stats_lock;		/* @stats_base and its folds */
+	struct cx4_en_stats_base stats_base;
 	struct cx4_en_channel **channels;
 	u8 inline_mode;
 	u32 lkey;
@@ -289,6 +297,17 @@ int cx4_en_test_loopback(struct cx4_en_priv *priv);
 
 /* ethtool.c */
 extern const struct ethtool_ops cx4_en_ethtool_ops;
+
+/*
+ * qstats.c (6.10+ only, compat.h): queue statistics; the fills set the
+ * fields fed by the counters @c (enum cx4_en_rq_stat / cx4_en_sq_stat).
+ */
+struct netdev_stat_ops;
+struct netdev_queue_stats_rx;
+struct netdev_queue_stats_tx;
+extern const struct netdev_stat_ops cx4_en_stat_ops;
+void cx4_en_qstats_rx_fill(const u64 *c, struct netdev_queue_stats_rx *rx);
+void cx4_en_qstats_tx_fill(const u64 *c, struct netdev_queue_stats_tx *tx);
 
 /* chan: params.c (ethtool -g/-G, -l/-L, -c/-C; lib/dim) */
 struct ethtool_ringparam;

@@ -311,6 +311,7 @@ static struct cx4_en_priv *cx4_en_alloc(struct cx4_core *core)
 	priv->num_channels = nch;
 	priv->msg_enable = CX4_EN_MSG_DEFAULT;
 	spin_lock_init(&priv->carrier_lock);
+	seqlock_init(&priv->stats_lock);
 	INIT_WORK(&priv->recover_work, cx4_en_recover_work);
 	priv->link_nb.notifier_call = cx4_en_link_event;
 	priv->stats = cx4_en_stats_alloc(nch);
@@ -371,6 +372,7 @@ static int cx4_en_netdev_init(struct cx4_en_priv *priv)
 
 	netdev->netdev_ops = &cx4_en_netdev_ops;
 	netdev->ethtool_ops = &cx4_en_ethtool_ops;
+	cx4_netdev_set_stat_ops(netdev, &cx4_en_stat_ops);
 	netdev->min_mtu = ETH_MIN_MTU;
 	err = cx4_en_port_max_mtu(priv, &max_hw_mtu);
 	if (err)

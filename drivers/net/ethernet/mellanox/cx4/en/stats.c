@@ -4,8 +4,9 @@
  * ethtool -S, both driven by the tables below.
  *
  * ethtool -S is a list of groups (cx4_en_stats_grps[]), each giving its
- * count, names and values: the per-channel software counters, the
- * driver-level counters, then each PPCNT counter group of the port
+ * count, names and values: the per-channel software counters, their
+ * device totals (channels in use and those gone), the driver-level
+ * counters, then each PPCNT counter group of the port
  * (PRM 11.1.5) that the device answers.  Which PPCNT groups are shown is
  * decided once, at the first ethtool -S (RTNL held), by reading each
  * group, so that the count stays stable; a later failed read shows
@@ -224,8 +225,14 @@ static void cx4_en_snapshot(const struct u64_stats_sync *syncp,
 	} while (u64_stats_fetch_retry(syncp, start));
 }
 
+/* An RQ's counters (CX4_EN_RQ_NSTATS of them into @out). */
+void cx4_en_rq_stats_read(const struct cx4_en_rq_stats *st, u64 *out)
+{
+	cx4_en_snapshot(&st->syncp, st->c, CX4_EN_RQ_NSTATS, out);
+}
+
 /* An SQ's counters: both writers' seqcounts must hold still. */
-static void cx4_en_sq_snapshot(const struct cx4_en_sq_stats *st, u64 *out)
+void cx4_en_sq_stats_read(const struct cx4_en_sq_stats *st, u64 *out)
 {
 	unsigned int start, xstart, i;
 
@@ -254,33 +261,106 @@ struct cx4_en_ch_stats *cx4_en_stats_alloc(u32 nch)
 	return st;
 }
 
+/* Add channel set @st's counters to @base. */
+static void cx4_en_stats_add_ch(struct cx4_en_stats_base *base,
+				const struct cx4_en_ch_stats *st)
+{
+	u64 rq[CX4_EN_RQ_NSTATS], sq[CX4_EN_SQ_NSTATS];
+	unsigned int i;
+
+	cx4_en_rq_stats_read(&st->rq, rq);
+	cx4_en_sq_stats_read(&st->sq, sq);
+	for (i = 0; i < CX4_EN_RQ_NSTATS; i++)
+		base->rq[i] += rq[i];
+	for (i = 0; i < CX4_EN_SQ_NSTATS; i++)
+		base->sq[i] += sq[i];
+}
+
 /*
- * ndo_get_stats64: the sum over every channel that ever ran (counters
- * outlive the channels).  Drops counted by the stack itself (core stats)
- * are added by dev_get_stats().
+ * cx4_en_stats_fold() - move the counters of departed channels to a base.
+ * @base: gets the counters of channels [@from, @to) added
+ * @st: the per-channel sets; those of [@from, @to) are zeroed
+ * @from: first channel that went away
+ * @to: one past the last
+ *
+ * The channels' queues are gone: nothing writes their sets.  The sum of
+ * @base and every set is the same after as before.
+ */
+void cx4_en_stats_fold(struct cx4_en_stats_base *base,
+		       struct cx4_en_ch_stats *st, u32 from, u32 to)
+{
+	unsigned int i;
+	u32 ch;
+
+	for (ch = from; ch < to; ch++) {
+		cx4_en_stats_add_ch(base, &st[ch]);
+		/* In the writers' place: readers of the set retry (32-bit). */
+		u64_stats_update_begin(&st[ch].rq.syncp);
+		for (i = 0; i < CX4_EN_RQ_NSTATS; i++)
+			u64_stats_set(&st[ch].rq.c[i], 0);
+		u64_stats_update_end(&st[ch].rq.syncp);
+		u64_stats_update_begin(&st[ch].sq.syncp);
+		for (i = 0; i < CX4_EN_SQ_NSTATS; i++)
+			u64_stats_set(&st[ch].sq.c[i], 0);
+		u64_stats_update_end(&st[ch].sq.syncp);
+	}
+}
+
+/*
+ * Channels [@from, @to) went away (their queues are freed): their
+ * counters move to the base, seen in one step by every reader of
+ * cx4_en_stats_base_read().  RTNL (the channel count's lock).
+ */
+void cx4_en_stats_fold_departed(struct cx4_en_priv *priv, u32 from, u32 to)
+{
+	ASSERT_RTNL();
+	if (from >= to)
+		return;
+	write_seqlock_bh(&priv->stats_lock);
+	cx4_en_stats_fold(&priv->stats_base, priv->stats, from, to);
+	write_sequnlock_bh(&priv->stats_lock);
+}
+
+/*
+ * The base plus the counters of channels @from .. max_channels - 1, as
+ * of one instant with respect to folds: with @from 0 the device's
+ * totals; with @from = num_channels (RTNL held) what the channels in use
+ * do not hold (the queue statistics' base).
+ */
+void cx4_en_stats_base_read(struct cx4_en_priv *priv,
+			    struct cx4_en_stats_base *out, u32 from)
+{
+	unsigned int seq;
+	u32 ch;
+
+	do {
+		seq = read_seqbegin(&priv->stats_lock);
+		*out = priv->stats_base;
+		for (ch = from; ch < priv->max_channels; ch++)
+			cx4_en_stats_add_ch(out, &priv->stats[ch]);
+	} while (read_seqretry(&priv->stats_lock, seq));
+}
+
+/*
+ * ndo_get_stats64: the device's totals (channels in use and those gone).
+ * Drops counted by the stack itself (core stats) are added by
+ * dev_get_stats().
  */
 void cx4_en_get_stats64(struct net_device *netdev,
 			struct rtnl_link_stats64 *s)
 {
 	struct cx4_en_priv *priv = netdev_priv(netdev);
-	u64 rq[CX4_EN_RQ_NSTATS], sq[CX4_EN_SQ_NSTATS];
-	u32 i;
+	struct cx4_en_stats_base t;
 
-	for (i = 0; i < priv->max_channels; i++) {
-		const struct cx4_en_ch_stats *st = &priv->stats[i];
-
-		cx4_en_snapshot(&st->rq.syncp, st->rq.c, CX4_EN_RQ_NSTATS, rq);
-		cx4_en_sq_snapshot(&st->sq, sq);
-		s->rx_packets += rq[CX4_EN_RQ_PACKETS];
-		s->rx_bytes += rq[CX4_EN_RQ_BYTES];
-		s->rx_dropped += rq[CX4_EN_RQ_DROPPED] +
-				 rq[CX4_EN_RQ_ALLOC_FAIL];
-		s->rx_errors += rq[CX4_EN_RQ_ERR_CQE] + rq[CX4_EN_RQ_BAD_CQE];
-		s->tx_packets += sq[CX4_EN_SQ_PACKETS];
-		s->tx_bytes += sq[CX4_EN_SQ_BYTES];
-		s->tx_dropped += sq[CX4_EN_SQ_DROPPED];
-		s->tx_errors += sq[CX4_EN_SQ_ERR_CQE] + sq[CX4_EN_SQ_BAD_CQE];
-	}
+	cx4_en_stats_base_read(priv, &t, 0);
+	s->rx_packets += t.rq[CX4_EN_RQ_PACKETS];
+	s->rx_bytes += t.rq[CX4_EN_RQ_BYTES];
+	s->rx_dropped += t.rq[CX4_EN_RQ_DROPPED] + t.rq[CX4_EN_RQ_ALLOC_FAIL];
+	s->rx_errors += t.rq[CX4_EN_RQ_ERR_CQE] + t.rq[CX4_EN_RQ_BAD_CQE];
+	s->tx_packets += t.sq[CX4_EN_SQ_PACKETS];
+	s->tx_bytes += t.sq[CX4_EN_SQ_BYTES];
+	s->tx_dropped += t.sq[CX4_EN_SQ_DROPPED];
+	s->tx_errors += t.sq[CX4_EN_SQ_ERR_CQE] + t.sq[CX4_EN_SQ_BAD_CQE];
 }
 
 /* --- ethtool -S groups ------------------------------------------------- */
@@ -326,12 +406,39 @@ static void cx4_en_sw_fill(struct cx4_en_priv *priv, u64 *data)
 	for (ch = 0; ch < priv->num_channels; ch++) {
 		const struct cx4_en_ch_stats *st = &priv->stats[ch];
 
-		cx4_en_snapshot(&st->rq.syncp, st->rq.c, CX4_EN_RQ_NSTATS,
-				data);
+		cx4_en_rq_stats_read(&st->rq, data);
 		data += CX4_EN_RQ_NSTATS;
-		cx4_en_sq_snapshot(&st->sq, data);
+		cx4_en_sq_stats_read(&st->sq, data);
 		data += CX4_EN_SQ_NSTATS;
 	}
+}
+
+/*
+ * The device's totals of every software counter, rx_<c> then tx_<c>:
+ * the channels in use and those gone (what ip -s link sums up).
+ */
+static u32 cx4_en_tot_count(struct cx4_en_priv *priv)
+{
+	return CX4_EN_RQ_NSTATS + CX4_EN_SQ_NSTATS;
+}
+
+static void cx4_en_tot_strings(struct cx4_en_priv *priv, u8 **data)
+{
+	unsigned int i;
+
+	for (i = 0; i < CX4_EN_RQ_NSTATS; i++)
+		ethtool_sprintf(data, "rx_%s", cx4_en_rq_stat_names[i]);
+	for (i = 0; i < CX4_EN_SQ_NSTATS; i++)
+		ethtool_sprintf(data, "tx_%s", cx4_en_sq_stat_names[i]);
+}
+
+static void cx4_en_tot_fill(struct cx4_en_priv *priv, u64 *data)
+{
+	struct cx4_en_stats_base t;
+
+	cx4_en_stats_base_read(priv, &t, 0);
+	memcpy(data, t.rq, sizeof(t.rq));
+	memcpy(data + CX4_EN_RQ_NSTATS, t.sq, sizeof(t.sq));
 }
 
 static u32 cx4_en_drv_count(struct cx4_en_priv *priv)
@@ -447,6 +554,7 @@ static void cx4_en_ppcnt_fill(struct cx4_en_priv *priv, u64 *data)
 
 static const struct cx4_en_stats_grp cx4_en_stats_grps[] = {
 	{ cx4_en_sw_count, cx4_en_sw_strings, cx4_en_sw_fill },
+	{ cx4_en_tot_count, cx4_en_tot_strings, cx4_en_tot_fill },
 	{ cx4_en_drv_count, cx4_en_drv_strings, cx4_en_drv_fill },
 	{ cx4_en_ppcnt_count, cx4_en_ppcnt_strings, cx4_en_ppcnt_fill },
 };

@@ -5,8 +5,13 @@
  * A ring's counters are an array indexed by the enums below; their
  * ethtool -S names are one table in stats.c, indexed by the same enums.
  * The sets live as long as the netdev (not the channels), so counters
- * survive down/up and reconfiguration.  RX counters have one writer
- * (the channel's NAPI; recovery counts while NAPI is disabled).  SQ
+ * survive down/up and reconfiguration; those of a channel that ethtool
+ * -L takes away move to the base (struct cx4_en_stats_base), and ip -s
+ * link, the ethtool -S totals and the queue statistics' device scope
+ * all are the base plus the channels.  RX counters have one writer
+ * (the channel's NAPI; recovery counts while NAPI is disabled; a
+ * channel being built beside the running one of its index counts its
+ * first fill apart and adds it when it starts, channels.c).  SQ
  * counters have two, on disjoint counters, each with its own seqcount:
  * ndo_start_xmit (csum_partial, doorbells, stopped, dropped, tso_*,
  * vlan_insert; @xmit_syncp) and NAPI (the rest, @syncp; recovery counts
@@ -96,6 +101,18 @@ struct cx4_en_ch_stats {
 	struct cx4_en_sq_stats sq;
 };
 
+/*
+ * Counters of the channels that went away (ethtool -L to fewer): when a
+ * channel goes, its counters are added here and its set is zeroed, in
+ * one step under cx4_en_priv.stats_lock, so that the channels in use
+ * plus this base are the device's totals at every instant, and a
+ * channel that comes back starts from zero (cx4_en_stats_fold()).
+ */
+struct cx4_en_stats_base {
+	u64 rq[CX4_EN_RQ_NSTATS];
+	u64 sq[CX4_EN_SQ_NSTATS];
+};
+
 /* Add @val to counter @idx of a ring's stats @s (by its single writer). */
 static inline void cx4_en_rq_stat_add(struct cx4_en_rq_stats *s,
 				      enum cx4_en_rq_stat idx, u64 val)
@@ -180,6 +197,13 @@ void cx4_en_get_rmon_stats(struct net_device *netdev,
 			   struct ethtool_rmon_stats *st,
 			   const struct ethtool_rmon_hist_range **ranges);
 struct cx4_en_ch_stats *cx4_en_stats_alloc(u32 nch);
+void cx4_en_rq_stats_read(const struct cx4_en_rq_stats *st, u64 *out);
+void cx4_en_sq_stats_read(const struct cx4_en_sq_stats *st, u64 *out);
+void cx4_en_stats_fold(struct cx4_en_stats_base *base,
+		       struct cx4_en_ch_stats *st, u32 from, u32 to);
+void cx4_en_stats_fold_departed(struct cx4_en_priv *priv, u32 from, u32 to);
+void cx4_en_stats_base_read(struct cx4_en_priv *priv,
+			    struct cx4_en_stats_base *out, u32 from);
 void cx4_en_get_stats64(struct net_device *netdev,
 			struct rtnl_link_stats64 *s);
 int cx4_en_stats_count(struct cx4_en_priv *priv);

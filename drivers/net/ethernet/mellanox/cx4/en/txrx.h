@@ -140,6 +140,12 @@ struct cx4_en_channel {
 	struct cx4_en_rq rq;
 	struct cx4_en_priv *priv;
 	u32 ix;
+	/*
+	 * The RQ's counts while the channel is built (its first fill):
+	 * channel ix of the running set may be counting into the netdev's
+	 * set meanwhile.  Added to that set when the channel starts.
+	 */
+	struct cx4_en_rq_stats build_stats;
 	/* chan: completion events (hard IRQ) and lib/dim per direction */
 	u16 events;
 	struct dim rx_dim;

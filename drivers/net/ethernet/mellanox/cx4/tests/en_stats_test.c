@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit: the en/ counter name tables name every counter, uniquely, and
- * every ethtool -S string they produce fits ETH_GSTRING_LEN.
+ * every ethtool -S string they produce fits ETH_GSTRING_LEN; the counters
+ * of departed channels fold into the base without changing the totals.
  */
 
 #include <kunit/test.h>
 #include <linux/ethtool.h>
+#include <linux/slab.h>
 #include <linux/string.h>
 
 #include "../en/en.h"
@@ -59,10 +61,97 @@ static void cx4_test_sq_writers(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, cx4_en_sq_stat_by_xmit(CX4_EN_SQ_RECOVER));
 }
 
+/* Every counter of channel @ch set to a value naming (ch, counter). */
+static void cx4_test_stats_fill(struct cx4_en_ch_stats *st, u32 ch)
+{
+	unsigned int i;
+
+	for (i = 0; i < CX4_EN_RQ_NSTATS; i++)
+		cx4_en_rq_stat_add(&st->rq, i, 1000 * (ch + 1) + i);
+	for (i = 0; i < CX4_EN_SQ_NSTATS; i++)
+		cx4_en_sq_stat_add(&st->sq, i, 100000 * (ch + 1) + i);
+}
+
+/* Base plus every channel's counters: what the device totals are. */
+static void cx4_test_stats_total(const struct cx4_en_stats_base *base,
+				 const struct cx4_en_ch_stats *st, u32 nch,
+				 struct cx4_en_stats_base *tot)
+{
+	u64 rq[CX4_EN_RQ_NSTATS], sq[CX4_EN_SQ_NSTATS];
+	unsigned int i;
+	u32 ch;
+
+	*tot = *base;
+	for (ch = 0; ch < nch; ch++) {
+		cx4_en_rq_stats_read(&st[ch].rq, rq);
+		cx4_en_sq_stats_read(&st[ch].sq, sq);
+		for (i = 0; i < CX4_EN_RQ_NSTATS; i++)
+			tot->rq[i] += rq[i];
+		for (i = 0; i < CX4_EN_SQ_NSTATS; i++)
+			tot->sq[i] += sq[i];
+	}
+}
+
+/*
+ * ethtool -L 4 -> 2 -> 1 -> 4: the departed channels' counters move to
+ * the base, their sets are zeroed, the others untouched, and base plus
+ * channels stays the same total at each step.
+ */
+static void cx4_test_stats_fold(struct kunit *test)
+{
+	struct cx4_en_stats_base base = {}, tot0, tot;
+	u64 rq[CX4_EN_RQ_NSTATS], sq[CX4_EN_SQ_NSTATS];
+	struct cx4_en_ch_stats *st;
+	unsigned int i;
+	u32 ch;
+
+	st = cx4_en_stats_alloc(4);
+	KUNIT_ASSERT_NOT_NULL(test, st);
+	for (ch = 0; ch < 4; ch++)
+		cx4_test_stats_fill(&st[ch], ch);
+	cx4_test_stats_total(&base, st, 4, &tot0);
+
+	cx4_en_stats_fold(&base, st, 2, 4);
+	for (i = 0; i < CX4_EN_RQ_NSTATS; i++)
+		KUNIT_EXPECT_EQ(test, base.rq[i], 3000ULL + 4000 + 2 * i);
+	for (i = 0; i < CX4_EN_SQ_NSTATS; i++)
+		KUNIT_EXPECT_EQ(test, base.sq[i], 300000ULL + 400000 + 2 * i);
+	for (ch = 0; ch < 4; ch++) {
+		cx4_en_rq_stats_read(&st[ch].rq, rq);
+		cx4_en_sq_stats_read(&st[ch].sq, sq);
+		KUNIT_EXPECT_EQ(test, rq[CX4_EN_RQ_PACKETS],
+				ch < 2 ? 1000ULL * (ch + 1) : 0);
+		KUNIT_EXPECT_EQ(test, sq[CX4_EN_SQ_BYTES],
+				ch < 2 ? 100000ULL * (ch + 1) + 1 : 0);
+	}
+	cx4_test_stats_total(&base, st, 4, &tot);
+	KUNIT_EXPECT_MEMEQ(test, &tot, &tot0, sizeof(tot));
+
+	/* Nothing departs: nothing moves. */
+	cx4_en_stats_fold(&base, st, 2, 2);
+	cx4_en_stats_fold(&base, st, 3, 1);
+	cx4_test_stats_total(&base, st, 4, &tot);
+	KUNIT_EXPECT_MEMEQ(test, &tot, &tot0, sizeof(tot));
+
+	/* 2 -> 1 (the zeroed sets beyond fold as zeros), then back to 4. */
+	cx4_en_stats_fold(&base, st, 1, 4);
+	cx4_test_stats_total(&base, st, 4, &tot);
+	KUNIT_EXPECT_MEMEQ(test, &tot, &tot0, sizeof(tot));
+	KUNIT_EXPECT_EQ(test, base.rq[CX4_EN_RQ_PACKETS], 2000ULL + 3000 + 4000);
+	cx4_en_rq_stats_read(&st[0].rq, rq);
+	KUNIT_EXPECT_EQ(test, rq[CX4_EN_RQ_PACKETS], 1000ULL);
+	/* A channel that comes back counts from zero. */
+	cx4_en_rq_stat_add(&st[3].rq, CX4_EN_RQ_PACKETS, 7);
+	cx4_en_rq_stats_read(&st[3].rq, rq);
+	KUNIT_EXPECT_EQ(test, rq[CX4_EN_RQ_PACKETS], 7ULL);
+	kfree(st);
+}
+
 static struct kunit_case cx4_en_stats_cases[] = {
 	KUNIT_CASE(cx4_test_rq_names),
 	KUNIT_CASE(cx4_test_sq_names),
 	KUNIT_CASE(cx4_test_sq_writers),
+	KUNIT_CASE(cx4_test_stats_fold),
 	{}
 };
 
