@@ -22,12 +22,19 @@ describe() {
 		v=$(cat "/sys/class/net/$n/$a" 2> /dev/null) || v="(none)"
 		echo "$f $a=$v"
 	done
-	udevadm test-builtin net_id "/sys/class/net/$n" 2> /dev/null |
-		sed -n "s/^\(ID_NET_NAME_[A-Z]*=.*\)/$f \1/p"
-	# The port line without the netdev's kernel name (eth0 under both
-	# drivers here, but not what is compared).
-	devlink port show | grep -F "pci/$f/" |
-		sed -e 's/ netdev [^ ]*//' -e "s/^/$f devlink_port=/"
+	v=$(udevadm test-builtin net_id "/sys/class/net/$n" 2>&1) ||
+		echo "$f udevadm: $v"
+	sed -n "s/^\(ID_NET_NAME_[A-Z]*=.*\)/$f \1/p" <<< "$v"
+	# The netdev's port: its attributes compared, its handle only shown.
+	# mlx5e's port is on the devlink instance of its auxiliary device
+	# (auxiliary/mlx5_core.eth.N/65535), cx4's on the PCI function's
+	# (pci/BDF/0): a known difference (Documentation/ethtool.md).
+	v=$(devlink port show 2>&1) || echo "$f devlink: $v"
+	echo "# devlink port show: $v" >&2
+	v=$(grep -F " netdev $n " <<< "$v") || v="(no port with netdev $n)"
+	echo "# $f devlink port handle: ${v%%: *}" >&2
+	v=${v#*: }
+	echo "$f devlink_port=${v/ netdev $n/}"
 }
 
 dmesg -C
@@ -47,9 +54,12 @@ for f in "${fns[@]}"; do describe "$f"; done > /tmp/dropin-cx4
 rmmod cx4 || fail "rmmod cx4 failed"
 assert_device_clean
 
-paste -d '\n' /tmp/dropin-mlx5 /tmp/dropin-cx4 | sed 'N; s/\n/  |  cx4: /; s/^/mlx5_core: /'
+log "mlx5_core:"
+cat /tmp/dropin-mlx5
+log "cx4:"
+cat /tmp/dropin-cx4
 grep -q "ID_NET_NAME_PATH=" /tmp/dropin-mlx5 || fail "no udev path name under mlx5_core"
-grep -q "devlink_port=" /tmp/dropin-mlx5 || fail "no devlink port under mlx5_core"
+grep -q "devlink_port=type eth" /tmp/dropin-mlx5 || fail "no devlink port with the netdev under mlx5_core"
 diff -u /tmp/dropin-mlx5 /tmp/dropin-cx4 ||
 	fail "cx4 differs from mlx5_core in the names above"
 log "devlink port, phys_port_name/switch_id/port_id and udev names: same under mlx5_core and cx4"

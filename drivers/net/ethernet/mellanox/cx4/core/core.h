@@ -571,6 +571,7 @@ bool cx4_health_check(struct cx4_health *h, u32 counter, u32 syndrome,
 /* devlink.c (stubs without CONFIG_NET_DEVLINK) */
 #if IS_ENABLED(CONFIG_NET_DEVLINK)
 int cx4_devlink_create(struct cx4_core *core);
+void cx4_devlink_unregister(struct cx4_core *core);
 void cx4_devlink_destroy(struct cx4_core *core);
 int cx4_devlink_report(struct cx4_core *core, const char *msg);
 void cx4_devlink_healthy(struct cx4_core *core);
@@ -578,6 +579,10 @@ void cx4_devlink_healthy(struct cx4_core *core);
 static inline int cx4_devlink_create(struct cx4_core *core)
 {
 	return 0;
+}
+
+static inline void cx4_devlink_unregister(struct cx4_core *core)
+{
 }
 
 static inline void cx4_devlink_destroy(struct cx4_core *core)

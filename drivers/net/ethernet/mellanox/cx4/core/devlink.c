@@ -229,16 +229,29 @@ err_free_devlink:
 	return err;
 }
 
-/* Waits for devlink operations (diagnose, recover) still running. */
+/*
+ * Remove, first of all: devlink stops calling into cx4 (dev info, health
+ * diagnose and recover; waits for those still running) and the reporter
+ * goes.  The port stays while a netdev may be linked to it.
+ */
+void cx4_devlink_unregister(struct cx4_core *core)
+{
+	/* The reporter exists exactly while the instance is registered. */
+	if (!core->reporter)
+		return;
+	devlink_unregister(core->devlink);
+	devlink_health_reporter_destroy(core->reporter);
+	core->reporter = NULL;
+}
+
+/* Once the Ethernet part (its netdev) is gone: the port, the instance. */
 void cx4_devlink_destroy(struct cx4_core *core)
 {
 	if (!core->devlink)
 		return;
-	devlink_unregister(core->devlink);
+	cx4_devlink_unregister(core);
 	cx4_devlink_port_unregister(core);
-	devlink_health_reporter_destroy(core->reporter);
 	devlink_free(core->devlink);
-	core->reporter = NULL;
 	core->devlink = NULL;
 }
 

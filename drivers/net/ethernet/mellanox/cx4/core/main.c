@@ -669,8 +669,10 @@ static void cx4_remove(struct pci_dev *pdev)
 		return;
 	/* No recovery from here on (it would wait for the device lock). */
 	cx4_health_stop_recovery(core);
-	cx4_devlink_destroy(core);
+	cx4_devlink_unregister(core);
+	/* The netdev first: it is linked to the devlink port. */
 	cx4_adev_destroy(core);
+	cx4_devlink_destroy(core);
 	cx4_debugfs_destroy(core);
 	mutex_lock(&core->up_lock);
 	cx4_core_down(core);
