@@ -1,5 +1,5 @@
 #!/bin/bash
-# vm: --kernel stock --nics 2 --dev-prop cmd-trace=on --dev-prop debug-ctl=on --dev-prop caps-off=driver_version
+# vm: --kernel stock --nics 2 --dev-prop cmd-trace=on --dev-prop debug-ctl=on
 # SPDX-License-Identifier: GPL-2.0
 #
 # cx4 as a drop-in for mlx5_core (issue 19): the same two emulated
