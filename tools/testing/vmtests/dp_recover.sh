@@ -84,11 +84,7 @@ traffic_ok() {
 		fail "$1: ping b -> a after the recovery"
 	ip netns exec cx4a $BB ping -c 1 -W 5 198.18.0.2 >/dev/null ||
 		fail "$1: ping a -> b after the recovery"
-	if [ "$2" = rx ]; then
-		n=$(dp_iperf cx4a 198.18.0.1 cx4b 0 -n 1M)
-	else
-		n=$(dp_iperf cx4b 198.18.0.2 cx4a 0 -n 1M)
-	fi
+	n=$(iperf_through "$2")
 	[ "$n" -gt 65536 ] || fail "$1: only $n bytes of iperf3 through $a's $2 queue"
 	log "$1: traffic resumed ($n bytes of iperf3)"
 }

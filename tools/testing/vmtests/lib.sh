@@ -415,6 +415,17 @@ dp_iperf() {
 	rm -f "$out"
 }
 
+# A bounded 1 MB iperf3 through cx4a's RX queue (rx: cx4b sends to
+# 198.18.0.1) or its TX queue (tx: cx4a sends to 198.18.0.2), the pair of
+# dp_pair_up; prints the bytes received.
+iperf_through() {
+	if [ "$1" = rx ]; then
+		dp_iperf cx4a 198.18.0.1 cx4b 0 -n 1M
+	else
+		dp_iperf cx4b 198.18.0.2 cx4a 0 -n 1M
+	fi
+}
+
 # iperf_bytes FILE KEY: "bytes" of the object KEY (sum_received, sum,
 # sum_received_bidir_reverse) of the "end" section of iperf3 -J output
 # FILE, matched by the shell (a python3 start costs ~1.5 s here).

@@ -60,11 +60,7 @@ cq_error_step() {
 	[ "$(dp_stat cx4a "$a" "${kind}0_recover")" = $((rec0 + 1)) ] ||
 		fail "${kind}0_recover did not move by 1"
 	ping_both "after the ${kind^^} CQ error"
-	if [ "$kind" = rx ]; then
-		n=$(dp_iperf cx4a 198.18.0.1 cx4b 0 -n 1M)
-	else
-		n=$(dp_iperf cx4b 198.18.0.2 cx4a 0 -n 1M)
-	fi
+	n=$(iperf_through "$kind")
 	[ "$n" -gt 65536 ] || fail "only $n bytes of iperf3 after the ${kind^^} CQ error"
 	log "${kind^^} CQ $cqn in error (syndrome $3): channels rebuilt, ${kind}0_recover counted, $n bytes of iperf3"
 }
