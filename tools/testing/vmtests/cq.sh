@@ -1,5 +1,5 @@
 #!/bin/bash
-# vm: --nics 1 --smp 2 --dev-prop debug-ctl=on --timeout 1200
+# vm: --nics 2 --dev-prop debug-ctl=on --timeout 1200
 # SPDX-License-Identifier: GPL-2.0
 #
 # Completion queues through the core CQ API (debugfs hook "cq"), with CQEs

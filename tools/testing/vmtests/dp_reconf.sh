@@ -29,10 +29,10 @@ both() {
 # connection is stopped as soon as they are done.
 out=/mnt/out/iperf-long.json
 rx0=$(dp_ifstat cx4b "$b" rx_bytes)
-timeout 330 ip netns exec cx4b iperf3 -s -1 -B 198.18.0.2 >/dev/null 2>&1 &
+timeout 330 busybox nsenter --net=/run/netns/cx4b iperf3 -s -1 -B 198.18.0.2 >/dev/null 2>&1 &
 srv=$!
 sleep 1
-timeout 320 ip netns exec cx4a iperf3 -c 198.18.0.2 -t 300 --connect-timeout 5000 \
+timeout 320 busybox nsenter --net=/run/netns/cx4a iperf3 -c 198.18.0.2 -t 300 --connect-timeout 5000 \
 	-J >"$out" 2>&1 &
 cli=$!
 sleep 2
@@ -50,9 +50,9 @@ for f in tso tx rx rxvlan txvlan; do
 	dp_features cx4b "$b" "$f" on
 	log "$f off/on while iperf3 runs"
 done
-ip -n cx4a link set "$a" down
+nsx cx4a busybox ip link set "$a" down
 sleep 1
-ip -n cx4a link set "$a" up
+nsx cx4a busybox ip link set "$a" up
 wait_for carrier cx4a "$a" || fail "$a: no carrier after down/up"
 log "down/up while iperf3 runs"
 
@@ -71,13 +71,13 @@ log "fresh run after: $n bytes"
 # A refused reconfiguration keeps the old channels: CREATE_SQ (0x904)
 # fails once, the MTU change must fail and leave MTU and traffic alone.
 ctl_set "$DP_FA" fail_opcode 0x904
-if ip -n cx4a link set "$a" mtu 3000 2>/dev/null; then
+if nsx cx4a busybox ip link set "$a" mtu 3000 2>/dev/null; then
 	fail "MTU change succeeded although CREATE_SQ failed"
 fi
 [ "$(ctl_get "$DP_FA" fail_opcode)" = 0 ] || fail "the CREATE_SQ failure was never injected"
 mtu=$(ip netns exec cx4a cat "/sys/class/net/$a/mtu")
 [ "$mtu" = 1500 ] || fail "$a: MTU $mtu after a failed change"
-ip netns exec cx4a $BB ping -c 2 -W 5 198.18.0.2 || fail "ping after a failed reconfiguration"
+nsx cx4a $BB ping -A -c 2 -W 5 198.18.0.2 || fail "ping after a failed reconfiguration"
 n=$(dp_iperf cx4b 198.18.0.2 cx4a 0 -n 1M)
 log "failed MTU change left the old channels running ($n bytes after)"
 

@@ -1,5 +1,5 @@
 #!/bin/bash
-# vm: --nics 2 --smp 1 --dev-prop debug-ctl=on
+# vm: --nics 2 --dev-prop debug-ctl=on
 # SPDX-License-Identifier: GPL-2.0
 #
 # Queue recovery without a reload, driven by the device's queue knobs
@@ -29,14 +29,14 @@
 #      allocation of order 2 or more while a UDP socket that nobody reads
 #      holds every received page; then allocations work again, the socket
 #      goes, and a ping b -> a must pass within 10 s although no CQE
-#      arrives to start a poll.  One vCPU: one channel, so the burst and the
+#      arrives to start a poll.  One channel (ethtool -L), so the burst and the
 # stalled SQ share the ring.  cx4ctl and ethtool are slow under TCG: the
 # test reads them once per step and polls only the kernel log.
 . "$(dirname "$0")/lib.sh"
 
 BB=busybox
 ON=$((1 << 31)) RQBIT=$((1 << 30)) ANYQ=$((0xffffff))
-dp_pair_up
+PAIR_PREP=one_channel dp_pair_up
 a=$DP_A b=$DP_B fa=$DP_FA
 ifindex=$(ip netns exec cx4a cat "/sys/class/net/$a/ifindex")
 probes=$(dmesg_count 'cx4 .*: firmware [0-9]')
@@ -45,7 +45,7 @@ hits0=$(ctl_get "$fa" knob_hits)
 
 # ethtool -S of a, one "name value" a line.
 stats() {
-	ip netns exec cx4a ethtool -S "$a" | awk -F': *' 'NF == 2 { gsub(/ /, "", $1); print $1, $2 }'
+	nsx cx4a ethtool -S "$a" | awk -F': *' 'NF == 2 { gsub(/ /, "", $1); print $1, $2 }'
 }
 
 # From two stats snapshots $2, $3: the ring whose $1 ("rx"/"tx") recover
@@ -80,9 +80,9 @@ wait_recovery() {
 # A ping each way, then 1 s of iperf3 through a's $2 queue (rx: b -> a).
 traffic_ok() {
 	local n
-	ip netns exec cx4b $BB ping -c 1 -W 5 198.18.0.1 >/dev/null ||
+	nsx cx4b $BB ping -c 1 -W 5 198.18.0.1 >/dev/null ||
 		fail "$1: ping b -> a after the recovery"
-	ip netns exec cx4a $BB ping -c 1 -W 5 198.18.0.2 >/dev/null ||
+	nsx cx4a $BB ping -c 1 -W 5 198.18.0.2 >/dev/null ||
 		fail "$1: ping a -> b after the recovery"
 	n=$(iperf_through "$2")
 	[ "$n" -gt 65536 ] || fail "$1: only $n bytes of iperf3 through $a's $2 queue"
@@ -109,7 +109,7 @@ wq_error_step() {
 		# queue while the ring is reset): a 3 s UDP flood from a runs
 		# before, through and after the recovery.
 		rm -f /tmp/flood.out
-		ip netns exec cx4a python3 -S -c '
+		busybox nsenter --net=/run/netns/cx4a python3 -S -c '
 import errno, socket, sys, time
 s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
 s.setblocking(False)
@@ -127,7 +127,7 @@ while time.monotonic() < end:
 	fi
 	"$CTL" "$fa" set wq_error_syndrome "$syn" wq_error $((ON | want | ANYQ)) ||
 		fail "cannot arm WQ_ERROR"
-	ip netns exec "$3" $BB ping -c 1 -W 2 "$4" >/dev/null || true
+	nsx "$3" $BB ping -c 1 -W 2 "$4" >/dev/null || true
 	wait_recovery "$rec0" || fail "no $q recovery after WQ_ERROR on any $q"
 	if [ -n "$flood" ]; then
 		wait "$flood" || fail "the UDP flood through the SQ recovery failed"
@@ -145,8 +145,8 @@ while time.monotonic() < end:
 	log "$q $QN (ring $RING): error CQE syndrome $syn, recovered"
 }
 
-ip netns exec cx4b $BB ping -c 1 -W 5 198.18.0.1 >/dev/null || fail "ping b -> a"
-ip netns exec cx4a $BB ping -c 1 -W 5 198.18.0.2 >/dev/null || fail "ping a -> b"
+nsx cx4b $BB ping -c 1 -W 5 198.18.0.1 >/dev/null || fail "ping b -> a"
+nsx cx4a $BB ping -c 1 -W 5 198.18.0.2 >/dev/null || fail "ping a -> b"
 
 # --- 1. RQ error CQE ---
 wq_error_step rx 0x1 cx4b 198.18.0.1
@@ -164,7 +164,7 @@ timeouts=$(dmesg_count "$a: TX timeout on queue")
 ctl_set "$fa" sq_stall $((ON | sqn))
 # A bounded non-blocking UDP burst: the stalled ring's BQL limit or the
 # ring fills and the TX queue stops; the rest waits in (or drops from) the qdisc.
-ip netns exec cx4a python3 -S -c '
+nsx cx4a python3 -S -c '
 import errno, socket
 s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
 s.setsockopt(socket.SOL_SOCKET, 32, 16 << 20)  # SO_SNDBUFFORCE: outlast BQL and the ring
@@ -225,9 +225,9 @@ traffic_ok "bad RX CQE" rx
 
 # --- 5. RQ emptied by allocation failures ---
 fpa=/sys/kernel/debug/fail_page_alloc
-ip -n cx4a link set "$a" mtu 9000 || fail "$a: MTU 9000 refused"
-ip netns exec cx4a ethtool -G "$a" rx 64 || fail "$a: ethtool -G rx 64 failed"
-ip netns exec cx4a python3 -S -c '
+nsx cx4a busybox ip link set "$a" mtu 9000 || fail "$a: MTU 9000 refused"
+nsx cx4a ethtool -G "$a" rx 64 || fail "$a: ethtool -G rx 64 failed"
+nsx cx4a python3 -S -c '
 import socket, sys, time
 s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
 s.setsockopt(socket.SOL_SOCKET, 33, 64 << 20)  # SO_RCVBUFFORCE: hold every page
@@ -245,7 +245,7 @@ echo 2 > "$fpa/min-order"
 echo 1 > "$fpa/interval"
 echo -1 > "$fpa/times"
 echo 100 > "$fpa/probability"
-ip netns exec cx4b python3 -S -c '
+nsx cx4b python3 -S -c '
 import socket
 s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
 for i in range(200):
@@ -261,7 +261,7 @@ oob=$(($(ctl_get "$fa" rx_out_of_buffer) - oob0))
 [ "$fails" -gt 0 ] || fail "no receive page allocation failed"
 [ "$oob" -gt 0 ] || fail "the RQ never ran out of WQEs ($fails allocation failures)"
 ping_a() {
-	ip netns exec cx4b $BB ping -c 1 -W 1 198.18.0.1 > /dev/null
+	nsx cx4b $BB ping -c 1 -W 1 198.18.0.1 > /dev/null
 }
 wait_for ping_a ||
 	fail "$a: RQ not refilled after $fails allocation failures ($oob frames found no WQE)"

@@ -23,11 +23,11 @@ dp_features cx4a "$a" tso on tx on rx on rxvlan on txvlan on
 dp_features cx4b "$b" tso on tx on rx on rxvlan on txvlan on
 pair_vlan 100 198.19.100 2001:db8:100
 
-ip netns exec cx4a $BB ping -c 2 -W 5 198.18.0.2 || fail "IPv4 ping"
-ip netns exec cx4a $BB ping -c 2 -W 5 -s 1 198.18.0.2 || fail "short IPv4 ping"
-ip netns exec cx4a $BB ping6 -c 2 -W 5 2001:db8::2 || fail "IPv6 ping"
-ip netns exec cx4a $BB ping -c 2 -W 5 198.19.100.2 || fail "VLAN ping"
-ip netns exec cx4b $BB ping6 -c 2 -W 5 2001:db8:100::1 || fail "VLAN IPv6 ping"
+nsx cx4a $BB ping -A -c 2 -W 5 198.18.0.2 || fail "IPv4 ping"
+nsx cx4a $BB ping -A -c 2 -W 5 -s 1 198.18.0.2 || fail "short IPv4 ping"
+nsx cx4a $BB ping6 -A -c 2 -W 5 2001:db8::2 || fail "IPv6 ping"
+nsx cx4a $BB ping -A -c 2 -W 5 198.19.100.2 || fail "VLAN ping"
+nsx cx4b $BB ping6 -A -c 2 -W 5 2001:db8:100::1 || fail "VLAN IPv6 ping"
 
 tso0=$(dp_stat cx4a "$a" 'tx[0-9]+_tso_packets')
 seg0=$(ctl_get "$DP_FA" tx_lso_segments)

@@ -64,11 +64,11 @@ cable() {
 
 # both_ethtool OPTION ARGS...: ethtool OPTION IF ARGS... on both netdevs.
 both_ethtool() {
-	ip netns exec cx4a ethtool "$1" "$a" "${@:2}" || fail "$a: ethtool $*"
-	ip netns exec cx4b ethtool "$1" "$b" "${@:2}" || fail "$b: ethtool $*"
+	nsx cx4a ethtool "$1" "$a" "${@:2}" || fail "$a: ethtool $*"
+	nsx cx4b ethtool "$1" "$b" "${@:2}" || fail "$b: ethtool $*"
 }
 
-[ "$(ip netns exec cx4a ethtool -l "$a" | awk '/^Combined/ { n = $2 } END { print n }')" = 4 ] ||
+[ "$(nsx cx4a ethtool -l "$a" | awk '/^Combined/ { n = $2 } END { print n }')" = 4 ] ||
 	fail "$a: not 4 channels (smp 4)"
 traffic
 cable 0
@@ -81,8 +81,8 @@ log "[${SECONDS}s] -L combined 1: queues 1-3 folded into the base, totals unchan
 both_ethtool -L combined 4
 both_check 4 l4 l1
 log "[${SECONDS}s] -L combined 4: new queues from zero, totals unchanged"
-ip -n cx4a link set "$a" mtu 4000 || fail "$a: MTU 4000 refused"
-ip -n cx4b link set "$b" mtu 4000 || fail "$b: MTU 4000 refused"
+nsx cx4a busybox ip link set "$a" mtu 4000 || fail "$a: MTU 4000 refused"
+nsx cx4b busybox ip link set "$b" mtu 4000 || fail "$b: MTU 4000 refused"
 both_check 4 mtu l4
 log "[${SECONDS}s] MTU 4000: NAPIs relinked, counters unchanged"
 both_ethtool -G rx 256 tx 256

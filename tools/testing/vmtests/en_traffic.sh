@@ -16,16 +16,16 @@ BB=busybox
 dp_pair_up
 a=$DP_A b=$DP_B
 
-ip netns exec cx4a $BB ping -c 3 -W 5 198.18.0.2 || fail "IPv4 ping a -> b"
-ip netns exec cx4b $BB ping -c 3 -W 5 198.18.0.1 || fail "IPv4 ping b -> a"
-ip netns exec cx4a $BB ping6 -c 3 -W 5 2001:db8::2 || fail "IPv6 ping a -> b"
-ip netns exec cx4b $BB ping6 -c 3 -W 5 2001:db8::1 || fail "IPv6 ping b -> a"
+nsx cx4a $BB ping -A -c 3 -W 5 198.18.0.2 || fail "IPv4 ping a -> b"
+nsx cx4b $BB ping -A -c 3 -W 5 198.18.0.1 || fail "IPv4 ping b -> a"
+nsx cx4a $BB ping6 -A -c 3 -W 5 2001:db8::2 || fail "IPv6 ping a -> b"
+nsx cx4b $BB ping6 -A -c 3 -W 5 2001:db8::1 || fail "IPv6 ping b -> a"
 log "IPv4 and IPv6 pings in both directions"
 
 # Bounded TCP transfer: 4 MiB a -> b, byte counts and content compared
 # (python3: busybox nc does not reliably send a whole file and close).
 head -c $((4 << 20)) /dev/urandom > /tmp/cx4-tx
-timeout 120 ip netns exec cx4b /usr/bin/python3 -S -c '
+timeout 120 busybox nsenter --net=/run/netns/cx4b /usr/bin/python3 -S -c '
 import socket, sys
 s = socket.socket(socket.AF_INET6)
 s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -40,7 +40,7 @@ with open("/tmp/cx4-rx", "wb") as f:
 ' &
 srv=$!
 sleep 2
-timeout 120 ip netns exec cx4a /usr/bin/python3 -S -c '
+timeout 120 busybox nsenter --net=/run/netns/cx4a /usr/bin/python3 -S -c '
 import socket
 s = socket.create_connection(("2001:db8::2", 5001), timeout=60)
 s.sendall(open("/tmp/cx4-tx", "rb").read())
@@ -53,7 +53,7 @@ got=$(stat -c %s /tmp/cx4-rx)
 if [ "$got" != "$sent" ]; then
 	for ns_if in "cx4a $a" "cx4b $b"; do
 		read -r ns ifc <<<"$ns_if"
-		ip netns exec "$ns" ethtool -S "$ifc" | awk '$2 != 0'
+		nsx "$ns" ethtool -S "$ifc" | awk '$2 != 0'
 		ip -n "$ns" -s link show "$ifc"
 		ip netns exec "$ns" cat /proc/net/snmp | grep -E "^(Ip|Tcp):"
 	done
@@ -63,7 +63,7 @@ cmp -s /tmp/cx4-tx /tmp/cx4-rx || fail "received bytes differ from sent"
 log "TCP: $got of $sent bytes received intact"
 
 stats_sum() {
-	ip netns exec "$1" ethtool -S "$2" |
+	nsx "$1" ethtool -S "$2" |
 		awk -v k="$3" '$1 ~ "^"k":$" { s += $2 } END { print s + 0 }'
 }
 # The 4 MiB needed at least sent/1500 full frames a -> b; the ACKs and
@@ -90,27 +90,27 @@ rx=$(stats_sum cx4b "$b" 'rx[0-9]+_packets')
 # Down/up keeps working.  IPv6 drops a link's addresses when it goes
 # down unless keep_addr_on_down is set: that, not the driver, is why
 # IPv6 pings after a down/up (the jumbo ones below) got no reply.
-ip netns exec cx4a sysctl -qw "net.ipv6.conf.$a.keep_addr_on_down=1"
-ip -n cx4a link set "$a" down
-ip -n cx4a link set "$a" up
+nsx cx4a sysctl -qw "net.ipv6.conf.$a.keep_addr_on_down=1"
+nsx cx4a busybox ip link set "$a" down
+nsx cx4a busybox ip link set "$a" up
 wait_for carrier cx4a "$a" || fail "$a: no carrier after down/up"
-ip netns exec cx4a $BB ping -c 2 -W 5 198.18.0.2 || fail "ping after down/up"
+nsx cx4a $BB ping -A -c 2 -W 5 198.18.0.2 || fail "ping after down/up"
 
-ip netns exec cx4a $BB ping6 -c 2 -W 5 2001:db8::2 || fail "IPv6 ping after down/up"
+nsx cx4a $BB ping6 -A -c 2 -W 5 2001:db8::2 || fail "IPv6 ping after down/up"
 
 # MTU 9000 while up (channels rebuilt with larger receive buffers):
 # IPv4 and IPv6 jumbo pings both ways, without fragmentation.
-ip -n cx4a link set "$a" mtu 9000 || fail "$a: MTU 9000 refused while up"
-ip -n cx4b link set "$b" mtu 9000 || fail "$b: MTU 9000 refused while up"
+nsx cx4a busybox ip link set "$a" mtu 9000 || fail "$a: MTU 9000 refused while up"
+nsx cx4b busybox ip link set "$b" mtu 9000 || fail "$b: MTU 9000 refused while up"
 wait_for carrier cx4a "$a" || fail "$a: no carrier after MTU change"
 wait_for carrier cx4b "$b" || fail "$b: no carrier after MTU change"
-ip netns exec cx4a $BB ping -c 2 -W 5 -s 8900 198.18.0.2 || fail "IPv4 jumbo ping"
-ip netns exec cx4b $BB ping -c 2 -W 5 -s 8900 198.18.0.1 || fail "IPv4 jumbo ping b -> a"
-ip netns exec cx4a $BB ping6 -c 2 -W 5 -s 8900 2001:db8::2 || fail "IPv6 jumbo ping"
-ip netns exec cx4b $BB ping6 -c 2 -W 5 -s 8900 2001:db8::1 || fail "IPv6 jumbo ping b -> a"
+nsx cx4a $BB ping -A -c 2 -W 5 -s 8900 198.18.0.2 || fail "IPv4 jumbo ping"
+nsx cx4b $BB ping -A -c 2 -W 5 -s 8900 198.18.0.1 || fail "IPv4 jumbo ping b -> a"
+nsx cx4a $BB ping6 -A -c 2 -W 5 -s 8900 2001:db8::2 || fail "IPv6 jumbo ping"
+nsx cx4b $BB ping6 -A -c 2 -W 5 -s 8900 2001:db8::1 || fail "IPv6 jumbo ping b -> a"
 for ns_if in "cx4a $a" "cx4b $b"; do
 	read -r ns ifc <<<"$ns_if"
-	frag=$(ip netns exec "$ns" awk '$1 == "Ip6FragCreates" { print $2 }' /proc/net/snmp6)
+	frag=$(nsx "$ns" busybox awk '$1 == "Ip6FragCreates" { print $2 }' /proc/net/snmp6)
 	[ "$frag" = 0 ] || fail "$ifc: $frag IPv6 fragments created at MTU 9000"
 done
 big=$(stats_sum cx4b "$b" 'rx[0-9]+_bytes')
@@ -121,8 +121,8 @@ log "MTU 9000: IPv4 and IPv6 jumbo pings both ways ($big bytes received by $b so
 for ns_if in "cx4a $a" "cx4b $b"; do
 	read -r ns ifc <<<"$ns_if"
 	idx=$(ip netns exec "$ns" cat "/sys/class/net/$ifc/ifindex")
-	nch=$(ip netns exec "$ns" ethtool -l "$ifc" | awk '/^Combined/ { n = $2 } END { print n }')
-	live=$(ip netns exec "$ns" python3 -S "$NETDEV_NL" page-pools |
+	nch=$(nsx "$ns" ethtool -l "$ifc" | awk '/^Combined/ { n = $2 } END { print n }')
+	live=$(nsx "$ns" python3 -S "$NETDEV_NL" page-pools |
 	       awk -v i="$idx" '$0 ~ " ifindex=" i "( |$)" && !/detach-time=/' | wc -l)
 	[ "$live" = "$nch" ] || fail "$ifc: $live live page pools listed, want one per channel ($nch)"
 done
@@ -140,7 +140,7 @@ for cpu in 0 1; do
 		fail "loopback ping on CPU $cpu"
 done
 for ns in cx4a cx4b; do
-	left=$(WAIT_SECS=10 wait_for pools_gone "$ns" || ip netns exec "$ns" python3 -S "$NETDEV_NL" page-pools)
+	left=$(WAIT_SECS=10 wait_for pools_gone "$ns" || nsx "$ns" python3 -S "$NETDEV_NL" page-pools)
 	[ -z "$left" ] || fail "$ns: page pools still hold pages after rmmod: $left"
 done
 log "after rmmod every RX page came back to its pool"

@@ -67,12 +67,12 @@ MODES_ALL=$(sort <<<"$MODES_ALL")
 dp_pair_up
 a=$DP_A
 ping_ok() {
-	ip netns exec cx4a $BB ping -c "${1:-2}" -W 5 198.18.0.2 > /dev/null
+	nsx cx4a $BB ping -A -c "${1:-2}" -W 5 198.18.0.2 > /dev/null
 }
 ping_ok || fail "no ping before the ethtool changes"
 
 ea() {
-	ip netns exec cx4a ethtool "$@"
+	nsx cx4a ethtool "$@"
 }
 export ETH_NS=cx4a
 

@@ -26,7 +26,7 @@ BB=busybox
 dp_pair_up
 a=$DP_A b=$DP_B fa=$DP_FA fb=$DP_FB
 
-eth() { ip netns exec "$1" ethtool "${@:2}"; }
+eth() { nsx "$1" ethtool "${@:2}"; }
 # Field $3 ("RX:", "Combined:") of ethtool $4 (-g, -l) on $2 in netns $1:
 # current setting / pre-set maximum.
 cur_field() {
@@ -46,7 +46,7 @@ expect_dev() {
 }
 # Pings after each change; with "iperf", a short iperf3 run too.
 traffic() {
-	ip netns exec cx4a $BB ping -c 2 -W 5 198.18.0.2 >/dev/null ||
+	nsx cx4a $BB ping -A -c 2 -W 5 198.18.0.2 >/dev/null ||
 		fail "ping after $1"
 	[ "${2:-}" = iperf ] || return 0
 	local n
@@ -109,7 +109,7 @@ expect_dev "$fb" chan_sqs 2 "-L combined 2"
 # real_num_tx_queues: the tx-N kobjects (rx-N need RPS, not in the test kernel)
 n=$(ip netns exec cx4b ls "/sys/class/net/$b/queues" | grep -c '^tx-' || true)
 [ "$n" = 2 ] || fail "$b: $n TX queues in sysfs after -L 2"
-ip netns exec cx4b ethtool -x "$b" | grep -q "with 2 RX ring" ||
+nsx cx4b ethtool -x "$b" | grep -q "with 2 RX ring" ||
 	fail "$b: ethtool -x does not report 2 rings"
 timeout 120 python3 -S "$CHECK" --send-ns cx4a --recv-ns cx4b --dev "$b" \
 	--flows udp4:4 --port-base 21000 --min-queues 2 ||
@@ -140,7 +140,7 @@ refused "CREATE_SQ failed" cx4b -L "$b" combined 4
 expect_dev "$fb" chan_rqs 3 "after failed -L"
 n=$(ip netns exec cx4b ls "/sys/class/net/$b/queues" | grep -c '^tx-' || true)
 [ "$n" = 3 ] || fail "$b: $n TX queues in sysfs after a failed -L"
-ip netns exec cx4a $BB ping -c 2 -W 5 198.18.0.2 >/dev/null ||
+nsx cx4a $BB ping -A -c 2 -W 5 198.18.0.2 >/dev/null ||
 	fail "ping after a failed -L"
 eth cx4b -L "$b" combined 4 || fail "$b: -L combined 4 refused"
 expect_dev "$fb" chan_rqs 4 "-L combined 4"

@@ -30,7 +30,7 @@ A=$DP_A B=$DP_B FA=$DP_FA FB=$DP_FB
 
 quiet_ns() {
 	local ns=$1 ifc=$2 peer_ip=$3 peer_mac=$4
-	ip netns exec "$ns" sysctl -qw "net.ipv6.conf.$ifc.disable_ipv6=1"
+	nsx "$ns" sysctl -qw "net.ipv6.conf.$ifc.disable_ipv6=1"
 	ip -n "$ns" neigh replace "$peer_ip" lladdr "$peer_mac" dev "$ifc" nud permanent
 }
 MAC_A=$(ip netns exec cx4a cat "/sys/class/net/$A/address")
@@ -39,22 +39,22 @@ quiet_ns cx4a "$A" 198.18.0.2 "$MAC_B"
 quiet_ns cx4b "$B" 198.18.0.1 "$MAC_A"
 for ns_if in "cx4a $A" "cx4b $B"; do
 	set -- $ns_if
-	ip -n "$1" link set "$2" mtu 9000 || fail "$2: mtu 9000 refused"
+	nsx "$1" busybox ip link set "$2" mtu 9000 || fail "$2: mtu 9000 refused"
 done
 wait_for carrier cx4a "$A" || fail "$A: no carrier after mtu 9000"
 wait_for carrier cx4b "$B" || fail "$B: no carrier after mtu 9000"
-ip netns exec cx4a busybox ping -c 2 -W 5 198.18.0.2 > /dev/null || fail "no ping a -> b"
+nsx cx4a busybox ping -A -c 2 -W 5 198.18.0.2 > /dev/null || fail "no ping a -> b"
 [ "$(ctl_get "$FB" port_mtu)" = 9022 ] || fail "$B: port MTU $(ctl_get "$FB" port_mtu), want 9022"
 
 # All counters of "ethtool -S" of netdev $2 in netns $1, as name=value.
 snap() {
-	ip netns exec "$1" ethtool -S "$2" | awk -F': *' 'NF == 2 {
+	nsx "$1" ethtool -S "$2" | awk -F': *' 'NF == 2 {
 		gsub(/^[ \t]+/, "", $1); print $1 "=" $2 }'
 }
 # Wait until counter $3 of "ethtool -S $2" in netns $1 reads $4 (the
 # frames sent have all crossed the wire).
 arrived() {
-	[ "$(ip netns exec "$1" ethtool -S "$2" | awk -v k="$3:" '$1 == k { print $2 }')" = "$4" ]
+	[ "$(nsx "$1" ethtool -S "$2" | awk -v k="$3:" '$1 == k { print $2 }')" = "$4" ]
 }
 declare -A A0 B0 A1 B1
 load() {
@@ -131,7 +131,7 @@ load A0 cx4a "$A"
 load B0 cx4b "$B"
 txp0=$(dp_ifstat cx4a "$A" tx_packets)
 brx0=$(dp_ifstat cx4b "$B" rx_packets)
-mac0=$(ip netns exec cx4a ethtool -S "$A" --groups eth-mac)
+mac0=$(nsx cx4a ethtool -S "$A" --groups eth-mac)
 sent=$(send_frames cx4a "$A" <<<"$SPEC") || fail "sending raw frames failed"
 [ "$sent" = 37 ] || fail "sent $sent frames, want 37"
 wait_for arrived cx4b "$B" ether_pkts $((B0[ether_pkts] + 37)) ||
@@ -140,7 +140,7 @@ load A1 cx4a "$A"
 load B1 cx4b "$B"
 txp1=$(dp_ifstat cx4a "$A" tx_packets)
 brx1=$(dp_ifstat cx4b "$B" rx_packets)
-mac1=$(ip netns exec cx4a ethtool -S "$A" --groups eth-mac)
+mac1=$(nsx cx4a ethtool -S "$A" --groups eth-mac)
 
 # Expected from $SPEC: frames, octets (with the 4-byte FCS), casts (MC
 # counts the PAUSE frame on transmit; the receiving port consumes it).
@@ -217,24 +217,24 @@ for k in ucast mcast bcast; do
 done
 [ $((brx1 - brx0)) = "$vrx" ] && [ "$vrx" -gt 0 ] ||
 	fail "$B: rx_packets (ndo_get_stats64) +$((brx1 - brx0)), vport rx packets +$vrx"
-out=$(ip netns exec cx4b ethtool -S "$B" --groups rmon) || fail "$B: --groups rmon failed"
+out=$(nsx cx4b ethtool -S "$B" --groups rmon) || fail "$B: --groups rmon failed"
 for kv in "Pkts65to127Octets ${B1[ether_pkts65to127octets]}" "Pkts8192to10239Octets ${B1[ether_pkts8192to10239octets]}" \
 	  "OversizePkts ${B1[ether_oversize_pkts]}"; do
 	set -- $kv
 	grep -qE "etherStats$1: $2$" <<<"$out" || fail "$B: rmon etherStats$1 is not $2: $out"
 done
-out=$(ip netns exec cx4b ethtool -I --show-pause "$B") || fail "$B: -I --show-pause failed"
+out=$(nsx cx4b ethtool -I --show-pause "$B") || fail "$B: -I --show-pause failed"
 grep -qE "rx_pause_frames: ${B1[a_pause_mac_ctrl_frames_rcvd]}$" <<<"$out" ||
 	fail "$B: rx_pause_frames is not ${B1[a_pause_mac_ctrl_frames_rcvd]}: $out"
-out=$(ip netns exec cx4b ethtool -S "$B" --groups eth-ctrl) || fail "$B: --groups eth-ctrl failed"
+out=$(nsx cx4b ethtool -S "$B" --groups eth-ctrl) || fail "$B: --groups eth-ctrl failed"
 grep -qE "MACControlFramesReceived: ${B1[a_mac_control_frames_received]}$" <<<"$out" ||
 	fail "$B: eth-ctrl MACControlFramesReceived: $out"
-out=$(ip netns exec cx4b ethtool -S "$B" --groups eth-phy) || fail "$B: --groups eth-phy failed"
+out=$(nsx cx4b ethtool -S "$B" --groups eth-phy) || fail "$B: --groups eth-phy failed"
 grep -qE "SymbolErrorDuringCarrier: 0$" <<<"$out" || fail "$B: eth-phy: $out"
 log "[${SECONDS}s] $B: receive counters, the 10 RFC 2819 buckets (and rmon), pause (-I, eth-ctrl) moved by exactly what was sent"
 
 # --- PMTU: b back to 1500, a's 3000-byte frame dropped by b's port ---
-ip -n cx4b link set "$B" mtu 1500 || fail "$B: mtu 1500 refused"
+nsx cx4b busybox ip link set "$B" mtu 1500 || fail "$B: mtu 1500 refused"
 [ "$(ctl_get "$FB" port_mtu)" = 1522 ] || fail "$B: port MTU $(ctl_get "$FB" port_mtu) after mtu 1500, want 1522"
 wait_for carrier cx4b "$B" || fail "$B: no carrier after mtu 1500"
 load B0 cx4b "$B"
@@ -261,13 +261,13 @@ want b ether_pkts2048to4095octets 1
 want b ether_pkts1519to2047octets 1
 want b ether_pkts128to255octets 1
 want b ether_pkts65to127octets 1
-out=$(ip netns exec cx4b ethtool -S "$B" --groups eth-mac) || fail "$B: --groups eth-mac failed"
+out=$(nsx cx4b ethtool -S "$B" --groups eth-mac) || fail "$B: --groups eth-mac failed"
 grep -qE "InRangeLengthErrors: ${B1[a_in_range_length_errors]}$" <<<"$out" &&
 	grep -qE "OutOfRangeLengthField: ${B1[a_out_of_range_length_field]}$" <<<"$out" &&
 	grep -qE "FrameTooLongErrors: ${B1[a_frame_too_long_errors]}$" <<<"$out" ||
 	fail "$B: eth-mac length errors differ from ethtool -S: $out"
 [ $(($(dp_ifstat cx4b "$B" rx_packets) - rxp0)) = 1 ] || fail "$B: the oversize frame was received"
-ip netns exec cx4a busybox ping -c 2 -W 5 198.18.0.2 > /dev/null || fail "no ping after mtu 1500"
+nsx cx4a busybox ping -A -c 2 -W 5 198.18.0.2 > /dev/null || fail "no ping after mtu 1500"
 log "[${SECONDS}s] $B: mtu 1500 -> port admin MTU 1522; a 3000-byte frame dropped and counted, a 1518-byte one received; 802.3 length errors counted"
 
 # --- link: cable out and in on both ends ---
@@ -287,7 +287,7 @@ wait_for eval '! carrier cx4a "$A"' || fail "$A: carrier on with the cable out"
 wait_for eval '! carrier cx4b "$B"' || fail "$B: carrier on with the cable out"
 [ "$(state "$FA")" = "0 1 2 $((lde_a + 1))" ] || fail "$A: port state $(state "$FA") with the cable out"
 [ "$(state "$FB")" = "0 1 2 $((lde_b + 1))" ] || fail "$B: port state $(state "$FB") with the cable out"
-[ "$(ip netns exec cx4a ethtool "$A" | sed -n 's/^[[:space:]]*Link detected: //p')" = no ] ||
+[ "$(nsx cx4a ethtool "$A" | sed -n 's/^[[:space:]]*Link detected: //p')" = no ] ||
 	fail "$A: ethtool reports a link with the cable out"
 ctl_set "$FA" link 1
 ctl_set "$FB" link 1
@@ -295,20 +295,20 @@ wait_for carrier cx4a "$A" || fail "$A: no carrier with the cable back"
 wait_for carrier cx4b "$B" || fail "$B: no carrier with the cable back"
 [ "$(state "$FA")" = "1 1 1 $((lde_a + 1))" ] || fail "$A: port state $(state "$FA") with the cable back"
 [ "$(state "$FB")" = "1 1 1 $((lde_b + 1))" ] || fail "$B: port state $(state "$FB") with the cable back"
-ip netns exec cx4a busybox ping -c 2 -W 5 198.18.0.2 > /dev/null || fail "no ping with the cable back"
+nsx cx4a busybox ping -A -c 2 -W 5 198.18.0.2 > /dev/null || fail "no ping with the cable back"
 log "[${SECONDS}s] cable out/in on both ends: carrier and PAOS oper agree, link_down_events +1"
 
 # --- admin: ip link set down/up drives PAOS admin_status ---
-ip -n cx4a link set "$A" down
+nsx cx4a busybox ip link set "$A" down
 [ "$(state "$FA")" = "0 2 2 $((lde_a + 2))" ] ||
 	fail "$A: port state $(state "$FA") after link down, want admin/oper down"
-ip -n cx4a link set "$A" up || fail "$A: up failed"
+nsx cx4a busybox ip link set "$A" up || fail "$A: up failed"
 wait_for carrier cx4a "$A" || fail "$A: no carrier after link up"
 [ "$(state "$FA")" = "1 1 1 $((lde_a + 2))" ] || fail "$A: port state $(state "$FA") after link up"
-ip netns exec cx4a busybox ping -c 2 -W 5 198.18.0.2 > /dev/null || fail "no ping after link down/up"
+nsx cx4a busybox ping -A -c 2 -W 5 198.18.0.2 > /dev/null || fail "no ping after link down/up"
 log "[${SECONDS}s] $A: ip link set down/up -> PAOS admin and oper down/up, carrier follows"
 
-[ "$(ip netns exec cx4a ethtool -S "$A" | awk '$1 == "port_bad_answers:" { print $2 }')" = 0 ] ||
+[ "$(nsx cx4a ethtool -S "$A" | awk '$1 == "port_bad_answers:" { print $2 }')" = 0 ] ||
 	fail "$A: port register answers rejected"
 dp_cleanup
 trap - EXIT

@@ -25,7 +25,7 @@ rx_b() {
 
 # Send $N UDP datagrams from cx4a to $1 (port 9999), bounded.
 send_udp() {
-	timeout 60 ip netns exec cx4a python3 -S -c '
+	timeout 60 busybox nsenter --net=/run/netns/cx4a python3 -S -c '
 import socket, sys
 dst = sys.argv[1]
 s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
@@ -72,14 +72,14 @@ expect "old address after the change" drop 198.18.0.2
 ip -n cx4a neigh replace 198.18.0.2 lladdr 02:00:00:00:0b:02 dev "$a" nud permanent
 expect "new address" pass 198.18.0.2
 ip -n cx4a neigh del 198.18.0.2 dev "$a"
-ip netns exec cx4a busybox ping -c 1 -W 5 198.18.0.2 >/dev/null ||
+nsx cx4a busybox ping -c 1 -W 5 198.18.0.2 >/dev/null ||
 	fail "ping after the MAC change"
 
 # --- multicast join / leave ------------------------------------------------------
 GRP=239.1.2.3
 ip -n cx4a route add 239.0.0.0/8 dev "$a"
 expect "multicast group not joined" drop "$GRP"
-timeout 60 ip netns exec cx4b python3 -S -c '
+timeout 60 busybox nsenter --net=/run/netns/cx4b python3 -S -c '
 import socket, struct, sys
 s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
 s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -116,32 +116,32 @@ sleep 1
 expect "multicast group, allmulti off" drop "$GRP"
 
 # --- VLAN filtering ----------------------------------------------------------------
-ip netns exec cx4b ethtool -k "$b" | grep -q "rx-vlan-filter: on" ||
+nsx cx4b ethtool -k "$b" | grep -q "rx-vlan-filter: on" ||
 	fail "$b: rx-vlan-filter not on by default"
 ip -n cx4a link add link "$a" name "$a.100" type vlan id 100
 ip -n cx4b link add link "$b" name "$b.100" type vlan id 100
 ip -n cx4a addr add 198.19.100.1/24 dev "$a.100"
 ip -n cx4b addr add 198.19.100.2/24 dev "$b.100"
-ip -n cx4a link set "$a.100" up
-ip -n cx4b link set "$b.100" up
-ip netns exec cx4a busybox ping -c 3 -W 5 198.19.100.2 ||
+nsx cx4a busybox ip link set "$a.100" up
+nsx cx4b busybox ip link set "$b.100" up
+nsx cx4a busybox ping -A -c 3 -W 5 198.19.100.2 ||
 	fail "ping over VLAN 100 with filtering on"
 expect "VLAN 100 (registered)" pass 198.19.100.2
 # VID 200 exists on cx4a only.
 ip -n cx4a link add link "$a" name "$a.200" type vlan id 200
 ip -n cx4a addr add 198.19.200.1/24 dev "$a.200"
-ip -n cx4a link set "$a.200" up
+nsx cx4a busybox ip link set "$a.200" up
 ip -n cx4a neigh replace 198.19.200.2 lladdr 02:00:00:00:0b:02 dev "$a.200" nud permanent
 expect "VLAN 200 (not registered)" drop 198.19.200.2
-ip netns exec cx4b ethtool -K "$b" rx-vlan-filter off ||
+nsx cx4b ethtool -K "$b" rx-vlan-filter off ||
 	fail "$b: rx-vlan-filter off refused"
 expect "VLAN 200, filtering off" pass 198.19.200.2
-ip netns exec cx4a busybox ping -c 2 -W 5 198.19.100.2 ||
+nsx cx4a busybox ping -A -c 2 -W 5 198.19.100.2 ||
 	fail "ping over VLAN 100 with filtering off"
-ip netns exec cx4b ethtool -K "$b" rx-vlan-filter on ||
+nsx cx4b ethtool -K "$b" rx-vlan-filter on ||
 	fail "$b: rx-vlan-filter on refused"
 expect "VLAN 200, filtering on again" drop 198.19.200.2
-ip netns exec cx4a busybox ping -c 2 -W 5 198.19.100.2 ||
+nsx cx4a busybox ping -A -c 2 -W 5 198.19.100.2 ||
 	fail "ping over VLAN 100 after filtering back on"
 ip -n cx4b link del "$b.100"
 expect "VLAN 100 after its sub-interface is gone" drop 198.19.100.2

@@ -80,11 +80,11 @@ load() {
 	local end=$((SECONDS + secs))
 	set +e
 	while [ $SECONDS -lt $end ]; do
-		timeout 15 ip netns exec cx4b iperf3 -s -1 -B 198.18.0.2 > /dev/null 2>&1 &
+		timeout 15 busybox nsenter --net=/run/netns/cx4b iperf3 -s -1 -B 198.18.0.2 > /dev/null 2>&1 &
 		nap 0.5
-		timeout 12 ip netns exec cx4a iperf3 -c 198.18.0.2 -n 1M \
+		timeout 12 busybox nsenter --net=/run/netns/cx4a iperf3 -c 198.18.0.2 -n 1M \
 			--connect-timeout 2000 > /dev/null 2>&1
-		timeout 12 ip netns exec cx4a iperf3 -c 198.18.0.2 -u -b 5M -l 400 -n 200K \
+		timeout 12 busybox nsenter --net=/run/netns/cx4a iperf3 -c 198.18.0.2 -u -b 5M -l 400 -n 200K \
 			--connect-timeout 2000 > /dev/null 2>&1
 		wait
 	done
@@ -99,13 +99,13 @@ admin() {
 		for ns in "cx4a $DP_A" "cx4b $DP_B"; do
 			read -r ns ifc <<< "$ns"
 			case $((i % 6)) in
-			0) timeout 20 ip netns exec "$ns" ethtool -L "$ifc" combined $((i % 2 + 1)) ;;
-			1) timeout 20 ip netns exec "$ns" ethtool -G "$ifc" rx $((256 << (i % 2))) ;;
-			2) timeout 20 ip netns exec "$ns" ethtool -C "$ifc" rx-usecs $((i % 3 * 8)) ;;
+			0) timeout 20 busybox nsenter --net=/run/netns/"$ns" ethtool -L "$ifc" combined $((i % 2 + 1)) ;;
+			1) timeout 20 busybox nsenter --net=/run/netns/"$ns" ethtool -G "$ifc" rx $((256 << (i % 2))) ;;
+			2) timeout 20 busybox nsenter --net=/run/netns/"$ns" ethtool -C "$ifc" rx-usecs $((i % 3 * 8)) ;;
 			3) timeout 20 ip -n "$ns" link set "$ifc" mtu $((1500 + i % 2 * 2500)) ;;
 			4) timeout 20 ip -n "$ns" link set "$ifc" down
 			   timeout 20 ip -n "$ns" link set "$ifc" up ;;
-			5) timeout 20 ip netns exec "$ns" ethtool -S "$ifc" ;;
+			5) timeout 20 busybox nsenter --net=/run/netns/"$ns" ethtool -S "$ifc" ;;
 			esac
 		done > /dev/null 2>&1
 		timeout 20 devlink dev info "pci/$DP_FA" > /dev/null 2>&1
@@ -117,8 +117,8 @@ admin() {
 works() {
 	ip -n cx4a link set "$DP_A" mtu 1500 up 2> /dev/null &&
 		ip -n cx4b link set "$DP_B" mtu 1500 up 2> /dev/null &&
-		ip netns exec cx4a $BB ping -c 1 -W 2 198.18.0.2 > /dev/null 2>&1 &&
-		ip netns exec cx4b $BB ping -c 1 -W 2 198.18.0.1 > /dev/null 2>&1
+		busybox nsenter --net=/run/netns/cx4a $BB ping -c 1 -W 2 198.18.0.2 > /dev/null 2>&1 &&
+		nsx cx4b $BB ping -c 1 -W 2 198.18.0.1 > /dev/null 2>&1
 }
 
 # Finding 13: spurious interrupts are no stall.  One doorbell in 16 of
@@ -133,7 +133,7 @@ for f in "$DP_FA" "$DP_FB"; do
 	ctl_set "$f" hostile_seed 1
 	ctl_set "$f" hostile 0x20
 done
-ip netns exec cx4a $BB ping -c 50 -i 0.1 -W 1 198.18.0.2 > /dev/null 2>&1 || true
+nsx cx4a $BB ping -c 50 -i 0.1 -W 1 198.18.0.2 > /dev/null 2>&1 || true
 hostile_off
 storms=0
 for f in "$DP_FA" "$DP_FB"; do

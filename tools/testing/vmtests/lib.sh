@@ -23,6 +23,22 @@ sort() { busybox sort "$@"; }
 seq() { busybox seq "$@"; }
 cat() { busybox cat "$@"; }
 sleep() { busybox sleep "$@"; }
+# kmod's insmod and rmmod are dynamically linked too: busybox's cost 0.5 s
+# less a call, and every test loads and unloads the driver.
+insmod() { busybox insmod "$@"; }
+rmmod() { busybox rmmod "$@"; }
+
+# nsx NS CMD...: CMD in network namespace NS.  busybox nsenter only joins
+# the namespace; "ip netns exec" also starts ip (linked against six
+# libraries: ~0.5 s under TCG and KASAN) and remounts /sys.  So under nsx
+# /sys is still the root namespace's: a netdev moved to NS is not in
+# /sys/class/net there (read NS's sysfs with ns_read, or run a program that
+# needs it with ip netns exec).  A command put in the background whose PID
+# is used is spelt out (busybox nsenter --net=/run/netns/NS CMD &): a
+# shell function in the background is a subshell with a PID of its own.
+nsx() {
+	busybox nsenter --net="/run/netns/$1" -- "${@:2}"
+}
 
 # nap SECS: a pause without starting a program (a read that times out on
 # a pipe nobody writes to), for polling loops.
@@ -134,7 +150,7 @@ irq_count() {
 # The link modes ethtool lists under "$2" (e.g. "Supported link modes")
 # for interface $1 (run through $ETH_NS if set), one per line, sorted.
 eth_modes() {
-	${ETH_NS:+ip netns exec "$ETH_NS"} ethtool "$1" | awk -v k="$2:" '
+	${ETH_NS:+busybox nsenter --net=/run/netns/"$ETH_NS"} ethtool "$1" | awk -v k="$2:" '
 		index($0, k) { on = 1; sub(".*" k, ""); }
 		on && /:/ && !index($0, k) { exit }
 		on { for (i = 1; i <= NF; i++) if ($i != "Not" && $i != "reported") print $i }
@@ -143,13 +159,13 @@ eth_modes() {
 
 # The value of "KEY: value" in "ethtool $1" (through $ETH_NS if set).
 eth_field() {
-	${ETH_NS:+ip netns exec "$ETH_NS"} ethtool "$1" |
+	${ETH_NS:+busybox nsenter --net=/run/netns/"$ETH_NS"} ethtool "$1" |
 		sed -n "s/^[[:space:]]*$2: //p"
 }
 
 # One counter of "ethtool -S $1" (through $ETH_NS if set); fails if absent.
 eth_stat() {
-	${ETH_NS:+ip netns exec "$ETH_NS"} ethtool -S "$1" |
+	${ETH_NS:+busybox nsenter --net=/run/netns/"$ETH_NS"} ethtool -S "$1" |
 		awk -v k="$2:" '$1 == k { print $2; found = 1 } END { exit !found }' ||
 		fail "$1: no ethtool -S counter $2"
 }
@@ -160,9 +176,9 @@ eth_stat() {
 steer_setup_pair() {
 	dp_pair_up
 	STEER_A=$DP_A STEER_B=$DP_B
-	ip netns exec cx4a busybox ping -c 1 -W 5 198.18.0.2 >/dev/null ||
+	nsx cx4a busybox ping -c 1 -W 5 198.18.0.2 >/dev/null ||
 		fail "IPv4 ping a -> b"
-	ip netns exec cx4a busybox ping6 -c 1 -W 5 2001:db8::2 >/dev/null ||
+	nsx cx4a busybox ping6 -c 1 -W 5 2001:db8::2 >/dev/null ||
 		fail "IPv6 ping a -> b"
 }
 
@@ -309,10 +325,10 @@ pair_up() {
 # Prints the bytes received.
 pair_iperf() {
 	local dir=${1:-} srv
-	ip netns exec "$PAIR_NSB" timeout 60 iperf3 -s -1 -B 198.18.0.2 > /dev/null &
+	busybox nsenter --net=/run/netns/"$PAIR_NSB" timeout 60 iperf3 -s -1 -B 198.18.0.2 > /dev/null &
 	srv=$!
 	sleep 2
-	ip netns exec "$PAIR_NSA" timeout 60 iperf3 -c 198.18.0.2 -t 3 ${dir:+"$dir"} -J \
+	nsx "$PAIR_NSA" timeout 60 iperf3 -c 198.18.0.2 -t 3 ${dir:+"$dir"} -J \
 		> /tmp/pair-iperf.json || fail "iperf3 $dir failed"
 	wait "$srv" || fail "iperf3 server $dir failed"
 	iperf_bytes /tmp/pair-iperf.json sum_received || fail "iperf3 $dir: output unreadable"
@@ -321,7 +337,7 @@ pair_iperf() {
 # pair_addr NS IF N: 198.18.0.N/24 and 2001:db8::N/64 on IF in NS, IPv6
 # addresses kept over down/up (the default drops them), IF up.
 pair_addr() {
-	ip netns exec "$1" busybox sysctl -qw "net.ipv6.conf.$2.keep_addr_on_down=1" ||
+	nsx "$1" busybox sysctl -qw "net.ipv6.conf.$2.keep_addr_on_down=1" ||
 		fail "$2: cannot set keep_addr_on_down"
 	ip -n "$1" -batch - <<-EOF || fail "$2: addresses or up failed"
 		addr add 198.18.0.$3/24 dev $2
@@ -351,7 +367,14 @@ NETDEV_NL=$(dirname "$0")/../lib/netdev_nl.py
 
 # pools_gone NS: netlink lists no page pool in netns NS.
 pools_gone() {
-	[ -z "$(ip netns exec "$1" python3 -S "$NETDEV_NL" page-pools)" ]
+	[ -z "$(nsx "$1" python3 -S "$NETDEV_NL" page-pools)" ]
+}
+
+# one_channel IF: a PAIR_PREP for the tests that want every queue of a
+# function on one ring (dp_recover.sh, untrusted.sh) without a VM of
+# their own with one vCPU.
+one_channel() {
+	ethtool -L "$1" combined 1 || fail "$1: ethtool -L combined 1 refused"
 }
 
 # pair_up cx4, with the names the datapath tests use (DP_A, DP_B, DP_FA, DP_FB).
@@ -363,7 +386,7 @@ dp_pair_up() {
 # Sum of the ethtool -S counters of netdev $2 in netns $1 whose names
 # match the extended regex $3 (anchored), e.g. 'tx[0-9]+_bytes'.
 dp_stat() {
-	ip netns exec "$1" ethtool -S "$2" |
+	nsx "$1" ethtool -S "$2" |
 		awk -v k="$3" '$1 ~ "^"k":$" { s += $2 } END { print s + 0 }'
 }
 
@@ -386,7 +409,7 @@ dp_ifstat() {
 dp_features() {
 	local ns=$1 ifc=$2
 	shift 2
-	ip netns exec "$ns" ethtool -K "$ifc" "$@" || fail "$ifc: ethtool -K $* failed"
+	nsx "$ns" ethtool -K "$ifc" "$@" || fail "$ifc: ethtool -K $* failed"
 }
 
 # Bounded iperf3 run: server in netns $1 on address $2, client in netns
@@ -398,11 +421,11 @@ dp_iperf() {
 	shift 4
 	[ "$secs" = 0 ] && secs=60 || t=(-t "$secs")
 	out=$(mktemp)
-	timeout $((secs + 30)) ip netns exec "$sns" iperf3 -s -1 -B "$addr" \
+	timeout $((secs + 30)) nsx "$sns" iperf3 -s -1 -B "$addr" \
 		>/dev/null 2>&1 &
 	srv=$!
 	sleep 1
-	timeout $((secs + 25)) ip netns exec "$cns" iperf3 -c "$addr" "${t[@]}" \
+	timeout $((secs + 25)) nsx "$cns" iperf3 -c "$addr" "${t[@]}" \
 		--connect-timeout 5000 -J "$@" >"$out" 2>&1 || rc=$?
 	wait "$srv" || true
 	if [ "$rc" != 0 ]; then
@@ -466,13 +489,13 @@ stock_kernel_check() {
 		assert_device_clean
 	done
 	pair_up cx4
-	ip netns exec "$PAIR_NSA" busybox ping -c 1 -W 5 198.18.0.2 > /dev/null ||
+	nsx "$PAIR_NSA" busybox ping -c 1 -W 5 198.18.0.2 > /dev/null ||
 		fail "ping a -> b on $(uname -r)"
-	ip netns exec "$PAIR_NSB" busybox ping -c 1 -W 5 198.18.0.1 > /dev/null ||
+	nsx "$PAIR_NSB" busybox ping -c 1 -W 5 198.18.0.1 > /dev/null ||
 		fail "ping b -> a on $(uname -r)"
-	ip netns exec "$PAIR_NSA" busybox ping -6 -c 1 -W 5 2001:db8::2 > /dev/null ||
+	nsx "$PAIR_NSA" busybox ping -6 -c 1 -W 5 2001:db8::2 > /dev/null ||
 		fail "ping -6 a -> b on $(uname -r)"
-	ip netns exec "$PAIR_NSB" busybox ping -6 -c 1 -W 5 2001:db8::1 > /dev/null ||
+	nsx "$PAIR_NSB" busybox ping -6 -c 1 -W 5 2001:db8::1 > /dev/null ||
 		fail "ping -6 b -> a on $(uname -r)"
 	pair_cleanup
 	trap - EXIT

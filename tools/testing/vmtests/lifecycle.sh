@@ -30,8 +30,8 @@ cycles=${CX4_FUZZ_CYCLES:-5}
 BB=busybox
 
 ping_both() {
-	ip netns exec cx4a $BB ping -c 1 -W 3 198.18.0.2 > /dev/null &&
-		ip netns exec cx4b $BB ping -c 1 -W 3 198.18.0.1 > /dev/null
+	busybox nsenter --net=/run/netns/cx4a $BB ping -c 1 -W 3 198.18.0.2 > /dev/null &&
+		nsx cx4b $BB ping -c 1 -W 3 198.18.0.1 > /dev/null
 }
 
 finish() {
@@ -43,10 +43,10 @@ finish() {
 
 # 1. rmmod under load: the netdevs go away under the traffic.
 dp_pair_up
-timeout 60 ip netns exec cx4b iperf3 -s -1 -B 198.18.0.2 > /dev/null 2>&1 &
+timeout 60 busybox nsenter --net=/run/netns/cx4b iperf3 -s -1 -B 198.18.0.2 > /dev/null 2>&1 &
 srv=$!
 sleep 1
-timeout 60 ip netns exec cx4a iperf3 -c 198.18.0.2 -t 40 --bidir -P 2 > /dev/null 2>&1 &
+timeout 60 busybox nsenter --net=/run/netns/cx4a iperf3 -c 198.18.0.2 -t 40 --bidir -P 2 > /dev/null 2>&1 &
 cli=$!
 sleep 4
 kill -0 "$cli" 2> /dev/null || fail "iperf3 did not run"
@@ -70,15 +70,15 @@ log "$cycles load/traffic/unload cycles"
 dp_pair_up
 ifindex=$(ip netns exec cx4a cat "/sys/class/net/$DP_A/ifindex")
 rec0=$(stat_get "$DP_FA" health_recoveries)
-timeout 90 ip netns exec cx4b iperf3 -s -1 -B 198.18.0.2 > /dev/null 2>&1 &
+timeout 90 busybox nsenter --net=/run/netns/cx4b iperf3 -s -1 -B 198.18.0.2 > /dev/null 2>&1 &
 srv=$!
 sleep 1
-timeout 80 ip netns exec cx4a iperf3 -c 198.18.0.2 -t 60 > /dev/null 2>&1 &
+timeout 80 busybox nsenter --net=/run/netns/cx4a iperf3 -c 198.18.0.2 -t 60 > /dev/null 2>&1 &
 cli=$!
 sleep 2
 echo 2000 > /sys/module/cx4/parameters/cmd_timeout_ms
 ctl_set "$DP_FA" hang_opcode 0x770	# QUERY_VPORT_COUNTER
-timeout 60 ip netns exec cx4a ethtool -S "$DP_A" > /dev/null 2>&1 || true
+timeout 60 busybox nsenter --net=/run/netns/cx4a ethtool -S "$DP_A" > /dev/null 2>&1 || true
 recovered() {
 	[ "$(stat_get "$DP_FA" health_recoveries)" -gt "$rec0" ] &&
 		[ "$(stat_get "$DP_FA" up)" = 1 ]
@@ -90,7 +90,7 @@ back_after_recovery() {
 
 	now=$(ip netns exec cx4a cat "/sys/class/net/$DP_A/ifindex" 2> /dev/null || echo gone)
 	[ "$now" = "$ifindex" ] || fail "$DP_A: ifindex $ifindex became $now over the recovery"
-	ip -n cx4a link set "$DP_A" up || fail "$DP_A: up failed after the recovery"
+	nsx cx4a busybox ip link set "$DP_A" up || fail "$DP_A: up failed after the recovery"
 	wait_for carrier cx4a "$DP_A" || fail "$DP_A: no carrier after the recovery"
 	until ping_both; do
 		[ $SECONDS -lt $end ] || fail "no traffic after the recovery from $1"
@@ -114,7 +114,7 @@ dp_pair_up
 ifindex=$(ip netns exec cx4a cat "/sys/class/net/$DP_A/ifindex")
 rec0=$(stat_get "$DP_FA" health_recoveries)
 ctl_set "$DP_FA" fail_opcode 0x931	# DESTROY_FLOW_TABLE
-ip -n cx4a link set "$DP_A" down
+nsx cx4a busybox ip link set "$DP_A" down
 # The knob reads 0 once spent; the control page does not answer while the
 # recovery resets the function, so ask until it does (bounded).
 fail_opcode_spent() {
@@ -141,7 +141,7 @@ faults0=$(ctl_get "$DP_FA" dma_faults)
 nobm0=$(ctl_get "$DP_FA" rx_no_bus_master)
 tx0=$(dp_ifstat cx4b "$DP_B" tx_packets)
 # Non-blocking UDP from b to a for at most 40 s (killed once a recovered).
-timeout 40 ip netns exec cx4b python3 -S -c '
+timeout 40 busybox nsenter --net=/run/netns/cx4b python3 -S -c '
 import errno, socket
 s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
 s.setblocking(False)

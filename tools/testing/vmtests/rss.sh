@@ -33,14 +33,14 @@ KEY2=3c:11:a5:07:9e:42:d1:88:5f:60:2b:c4:97:1d:e3:06:7a:b5:48:f2:0d:93:6e:c1:24:
 
 steer_setup_pair
 a=$STEER_A b=$STEER_B
-nq=$(ip netns exec cx4b ethtool -S "$b" | grep -cE '^ +rx[0-9]+_packets:')
+nq=$(nsx cx4b ethtool -S "$b" | grep -cE '^ +rx[0-9]+_packets:')
 [ "$nq" -ge 4 ] || fail "$b: $nq RX queues, the test needs 4 (smp 4)"
-ip netns exec cx4b ethtool -x "$b" | grep -q "with $nq RX ring" ||
+nsx cx4b ethtool -x "$b" | grep -q "with $nq RX ring" ||
 	fail "$b: ethtool -x does not report $nq rings"
 
-ip netns exec cx4b ethtool -X "$b" hkey "$KEY1" equal "$nq" ||
+nsx cx4b ethtool -X "$b" hkey "$KEY1" equal "$nq" ||
 	fail "$b: ethtool -X hkey refused"
-ip netns exec cx4b ethtool -x "$b" | grep -q "${KEY1}" ||
+nsx cx4b ethtool -x "$b" | grep -q "${KEY1}" ||
 	fail "$b: key not read back"
 timeout 600 python3 -S "$CHECK" --send-ns cx4a --recv-ns cx4b --dev "$b" \
 	--flows udp4:6,udp6:3,tcp4:3 --port-base 20000 --min-queues 4 ||
@@ -48,9 +48,9 @@ timeout 600 python3 -S "$CHECK" --send-ns cx4a --recv-ns cx4b --dev "$b" \
 log "12 flows on their Toeplitz queues (key 1, equal table)"
 
 # New key and a table that leaves queue 0 out, while the port is up.
-ip netns exec cx4b ethtool -X "$b" hkey "$KEY2" weight 0 1 1 1 ||
+nsx cx4b ethtool -X "$b" hkey "$KEY2" weight 0 1 1 1 ||
 	fail "$b: ethtool -X hkey/weight refused"
-ip netns exec cx4b ethtool -x "$b" | grep -q "${KEY2}" ||
+nsx cx4b ethtool -x "$b" | grep -q "${KEY2}" ||
 	fail "$b: key 2 not read back"
 timeout 600 python3 -S "$CHECK" --send-ns cx4a --recv-ns cx4b --dev "$b" \
 	--flows udp4:10,udp6:3,tcp4:3 --port-base 30000 --min-queues 3 \
@@ -59,10 +59,10 @@ timeout 600 python3 -S "$CHECK" --send-ns cx4a --recv-ns cx4b --dev "$b" \
 log "16 flows follow the new key and table, none on queue 0"
 
 # Down/up keeps the configuration (built again on open).
-ip -n cx4b link set "$b" down
-ip -n cx4b link set "$b" up
+nsx cx4b busybox ip link set "$b" down
+nsx cx4b busybox ip link set "$b" up
 wait_for carrier cx4b "$b" || fail "$b: no carrier after down/up"
-ip netns exec cx4b ethtool -x "$b" | grep -q "${KEY2}" ||
+nsx cx4b ethtool -x "$b" | grep -q "${KEY2}" ||
 	fail "$b: key lost over down/up"
 timeout 600 python3 -S "$CHECK" --send-ns cx4a --recv-ns cx4b --dev "$b" \
 	--flows udp4:6 --port-base 40000 --min-queues 2 --forbid-queue 0 ||
@@ -70,14 +70,14 @@ timeout 600 python3 -S "$CHECK" --send-ns cx4a --recv-ns cx4b --dev "$b" \
 log "configuration kept over down/up"
 
 # An indirection entry beyond the channels is refused.
-if ip netns exec cx4b ethtool -X "$b" equal $((nq + 1)) 2>/dev/null; then
+if nsx cx4b ethtool -X "$b" equal $((nq + 1)) 2>/dev/null; then
 	fail "$b: ethtool -X equal $((nq + 1)) accepted with $nq channels"
 fi
 
 
 # --- hash field selection (ethtool -N rx-flow-hash) ---
 fb=$DP_FB
-nsb() { ip netns exec cx4b "$@"; }
+nsb() { nsx cx4b "$@"; }
 # The fields ethtool -n lists for flow type $1, as rx-flow-hash letters.
 hash_fields() {
 	nsb ethtool -n "$b" rx-flow-hash "$1" | awk '
@@ -148,7 +148,7 @@ rxfh_ip set ip4 0x10 >/dev/null || fail "$b: ip4 src-only refused"
 rxfh_ip set ip6 0xf0 >/dev/null 2>&1 && fail "$b: ports accepted for ip6"
 [ "$(rxfh_ip get ip6)" = 0x30 ] || fail "$b: a refused ip6 selection changed it"
 rxfh_ip set ip4 0x30 >/dev/null || fail "$b: ip4 sd refused"
-ip netns exec cx4a busybox ping -c 1 -W 5 198.18.0.2 >/dev/null ||
+nsx cx4a busybox ping -c 1 -W 5 198.18.0.2 >/dev/null ||
 	fail "no ping after the ip4 hash changes"
 log "ip4/ip6 hash fields through the ioctl: sd default, s set, ports refused"
 log "unsupported rx-flow-hash selections refused, nothing changed"
@@ -164,8 +164,8 @@ rss_check --hfunc xor --flows udp4:2,tcp4:6,udp6:2 --fields udp4:sd,udp6:sdf \
 log "hfunc xor: flows on their XOR8 queues"
 
 # Both survive down/up (TIRs built again from the configuration).
-ip -n cx4b link set "$b" down
-ip -n cx4b link set "$b" up
+nsx cx4b busybox ip link set "$b" down
+nsx cx4b busybox ip link set "$b" up
 wait_for carrier cx4b "$b" || fail "$b: no carrier after down/up"
 nsb ethtool -x "$b" | grep -qE '^\s*xor: on$' || fail "$b: hfunc lost over down/up"
 [ "$(hash_fields udp4)" = sd ] || fail "$b: udp4 fields lost over down/up"
@@ -186,8 +186,8 @@ nsb ethtool -s "$b" msglvl 0x37 || fail "$b: msglvl 0x37 refused"
 lvl=$(nsb ethtool "$b" | sed -n 's/.*Current message level: \(0x[0-9a-f]*\).*/\1/p')
 [ $((lvl)) = $((0x37)) ] || fail "$b: msglevel reads back $lvl"
 up=$(dmesg_count "$b: up, [0-9]+ channels")
-ip -n cx4b link set "$b" down
-ip -n cx4b link set "$b" up
+nsx cx4b busybox ip link set "$b" down
+nsx cx4b busybox ip link set "$b" up
 wait_for carrier cx4b "$b" || fail "$b: no carrier after down/up"
 [ "$(dmesg_count "$b: up, [0-9]+ channels")" = $((up + 1)) ] ||
 	fail "$b: ifup enabled but no 'up' message"
@@ -198,8 +198,8 @@ ctl_set "$fb" link 0
 wait_for no_carrier cx4b "$b" || fail "$b: carrier stays up with the cable out"
 ctl_set "$fb" link 1
 wait_for carrier cx4b "$b" || fail "$b: no carrier with the cable back"
-ip -n cx4b link set "$b" down
-ip -n cx4b link set "$b" up
+nsx cx4b busybox ip link set "$b" down
+nsx cx4b busybox ip link set "$b" up
 wait_for carrier cx4b "$b" || fail "$b: no carrier after down/up"
 [ "$(dmesg_count "$b: up, [0-9]+ channels")" = "$up" ] || fail "$b: ifup message with ifup off"
 [ "$(dmesg_count "$b: link (up|down)")" = "$lk" ] || fail "$b: link message with link off"

@@ -1,5 +1,5 @@
 #!/bin/bash
-# vm: --nics 2 --smp 1 --dev-prop debug-ctl=on
+# vm: --nics 2 --dev-prop debug-ctl=on
 # SPDX-License-Identifier: GPL-2.0
 #
 # Device answers and datapath failures the driver must survive (issue 14),
@@ -32,12 +32,12 @@
 . "$(dirname "$0")/lib.sh"
 
 BB=busybox
-dp_pair_up
+PAIR_PREP=one_channel dp_pair_up
 a=$DP_A fa=$DP_FA
 
 ping_both() {
-	ip netns exec cx4b $BB ping -c 1 -W 5 198.18.0.1 >/dev/null || fail "$1: ping b -> a"
-	ip netns exec cx4a $BB ping -c 1 -W 5 198.18.0.2 >/dev/null || fail "$1: ping a -> b"
+	nsx cx4b $BB ping -c 1 -W 5 198.18.0.1 >/dev/null || fail "$1: ping b -> a"
+	nsx cx4a $BB ping -c 1 -W 5 198.18.0.2 >/dev/null || fail "$1: ping a -> b"
 }
 
 ping_both "start"
@@ -79,7 +79,7 @@ live=$(cq_get cqn)
 hits=$(ctl_get "$fa" knob_hits)
 ctl_set "$fa" out_patch_op_mod 0 out_patch_offset 8 out_patch_mask 0xffffff \
 	out_patch_value "$live" out_patch_opcode 0x400
-if ip netns exec cx4a ethtool -G "$a" rx 512 2>/dev/null; then
+if nsx cx4a ethtool -G "$a" rx 512 2>/dev/null; then
 	fail "$a: ring change accepted although CREATE_CQ answered live CQ $live"
 fi
 mapfile -t v < <(ctl_get "$fa" out_patch_opcode knob_hits)
@@ -91,7 +91,7 @@ ctl_set "$fa" cqe_post "$live"
 echo poll > "$cqf" || fail "poll of the test CQ failed"
 [ "$(cq_get polled)" = 1 ] || fail "live CQ $live: $(cq_get polled) CQEs polled, 1 posted (destroyed?)"
 ping_both "after the refused ring change"
-ip netns exec cx4a ethtool -G "$a" rx 512 || fail "$a: ring change refused without the knob"
+nsx cx4a ethtool -G "$a" rx 512 || fail "$a: ring change refused without the knob"
 n=$(dp_iperf cx4b 198.18.0.2 cx4a 0 -n 1M)
 [ "$n" -gt 65536 ] || fail "only $n bytes of iperf3 after the ring change"
 echo destroy > "$cqf" || fail "test CQ $live not destroyed"
@@ -102,7 +102,7 @@ log "CREATE_CQ answering live CQ $live: ring change refused, CQ $live intact, ne
 # file is opened here: under ip netns exec /sys is the netns's.
 burst() {
 	local nth=$1 tx0 drop0 tx1 drop1 fd
-	ip netns exec cx4a $BB ping -c 1 -W 5 198.18.0.2 >/dev/null || fail "ping a -> b"
+	nsx cx4a $BB ping -c 1 -W 5 198.18.0.2 >/dev/null || fail "ping a -> b"
 	drop0=$(dp_stat cx4a "$a" 'tx[0-9]+_dropped')
 	tx0=$(ctl_get "$fa" tx_packets)
 	exec {fd}> "$(cx4_dbg "$fa")/fail_tx_map"
@@ -146,7 +146,7 @@ fi
 	fail "no log line for the CQ number beyond the limit"
 rmmod cx4
 assert_device_clean
-dp_pair_up
+PAIR_PREP=one_channel dp_pair_up
 ping_both "after the reload"
 log "CREATE_CQ answering CQ 1 beyond the limit 1: up refused; reloaded, traffic passes"
 
