@@ -421,11 +421,11 @@ dp_iperf() {
 	shift 4
 	[ "$secs" = 0 ] && secs=60 || t=(-t "$secs")
 	out=$(mktemp)
-	timeout $((secs + 30)) nsx "$sns" iperf3 -s -1 -B "$addr" \
+	timeout $((secs + 30)) busybox nsenter --net=/run/netns/"$sns" iperf3 -s -1 -B "$addr" \
 		>/dev/null 2>&1 &
 	srv=$!
 	sleep 1
-	timeout $((secs + 25)) nsx "$cns" iperf3 -c "$addr" "${t[@]}" \
+	timeout $((secs + 25)) busybox nsenter --net=/run/netns/"$cns" iperf3 -c "$addr" "${t[@]}" \
 		--connect-timeout 5000 -J "$@" >"$out" 2>&1 || rc=$?
 	wait "$srv" || true
 	if [ "$rc" != 0 ]; then
