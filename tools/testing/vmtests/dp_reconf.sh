@@ -18,22 +18,24 @@ dp_pair_up
 a=$DP_A b=$DP_B
 
 both() {
-	ip -n cx4a link set "$a" "$@" || fail "$a: ip link set $* failed"
-	ip -n cx4b link set "$b" "$@" || fail "$b: ip link set $* failed"
+	nsx cx4a busybox ip link set "$a" "$@" || fail "$a: ip link set $* failed"
+	nsx cx4b busybox ip link set "$b" "$@" || fail "$b: ip link set $* failed"
 }
 
 # One TCP connection carries traffic through every reconfiguration: it
 # must still be running when they are done (a reset or a stall that
 # iperf3 gives up on ends it early), and b must have received data.  Its
 # 300 s only bound it: the changes take about a minute under TCG and the
-# connection is stopped as soon as they are done.
+# connection is stopped as soon as they are done.  Paced at 8 Mbit/s: at
+# full speed it took the guest's CPU from the reconfigurations (an MTU
+# change took 8-9 s instead of about 2).
 out=/mnt/out/iperf-long.json
 rx0=$(dp_ifstat cx4b "$b" rx_bytes)
 timeout 330 busybox nsenter --net=/run/netns/cx4b iperf3 -s -1 -B 198.18.0.2 >/dev/null 2>&1 &
 srv=$!
 sleep 1
-timeout 320 busybox nsenter --net=/run/netns/cx4a iperf3 -c 198.18.0.2 -t 300 --connect-timeout 5000 \
-	-J >"$out" 2>&1 &
+timeout 320 busybox nsenter --net=/run/netns/cx4a iperf3 -c 198.18.0.2 -t 300 -b 8M \
+	--connect-timeout 5000 -J >"$out" 2>&1 &
 cli=$!
 sleep 2
 
