@@ -9,7 +9,8 @@
  * to byte CX4_ACCESS_REG_OFF_DATA of the ACCESS_REGISTER input/output.
  * Registers marked "beyond rev 0.40" are not in PRM rev 0.40; they are
  * what a ConnectX-4 firmware implements and mlx5_core uses (see
- * Documentation/device-model.md, "beyond rev 0.40, needed by mlx5_core").
+ * Documentation/device-model-registers.md, "Beyond rev 0.40, needed by
+ * mlx5_core").
  */
 #ifndef _LINUX_CX4_PRM_REG_H
 #define _LINUX_CX4_PRM_REG_H
