@@ -17,6 +17,12 @@
 
 #include <linux/types.h>
 #include <asm/byteorder.h>
+/* static_assert(): layout checks in the headers, in the kernel and in C11. */
+#ifdef __KERNEL__
+#include <linux/build_bug.h>
+#else
+#include <assert.h>
+#endif
 
 /*
  * A field descriptor packs the byte offset of the big-endian dword that

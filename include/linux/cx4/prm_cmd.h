@@ -49,6 +49,7 @@ enum cx4_cmd_opcode {
 	CX4_CMD_MODIFY_VPORT_STATE		= 0x751,
 	CX4_CMD_QUERY_NIC_VPORT_CONTEXT		= 0x754,
 	CX4_CMD_MODIFY_NIC_VPORT_CONTEXT	= 0x755,
+	CX4_CMD_QUERY_VNIC_ENV			= 0x76f,	/* beyond rev 0.40 */
 	CX4_CMD_QUERY_VPORT_COUNTER		= 0x770,
 	/* Beyond rev 0.40 (ConnectX-4 firmware; mlx5_core uses them). */
 	CX4_CMD_ALLOC_Q_COUNTER			= 0x771,
@@ -202,6 +203,13 @@ enum cx4_hca_cap_type {
 #define CX4_CAP_CACHE_LINE_128BYTE	CX4_FLD(0x2c, 27, 27)
 #define CX4_CAP_VPORT_COUNTERS		CX4_FLD(0x30, 30, 30)
 #define CX4_CAP_VPORT_GROUP_MANAGER	CX4_FLD(0x34, 31, 31)
+/*
+ * Beyond rev 0.40 (reserved there), positions from the public mlx5 ifc
+ * layout (struct mlx5_ifc_cmd_hca_cap_bits) as facts: the device answers
+ * MCAM / PCAM (which management / port registers it has).
+ */
+#define CX4_CAP_MCAM_REG		CX4_FLD(0x34, 22, 22)
+#define CX4_CAP_PCAM_REG		CX4_FLD(0x34, 21, 21)
 #define CX4_CAP_NIC_FLOW_TABLE		CX4_FLD(0x34, 25, 25)
 #define CX4_CAP_PORT_TYPE		CX4_FLD(0x34, 9, 8)
 #define CX4_CAP_NUM_PORTS		CX4_FLD(0x34, 7, 0)
@@ -229,6 +237,8 @@ enum cx4_hca_cap_type {
 #define CX4_CAP_LOG_MAX_PD		CX4_FLD(0x64, 20, 16)
 #define CX4_CAP_LOG_MAX_FLOW_COUNTER_BULK CX4_FLD(0x68, 23, 16)
 #define CX4_CAP_MAX_FLOW_COUNTER	CX4_FLD(0x68, 15, 0)
+/* Beyond rev 0.40 (mlx5 ifc, a fact): QUERY_VNIC_ENV has the counter. */
+#define CX4_CAP_NIC_RECEIVE_STEERING_DISCARD CX4_FLD(0x68, 31, 31)
 #define CX4_CAP_MODIFY_TIS		CX4_FLD(0x6c, 31, 31)
 #define CX4_CAP_LOG_MAX_RQ		CX4_FLD(0x6c, 28, 24)
 #define CX4_CAP_LOG_MAX_SQ		CX4_FLD(0x6c, 20, 16)
@@ -1027,6 +1037,26 @@ enum cx4_vport_counter_off {
 	CX4_VPORT_CNT_OFF_RX_MCAST	= 0xb0,
 	CX4_VPORT_CNT_OFF_TX_MCAST	= 0xc0,
 };
+
+/*
+ * QUERY_VNIC_ENV (0x76f): beyond rev 0.40; layout from the public mlx5 ifc
+ * (mlx5_ifc_query_vnic_env_in/out_bits, mlx5_ifc_vnic_diagnostic_statistics_bits)
+ * as facts.  The vNIC environment's diagnostic counters, at
+ * CX4_QUERY_VNIC_ENV_OUT_OFF_ENV; op_mod 0.
+ */
+#define CX4_QUERY_VNIC_ENV_IN_SIZE	0x10
+#define CX4_QUERY_VNIC_ENV_IN_OTHER_VPORT CX4_FLD(0x08, 31, 31)
+#define CX4_QUERY_VNIC_ENV_IN_VPORT_NUMBER CX4_FLD(0x08, 15, 0)
+#define CX4_QUERY_VNIC_ENV_OUT_SIZE	0x210
+#define CX4_QUERY_VNIC_ENV_OUT_OFF_ENV	0x10
+/* Counters, relative to CX4_QUERY_VNIC_ENV_OUT_OFF_ENV. */
+#define CX4_VNIC_ENV_SIZE		0x200
+#define CX4_VNIC_ENV_TOTAL_ERROR_QUEUES	CX4_DW(0x04)
+#define CX4_VNIC_ENV_NIC_RECEIVE_STEERING_DISCARD CX4_FLD64(0x10)
+#define CX4_VNIC_ENV_RECEIVE_DISCARD_VPORT_DOWN CX4_FLD64(0x18)
+#define CX4_VNIC_ENV_TRANSMIT_DISCARD_VPORT_DOWN CX4_FLD64(0x20)
+static_assert(CX4_QUERY_VNIC_ENV_OUT_OFF_ENV + CX4_VNIC_ENV_SIZE ==
+	      CX4_QUERY_VNIC_ENV_OUT_SIZE, "QUERY_VNIC_ENV output");
 
 /*
  * Queue counters: beyond rev 0.40 (ConnectX-4 firmware, used by

@@ -30,6 +30,8 @@ static const struct cx4dev_cap_val cx4dev_general_defaults[] = {
 	{ CX4_CAP_CACHE_LINE_128BYTE, 1 },
 	{ CX4_CAP_VPORT_COUNTERS, 1 },
 	{ CX4_CAP_VPORT_GROUP_MANAGER, 1 },
+	{ CX4_CAP_MCAM_REG, 1 },		/* beyond rev 0.40: MCAM answers */
+	{ CX4_CAP_PCAM_REG, 1 },		/* beyond rev 0.40: PCAM answers */
 	{ CX4_CAP_NIC_FLOW_TABLE, 1 },
 	{ CX4_CAP_PORT_TYPE, CX4_PORT_TYPE_ETH },
 	{ CX4_CAP_NUM_PORTS, 1 },
@@ -57,6 +59,7 @@ static const struct cx4dev_cap_val cx4dev_general_defaults[] = {
 	{ CX4_CAP_LOG_MAX_PD, 24 },
 	{ CX4_CAP_LOG_MAX_FLOW_COUNTER_BULK, 8 },
 	{ CX4_CAP_MAX_FLOW_COUNTER, 0xffff },
+	{ CX4_CAP_NIC_RECEIVE_STEERING_DISCARD, 1 },	/* QUERY_VNIC_ENV */
 	{ CX4_CAP_MODIFY_TIS, 1 },
 	{ CX4_CAP_LOG_MAX_RQ, 24 },
 	{ CX4_CAP_LOG_MAX_SQ, 24 },

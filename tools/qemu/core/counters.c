@@ -8,7 +8,9 @@
  *   receive WQE posted (out_of_buffer);
  * - the vport counters of PRM 12.17 (QUERY_VPORT_COUNTER): received and
  *   transmitted unicast / multicast / broadcast frames and octets, and
- *   errors, counted by the datapath (cx4dev_vport_count*).
+ *   errors, counted by the datapath (cx4dev_vport_count*);
+ * - QUERY_VNIC_ENV (beyond rev 0.40, the vNIC diagnostic counters mlx5_core
+ *   shows in ethtool -S and devlink health diagnose of its vnic reporter).
  */
 #include <string.h>
 
@@ -153,6 +155,35 @@ uint8_t cx4dev_exec_query_vport_counter(struct cx4dev *dev, struct cx4dev_cmd *c
 	}
 	if (cx4dev_in_get(cmd, CX4_QUERY_VPORT_COUNTER_IN_CLEAR))
 		memset(dev->eth->vc, 0, sizeof(dev->eth->vc));
+	return CX4_CMD_STAT_OK;
+}
+
+/*
+ * The vNIC environment: nic_receive_steering_discard (HCA_CAP bit set) =
+ * frames the receive path dropped before any RQ: no steering match or
+ * root table, a drop action, the function not ready (the datapath's
+ * rx_no_steering + rx_flow_drops).  The other counters mlx5_core reads
+ * only under capability bits the model leaves 0, or (receive / transmit
+ * discards while the vport is down, read for other vports of an
+ * e-switch) do not apply to the function's own vport: they read 0.
+ */
+uint8_t cx4dev_exec_query_vnic_env(struct cx4dev *dev, struct cx4dev_cmd *cmd)
+{
+	uint8_t *env = CX4_ADDR(QUERY_VNIC_ENV_OUT, cmd->out, ENV);
+
+	if (cmd->op_mod)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_BAD_OPMOD,
+				     "op_mod 0x%x (0: vNIC environment)", cmd->op_mod);
+	if (cx4dev_in_get(cmd, CX4_QUERY_VNIC_ENV_IN_OTHER_VPORT) ||
+	    cx4dev_in_get(cmd, CX4_QUERY_VNIC_ENV_IN_VPORT_NUMBER))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_VNIC_ENV_VPORT,
+				     "other_vport %u vport_number %u: the function is its "
+				     "only vport", cx4dev_in_get(cmd,
+				     CX4_QUERY_VNIC_ENV_IN_OTHER_VPORT), cx4dev_in_get(cmd,
+				     CX4_QUERY_VNIC_ENV_IN_VPORT_NUMBER));
+	CX4_SET64(VNIC_ENV, env, NIC_RECEIVE_STEERING_DISCARD,
+		  dev->eth->cnt[CX4DEV_ETH_RX_NO_STEERING] +
+		  dev->eth->cnt[CX4DEV_ETH_RX_FLOW_DROPS]);
 	return CX4_CMD_STAT_OK;
 }
 

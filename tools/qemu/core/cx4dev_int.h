@@ -91,6 +91,9 @@ struct cx4dev_vport {
 };
 
 /* Physical port settings (port registers, PRM 11.1; reg.c). */
+/* PPLM speed groups: 10G/40G, 25G, 50G, 56G, 100G (reg.c). */
+#define CX4DEV_FEC_GROUPS	5
+
 struct cx4dev_port {
 	uint32_t admin_mtu;		/* PMTU */
 	uint32_t proto_admin;		/* PTYS eth_proto_admin */
@@ -98,6 +101,8 @@ struct cx4dev_port {
 	uint32_t pptx, pprx, pfctx, pfcrx;	/* PFCC */
 	uint32_t stall_minor, stall_crit;
 	bool up_once_failed;		/* PAOS up once: cable lost, down until written */
+	bool an_disable;		/* PTYS an_disable_admin (beyond rev 0.40) */
+	uint8_t fec_admin[CX4DEV_FEC_GROUPS];	/* PPLM fec_override_admin_* (0: auto) */
 };
 
 /* Capability types the model knows, as indexes into the caps arrays. */

@@ -387,6 +387,7 @@ uint8_t cx4dev_exec_alloc_q_counter(struct cx4dev *dev, struct cx4dev_cmd *cmd);
 uint8_t cx4dev_exec_dealloc_q_counter(struct cx4dev *dev, struct cx4dev_cmd *cmd);
 uint8_t cx4dev_exec_query_q_counter(struct cx4dev *dev, struct cx4dev_cmd *cmd);
 uint8_t cx4dev_exec_query_vport_counter(struct cx4dev *dev, struct cx4dev_cmd *cmd);
+uint8_t cx4dev_exec_query_vnic_env(struct cx4dev *dev, struct cx4dev_cmd *cmd);
 enum cx4dev_cast cx4dev_frame_cast(const uint8_t *f);
 void cx4dev_vport_count(struct cx4dev *dev, bool tx, const uint8_t *f, uint32_t len);
 void cx4dev_vport_count_error(struct cx4dev *dev, bool tx, uint32_t len);

@@ -106,3 +106,6 @@ const uint32_t cx4dev_query_qc_fields[] = {
 	CX4_QUERY_Q_COUNTER_IN_AGGREGATE, CX4_QUERY_Q_COUNTER_IN_COUNTER_SET_ID, 0
 };
 const uint32_t cx4dev_query_vc_fields[] = { CX4_QUERY_VPORT_COUNTER_IN_CLEAR, 0 };
+const uint32_t cx4dev_query_vnic_env_fields[] = {
+	CX4_QUERY_VNIC_ENV_IN_OTHER_VPORT, CX4_QUERY_VNIC_ENV_IN_VPORT_NUMBER, 0
+};

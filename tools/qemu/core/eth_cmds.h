@@ -17,7 +17,7 @@ extern const uint32_t cx4dev_create_tis_fields[], cx4dev_modify_tis_fields[],
 	cx4dev_ft_fields[], cx4dev_create_fg_fields[], cx4dev_fg_fields[],
 	cx4dev_set_fte_fields[], cx4dev_fte_fields[], cx4dev_fc_fields[],
 	cx4dev_query_fc_fields[], cx4dev_eth_no_fields[], cx4dev_dealloc_qc_fields[],
-	cx4dev_query_qc_fields[], cx4dev_query_vc_fields[];
+	cx4dev_query_qc_fields[], cx4dev_query_vc_fields[], cx4dev_query_vnic_env_fields[];
 
 #define CX4DEV_ETH_CMDS \
 	{ .opcode = CX4_CMD_CREATE_TIS, .in_size = CX4_CREATE_TIS_IN_SIZE, \
@@ -147,6 +147,10 @@ extern const uint32_t cx4dev_create_tis_fields[], cx4dev_modify_tis_fields[],
 	{ .opcode = CX4_CMD_QUERY_VPORT_COUNTER, .in_size = CX4_QUERY_VPORT_COUNTER_IN_SIZE, \
 	  .out_size = CX4_QUERY_VPORT_COUNTER_OUT_SIZE, .has_opmod = true, \
 	  .states = CX4DEV_ST_INITIALIZED, .fields = cx4dev_query_vc_fields, \
-	  .exec = cx4dev_exec_query_vport_counter }
+	  .exec = cx4dev_exec_query_vport_counter }, \
+	{ .opcode = CX4_CMD_QUERY_VNIC_ENV, .in_size = CX4_QUERY_VNIC_ENV_IN_SIZE, \
+	  .out_size = CX4_QUERY_VNIC_ENV_OUT_SIZE, .has_opmod = true, \
+	  .states = CX4DEV_ST_INITIALIZED, .fields = cx4dev_query_vnic_env_fields, \
+	  .exec = cx4dev_exec_query_vnic_env }
 
 #endif /* CX4DEV_ETH_CMDS_H */

@@ -2,8 +2,8 @@
 /*
  * Physical port counters (PPCNT, PRM 11.1.5): what crosses the emulated
  * port's wire, counted by the datapath, reported through the PPCNT
- * counter groups.  Rules (Documentation/device-model.md, "Port
- * counters"): a frame counts with its 4-byte FCS (the wire has one even
+ * counter groups.  Rules (Documentation/device-model-registers.md,
+ * "Port counters"): a frame counts with its 4-byte FCS (the wire has one even
  * though QEMU frames carry none) and at least 64 bytes (short frames are
  * counted padded, as a MAC pads them); received frames longer than the
  * PMTU oper_mtu, MAC control frames (EtherType 0x8808) or frames whose

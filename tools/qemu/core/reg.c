@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /*
  * ACCESS_REGISTER (PRM 12.4.1) and the registers behind it: the network
- * port registers of PRM chapter 11 (PMTU, PTYS, PAOS, PFCC, PPCNT) and
- * HOST_ENDIANNESS (beyond rev 0.40, written by mlx5_core at start-up).
+ * port registers of PRM chapter 11 (PMTU, PTYS, PAOS, PFCC, PPCNT), and
+ * beyond rev 0.40 HOST_ENDIANNESS (written by mlx5_core at start-up),
+ * PPLM (FEC) and the capability masks PCAM / MCAM, computed from the
+ * register tables (this file's and reg_module.c's).
  *
  * Table-driven: every register is one row (ID, size, whether it has a
  * local_port, its fields with their Access column, a handler).  The
@@ -19,32 +21,7 @@
 
 #include <linux/cx4/prm_reg.h>
 
-#include "cx4dev_int.h"
-
-/* The Access column of the register field tables. */
-enum cx4dev_reg_acc {
-	CX4DEV_ACC_INDEX,	/* selects what is accessed: given on read and write */
-	CX4DEV_ACC_OP,		/* operation modifier: given on read and write */
-	CX4DEV_ACC_RW,
-	CX4DEV_ACC_RO,
-	CX4DEV_ACC_WO,
-};
-
-struct cx4dev_reg_field {
-	uint32_t fld;
-	enum cx4dev_reg_acc acc;
-};
-
-struct cx4dev_reg_desc {
-	uint16_t id;
-	const char *name;
-	uint32_t size;			/* register data bytes */
-	bool port;			/* has local_port at 00h 23:16 */
-	const struct cx4dev_reg_field *fields;	/* 0-terminated */
-	/* @in: register data of the input; @out: of the output (zeroed). */
-	uint8_t (*access)(struct cx4dev *dev, struct cx4dev_cmd *cmd, bool write,
-			  const uint8_t *in, uint8_t *out);
-};
+#include "reg.h"
 
 /* Ethernet protocols of the emulated port (Table 108 bits). */
 #define CX4DEV_PROTO_CX4 (CX4_ETH_PROTO_100GBASE_CR4 | CX4_ETH_PROTO_100GBASE_SR4 | \
@@ -195,13 +172,6 @@ static uint32_t cx4dev_port_proto_oper(const struct cx4dev *dev)
 	return 0;
 }
 
-static uint8_t cx4dev_reg_bad_value(struct cx4dev *dev, struct cx4dev_cmd *cmd, const char *reg,
-				    const char *what, uint32_t val)
-{
-	return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_REG_VALUE,
-			     "%s: %s 0x%x", reg, what, val);
-}
-
 /* ---- 11.1.1 PMTU ---- */
 
 static uint8_t cx4dev_reg_pmtu(struct cx4dev *dev, struct cx4dev_cmd *cmd, bool write,
@@ -226,6 +196,37 @@ static uint8_t cx4dev_reg_pmtu(struct cx4dev *dev, struct cx4dev_cmd *cmd, bool 
 
 /* ---- 11.1.2 PTYS ---- */
 
+/*
+ * an_status (beyond rev 0.40): with autonegotiation the link partner's
+ * pages are not modelled (eth_proto_lp_advertise reads 0), so a link up
+ * reports "complete" and a link down "unavailable"; with it disabled,
+ * the forced link's state.
+ */
+static uint32_t cx4dev_ptys_an_status(const struct cx4dev *dev)
+{
+	bool up = cx4dev_port_oper_up(dev);
+
+	if (dev->port.an_disable)
+		return up ? CX4_PTYS_AN_LINK_UP : CX4_PTYS_AN_LINK_DOWN;
+	return up ? CX4_PTYS_AN_COMPLETE : CX4_PTYS_AN_UNAVAILABLE;
+}
+
+static uint8_t cx4dev_ptys_write(struct cx4dev *dev, struct cx4dev_cmd *cmd, const uint8_t *in)
+{
+	uint32_t admin = CX4_GET(PTYS, in, ETH_PROTO_ADMIN);
+	bool an_disable = CX4_GET(PTYS, in, AN_DISABLE_ADMIN);
+
+	if (!admin || (admin & ~cx4dev_port_proto_cap(dev)))
+		return cx4dev_reg_bad_value(dev, cmd, "PTYS", "eth_proto_admin empty or "
+					    "beyond eth_proto_capability", admin);
+	if (admin != dev->port.proto_admin || an_disable != dev->port.an_disable)
+		cx4dev_logf(dev, "port 1: eth_proto_admin 0x%08x, autonegotiation %s", admin,
+			    an_disable ? "off" : "on");
+	dev->port.proto_admin = admin;
+	dev->port.an_disable = an_disable;
+	return CX4_CMD_STAT_OK;
+}
+
 static uint8_t cx4dev_reg_ptys(struct cx4dev *dev, struct cx4dev_cmd *cmd, bool write,
 			       const uint8_t *in, uint8_t *out)
 {
@@ -235,18 +236,12 @@ static uint8_t cx4dev_reg_ptys(struct cx4dev *dev, struct cx4dev_cmd *cmd, bool 
 	if (mask != CX4_PTYS_PROTO_ETH)
 		return cx4dev_reg_bad_value(dev, cmd, "PTYS", "proto_mask not Ethernet (0x4)",
 					    mask);
-	if (write) {
-		uint32_t admin = CX4_GET(PTYS, in, ETH_PROTO_ADMIN);
-
-		if (!admin || (admin & ~cx4dev_port_proto_cap(dev)))
-			return cx4dev_reg_bad_value(dev, cmd, "PTYS", "eth_proto_admin empty or "
-						    "beyond eth_proto_capability", admin);
-		if (admin != dev->port.proto_admin)
-			cx4dev_logf(dev, "port 1: eth_proto_admin 0x%08x", admin);
-		dev->port.proto_admin = admin;
-		return CX4_CMD_STAT_OK;
-	}
+	if (write)
+		return cx4dev_ptys_write(dev, cmd, in);
+	CX4_SET(PTYS, out, AN_DISABLE_ADMIN, dev->port.an_disable);
+	CX4_SET(PTYS, out, AN_DISABLE_CAP, 1);
 	CX4_SET(PTYS, out, PROTO_MASK, CX4_PTYS_PROTO_ETH);
+	CX4_SET(PTYS, out, AN_STATUS, cx4dev_ptys_an_status(dev));
 	CX4_SET(PTYS, out, ETH_PROTO_CAPABILITY, cx4dev_port_proto_cap(dev));
 	CX4_SET(PTYS, out, ETH_PROTO_ADMIN, dev->port.proto_admin);
 	CX4_SET(PTYS, out, ETH_PROTO_OPER, cx4dev_port_proto_oper(dev));
@@ -378,6 +373,87 @@ static uint8_t cx4dev_reg_ppcnt(struct cx4dev *dev, struct cx4dev_cmd *cmd, bool
 	return CX4_CMD_STAT_OK;
 }
 
+/* ---- PPLM (beyond rev 0.40): forward error correction ---- */
+
+/*
+ * Per speed group (enum cx4dev_fec_group order = CX4DEV_FEC_GROUPS): the
+ * FEC modes the port can be forced to, what it uses when left to choose
+ * (admin 0), and the PPLM fields.  10G/40G: none or BASE-R; 25G and 50G
+ * (25G lanes): none, BASE-R or RS; 100G: none or RS (Clause 91); 56G: no
+ * such protocol.  The Lx has neither 50G nor 100G.
+ */
+static const struct {
+	uint32_t protos, cap, dflt, cap_fld, admin_fld;
+} cx4dev_fec_groups[CX4DEV_FEC_GROUPS] = {
+	{ CX4_ETH_PROTO_10GBASE_CR | CX4_ETH_PROTO_10GBASE_SR | CX4_ETH_PROTO_10GBASE_KR |
+	  CX4_ETH_PROTO_40GBASE_CR4 | CX4_ETH_PROTO_40GBASE_KR4 | CX4_ETH_PROTO_40GBASE_SR4,
+	  CX4_PPLM_FEC_NONE | CX4_PPLM_FEC_FIRECODE, CX4_PPLM_FEC_NONE,
+	  CX4_PPLM_CAP_10G_40G, CX4_PPLM_ADMIN_10G_40G },
+	{ CX4_ETH_PROTO_25GBASE_CR | CX4_ETH_PROTO_25GBASE_KR | CX4_ETH_PROTO_25GBASE_SR,
+	  CX4_PPLM_FEC_NONE | CX4_PPLM_FEC_FIRECODE | CX4_PPLM_FEC_RS_528, CX4_PPLM_FEC_RS_528,
+	  CX4_PPLM_CAP_25G, CX4_PPLM_ADMIN_25G },
+	{ CX4_ETH_PROTO_50GBASE_CR2 | CX4_ETH_PROTO_50GBASE_KR2,
+	  CX4_PPLM_FEC_NONE | CX4_PPLM_FEC_FIRECODE | CX4_PPLM_FEC_RS_528, CX4_PPLM_FEC_RS_528,
+	  CX4_PPLM_CAP_50G, CX4_PPLM_ADMIN_50G },
+	{ 0, 0, 0, CX4_PPLM_CAP_56G, CX4_PPLM_ADMIN_56G },
+	{ CX4_ETH_PROTO_100GBASE_CR4 | CX4_ETH_PROTO_100GBASE_SR4 | CX4_ETH_PROTO_100GBASE_KR4,
+	  CX4_PPLM_FEC_NONE | CX4_PPLM_FEC_RS_528, CX4_PPLM_FEC_RS_528,
+	  CX4_PPLM_CAP_100G, CX4_PPLM_ADMIN_100G },
+};
+
+/* The FEC modes of group @g the port supports: none if it has no such protocol. */
+static uint32_t cx4dev_fec_cap(const struct cx4dev *dev, unsigned int g)
+{
+	return (cx4dev_fec_groups[g].protos & cx4dev_port_proto_cap(dev)) ?
+	       cx4dev_fec_groups[g].cap : 0;
+}
+
+/* fec_mode_active: the FEC of the link's speed; no link (or 1G): no FEC. */
+static uint32_t cx4dev_fec_active(const struct cx4dev *dev)
+{
+	uint32_t oper = cx4dev_port_proto_oper(dev);
+
+	for (unsigned int g = 0; g < CX4DEV_FEC_GROUPS; g++) {
+		if (!(oper & cx4dev_fec_groups[g].protos))
+			continue;
+		return dev->port.fec_admin[g] ? dev->port.fec_admin[g] : cx4dev_fec_groups[g].dflt;
+	}
+	return CX4_PPLM_FEC_NONE;
+}
+
+/* A write: each group's admin is 0 (auto) or one mode of its capability. */
+static uint8_t cx4dev_pplm_write(struct cx4dev *dev, struct cx4dev_cmd *cmd, const uint8_t *in)
+{
+	uint8_t admin[CX4DEV_FEC_GROUPS];
+
+	for (unsigned int g = 0; g < CX4DEV_FEC_GROUPS; g++) {
+		uint32_t a = cx4_get(in, cx4dev_fec_groups[g].admin_fld);
+
+		if ((a & (a - 1)) || (a & ~cx4dev_fec_cap(dev, g)))
+			return cx4dev_reg_bad_value(dev, cmd, "PPLM", "fec_override_admin not 0 "
+						    "or one mode of fec_override_cap", a);
+		admin[g] = (uint8_t)a;
+	}
+	if (memcmp(admin, dev->port.fec_admin, sizeof(admin)))
+		cx4dev_logf(dev, "port 1: FEC admin 10/40G 0x%x 25G 0x%x 50G 0x%x 100G 0x%x",
+			    admin[0], admin[1], admin[2], admin[4]);
+	memcpy(dev->port.fec_admin, admin, sizeof(admin));
+	return CX4_CMD_STAT_OK;
+}
+
+static uint8_t cx4dev_reg_pplm(struct cx4dev *dev, struct cx4dev_cmd *cmd, bool write,
+			       const uint8_t *in, uint8_t *out)
+{
+	if (write)
+		return cx4dev_pplm_write(dev, cmd, in);
+	for (unsigned int g = 0; g < CX4DEV_FEC_GROUPS; g++) {
+		cx4_set(out, cx4dev_fec_groups[g].cap_fld, cx4dev_fec_cap(dev, g));
+		cx4_set(out, cx4dev_fec_groups[g].admin_fld, dev->port.fec_admin[g]);
+	}
+	CX4_SET(PPLM, out, FEC_MODE_ACTIVE, cx4dev_fec_active(dev));
+	return CX4_CMD_STAT_OK;
+}
+
 /* ---- HOST_ENDIANNESS (beyond rev 0.40) ---- */
 
 static uint8_t cx4dev_reg_host_endianness(struct cx4dev *dev, struct cx4dev_cmd *cmd, bool write,
@@ -406,6 +482,8 @@ static const struct cx4dev_reg_field cx4dev_pmtu_fields[] = {
 };
 static const struct cx4dev_reg_field cx4dev_ptys_fields[] = {
 	{ CX4_REG_LOCAL_PORT, CX4DEV_ACC_INDEX }, { CX4_PTYS_PROTO_MASK, CX4DEV_ACC_INDEX },
+	{ CX4_PTYS_AN_DISABLE_ADMIN, CX4DEV_ACC_RW }, { CX4_PTYS_AN_DISABLE_CAP, CX4DEV_ACC_RO },
+	{ CX4_PTYS_AN_STATUS, CX4DEV_ACC_RO },
 	{ CX4_PTYS_ETH_PROTO_CAPABILITY, CX4DEV_ACC_RO },
 	{ CX4_PTYS_ETH_PROTO_ADMIN, CX4DEV_ACC_RW }, { CX4_PTYS_ETH_PROTO_OPER, CX4DEV_ACC_RO },
 	{ 0, 0 }
@@ -427,32 +505,108 @@ static const struct cx4dev_reg_field cx4dev_ppcnt_fields[] = {
 	{ CX4_REG_LOCAL_PORT, CX4DEV_ACC_INDEX }, { CX4_PPCNT_GRP, CX4DEV_ACC_INDEX },
 	{ CX4_PPCNT_CLR, CX4DEV_ACC_OP }, { CX4_PPCNT_PRIO_TC, CX4DEV_ACC_INDEX }, { 0, 0 }
 };
+static const struct cx4dev_reg_field cx4dev_pplm_fields[] = {
+	{ CX4_REG_LOCAL_PORT, CX4DEV_ACC_INDEX }, { CX4_PPLM_FEC_MODE_ACTIVE, CX4DEV_ACC_RO },
+	{ CX4_PPLM_CAP_56G, CX4DEV_ACC_RO }, { CX4_PPLM_CAP_100G, CX4DEV_ACC_RO },
+	{ CX4_PPLM_CAP_50G, CX4DEV_ACC_RO }, { CX4_PPLM_CAP_25G, CX4DEV_ACC_RO },
+	{ CX4_PPLM_CAP_10G_40G, CX4DEV_ACC_RO }, { CX4_PPLM_ADMIN_56G, CX4DEV_ACC_RW },
+	{ CX4_PPLM_ADMIN_100G, CX4DEV_ACC_RW }, { CX4_PPLM_ADMIN_50G, CX4DEV_ACC_RW },
+	{ CX4_PPLM_ADMIN_25G, CX4DEV_ACC_RW }, { CX4_PPLM_ADMIN_10G_40G, CX4DEV_ACC_RW }, { 0, 0 }
+};
+/* The masks are RO data: reserved in the input, as the counter set of PPCNT. */
+static const struct cx4dev_reg_field cx4dev_cam_fields[] = {
+	{ CX4_PCAM_FEATURE_GROUP, CX4DEV_ACC_INDEX },
+	{ CX4_PCAM_ACCESS_REG_GROUP, CX4DEV_ACC_INDEX }, { 0, 0 }
+};
 static const struct cx4dev_reg_field cx4dev_host_endianness_fields[] = {
 	{ CX4_HOST_ENDIANNESS_HE, CX4DEV_ACC_RW }, { 0, 0 }
 };
 
-/* One row: the register by its name in prm_reg.h, whether it has local_port. */
-#define CX4DEV_REG(reg, is_port, fl, fn) \
-	{ .id = CX4_REG_##reg, .name = #reg, .size = CX4_##reg##_SIZE, .port = is_port, \
-	  .fields = fl, .access = fn }
+static uint8_t cx4dev_reg_pcam(struct cx4dev *dev, struct cx4dev_cmd *cmd, bool write,
+			       const uint8_t *in, uint8_t *out);
+static uint8_t cx4dev_reg_mcam(struct cx4dev *dev, struct cx4dev_cmd *cmd, bool write,
+			       const uint8_t *in, uint8_t *out);
 
 static const struct cx4dev_reg_desc cx4dev_regs[] = {
-	CX4DEV_REG(PMTU, true, cx4dev_pmtu_fields, cx4dev_reg_pmtu),
-	CX4DEV_REG(PTYS, true, cx4dev_ptys_fields, cx4dev_reg_ptys),
-	CX4DEV_REG(PAOS, true, cx4dev_paos_fields, cx4dev_reg_paos),
-	CX4DEV_REG(PFCC, true, cx4dev_pfcc_fields, cx4dev_reg_pfcc),
+	CX4DEV_REG(PMTU, true, CX4DEV_REG_WRITABLE, cx4dev_pmtu_fields, cx4dev_reg_pmtu),
+	CX4DEV_REG(PTYS, true, CX4DEV_REG_WRITABLE, cx4dev_ptys_fields, cx4dev_reg_ptys),
+	CX4DEV_REG(PAOS, true, CX4DEV_REG_WRITABLE, cx4dev_paos_fields, cx4dev_reg_paos),
+	CX4DEV_REG(PFCC, true, CX4DEV_REG_WRITABLE, cx4dev_pfcc_fields, cx4dev_reg_pfcc),
 	/* The counter set (08h-FCh) is RO data: reserved in the input. */
-	CX4DEV_REG(PPCNT, true, cx4dev_ppcnt_fields, cx4dev_reg_ppcnt),
-	CX4DEV_REG(HOST_ENDIANNESS, false, cx4dev_host_endianness_fields,
+	CX4DEV_REG(PPCNT, true, CX4DEV_REG_WRITABLE, cx4dev_ppcnt_fields, cx4dev_reg_ppcnt),
+	CX4DEV_REG(PPLM, true, CX4DEV_REG_WRITABLE, cx4dev_pplm_fields, cx4dev_reg_pplm),
+	CX4DEV_REG(PCAM, false, CX4DEV_REG_QUERY_ONLY, cx4dev_cam_fields, cx4dev_reg_pcam),
+	CX4DEV_REG(MCAM, false, CX4DEV_REG_QUERY_ONLY, cx4dev_cam_fields, cx4dev_reg_mcam),
+	CX4DEV_REG(HOST_ENDIANNESS, false, CX4DEV_REG_WRITABLE, cx4dev_host_endianness_fields,
 		   cx4dev_reg_host_endianness),
 };
 
+static const size_t cx4dev_nregs = sizeof(cx4dev_regs) / sizeof(cx4dev_regs[0]);
+
 static const struct cx4dev_reg_desc *cx4dev_reg_lookup(uint32_t id)
 {
-	for (size_t i = 0; i < sizeof(cx4dev_regs) / sizeof(cx4dev_regs[0]); i++)
+	for (size_t i = 0; i < cx4dev_nregs; i++)
 		if (cx4dev_regs[i].id == id)
 			return &cx4dev_regs[i];
+	for (size_t i = 0; i < cx4dev_module_nregs; i++)
+		if (cx4dev_module_regs[i].id == id)
+			return &cx4dev_module_regs[i];
 	return NULL;
+}
+
+/* ---- PCAM / MCAM (beyond rev 0.40): which registers the device has ---- */
+
+static void cx4dev_cam_mark(uint8_t *out, const struct cx4dev_reg_desc *regs, size_t n,
+			    uint32_t base)
+{
+	for (size_t i = 0; i < n; i++) {
+		uint32_t bit = regs[i].id - base;
+
+		if (regs[i].id < base || bit >= CX4_CAM_MASK_BITS)
+			continue;
+		cx4_wr32(out, cx4_cam_mask_off(bit),
+			 cx4_rd32(out, cx4_cam_mask_off(bit)) | 1u << (bit % 32));
+	}
+}
+
+/*
+ * The register mask of group @group (base @base): every register of the
+ * tables in its range, so a register is advertised exactly when it is
+ * implemented.  Feature group 0 (enhanced features) has no bit set: the
+ * model has none of the features those masks name (mcia_32dwords among
+ * them: MCIA moves 12 dwords).
+ */
+static uint8_t cx4dev_reg_cam(struct cx4dev *dev, struct cx4dev_cmd *cmd, const char *name,
+			      const uint8_t *in, uint8_t *out, uint32_t ngroups, uint32_t base)
+{
+	uint32_t fg = CX4_GET(PCAM, in, FEATURE_GROUP);
+	uint32_t group = CX4_GET(PCAM, in, ACCESS_REG_GROUP);
+
+	if (fg)
+		return cx4dev_reg_bad_value(dev, cmd, name, "feature_group not 0 (enhanced "
+					    "features)", fg);
+	if (group >= ngroups)
+		return cx4dev_reg_bad_value(dev, cmd, name, "access_reg_group undefined", group);
+	CX4_SET(PCAM, out, FEATURE_GROUP, fg);
+	CX4_SET(PCAM, out, ACCESS_REG_GROUP, group);
+	base += CX4_CAM_GROUP_SPAN * group;
+	cx4dev_cam_mark(out, cx4dev_regs, cx4dev_nregs, base);
+	cx4dev_cam_mark(out, cx4dev_module_regs, cx4dev_module_nregs, base);
+	return CX4_CMD_STAT_OK;
+}
+
+static uint8_t cx4dev_reg_pcam(struct cx4dev *dev, struct cx4dev_cmd *cmd, bool write,
+			       const uint8_t *in, uint8_t *out)
+{
+	(void)write;
+	return cx4dev_reg_cam(dev, cmd, "PCAM", in, out, 1, CX4_PCAM_GROUP_BASE);
+}
+
+static uint8_t cx4dev_reg_mcam(struct cx4dev *dev, struct cx4dev_cmd *cmd, bool write,
+			       const uint8_t *in, uint8_t *out)
+{
+	(void)write;
+	return cx4dev_reg_cam(dev, cmd, "MCAM", in, out, CX4_MCAM_NGROUPS, CX4_MCAM_GROUP_BASE);
 }
 
 const char *cx4dev_reg_name(uint32_t id)
@@ -488,6 +642,19 @@ static uint32_t cx4dev_reg_ro_bits(const struct cx4dev_reg_desc *r, uint32_t off
 	return bits;
 }
 
+/* A write of a register firmware only queries, or whose Set() the model lacks. */
+static uint8_t cx4dev_reg_write_allowed(struct cx4dev *dev, struct cx4dev_cmd *cmd,
+					const struct cx4dev_reg_desc *r, bool write)
+{
+	if (!write || r->writes == CX4DEV_REG_WRITABLE)
+		return CX4_CMD_STAT_OK;
+	if (r->writes == CX4DEV_REG_QUERY_ONLY)
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_REG_QUERY_ONLY,
+				     "%s: write of a register that is only queried", r->name);
+	return cx4dev_limitation(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_REG_UNMODELLED,
+				 "%s write not modelled", r->name);
+}
+
 uint8_t cx4dev_exec_access_reg(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 {
 	uint32_t id = cx4dev_in_get(cmd, CX4_ACCESS_REG_IN_REGISTER_ID);
@@ -495,7 +662,7 @@ uint8_t cx4dev_exec_access_reg(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	const struct cx4dev_reg_desc *r = cx4dev_reg_lookup(id);
 	bool write = cmd->op_mod == CX4_ACCESS_REG_WRITE;
 	uint32_t in_data = cmd->in_len - CX4_ACCESS_REG_OFF_DATA;
-	uint8_t reg[CX4_PPCNT_SIZE] = { 0 };
+	uint8_t reg[CX4DEV_REG_MAX_SIZE] = { 0 };
 	uint8_t *out = cmd->out + CX4_ACCESS_REG_OFF_DATA;
 	uint8_t st;
 
@@ -510,6 +677,9 @@ uint8_t cx4dev_exec_access_reg(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	if (arg)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_RESERVED_NONZERO,
 				     "%s: argument 0x%x, the register defines none", r->name, arg);
+	st = cx4dev_reg_write_allowed(dev, cmd, r, write);
+	if (st != CX4_CMD_STAT_OK)
+		return st;
 	if (in_data < r->size && (write || in_data))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_INPUT_LEN, CX4DEV_SYN_REG_IN_LEN,
 				     "%s: input_length 0x%x, register needs 0x%x", r->name,

@@ -182,6 +182,7 @@
 	X(QC_IN_USE,		0xC4190003, BAD_RES_STATE, "DEALLOC_Q_COUNTER while an RQ counts into the set") \
 	X(QC_PARAM,		0xC4190004, BAD_PARAM,	"QUERY_Q_COUNTER other_vport or aggregate set (one vport)") \
 	X(VC_UNSUPPORTED,	0xC41A0001, BAD_OP,	"QUERY_VPORT_COUNTER while HCA_CAP.vport_counters is 0") \
+	X(VNIC_ENV_VPORT,	0xC41B0001, BAD_PARAM,	"QUERY_VNIC_ENV other_vport or vport_number set (the function is its only vport)") \
 	X(REG_UNKNOWN,		0xC4200001, BAD_PARAM,	"ACCESS_REG register_id the model lacks (model limitation)") \
 	X(REG_LOCAL_PORT,	0xC4200002, BAD_PARAM,	"ACCESS_REG local_port not 1 (the function's only port)") \
 	X(REG_RESERVED,		0xC4200003, BAD_PARAM,	"ACCESS_REG register data: reserved bits (or non-index fields of a read) non-zero") \
@@ -189,6 +190,8 @@
 	X(REG_OUT_LEN,		0xC4200005, BAD_OUTPUT_LEN, "ACCESS_REG read: output_length shorter than the register") \
 	X(REG_VALUE,		0xC4200006, BAD_PARAM,	"ACCESS_REG register field value invalid (see the register)") \
 	X(REG_HE,		0xC4200007, BAD_PARAM,	"HOST_ENDIANNESS he=1 (model limitation, not a guest error)") \
+	X(REG_QUERY_ONLY,	0xC4200008, BAD_PARAM,	"ACCESS_REG write of a register firmware only queries (PCAM, MCAM, PDDR, MCQS, MCQI)") \
+	X(REG_UNMODELLED,	0xC4200009, BAD_PARAM,	"ACCESS_REG write, page or group the model lacks (model limitation, not a guest error)") \
 	X(KNOB_INJECTED,	0xC40F0001, INTERNAL_ERR, "failure injected by a fault knob (default syndrome)")
 
 enum cx4dev_syndrome {

@@ -1109,6 +1109,7 @@ SUITE(core, core_tests);
 static const struct suite *const suites[] = {
 	&core_suite, &eq_suite, &objs_suite, &eth_suite, &mlx5_suite, &counters_suite,
 	&lb_suite, &port_suite, &recover_suite, &chan_suite, &hostile_suite, &prm_suite,
+	&reg_suite,
 };
 
 static bool ends_with(const char *s, const char *tail)

@@ -2,7 +2,7 @@
 /*
  * Unit tests: the command trace (cmd-trace), ACCESS_REG and the port
  * registers (reg.c), and regressions for what running Debian's mlx5_core
- * on the model found (Documentation/device-model.md, "beyond rev 0.40,
+ * on the model found (Documentation/device-model-registers.md, "beyond rev 0.40,
  * needed by mlx5_core").
  */
 #include <stdlib.h>

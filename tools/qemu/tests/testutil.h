@@ -85,5 +85,7 @@ extern const struct suite chan_suite;
 extern const struct suite hostile_suite;
 /* test_prm.c: the layout-checked PRM accessors. */
 extern const struct suite prm_suite;
+/* test_reg.c: registers and QUERY_VNIC_ENV beyond rev 0.40 (operator commands). */
+extern const struct suite reg_suite;
 
 #endif

@@ -13,7 +13,14 @@
 # answers what fits, issue 21), the cable (b down: a loses its carrier,
 # b up: both back), rmmod is clean: every page returned, no guest error,
 # no mlx5_core error or warning line.  Default device properties (no
-# caps-off, see mlx5_probe.sh), no model limitation.
+# caps-off, see mlx5_probe.sh), no model limitation.  Operator commands
+# (issue 21): ethtool -m (the module EEPROM through PMLP/MCIA), ethtool
+# --show-fec / --set-fec (PCAM, PPLM), ethtool -s autoneg off/on (PTYS),
+# devlink dev info (fw.version through MCAM/MCQS/MCQI = the init
+# segment's), devlink health diagnose of the vnic reporter
+# (QUERY_VNIC_ENV), ethtool with the peer down (the link-down reason,
+# PDDR; the cable pulled is a host test: the debug page, which pulls it,
+# cannot be mapped while mlx5_core holds the BAR).
 . "$(dirname "$0")/lib.sh"
 
 stock_kernel_functions
@@ -40,6 +47,62 @@ ip netns exec mlx5a $BB ping6 -c 3 -W 5 2001:db8::2 || fail "IPv6 ping a -> b"
 ip netns exec mlx5b $BB ping6 -c 3 -W 5 2001:db8::1 || fail "IPv6 ping b -> a"
 log "IPv4 and IPv6 pings in both directions"
 
+# The module: a passive copper DAC, QSFP28 (ConnectX-4) or SFP28 (Lx).
+lx=false
+[ "$(< "/sys/bus/pci/devices/${fns[0]}/device")" = 0x1015 ] && lx=true
+ip netns exec mlx5a ethtool -m "$a" > /tmp/mlx5-m || fail "$a: ethtool -m"
+if $lx; then
+	grep -q "Identifier *: 0x03 (SFP)" /tmp/mlx5-m || fail "$a: ethtool -m identifier not SFP"
+	grep -q "Vendor PN *: CX4-DAC-25G-1M" /tmp/mlx5-m || fail "$a: ethtool -m part number"
+else
+	grep -q "Identifier *: 0x11 (QSFP28)" /tmp/mlx5-m || fail "$a: ethtool -m identifier not QSFP28"
+	grep -q "Vendor PN *: CX4-DAC-100G-1M" /tmp/mlx5-m || fail "$a: ethtool -m part number"
+fi
+grep -q "Vendor name *: cx4 model" /tmp/mlx5-m || fail "$a: ethtool -m vendor name"
+grep -q "Length (Copper[^:]*: 1m" /tmp/mlx5-m || fail "$a: ethtool -m cable length"
+log "ethtool -m: $(grep -E "Identifier|Vendor (name|PN)" /tmp/mlx5-m | tr -s " \t\n" " ")"
+
+# FEC: RS on the 100G / 25G link when left to the port; off and back
+# (ethtool names "off" Off or None).
+fec() {
+	ip netns exec mlx5a ethtool --show-fec "$a" > /tmp/mlx5-fec || fail "$a: ethtool --show-fec"
+	grep -qE "Configured FEC encodings: ($1) *\$" /tmp/mlx5-fec &&
+		grep -qE "^Active FEC encoding: ($2) *\$" /tmp/mlx5-fec ||
+		fail "$a: FEC not configured $1 / active $2: $(tr '\n' ' ' < /tmp/mlx5-fec)"
+}
+fec Auto RS
+ip netns exec mlx5a ethtool --set-fec "$a" encoding off || fail "$a: --set-fec off refused"
+wait_for carrier mlx5a "$a" || fail "$a: no carrier after --set-fec"
+fec "Off|None" "Off|None"
+ip netns exec mlx5a ethtool --set-fec "$a" encoding auto || fail "$a: --set-fec auto refused"
+wait_for carrier mlx5a "$a" || fail "$a: no carrier after --set-fec auto"
+fec Auto RS
+log "ethtool --show-fec: RS; --set-fec off and auto"
+
+# Autonegotiation off (a forced speed) and back on.
+autoneg() {
+	ip netns exec mlx5a ethtool -s "$a" autoneg "$1" || fail "$a: ethtool -s autoneg $1 refused"
+	wait_for carrier mlx5a "$a" || fail "$a: no carrier after autoneg $1"
+	ip netns exec mlx5a ethtool "$a" > /tmp/mlx5-ethtool || fail "$a: ethtool"
+	grep -q "Auto-negotiation: $1" /tmp/mlx5-ethtool || fail "$a: autoneg not $1"
+}
+autoneg off
+autoneg on
+ip netns exec mlx5a $BB ping -c 1 -W 5 198.18.0.2 || fail "IPv4 ping a -> b after autoneg"
+log "ethtool -s autoneg off, on: accepted, link back"
+
+# devlink: the running firmware version is the init segment's (ethtool -i).
+fw=$(awk '/^firmware-version:/ { print $2 }' /tmp/mlx5-i)
+devlink dev info "pci/${fns[0]}" > /tmp/mlx5-devlink || fail "devlink dev info"
+awk -v fw="$fw" '$1 == "running:" { r = 1 } $1 == "stored:" { r = 0 }
+	r && $1 == "fw.version" && $2 == fw { ok = 1 } END { exit !ok }' /tmp/mlx5-devlink ||
+	fail "devlink dev info: running fw.version is not $fw: $(tr '\n' ' ' < /tmp/mlx5-devlink)"
+devlink health diagnose "pci/${fns[0]}" reporter vnic > /tmp/mlx5-vnic ||
+	fail "devlink health diagnose vnic"
+grep -qE "nic_receive_steering_discard:? [0-9]+" /tmp/mlx5-vnic ||
+	fail "vnic reporter: no nic_receive_steering_discard: $(cat /tmp/mlx5-vnic)"
+log "devlink dev info: fw.version $fw; vnic reporter: $(tr -s ' \n' ' ' < /tmp/mlx5-vnic)"
+
 # iperf3 TCP, 3 s each way (a -> b, then b -> a with -R), bounded.
 for dir in "" -R; do
 	got=$(pair_iperf "$dir")
@@ -63,11 +126,15 @@ no_carrier() {
 }
 ip -n mlx5b link set "$b" down
 wait_for no_carrier mlx5a "$a" || fail "$a: carrier stays up with $b (its cabled peer) down"
+# The reason (PDDR): autonegotiation finds no partner.
+ip netns exec mlx5a ethtool "$a" > /tmp/mlx5-ethtool || fail "$a: ethtool with the peer down"
+grep -q "Link detected: no (Autoneg, No partner detected)" /tmp/mlx5-ethtool ||
+	fail "$a: no link-down reason: $(grep Link /tmp/mlx5-ethtool)"
 ip -n mlx5b link set "$b" up
 wait_for carrier mlx5b "$b" || fail "$b: no carrier after up"
 wait_for carrier mlx5a "$a" || fail "$a: no carrier with $b up again"
 ip netns exec mlx5a $BB ping -c 3 -W 5 198.18.0.2 || fail "IPv4 ping a -> b after b down/up"
-log "$b down: $a lost its carrier; $b up: both back, pings pass"
+log "$b down: $a lost its carrier (no partner); $b up: both back, pings pass"
 
 for ns_if in "mlx5a $a" "mlx5b $b"; do
 	read -r ns ifc <<< "$ns_if"
