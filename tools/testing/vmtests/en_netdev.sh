@@ -1,9 +1,10 @@
 #!/bin/bash
-# vm: --nics 2 --dev-prop debug-ctl=on --dev-prop mac=02:c4:00:12:34:56
+# vm: --nics 2 --dev-prop debug-ctl=on
 # SPDX-License-Identifier: GPL-2.0
 #
 # The Ethernet part's netdev: each function gets exactly one interface,
-# with the device's permanent MAC (the mac property) as a permanent
+# with the device's permanent MAC (the mac property tools/testing/vm
+# sets, a different one per function: lib.sh fn_mac) as a permanent
 # address, ethtool -i naming the driver, the firmware version of the probe
 # summary and the function's bus address, the MTU range (68..PMTU max_mtu - 22 = 10218) with
 # out-of-range values rejected; up/down; the carrier follows link changes
@@ -12,7 +13,6 @@
 # device clean.
 . "$(dirname "$0")/lib.sh"
 
-MAC=02:c4:00:12:34:56
 MAX_MTU=10218	# PMTU max_mtu of the device model (10240) less 22
 
 mapfile -t fns < <(cx4_functions)
@@ -42,6 +42,7 @@ for f in "${fns[@]}"; do
 	n=${nets[0]}
 	ifname[$f]=$n
 	log "$f: $n"
+	MAC=$(fn_mac "$f")
 
 	[ "$(sysnet "$n" address)" = "$MAC" ] ||
 		fail "$n: address $(sysnet "$n" address), want $MAC"

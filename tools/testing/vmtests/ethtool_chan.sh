@@ -178,12 +178,12 @@ eth cx4b -C "$b" adaptive-rx on || fail "$b: adaptive-rx on refused"
 start=$(ctl_get "$fb" chan_rx_period)
 [ "$start" != "$(mm 40)" ] || fail "$b: adaptive-rx on kept the static period"
 # The device's RX period is sampled for as long as each transfer runs
-# (16 MiB, 4 streams); transfers go on until DIM has moved it, 5 at most.
+# (4 MiB, 2 streams); transfers go on until DIM has moved it, 5 at most.
 # Sampling by time next to a timed transfer raced with iperf3's start on
 # a slow host: every sample could fall before the traffic.
 seen=$(mktemp) nf=$(mktemp) n=0 moved=0
 for round in 1 2 3 4 5; do
-	( dp_iperf cx4b 198.18.0.2 cx4a 0 -n 16M -P 4 >"$nf" ) &
+	( dp_iperf cx4b 198.18.0.2 cx4a 0 -n 4M -P 2 >"$nf" ) &
 	load=$!
 	while kill -0 "$load" 2>/dev/null; do
 		ctl_get "$fb" chan_rx_period >>"$seen"

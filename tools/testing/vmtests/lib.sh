@@ -61,6 +61,17 @@ cx4_functions() {
 	"$CTL" list
 }
 
+# fn_mac F: the permanent MAC tools/testing/vm gives function F (the
+# I-th of cx4_functions, in bus order): 02:c4:00:12:34:(56 + I).
+fn_mac() {
+	local f i=0
+	for f in $(cx4_functions); do
+		[ "$f" != "$1" ] || { printf '02:c4:00:12:34:%02x\n' $((0x56 + i)); return 0; }
+		i=$((i + 1))
+	done
+	fail "fn_mac: no function $1"
+}
+
 # mlx5_remove: rmmod mlx5_ib (if loaded) and mlx5_core: every function
 # in fns unbound, no mlx5_core error or warning line, the device clean.
 mlx5_remove() {

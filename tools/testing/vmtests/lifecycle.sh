@@ -4,7 +4,7 @@
 #
 # Lifecycle under traffic:
 #  1. rmmod while iperf3 runs both ways: it returns, every page comes back;
-#  2. CX4_FUZZ_CYCLES (default 5; make fuzz: 200) load / traffic / unload
+#  2. CX4_FUZZ_CYCLES (default 3; make fuzz: 200) load / traffic / unload
 #     cycles;
 #  3. a command that never completes while traffic runs (HANG_OPCODE on
 #     QUERY_VPORT_COUNTER, reached through ethtool -S): the command times
@@ -26,7 +26,7 @@
 #     again.
 . "$(dirname "$0")/lib.sh"
 
-cycles=${CX4_FUZZ_CYCLES:-5}
+cycles=${CX4_FUZZ_CYCLES:-3}
 BB=busybox
 
 ping_both() {

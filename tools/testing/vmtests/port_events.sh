@@ -1,11 +1,11 @@
 #!/bin/bash
-# vm: --nics 2 --dev-prop debug-ctl=on --dev-prop mac=02:c4:00:12:34:56
+# vm: --nics 2 --dev-prop debug-ctl=on
 # SPDX-License-Identifier: GPL-2.0
 #
 # Link state and permanent MAC (QUERY_VPORT_STATE, QUERY_NIC_VPORT_CONTEXT
 # at probe) and port state change events: each function's one-line probe
-# summary shows the device's MAC (the mac property, the same on both
-# functions) and link up.  Flapping the link through the debug page's
+# summary shows the device's MAC (the mac property tools/testing/vm
+# sets, one per function: lib.sh fn_mac) and link up.  Flapping the link through the debug page's
 # LINK register logs link down then link up once each and moves the
 # driver's port event counters; link 0 logs down, link 1 up, and the
 # cached state follows.  No EQE is rejected.  Sub-type 0x5 (and an
@@ -16,8 +16,6 @@
 # A loses its carrier and gets it back when B is up again.  (The LINK
 # flaps of the first part flap the far end too; its counts are relative.)
 . "$(dirname "$0")/lib.sh"
-
-MAC=02:c4:00:12:34:56
 
 mapfile -t fns < <(cx4_functions)
 [ ${#fns[@]} -ge 1 ] || fail "no emulated function"
@@ -36,6 +34,7 @@ link_settled() {
 insmod "$KO"
 for f in "${fns[@]}"; do
 	cx4_bound "$f" || fail "$f not bound"
+	MAC=$(fn_mac "$f")
 	summary=$(dmesg | grep -E "cx4 $f: firmware .*, MAC " | tail -n 1)
 	[ -n "$summary" ] || fail "$f: no probe summary"
 	[[ $summary == *", MAC $MAC, link up" ]] ||

@@ -1,5 +1,5 @@
 #!/bin/bash
-# vm: --kernel stock --nics 2 --dev-prop debug-ctl=on
+# vm: --kernel stock --nics 2 --dev-prop cmd-trace=on --dev-prop debug-ctl=on
 # SPDX-License-Identifier: GPL-2.0
 #
 # cx4 built against Debian's linux-headers-6.12 on Debian's own
