@@ -124,11 +124,10 @@ int cx4_en_module_locate(u32 type, u32 off, struct cx4_en_module_loc *loc)
 static const struct {
 	u8 pplm;
 	u32 fec;
-	const char *name;	/* as ethtool --set-fec names it */
 } cx4_en_fec_modes[] = {
-	{ CX4_PPLM_FEC_NONE, ETHTOOL_FEC_OFF, "off" },
-	{ CX4_PPLM_FEC_FIRECODE, ETHTOOL_FEC_BASER, "baser" },
-	{ CX4_PPLM_FEC_RS_528, ETHTOOL_FEC_RS, "rs" },
+	{ CX4_PPLM_FEC_NONE, ETHTOOL_FEC_OFF },
+	{ CX4_PPLM_FEC_FIRECODE, ETHTOOL_FEC_BASER },
+	{ CX4_PPLM_FEC_RS_528, ETHTOOL_FEC_RS },
 };
 
 /* The ethtool FEC bits of a PPLM mode mask. */
@@ -198,22 +197,34 @@ int cx4_en_fec_admin(u32 fec, struct cx4_en_fec *f)
 	return any ? 0 : -EOPNOTSUPP;
 }
 
-/* "auto off rs" etc. for messages: the names of the bits of @fec. */
+/* ethtool --set-fec's names of the ethtool FEC bits, for messages. */
+static const struct {
+	u32 fec;
+	const char *name;
+} cx4_en_fec_names_tbl[] = {
+	{ ETHTOOL_FEC_AUTO, "auto" },
+	{ ETHTOOL_FEC_OFF, "off" },
+	{ ETHTOOL_FEC_BASER, "baser" },
+	{ ETHTOOL_FEC_RS, "rs" },
+	{ ETHTOOL_FEC_LLRS, "llrs" },
+};
+
+/* "auto off rs" etc.: the names of the bits of @fec, others in hex. */
 static void cx4_en_fec_names(u32 fec, char *buf, size_t len)
 {
 	unsigned int i;
 	int n = 0;
 
 	buf[0] = '\0';
-	if (fec & ETHTOOL_FEC_AUTO)
-		n = scnprintf(buf, len, "auto");
-	for (i = 0; i < ARRAY_SIZE(cx4_en_fec_modes); i++)
-		if (fec & cx4_en_fec_modes[i].fec)
-			n += scnprintf(buf + n, len - n, "%s%s", n ? " " : "",
-				       cx4_en_fec_modes[i].name);
-	if (fec & ~(ETHTOOL_FEC_AUTO | ETHTOOL_FEC_OFF | ETHTOOL_FEC_BASER |
-		    ETHTOOL_FEC_RS))
-		scnprintf(buf + n, len - n, "%s(0x%x)", n ? " " : "", fec);
+	for (i = 0; i < ARRAY_SIZE(cx4_en_fec_names_tbl); i++) {
+		if (!(fec & cx4_en_fec_names_tbl[i].fec))
+			continue;
+		n += scnprintf(buf + n, len - n, "%s%s", n ? " " : "",
+			       cx4_en_fec_names_tbl[i].name);
+		fec &= ~cx4_en_fec_names_tbl[i].fec;
+	}
+	if (fec)
+		scnprintf(buf + n, len - n, "%s0x%x", n ? " " : "", fec);
 }
 
 /* --- link-down reason: PDDR monitor opcode -> ethtool (pure) ------------------ */
