@@ -26,6 +26,13 @@
 #    ethtool_stats.sh);
 #  - -r (link retrain) and -t (command interface, register access, link)
 #    pass; -t fails its link test (only) while the cable is out;
+#  - -m (PMLP + MCIA; netlink and ioctl, hex too): identifier, vendor
+#    name, part number, serial (CX4M + the MAC's last 3 bytes), length,
+#    as mlx5_netdev.sh requires of mlx5_core; fails "no module" with
+#    the cable out;
+#  - --show-fec / --set-fec (PPLM) round trip, unsupported modes refused;
+#  - the link-down reason (PDDR): "No cable" with the cable out,
+#    "Autoneg, No partner detected" with the peer port down;
 #  - devlink dev info: driver, running fw = ethtool -i, board.id.
 # No guest error counted by the device, rmmod leaves it clean.
 . "$(dirname "$0")/lib.sh"
@@ -223,10 +230,88 @@ out=$(ea -t "$a") || true
 grep -q "The test result is FAIL" <<<"$out" || fail "$a: self-test passed with the cable out: $out"
 grep -qE "^link \\(online\\)[[:space:]]+1$" <<<"$out" || fail "$a: link test did not fail: $out"
 grep -qE "^register access \\(online\\)[[:space:]]+0$" <<<"$out" || fail "$a: register test failed: $out"
+# The link-down reason (PDDR) and the module (MCIA: not connected).
+[ "$(eth_field "$a" "Link detected")" = "no (No cable)" ] ||
+	fail "$a: cable out: Link detected '$(eth_field "$a" "Link detected")'"
+! out=$(ea -m "$a" 2>&1) || fail "$a: ethtool -m passed with the cable out: $out"
+grep -q "no module in the port" <<<"$out" || fail "$a: ethtool -m with the cable out: $out"
 ctl_set "$DP_FA" link 1
 wait_for carrier cx4a "$a" || fail "$a: no carrier after link 1"
 ea -t "$a" > /dev/null || fail "$a: self-test fails after the cable is back"
 log "$a: ethtool -r, and ethtool -t passes (link test fails with the cable out)"
+
+# --- module EEPROM, FEC, link-down reason (PMLP/MCIA, PPLM, PDDR) -------------
+# What mlx5_netdev.sh requires of mlx5_core on the same model.
+if [ "$(< "/sys/bus/pci/devices/$DP_FA/device")" = 0x1015 ]; then
+	id="0x03 \\(SFP\\)" id_hex=03 pn=CX4-DAC-25G-1M vname=0x0010 half=0
+else
+	id="0x11 \\(QSFP28\\)" id_hex=11 pn=CX4-DAC-100G-1M vname=0x0090 half=128
+fi
+sn=CX4M$(ea -P "$a" | awk '{ n = split($NF, m, ":"); print toupper(m[n - 2] m[n - 1] m[n]) }')
+# $@: ethtool options before -m (netlink by default: by page; with
+# --disable-netlink, and for a whole hex dump: the ioctl path,
+# get_module_info + get_module_eeprom).
+module_ok() {
+	local out
+	out=$(ea "$@" -m "$a") || fail "$a: ethtool $* -m failed"
+	grep -qE "Identifier *: $id" <<<"$out" || fail "$a: ethtool $* -m: $(grep Identifier <<<"$out")"
+	grep -q "Vendor name *: cx4 model" <<<"$out" || fail "$a: ethtool $* -m: vendor name: $out"
+	grep -q "Vendor PN *: $pn" <<<"$out" || fail "$a: ethtool $* -m: part number: $out"
+	grep -q "Vendor SN *: $sn" <<<"$out" || fail "$a: ethtool $* -m: serial, want $sn: $out"
+	grep -q "Length (Copper[^:]*: 1m" <<<"$out" || fail "$a: ethtool $* -m: cable length: $out"
+	out=$(ea "$@" -m "$a" hex on) || fail "$a: ethtool $* -m hex on failed"
+	grep -qE "^0x0000:[[:space:]]+$id_hex " <<<"$out" && grep -q "^0x00f0:" <<<"$out" ||
+		fail "$a: ethtool $* -m hex on: $out"
+}
+module_ok
+module_ok --disable-netlink
+# One half page by netlink (3 MCIA reads: 48 + 48 + 32): the vendor name.
+out=$(ea -m "$a" page 0 offset $half length 128) || fail "$a: ethtool -m page 0 offset $half failed"
+grep -qE "^$vname:.*63 78 34 20 6d 6f 64 65 6c" <<<"$out" || fail "$a: ethtool -m page 0 offset $half: $out"
+log "$a: ethtool -m (netlink and ioctl, hex too): $(ea -m "$a" | grep -E "Identifier|Vendor (name|PN|SN)" | tr -s " \t\n" " ")"
+
+# FEC: the port's choice at 100G is RS; off, rs, baser (not at 100G: RS
+# stays active) and back to auto; each change retrains the link.
+fec_is() {
+	local out
+	out=$(ea --show-fec "$a") || fail "$a: ethtool --show-fec failed"
+	grep -qE "Configured FEC encodings: ($1) *\$" <<<"$out" &&
+		grep -qE "^Active FEC encoding: ($2) *\$" <<<"$out" ||
+		fail "$a: FEC not configured $1 / active $2: $(tr '\n' ' ' <<<"$out")"
+}
+set_fec() {
+	ea --set-fec "$a" encoding "$@" || fail "$a: --set-fec $* refused"
+	wait_for carrier cx4a "$a" || fail "$a: no carrier after --set-fec $*"
+}
+fec_is Auto RS
+set_fec off
+fec_is "Off|None" "Off|None"
+set_fec rs
+fec_is "Auto RS" RS
+set_fec baser
+fec_is "Auto BaseR" RS
+for bad in llrs "auto rs"; do
+	n=$(dmesg_count "$a: FEC encoding '$bad' not supported")
+	! ea --set-fec "$a" encoding $bad 2>/dev/null || fail "$a: --set-fec $bad accepted"
+	[ "$(dmesg_count "$a: FEC encoding '$bad' not supported")" -gt "$n" ] ||
+		fail "$a: --set-fec $bad: no driver message"
+done
+fec_is "Auto BaseR" RS
+set_fec auto
+fec_is Auto RS
+ping_ok || fail "no ping after the FEC changes"
+log "$a: FEC auto (RS active), off, rs, baser, auto round trip; llrs and 'auto rs' refused"
+
+# The peer down: no partner (what mlx5_core shows too).
+ip -n cx4b link set "$DP_B" down
+wait_for eval "! carrier cx4a $a" || fail "$a: carrier stays on with $DP_B down"
+[ "$(eth_field "$a" "Link detected")" = "no (Autoneg, No partner detected)" ] ||
+	fail "$a: peer down: Link detected '$(eth_field "$a" "Link detected")'"
+ip -n cx4b link set "$DP_B" up
+wait_for carrier cx4a "$a" || fail "$a: no carrier with $DP_B up again"
+[ "$(eth_field "$a" "Link detected")" = yes ] || fail "$a: Link detected '$(eth_field "$a" "Link detected")'"
+ping_ok || fail "no ping after $DP_B down/up"
+log "$a: Link detected: no (No cable) with the cable out, no (Autoneg, No partner detected) with $DP_B down"
 
 # --- driver info, devlink ------------------------------------------------------------
 fw=$(ea -i "$a" | sed -n 's/^firmware-version: //p')
