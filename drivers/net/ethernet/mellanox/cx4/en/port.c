@@ -10,6 +10,10 @@
  *                  the netdev MTU (oversize frames are dropped by the port)
  *   PPCNT (11.1.5) counter groups for ethtool -S (stats.c)
  *
+ * and, beyond rev 0.40 (for phy.c: ethtool -m, FEC, link-down reason),
+ * PCAM / MCAM (which registers the device has), PMLP (the port's module),
+ * MCIA (its EEPROM), PPLM (FEC) and PDDR (troubleshooting page).
+ *
  * The port's admin state follows the netdev: up in ndo_open, down in
  * ndo_stop (cx4_en_port_admin()).
  *
