@@ -26,7 +26,8 @@
 #    ethtool_stats.sh);
 #  - -r (link retrain) and -t (command interface, register access, link)
 #    pass; -t fails its link test (only) while the cable is out;
-#  - -m (PMLP + MCIA; netlink and ioctl, hex too): identifier, vendor
+#  - -m (PMLP + MCIA; netlink, and ioctl for whole dumps, the two
+#    compared byte for byte): identifier, vendor
 #    name, part number, serial (CX4M + the MAC's last 3 bytes), length,
 #    as mlx5_netdev.sh requires of mlx5_core; fails "no module" with
 #    the cable out;
@@ -248,27 +249,38 @@ else
 	id="0x11 \\(QSFP28\\)" id_hex=11 pn=CX4-DAC-100G-1M vname=0x0090 half=128
 fi
 sn=CX4M$(ea -P "$a" | awk '{ n = split($NF, m, ":"); print toupper(m[n - 2] m[n - 1] m[n]) }')
-# $@: ethtool options before -m (netlink by default: by page; with
-# --disable-netlink, and for a whole hex dump: the ioctl path,
-# get_module_info + get_module_eeprom).
+# Decoded (netlink: get_module_eeprom_by_page), and the whole hex dump,
+# which ethtool asks by ioctl (get_module_info + get_module_eeprom).
 module_ok() {
 	local out
-	out=$(ea "$@" -m "$a") || fail "$a: ethtool $* -m failed"
-	grep -qE "Identifier *: $id" <<<"$out" || fail "$a: ethtool $* -m: $(grep Identifier <<<"$out")"
-	grep -q "Vendor name *: cx4 model" <<<"$out" || fail "$a: ethtool $* -m: vendor name: $out"
-	grep -q "Vendor PN *: $pn" <<<"$out" || fail "$a: ethtool $* -m: part number: $out"
-	grep -q "Vendor SN *: $sn" <<<"$out" || fail "$a: ethtool $* -m: serial, want $sn: $out"
-	grep -q "Length (Copper[^:]*: 1m" <<<"$out" || fail "$a: ethtool $* -m: cable length: $out"
-	out=$(ea "$@" -m "$a" hex on) || fail "$a: ethtool $* -m hex on failed"
+	out=$(ea -m "$a") || fail "$a: ethtool -m failed"
+	grep -qE "Identifier *: $id" <<<"$out" || fail "$a: ethtool -m: $(grep Identifier <<<"$out")"
+	grep -q "Vendor name *: cx4 model" <<<"$out" || fail "$a: ethtool -m: vendor name: $out"
+	grep -q "Vendor PN *: $pn" <<<"$out" || fail "$a: ethtool -m: part number: $out"
+	grep -q "Vendor SN *: $sn" <<<"$out" || fail "$a: ethtool -m: serial, want $sn: $out"
+	grep -q "Length (Copper[^:]*: 1m" <<<"$out" || fail "$a: ethtool -m: cable length: $out"
+	out=$(ea -m "$a" hex on) || fail "$a: ethtool -m hex on failed"
 	grep -qE "^0x0000:[[:space:]]+$id_hex " <<<"$out" && grep -q "^0x00f0:" <<<"$out" ||
-		fail "$a: ethtool $* -m hex on: $out"
+		fail "$a: ethtool -m hex on: $out"
 }
 module_ok
-module_ok --disable-netlink
+# The ioctl path's linear layout (the whole dump: 256 bytes of page 00h,
+# flat memory / no A2h) = the two half pages read by netlink (a page
+# argument: ethtool dumps it in hex), byte for byte.
+hexdump_lines() {
+	grep -E '^0x[0-9a-f]{4}:' | tr -s ' \t' ' '
+}
+ea -m "$a" hex on | hexdump_lines > /tmp/ethtool-m-ioctl || fail "$a: ethtool -m hex on failed"
+{ ea -m "$a" page 0 offset 0 length 128 && ea -m "$a" page 0 offset 128 length 128; } |
+	hexdump_lines > /tmp/ethtool-m-nl || fail "$a: ethtool -m page 0 failed"
+[ "$(wc -l < /tmp/ethtool-m-ioctl)" = 16 ] ||
+	fail "$a: ethtool -m hex on: $(wc -l < /tmp/ethtool-m-ioctl) lines of 16 bytes, want 16"
+cmp /tmp/ethtool-m-ioctl /tmp/ethtool-m-nl ||
+	fail "$a: ethtool -m: ioctl and netlink bytes differ: $(diff /tmp/ethtool-m-ioctl /tmp/ethtool-m-nl | head -4)"
 # One half page by netlink (3 MCIA reads: 48 + 48 + 32): the vendor name.
 out=$(ea -m "$a" page 0 offset $half length 128) || fail "$a: ethtool -m page 0 offset $half failed"
 grep -qE "^$vname:.*63 78 34 20 6d 6f 64 65 6c" <<<"$out" || fail "$a: ethtool -m page 0 offset $half: $out"
-log "$a: ethtool -m (netlink and ioctl, hex too): $(ea -m "$a" | grep -E "Identifier|Vendor (name|PN|SN)" | tr -s " \t\n" " ")"
+log "$a: ethtool -m (netlink and ioctl paths agree): $(ea -m "$a" | grep -E "Identifier|Vendor (name|PN|SN)" | tr -s " \t\n" " ")"
 
 # FEC: the port's choice at 100G is RS; off, rs, baser (not at 100G: RS
 # stays active) and back to auto; each change retrains the link.
