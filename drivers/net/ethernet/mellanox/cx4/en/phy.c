@@ -428,12 +428,18 @@ int cx4_en_get_module_eeprom_by_page(struct net_device *netdev,
 
 /* --- FEC (--show-fec, --set-fec) -------------------------------------------------- */
 
-static int cx4_en_fec_query(struct cx4_en_priv *priv, struct cx4_en_fec *f)
+/*
+ * PPLM, if the device has it (PCAM): -EOPNOTSUPP if not, logged for a
+ * set only (--set-fec has no extack; --show-fec's "Operation not
+ * supported" says it all).
+ */
+static int cx4_en_fec_query(struct cx4_en_priv *priv, struct cx4_en_fec *f,
+			    bool set)
 {
 	int err;
 
 	err = cx4_en_port_has_reg(priv, CX4_REG_PPLM);
-	if (err == -EOPNOTSUPP)
+	if (err == -EOPNOTSUPP && set)
 		netdev_err(priv->netdev, "FEC: the device has no PPLM register\n");
 	return err ? err : cx4_en_port_query_fec(priv, f);
 }
@@ -445,7 +451,7 @@ int cx4_en_get_fecparam(struct net_device *netdev,
 	struct cx4_en_fec f;
 	int err;
 
-	err = cx4_en_fec_query(priv, &f);
+	err = cx4_en_fec_query(priv, &f, false);
 	if (err)
 		return err;
 	fp->fec = cx4_en_fec_configured(&f);
@@ -477,7 +483,7 @@ int cx4_en_set_fecparam(struct net_device *netdev,
 	char want[48], can[48];
 	int err;
 
-	err = cx4_en_fec_query(priv, &old);
+	err = cx4_en_fec_query(priv, &old, true);
 	if (err)
 		return err;
 	f = old;
