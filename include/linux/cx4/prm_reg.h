@@ -432,11 +432,26 @@ enum cx4_sff_byte {
 	CX4_SFP_BR_NOMINAL_250M		= 66,
 	CX4_SFP_VENDOR_SN		= 68,	/* 16 */
 	CX4_SFP_DATE_CODE		= 84,	/* 8 */
+	CX4_SFP_DIAG_MON_TYPE		= 92,	/* bit 6: diagnostics at A2h */
 	CX4_SFP_CC_EXT			= 95,	/* sum of 64-94 */
 };
 
+/* Bits of the bytes above (SFF-8636 byte 2, SFF-8472 byte 92). */
+enum cx4_sff_bit {
+	CX4_QSFP_STATUS_FLAT_MEM	= 1u << 2,	/* upper page 00h only */
+	CX4_SFP_DIAG_IMPLEMENTED	= 1u << 6,	/* A2h answers */
+};
+
+/* SFF-8636 byte 1: revision 2.0 (SFF-8636) or later from this value on. */
+#define CX4_QSFP_REV_SFF_8636		0x03
+/* Bytes per half page and per I2C address (page 00h lower + upper). */
+#define CX4_SFF_HALF_PAGE		128
+#define CX4_SFF_PAGE_SIZE		256
+
 enum cx4_sff_code {
 	CX4_SFF_ID_SFP			= 0x03,
+	CX4_SFF_ID_QSFP			= 0x0c,
+	CX4_SFF_ID_QSFP_PLUS		= 0x0d,
 	CX4_SFF_ID_QSFP28		= 0x11,
 	CX4_SFF_CONN_COPPER_PIGTAIL	= 0x21,
 	CX4_SFF_CONN_NONE		= 0x23,	/* no separable connector (DAC) */

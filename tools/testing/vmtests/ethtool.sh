@@ -26,6 +26,14 @@
 #    ethtool_stats.sh);
 #  - -r (link retrain) and -t (command interface, register access, link)
 #    pass; -t fails its link test (only) while the cable is out;
+#  - -m (PMLP + MCIA; netlink, and ioctl for whole dumps, the two
+#    compared byte for byte): identifier, vendor
+#    name, part number, serial (CX4M + the MAC's last 3 bytes), length,
+#    as mlx5_netdev.sh requires of mlx5_core; fails "no module" with
+#    the cable out;
+#  - --show-fec / --set-fec (PPLM) round trip, unsupported modes refused;
+#  - the link-down reason (PDDR): "No cable" with the cable out,
+#    "Autoneg, No partner detected" with the peer port down;
 #  - devlink dev info: driver, running fw = ethtool -i, board.id.
 # No guest error counted by the device, rmmod leaves it clean.
 . "$(dirname "$0")/lib.sh"
@@ -75,6 +83,58 @@ ea() {
 	nsx cx4a ethtool "$@"
 }
 export ETH_NS=cx4a
+
+# Output checks by the shell itself (a grep started costs 0.3-0.6 s in
+# the guest).  has TEXT ERE: a line of TEXT matches ERE (short texts).
+has() {
+	local l
+	while IFS= read -r l; do
+		[[ $l =~ $2 ]] && return 0
+	done <<<"$1"
+	return 1
+}
+
+# count TEXT ERE: the number of lines of TEXT that match ERE.
+count() {
+	local l n=0
+	while IFS= read -r l; do
+		[[ $l =~ $2 ]] && n=$((n + 1))
+	done <<<"$1"
+	echo "$n"
+}
+
+# fields TEXT: the "KEY: value" lines of TEXT (ethtool's output) into
+# F[KEY]=value, both trimmed; one pass, then plain comparisons.
+declare -A F
+fields() {
+	local l k v
+	F=()
+	while IFS= read -r l; do
+		[[ $l == *:* ]] || continue
+		k=${l%%:*} v=${l#*:}
+		k=${k#"${k%%[![:space:]]*}"} k=${k%"${k##*[![:space:]]}"}
+		v=${v#"${v%%[![:space:]]*}"} v=${v%"${v##*[![:space:]]}"}
+		F[$k]=$v
+	done <<<"$1"
+}
+
+# link_detected: prints ethtool's "Link detected" of $a.
+link_detected() {
+	fields "$(ea "$a")"
+	echo "${F[Link detected]-}"
+}
+
+# hex_lines TEXT: the "0xOOOO: bytes" lines of an ethtool hex dump in
+# TEXT, blanks squeezed to one space, into HEX.
+hex_lines() {
+	local l w
+	HEX=
+	while IFS= read -r l; do
+		[[ $l =~ ^0x[0-9a-f]{4}: ]] || continue
+		read -ra w <<<"$l"
+		HEX+="${w[*]}"$'\n'
+	done <<<"$1"
+}
 
 # --- ksettings as the device reports them -----------------------------------
 [ "$(eth_modes "$a" "Supported link modes")" = "$MODES_ALL" ] ||
@@ -223,10 +283,117 @@ out=$(ea -t "$a") || true
 grep -q "The test result is FAIL" <<<"$out" || fail "$a: self-test passed with the cable out: $out"
 grep -qE "^link \\(online\\)[[:space:]]+1$" <<<"$out" || fail "$a: link test did not fail: $out"
 grep -qE "^register access \\(online\\)[[:space:]]+0$" <<<"$out" || fail "$a: register test failed: $out"
+# The link-down reason (PDDR) and the module (MCIA: not connected).
+ld=$(link_detected)
+[ "$ld" = "no (No cable)" ] || fail "$a: cable out: Link detected '$ld'"
+! out=$(ea -m "$a" 2>&1) || fail "$a: ethtool -m passed with the cable out: $out"
+has "$out" "no module in the port" || fail "$a: ethtool -m with the cable out: $out"
 ctl_set "$DP_FA" link 1
 wait_for carrier cx4a "$a" || fail "$a: no carrier after link 1"
 ea -t "$a" > /dev/null || fail "$a: self-test fails after the cable is back"
 log "$a: ethtool -r, and ethtool -t passes (link test fails with the cable out)"
+
+# --- module EEPROM, FEC, link-down reason (PMLP/MCIA, PPLM, PDDR) -------------
+# Each ethtool started costs ~1 s in the guest: one of each kind, the
+# output checked by the shell itself (has, hex_lines).
+# What mlx5_netdev.sh requires of mlx5_core on the same model.
+if [ "$(< "/sys/bus/pci/devices/$DP_FA/device")" = 0x1015 ]; then
+	id="0x03 (SFP)" id_hex=03 pn=CX4-DAC-25G-1M vname=0x0010 half=0
+else
+	id="0x11 (QSFP28)" id_hex=11 pn=CX4-DAC-100G-1M vname=0x0090 half=128
+fi
+# The serial: CX4M + the last 3 bytes of the port's MAC (the netdev's
+# address: nothing here changes it from the permanent one).
+mac=$(ns_read cx4a "class/net/$a/address") || fail "$a: no address"
+mac=${mac//:/}
+sn=CX4M${mac:6:6}
+sn=${sn^^}
+# Decoded (netlink: get_module_eeprom_by_page).
+out=$(ea -m "$a") || fail "$a: ethtool -m failed"
+fields "$out"
+[ "${F[Identifier]-}" = "$id" ] || fail "$a: ethtool -m: identifier, want $id: $out"
+[ "${F[Vendor name]-}" = "cx4 model" ] || fail "$a: ethtool -m: vendor name: $out"
+[ "${F[Vendor PN]-}" = "$pn" ] || fail "$a: ethtool -m: part number, want $pn: $out"
+[ "${F[Vendor SN]-}" = "$sn" ] || fail "$a: ethtool -m: serial, want $sn: $out"
+# "Length (Copper or Active cable)" (SFF-8636), "Length (Copper)" (SFF-8079).
+len=
+for k in "${!F[@]}"; do
+	[[ $k != "Length (Copper"* ]] || len=${F[$k]}
+done
+[ "$len" = 1m ] || fail "$a: ethtool -m: cable length '$len': $out"
+# The whole hex dump, which ethtool asks by ioctl (get_module_info +
+# get_module_eeprom): 256 bytes of page 00h (flat memory / no A2h), in
+# ethtool's linear layout = the two half pages read by netlink (a page
+# argument: ethtool dumps it in hex; 3 MCIA reads each, 48 + 48 + 32),
+# byte for byte.
+out=$(ea -m "$a" hex on) || fail "$a: ethtool -m hex on failed"
+hex_lines "$out"
+ioctl=$HEX
+has "$ioctl" "^0x0000: $id_hex " && has "$ioctl" "^0x00f0: " ||
+	fail "$a: ethtool -m hex on: $out"
+lines=${ioctl//[^$'\n']/}
+[ ${#lines} = 16 ] || fail "$a: ethtool -m hex on: ${#lines} lines of 16 bytes, want 16: $out"
+out=$(ea -m "$a" page 0 offset 0 length 128 && ea -m "$a" page 0 offset 128 length 128) ||
+	fail "$a: ethtool -m page 0 failed"
+hex_lines "$out"
+[ "$HEX" = "$ioctl" ] || fail "$a: ethtool -m: ioctl and netlink bytes differ: ioctl $ioctl netlink $HEX"
+# The vendor name, in the half page at $half.
+has "$HEX" "^$vname: .*63 78 34 20 6d 6f 64 65 6c" || fail "$a: ethtool -m page 0 offset $half: $HEX"
+log "$a: ethtool -m: identifier $id_hex, vendor cx4 model, PN $pn, SN $sn; ioctl and netlink bytes agree"
+
+# FEC: the port's choice at 100G is RS; off, rs, baser (not at 100G: RS
+# stays active) and back to auto; each change retrains the link.
+fec_is() {
+	local out
+	out=$(ea --show-fec "$a") || fail "$a: ethtool --show-fec failed"
+	fields "$out"
+	# "Supported/Configured FEC encodings" (ethtool 6.1), or without the
+	# "Supported/".
+	[[ ${F[Supported/Configured FEC encodings]-${F[Configured FEC encodings]-}} =~ ^($1)$ ]] &&
+		[[ ${F[Active FEC encoding]-} =~ ^($2)$ ]] ||
+		fail "$a: FEC not configured $1 / active $2: $out"
+}
+set_fec() {
+	ea --set-fec "$a" encoding "$@" || fail "$a: --set-fec $* refused"
+	wait_for carrier cx4a "$a" || fail "$a: no carrier after --set-fec $*"
+}
+# The driver's messages for the refused modes (one grep for both).
+fec_refusals() {
+	busybox dmesg | grep -E "$a: FEC encoding '(llrs|auto rs)' not supported" || true
+}
+fec_is Auto RS
+set_fec off
+fec_is "Off|None" "Off|None"
+set_fec rs
+fec_is "Auto RS" RS
+set_fec baser
+msgs0=$(fec_refusals)
+for bad in llrs "auto rs"; do
+	! ea --set-fec "$a" encoding $bad 2>/dev/null || fail "$a: --set-fec $bad accepted"
+done
+msgs1=$(fec_refusals)
+for bad in llrs "auto rs"; do
+	[ "$(count "$msgs1" "'$bad'")" -gt "$(count "$msgs0" "'$bad'")" ] ||
+		fail "$a: --set-fec $bad: no driver message"
+done
+# baser took, and the refused requests changed nothing.
+fec_is "Auto BaseR" RS
+set_fec auto
+fec_is Auto RS
+ping_ok || fail "no ping after the FEC changes"
+log "$a: FEC auto (RS active), off, rs, baser, auto round trip; llrs and 'auto rs' refused"
+
+# The peer down: no partner (what mlx5_core shows too).
+nsx cx4b busybox ip link set "$DP_B" down || fail "$DP_B: down failed"
+wait_for eval "! carrier cx4a $a" || fail "$a: carrier stays on with $DP_B down"
+ld=$(link_detected)
+[ "$ld" = "no (Autoneg, No partner detected)" ] || fail "$a: peer down: Link detected '$ld'"
+nsx cx4b busybox ip link set "$DP_B" up || fail "$DP_B: up failed"
+wait_for carrier cx4a "$a" || fail "$a: no carrier with $DP_B up again"
+ld=$(link_detected)
+[ "$ld" = yes ] || fail "$a: Link detected '$ld'"
+ping_ok || fail "no ping after $DP_B down/up"
+log "$a: Link detected: no (No cable) with the cable out, no (Autoneg, No partner detected) with $DP_B down"
 
 # --- driver info, devlink ------------------------------------------------------------
 fw=$(ea -i "$a" | sed -n 's/^firmware-version: //p')

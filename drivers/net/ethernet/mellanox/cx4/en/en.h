@@ -295,6 +295,27 @@ int cx4_en_rss_set(struct net_device *netdev, const u32 *indir, const u8 *key,
 int cx4_en_set_rxnfc(struct net_device *netdev, struct ethtool_rxnfc *info);
 int cx4_en_test_loopback(struct cx4_en_priv *priv);
 
+/* phy.c: ethtool -m, --show-fec/--set-fec, link extended state */
+struct ethtool_modinfo;
+struct ethtool_eeprom;
+struct ethtool_module_eeprom;
+struct ethtool_fecparam;
+struct ethtool_link_ext_state_info;
+struct netlink_ext_ack;
+int cx4_en_get_module_info(struct net_device *netdev,
+			   struct ethtool_modinfo *mi);
+int cx4_en_get_module_eeprom(struct net_device *netdev,
+			     struct ethtool_eeprom *ee, u8 *data);
+int cx4_en_get_module_eeprom_by_page(struct net_device *netdev,
+				     const struct ethtool_module_eeprom *req,
+				     struct netlink_ext_ack *extack);
+int cx4_en_get_fecparam(struct net_device *netdev,
+			struct ethtool_fecparam *fp);
+int cx4_en_set_fecparam(struct net_device *netdev,
+			struct ethtool_fecparam *fp);
+int cx4_en_get_link_ext_state(struct net_device *netdev,
+			      struct ethtool_link_ext_state_info *info);
+
 /* ethtool.c */
 extern const struct ethtool_ops cx4_en_ethtool_ops;
 

@@ -403,6 +403,13 @@ const struct ethtool_ops cx4_en_ethtool_ops = {
 	.get_eth_mac_stats	= cx4_en_get_eth_mac_stats,
 	.get_eth_phy_stats	= cx4_en_get_eth_phy_stats,
 	.get_eth_ctrl_stats	= cx4_en_get_eth_ctrl_stats,
+	/* phy.c: module EEPROM, FEC, link-down reason */
+	.get_link_ext_state	= cx4_en_get_link_ext_state,
+	.get_module_info	= cx4_en_get_module_info,
+	.get_module_eeprom	= cx4_en_get_module_eeprom,
+	.get_module_eeprom_by_page = cx4_en_get_module_eeprom_by_page,
+	.get_fecparam		= cx4_en_get_fecparam,
+	.set_fecparam		= cx4_en_set_fecparam,
 	/* steer: RSS */
 	.get_rxnfc		= cx4_en_get_rxnfc,
 	/* rssx: rx-flow-hash, msglevel */

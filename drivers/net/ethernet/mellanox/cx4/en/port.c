@@ -10,6 +10,10 @@
  *                  the netdev MTU (oversize frames are dropped by the port)
  *   PPCNT (11.1.5) counter groups for ethtool -S (stats.c)
  *
+ * and, beyond rev 0.40 (for phy.c: ethtool -m, FEC, link-down reason),
+ * PCAM / MCAM (which registers the device has), PMLP (the port's module),
+ * MCIA (its EEPROM), PPLM (FEC) and PDDR (troubleshooting page).
+ *
  * The port's admin state follows the netdev: up in ndo_open, down in
  * ndo_stop (cx4_en_port_admin()).
  *
@@ -443,6 +447,244 @@ int cx4_en_port_ppcnt(struct cx4_en_priv *priv, u8 grp, u8 prio, u8 *set)
 	}
 	memcpy(set, CX4_ADDR(PPCNT, reg, COUNTER_SET),
 	       CX4_PPCNT_COUNTER_SET_SIZE);
+out:
+	kfree(reg);
+	return err;
+}
+
+/* --- registers beyond rev 0.40: capability masks ------------------------------ */
+
+/*
+ * The capability-mask registers: PCAM lists the port registers of
+ * 0x5000-0x507f (one group), MCAM the management registers from 0x9000 in
+ * groups of 0x80; each behind its HCA_CAP bit.
+ */
+struct cx4_en_cam {
+	u16 id;		/* PCAM or MCAM */
+	u16 base;	/* first register of group 0 */
+	u32 cap;	/* HCA_CAP bit: the device answers it */
+	u8 ngroups;
+	const char *name;
+};
+
+static const struct cx4_en_cam cx4_en_cams[] = {
+	{ CX4_REG_PCAM, CX4_PCAM_GROUP_BASE, CX4_CAP_PCAM_REG, 1, "PCAM" },
+	{ CX4_REG_MCAM, CX4_MCAM_GROUP_BASE, CX4_CAP_MCAM_REG,
+	  CX4_MCAM_NGROUPS, "MCAM" },
+};
+
+static const struct cx4_en_cam *cx4_en_cam_of(u16 id, u32 *group, u32 *bit)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(cx4_en_cams); i++) {
+		const struct cx4_en_cam *c = &cx4_en_cams[i];
+		u32 n = id - c->base;
+
+		if (id < c->base || n >= c->ngroups * CX4_CAM_GROUP_SPAN)
+			continue;
+		*group = n / CX4_CAM_GROUP_SPAN;
+		*bit = n % CX4_CAM_GROUP_SPAN;
+		return c;
+	}
+	return NULL;
+}
+
+/*
+ * Does the device implement register @id?  0 if its HCA_CAP bit is set
+ * and its PCAM/MCAM group mask names it; -EOPNOTSUPP if not (or if no
+ * capability register covers @id); the read's errno otherwise.
+ */
+int cx4_en_port_has_reg(struct cx4_en_priv *priv, u16 id)
+{
+	const void *gen = cx4_core_cap(priv->core, CX4_CAP_GENERAL);
+	u8 reg[CX4_PCAM_SIZE] = {};
+	const struct cx4_en_cam *c;
+	u32 group, bit, got;
+	int err;
+
+	BUILD_BUG_ON(CX4_MCAM_SIZE > CX4_PCAM_SIZE);
+	c = cx4_en_cam_of(id, &group, &bit);
+	if (!c || !gen || !cx4_get(gen, c->cap))
+		return -EOPNOTSUPP;
+	CX4_SET(PCAM, reg, ACCESS_REG_GROUP, group);
+	err = cx4_core_access_reg(priv->core, c->id, false, reg,
+				  c->id == CX4_REG_PCAM ? CX4_PCAM_SIZE :
+							  CX4_MCAM_SIZE);
+	if (err)
+		return err;
+	got = CX4_GET(PCAM, reg, ACCESS_REG_GROUP);
+	if (got != group || CX4_GET(PCAM, reg, FEATURE_GROUP))
+		return cx4_en_port_bad(priv, c->name, "access_reg_group", got);
+	if (!(cx4_rd32(reg, cx4_cam_mask_off(bit)) & BIT(bit % 32)))
+		return -EOPNOTSUPP;
+	return 0;
+}
+
+/* --- PMLP, MCIA: the port's module and its EEPROM ---------------------------- */
+
+/*
+ * The module (cage) of the port: PMLP's lanes, 1 to CX4_PMLP_NLANES, all
+ * on one module.
+ */
+int cx4_en_port_module(struct cx4_en_priv *priv, u8 *module)
+{
+	u8 reg[CX4_PMLP_SIZE] = {};
+	u32 width, i, m = 0;
+	int err;
+
+	err = cx4_en_reg_read(priv, CX4_REG_PMLP, "PMLP", reg, sizeof(reg));
+	if (err)
+		return err;
+	width = CX4_GET(PMLP, reg, WIDTH);
+	if (!width || width > CX4_PMLP_NLANES)
+		return cx4_en_port_bad(priv, "PMLP", "width", width);
+	for (i = 0; i < width; i++) {
+		const u8 *lane = CX4_CADDR(PMLP, reg, LANE) + i * CX4_PMLP_LANE_SIZE;
+		u32 lm = CX4_GET(PMLP_LANE, lane, MODULE);
+
+		if (i && lm != m)
+			return cx4_en_port_bad(priv, "PMLP", "lanes on two modules",
+					       lm);
+		m = lm;
+	}
+	*module = m;
+	return 0;
+}
+
+/*
+ * One MCIA read of @rd->len (1..CX4_MCIA_DATA_MAX) bytes at @rd->addr of
+ * page @rd->page at I2C address @rd->i2c of module @rd->module, within
+ * one I2C address's 256 bytes.  On 0, *@status is the module's answer
+ * (enum cx4_mcia_status) and, when good, @data holds the bytes.  The
+ * answer must echo the request.
+ */
+int cx4_en_port_mcia(struct cx4_en_priv *priv, const struct cx4_en_mcia *rd,
+		     u8 *data, u8 *status)
+{
+	u8 *reg;
+	int err;
+
+	if (!rd->len || rd->len > CX4_MCIA_DATA_MAX ||
+	    rd->addr + rd->len > CX4_SFF_PAGE_SIZE)
+		return -EINVAL;
+	reg = kzalloc(CX4_MCIA_SIZE, GFP_KERNEL);
+	if (!reg)
+		return -ENOMEM;
+	/* MCIA has no local_port: the module field is in its place. */
+	CX4_SET(MCIA, reg, MODULE, rd->module);
+	CX4_SET(MCIA, reg, I2C_DEVICE_ADDRESS, rd->i2c);
+	CX4_SET(MCIA, reg, PAGE_NUMBER, rd->page);
+	CX4_SET(MCIA, reg, DEVICE_ADDRESS, rd->addr);
+	CX4_SET(MCIA, reg, SZ, rd->len);
+	err = cx4_core_access_reg(priv->core, CX4_REG_MCIA, false, reg,
+				  CX4_MCIA_SIZE);
+	if (err)
+		goto out;
+	if (CX4_GET(MCIA, reg, MODULE) != rd->module ||
+	    CX4_GET(MCIA, reg, I2C_DEVICE_ADDRESS) != rd->i2c ||
+	    CX4_GET(MCIA, reg, PAGE_NUMBER) != rd->page ||
+	    CX4_GET(MCIA, reg, DEVICE_ADDRESS) != rd->addr ||
+	    CX4_GET(MCIA, reg, SZ) != rd->len) {
+		err = cx4_en_port_bad(priv, "MCIA", "answer for another read at",
+				      CX4_GET(MCIA, reg, DEVICE_ADDRESS));
+		goto out;
+	}
+	*status = CX4_GET(MCIA, reg, STATUS);
+	if (*status == CX4_MCIA_ST_GOOD)
+		memcpy(data, CX4_ADDR(MCIA, reg, DATA), rd->len);
+out:
+	kfree(reg);
+	return err;
+}
+
+/* --- PPLM: forward error correction ------------------------------------------ */
+
+/* Speed groups of PPLM, in the order of enum cx4_en_fec_group. */
+static const struct {
+	u32 cap;
+	u32 admin;
+} cx4_en_pplm_groups[CX4_EN_FEC_GROUPS] = {
+	[CX4_EN_FEC_10G_40G]	= { CX4_PPLM_CAP_10G_40G, CX4_PPLM_ADMIN_10G_40G },
+	[CX4_EN_FEC_25G]	= { CX4_PPLM_CAP_25G, CX4_PPLM_ADMIN_25G },
+	[CX4_EN_FEC_50G]	= { CX4_PPLM_CAP_50G, CX4_PPLM_ADMIN_50G },
+	[CX4_EN_FEC_56G]	= { CX4_PPLM_CAP_56G, CX4_PPLM_ADMIN_56G },
+	[CX4_EN_FEC_100G]	= { CX4_PPLM_CAP_100G, CX4_PPLM_ADMIN_100G },
+};
+
+#define CX4_EN_PPLM_MODES \
+	(CX4_PPLM_FEC_NONE | CX4_PPLM_FEC_FIRECODE | CX4_PPLM_FEC_RS_528)
+
+/*
+ * PPLM read: per speed group the modes the port can be forced to and
+ * the forced one (0: the port chooses), and the active mode.  Every
+ * admin is 0 or one mode of its capability; active is at most one mode.
+ */
+int cx4_en_port_query_fec(struct cx4_en_priv *priv, struct cx4_en_fec *f)
+{
+	u8 reg[CX4_PPLM_SIZE] = {};
+	unsigned int g;
+	int err;
+
+	err = cx4_en_reg_read(priv, CX4_REG_PPLM, "PPLM", reg, sizeof(reg));
+	if (err)
+		return err;
+	for (g = 0; g < CX4_EN_FEC_GROUPS; g++) {
+		u32 cap = cx4_get(reg, cx4_en_pplm_groups[g].cap);
+		u32 admin = cx4_get(reg, cx4_en_pplm_groups[g].admin);
+
+		if (cap & ~CX4_EN_PPLM_MODES)
+			return cx4_en_port_bad(priv, "PPLM", "fec_override_cap",
+					       cap);
+		if (hweight32(admin) > 1 || (admin & ~cap))
+			return cx4_en_port_bad(priv, "PPLM",
+					       "fec_override_admin", admin);
+		f->cap[g] = cap;
+		f->admin[g] = admin;
+	}
+	f->active = CX4_GET(PPLM, reg, FEC_MODE_ACTIVE);
+	if (hweight32(f->active) > 1 || (f->active & ~CX4_EN_PPLM_MODES))
+		return cx4_en_port_bad(priv, "PPLM", "fec_mode_active", f->active);
+	return 0;
+}
+
+/* PPLM write of every group's fec_override_admin from @f. */
+int cx4_en_port_set_fec(struct cx4_en_priv *priv, const struct cx4_en_fec *f)
+{
+	u8 reg[CX4_PPLM_SIZE] = {};
+	unsigned int g;
+
+	for (g = 0; g < CX4_EN_FEC_GROUPS; g++)
+		cx4_set(reg, cx4_en_pplm_groups[g].admin, f->admin[g]);
+	return cx4_en_reg_write(priv, CX4_REG_PPLM, reg, sizeof(reg));
+}
+
+/* --- PDDR: why the link is down ------------------------------------------------ */
+
+/*
+ * The monitor opcode of PDDR's troubleshooting page (enum
+ * cx4_pddr_status_opcode; 0: no issue observed).
+ */
+int cx4_en_port_link_down_reason(struct cx4_en_priv *priv, u16 *opcode)
+{
+	u8 *reg;
+	u32 got;
+	int err;
+
+	reg = kzalloc(CX4_PDDR_SIZE, GFP_KERNEL);
+	if (!reg)
+		return -ENOMEM;
+	CX4_SET(PDDR, reg, PAGE_SELECT, CX4_PDDR_PAGE_TROUBLESHOOTING);
+	err = cx4_en_reg_read(priv, CX4_REG_PDDR, "PDDR", reg, CX4_PDDR_SIZE);
+	if (err)
+		goto out;
+	got = CX4_GET(PDDR, reg, PAGE_SELECT);
+	if (got != CX4_PDDR_PAGE_TROUBLESHOOTING ||
+	    CX4_GET(PDDR, reg, TS_GROUP_OPCODE)) {
+		err = cx4_en_port_bad(priv, "PDDR", "page_select", got);
+		goto out;
+	}
+	*opcode = CX4_GET(PDDR, reg, TS_STATUS_OPCODE);
 out:
 	kfree(reg);
 	return err;

@@ -64,4 +64,57 @@ int cx4_en_port_max_mtu(struct cx4_en_priv *priv, u32 *hw_mtu);
 int cx4_en_port_set_mtu(struct cx4_en_priv *priv, u32 hw_mtu);
 int cx4_en_port_ppcnt(struct cx4_en_priv *priv, u8 grp, u8 prio, u8 *set);
 
+/* --- registers beyond rev 0.40 (module, FEC, diagnostics; sleep, RTNL) --- */
+
+/* One module EEPROM read through MCIA. */
+struct cx4_en_mcia {
+	u8 module;	/* PMLP's module of the port */
+	u8 i2c;		/* I2C address: 0x50 or 0x51 */
+	u8 page;
+	u16 addr;	/* byte in the I2C address's 256 */
+	u16 len;	/* 1..CX4_MCIA_DATA_MAX */
+};
+
+/* PPLM speed groups. */
+enum cx4_en_fec_group {
+	CX4_EN_FEC_10G_40G,
+	CX4_EN_FEC_25G,
+	CX4_EN_FEC_50G,
+	CX4_EN_FEC_56G,
+	CX4_EN_FEC_100G,
+	CX4_EN_FEC_GROUPS
+};
+
+/* PPLM: masks of enum cx4_pplm_fec. */
+struct cx4_en_fec {
+	u8 cap[CX4_EN_FEC_GROUPS];	/* fec_override_cap (0: no such speed) */
+	u8 admin[CX4_EN_FEC_GROUPS];	/* fec_override_admin (0: auto) */
+	u32 active;			/* fec_mode_active */
+};
+
+int cx4_en_port_has_reg(struct cx4_en_priv *priv, u16 id);
+int cx4_en_port_module(struct cx4_en_priv *priv, u8 *module);
+int cx4_en_port_mcia(struct cx4_en_priv *priv, const struct cx4_en_mcia *rd,
+		     u8 *data, u8 *status);
+int cx4_en_port_query_fec(struct cx4_en_priv *priv, struct cx4_en_fec *f);
+int cx4_en_port_set_fec(struct cx4_en_priv *priv, const struct cx4_en_fec *f);
+int cx4_en_port_link_down_reason(struct cx4_en_priv *priv, u16 *opcode);
+
+/* --- phy.c: module EEPROM, FEC, link-down reason (pure parts: KUnit) ---- */
+
+/* Where a byte of ethtool's linear module EEPROM layout is. */
+struct cx4_en_module_loc {
+	u8 i2c;
+	u8 page;
+	u16 addr;	/* in the I2C address's 256 bytes */
+	u16 room;	/* bytes from @addr to the end of its half page */
+};
+
+int cx4_en_module_kind(const u8 *id, u8 sfp_diag, u32 *type, u32 *len);
+int cx4_en_module_locate(u32 type, u32 off, struct cx4_en_module_loc *loc);
+u32 cx4_en_fec_configured(const struct cx4_en_fec *f);
+u32 cx4_en_fec_active(u32 pplm_active);
+int cx4_en_fec_admin(u32 ethtool_fec, struct cx4_en_fec *f);
+int cx4_en_link_ext_state(u16 opcode, struct ethtool_link_ext_state_info *info);
+
 #endif /* _CX4_EN_PORT_H */
