@@ -679,9 +679,11 @@ static void cx4dev_cmd_do(struct cx4dev *dev, struct cx4dev_cmd *cmd,
 	/* Format and state errors above are never reactions (hostile.c). */
 	dev->hostile.excusing = cx4dev_hostile_cmd_excused(dev, cmd);
 	dev->hostile.in_use_ok = cx4dev_hostile_in_use_excused(dev, cmd);
+	dev->hostile.missing_ok = cx4dev_hostile_missing_excused(dev, cmd);
 	cmd->status = d->exec(dev, cmd);
 	dev->hostile.excusing = false;
 	dev->hostile.in_use_ok = false;
+	dev->hostile.missing_ok = false;
 	if (cmd->status != CX4_CMD_STAT_OK)
 		memset(cmd->out, 0, cmd->out_len);	/* output undefined on failure */
 }

@@ -149,6 +149,10 @@ void cx4dev_cq_timer(struct cx4dev *dev, uint64_t now)
 	}
 }
 
+/*
+ * The CQ goes to error (7.12.5): it takes no more CQEs until destroyed,
+ * its SQs and RQs go to ERR (eth_obj.c) and a CQ error event is posted.
+ */
 static void cx4dev_cq_error(struct cx4dev *dev, uint32_t cqn, struct cx4dev_cq *cq,
 			    uint8_t syndrome)
 {
@@ -156,6 +160,8 @@ static void cx4dev_cq_error(struct cx4dev *dev, uint32_t cqn, struct cx4dev_cq *
 
 	cq->status = syndrome == CX4_CQ_ERR_OVERRUN ? CX4_CQC_STATUS_CQ_OVERFLOW :
 						      CX4_CQC_STATUS_CQ_WRITE_FAIL;
+	/* The queues completing to it stop before the event is seen. */
+	cx4dev_eth_cq_error(dev, cqn);
 	CX4_SET(EQE, eqe, CQ_ERR_CQN, cqn);
 	CX4_SET(EQE, eqe, CQ_ERR_SYNDROME, syndrome);
 	if (!cx4dev_event(dev, CX4_EVENT_CQ_ERROR, 0, eqe + CX4_EQE_OFF_EVENT_DATA))

@@ -257,6 +257,7 @@ struct cx4dev_hostile {
 	bool cmd_tainted;		/* a command answer was faked */
 	bool lost_objects;		/* objects orphaned: a release failed, an id faked */
 	bool in_use_ok;			/* this command's BAD_RES_STATE is a reaction */
+	bool missing_ok;		/* this command's BAD_RESOURCE is a reaction */
 	bool pages_tainted;		/* page requests / counts were faked */
 	bool cqe_tainted;		/* CQEs were mutated or made up */
 	uint32_t faked[CX4DEV_HOSTILE_FAKED];
@@ -596,6 +597,7 @@ bool cx4dev_hostile_ctl_read(struct cx4dev *dev, uint32_t off, uint32_t *val);
 bool cx4dev_hostile_ctl_write(struct cx4dev *dev, uint32_t off, uint32_t val);
 bool cx4dev_hostile_cmd_excused(const struct cx4dev *dev, const struct cx4dev_cmd *cmd);
 bool cx4dev_hostile_in_use_excused(const struct cx4dev *dev, const struct cx4dev_cmd *cmd);
+bool cx4dev_hostile_missing_excused(const struct cx4dev *dev, const struct cx4dev_cmd *cmd);
 bool cx4dev_hostile_db_excused(const struct cx4dev *dev, uint32_t uar, uint32_t val);
 void cx4dev_hostile_cqe(struct cx4dev *dev, uint32_t cqn, uint8_t *cqe);
 bool cx4dev_hostile_cqe_written(struct cx4dev *dev, uint32_t cqn, const struct cx4dev_cq *cq,

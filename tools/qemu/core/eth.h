@@ -318,6 +318,7 @@ void cx4dev_eth_fini(struct cx4dev *dev);
 void cx4dev_eth_release(struct cx4dev *dev, const char *why, bool is_error);
 size_t cx4dev_eth_objects(const struct cx4dev *dev);
 bool cx4dev_eth_uses_cq(const struct cx4dev *dev, uint32_t cqn);
+void cx4dev_eth_cq_error(struct cx4dev *dev, uint32_t cqn);
 bool cx4dev_eth_uses_td(const struct cx4dev *dev, uint32_t td);
 bool cx4dev_eth_uses_pd(const struct cx4dev *dev, uint32_t pd);
 bool cx4dev_eth_uses_uar(const struct cx4dev *dev, uint32_t uar);
@@ -482,7 +483,14 @@ bool cx4dev_lro_rx(struct cx4dev *dev, uint32_t tirn, const struct cx4dev_tir *t
 		   struct cx4dev_rq *rq, const struct cx4dev_lro_frame *fr);
 void cx4dev_lro_flush(struct cx4dev *dev, struct cx4dev_rq *rq, uint32_t abrt);
 void cx4dev_lro_flush_tir(struct cx4dev *dev, uint32_t tirn);
-void cx4dev_lro_discard(struct cx4dev_rq *rq);
+
+/* The RQ's session ends without a CQE: its WQE is flushed or reset. */
+static inline void cx4dev_lro_discard(struct cx4dev_rq *rq)
+{
+	if (rq->lro)
+		rq->lro->active = false;
+}
+
 uint64_t cx4dev_lro_next_deadline(const struct cx4dev *dev);
 void cx4dev_lro_timer(struct cx4dev *dev, uint64_t now);
 

@@ -171,12 +171,6 @@ void cx4dev_lro_flush(struct cx4dev *dev, struct cx4dev_rq *rq, uint32_t abrt)
 	cx4dev_wq_post_cqe(dev, &rq->wq, cqe);
 }
 
-void cx4dev_lro_discard(struct cx4dev_rq *rq)
-{
-	if (rq->lro)
-		rq->lro->active = false;
-}
-
 /* Flush the sessions of the RQs TIR @t delivers to (TIR modify/destroy). */
 void cx4dev_lro_flush_tir(struct cx4dev *dev, uint32_t tirn)
 {

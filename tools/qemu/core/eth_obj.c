@@ -176,6 +176,35 @@ bool cx4dev_eth_uses_cq(const struct cx4dev *dev, uint32_t cqn)
 	return false;
 }
 
+/*
+ * CQ @cqn went to error (PRM 7.12.5, 7.12.1: "transfers the RQ/SQ to the
+ * error state"): every SQ and RQ completing to it goes from RDY to ERR
+ * and stops; QUERY_SQ/RQ report ERR, MODIFY from ERR to RST and DESTROY
+ * work as after any error.  No flush: the CQ takes no more CQEs.  The
+ * PRM moves the queue that caused the error; the model moves all of the
+ * CQ's queues (the CQ_ERROR knob has no cause, and the others could
+ * complete nothing anyway).
+ */
+void cx4dev_eth_cq_error(struct cx4dev *dev, uint32_t cqn)
+{
+	struct cx4dev_eth *e = dev->eth;
+	uint32_t i;
+
+	for (i = 0; e && i < CX4DEV_MAX_SQ; i++) {
+		if (e->sq[i] && e->sq[i]->wq.cqn == cqn && e->sq[i]->wq.state == CX4_WQ_STATE_RDY) {
+			e->sq[i]->wq.state = CX4_WQ_STATE_ERR;
+			cx4dev_logf(dev, "SQ 0x%x to ERR: its CQ 0x%x is in error", i, cqn);
+		}
+	}
+	for (i = 0; e && i < CX4DEV_MAX_RQ; i++) {
+		if (e->rq[i] && e->rq[i]->wq.cqn == cqn && e->rq[i]->wq.state == CX4_WQ_STATE_RDY) {
+			cx4dev_lro_discard(e->rq[i]);
+			e->rq[i]->wq.state = CX4_WQ_STATE_ERR;
+			cx4dev_logf(dev, "RQ 0x%x to ERR: its CQ 0x%x is in error", i, cqn);
+		}
+	}
+}
+
 bool cx4dev_eth_uses_td(const struct cx4dev *dev, uint32_t td)
 {
 	struct cx4dev_eth *e = dev->eth;

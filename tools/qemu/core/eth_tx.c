@@ -371,6 +371,8 @@ void cx4dev_sq_process(struct cx4dev *dev, uint32_t sqn, struct cx4dev_sq *sq)
 		}
 		sq->wq.hw_counter = (uint16_t)(sq->wq.hw_counter + bbs);
 		cx4dev_send_cqe(dev, sq, wqe);
+		if (sq->wq.state != CX4_WQ_STATE_RDY)
+			return;		/* the CQE put its CQ, and so the SQ, in error */
 	}
 }
 

@@ -269,6 +269,23 @@ bool cx4dev_hostile_in_use_excused(const struct cx4dev *dev, const struct cx4dev
 	return dev->hostile.lost_objects && cx4dev_hostile_releases_object(cmd->opcode);
 }
 
+/*
+ * An id faked as 0 cannot be told from the zeros of an input, so it is
+ * matched as the object of a command only (cx4dev_hostile_cmd_excused).
+ * Used as a reference (the transport domain of a CREATE_TIS, the PD of a
+ * WQ, the CQ of an SQ), it makes the command fail with BAD_RESOURCE: an
+ * object it names does not exist.  Until the next reset every such
+ * rejection of a command that has no object of its own (CREATE_, SET_,
+ * ...: not DESTROY_/DEALLOC_/QUERY_/MODIFY_, whose unknown object stays
+ * a guest error) is a reaction (over-approximated: the missing object
+ * may be another one), applied by cx4dev_reject().
+ */
+bool cx4dev_hostile_missing_excused(const struct cx4dev *dev, const struct cx4dev_cmd *cmd)
+{
+	return dev->hostile.cmd_tainted && dev->hostile.faked_zero &&
+	       !cx4dev_hostile_names_object(cmd->opcode);
+}
+
 bool cx4dev_hostile_cmd_excused(const struct cx4dev *dev, const struct cx4dev_cmd *cmd)
 {
 	const struct cx4dev_hostile *h = &dev->hostile;

@@ -231,7 +231,8 @@ uint8_t cx4dev_reject(struct cx4dev *dev, struct cx4dev_cmd *cmd, uint8_t status
 		name = op;
 	}
 	excusing = dev->hostile.excusing;
-	if (status == CX4_CMD_STAT_BAD_RES_STATE && dev->hostile.in_use_ok)
+	if ((status == CX4_CMD_STAT_BAD_RES_STATE && dev->hostile.in_use_ok) ||
+	    (status == CX4_CMD_STAT_BAD_RESOURCE && dev->hostile.missing_ok))
 		dev->hostile.excusing = true;
 	cx4dev_guest_error(dev, "%s: %s -> %s syndrome 0x%08x", name, msg,
 			   cx4dev_status_name(status), syndrome);

@@ -375,6 +375,17 @@ static void cmd_run(struct fh *fh, uint32_t mask, uint32_t seed, struct cmd_run 
 	o->npds = (uint32_t)fh->dev->pds.n;
 }
 
+/* CREATE_TIS with transport domain 0; the status. */
+static uint8_t create_tis_td0(struct fh *fh)
+{
+	uint8_t in[CX4_CREATE_TIS_IN_SIZE] = { 0 };
+	struct fh_result r;
+
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_CREATE_TIS);
+	fh_exec(fh, in, sizeof(in), CX4_CREATE_TIS_OUT_SIZE, &r);
+	return r.status;
+}
+
 static void test_hostile_cmd(void)
 {
 	struct cmd_run base, a, b;
@@ -431,8 +442,21 @@ static void test_hostile_cmd(void)
 	CHECK_EQ(env_cmd_obj(fh, CX4_CMD_DEALLOC_PD, CX4_DEALLOC_PD_IN_PD, 0xabcd,
 			     CX4_DEALLOC_PD_OUT_SIZE, &r), CX4_CMD_STAT_BAD_RESOURCE);
 	CHECK_EQ(ERRORS(fh), 1);
-	/* A faked id 0 (seed 77 has one): an 8-byte input is not read beyond. */
+	/*
+	 * A faked id 0 (seed 77 has one) used as a reference: a CREATE_ that
+	 * names a missing object (transport domain 0 of a TIS) is excused;
+	 * without the faked 0 it is a guest error.
+	 */
 	CHECK(fh->dev->hostile.faked_zero);
+	exc = fh_ctl_rd(fh, CTL_HOSTILE_EXCUSED);
+	CHECK_EQ(create_tis_td0(fh), CX4_CMD_STAT_BAD_RESOURCE);
+	CHECK_EQ(ERRORS(fh), 1);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_HOSTILE_EXCUSED), exc + 1);
+	fh2 = fh_new_up(NULL);
+	CHECK_EQ(create_tis_td0(fh2), CX4_CMD_STAT_BAD_RESOURCE);
+	CHECK_EQ(ERRORS(fh2), 1);
+	fh_free(fh2);
+	/* An 8-byte input is not read beyond. */
 	memset(in, 0, sizeof(in));
 	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_DEALLOC_PD);
 	fh_exec(fh, in, CX4_CMD_HDR_SIZE, 16, &r);

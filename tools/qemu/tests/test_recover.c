@@ -8,6 +8,7 @@
  * SQ consumes nothing until released (then everything rung meanwhile
  * runs) or reset.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -315,10 +316,70 @@ static void test_dma_probe(void)
 	env_free(e);
 }
 
+/*
+ * A CQ in error stops the queues completing to it (PRM 7.12.5, 7.12.1):
+ * the CQ_ERROR knob on the RX CQ moves the RQ to ERR, not the SQ; on the
+ * TX CQ the SQ.  A queue in ERR takes nothing, ERR -> RST works, and no
+ * guest error.  Then an overrun of the TX CQ: the SQ goes to ERR at the
+ * WQE whose CQE did not fit, and the WQE behind it is not executed.
+ */
+static void test_cq_error_stops_wqs(void)
+{
+	struct env *e = env_new(true);
+	uint8_t rf[256], sf[128];
+	uint32_t rlen = env_build_ipv4(rf, env_my_mac, 17, 40, true);
+	uint32_t slen = env_build_ipv4(sf, env_peer_mac, 17, 10, true);
+	struct fh_result r;
+	char msg[64];
+	uint32_t i;
+
+	env_post_recv(e, 2048);
+	fh_ctl_wr(e->fh, CTL_CQ_ERROR, e->rcq.cqn);
+	CHECK_EQ(wq_state(e, false, e->rq.qn), CX4_WQ_STATE_ERR);
+	CHECK_EQ(wq_state(e, true, e->sq.qn), CX4_WQ_STATE_RDY);
+	snprintf(msg, sizeof(msg), "RQ 0x%x to ERR: its CQ 0x%x is in error", e->rq.qn,
+		 e->rcq.cqn);
+	CHECK(fh_log_has(e->fh, msg));
+	cx4dev_receive(e->fh->dev, rf, rlen);
+	CHECK_EQ(e->fh->dev->eth->cnt[CX4DEV_ETH_RX_RQ_NOT_READY], 1);
+	CHECK(fh_cq_poll(e->fh, &e->rcq) == NULL);
+	/* The SQ, on its own CQ, still sends. */
+	env_post_send(e, CX4_WQE_OP_SEND, sf, slen, 14, 0, 0, CX4DEV_RESD_LKEY, true);
+	CHECK(fh_cq_poll(e->fh, &e->scq) != NULL);
+	CHECK_EQ(e->fh->n_tx, 1);
+	fh_ctl_wr(e->fh, CTL_CQ_ERROR, e->scq.cqn);
+	CHECK_EQ(wq_state(e, true, e->sq.qn), CX4_WQ_STATE_ERR);
+	env_post_send(e, CX4_WQE_OP_SEND, sf, slen, 14, 0, 0, CX4DEV_RESD_LKEY, true);
+	CHECK_EQ(e->fh->n_tx, 1);
+	CHECK(fh_cq_poll(e->fh, &e->scq) == NULL);
+	/* The driver's way out: the queues leave ERR (then are destroyed). */
+	CHECK_EQ(env_modify_wq(e->fh, true, e->sq.qn, CX4_WQ_STATE_ERR, CX4_WQ_STATE_RST, &r),
+		 CX4_CMD_STAT_OK);
+	CHECK_EQ(env_modify_wq(e->fh, false, e->rq.qn, CX4_WQ_STATE_ERR, CX4_WQ_STATE_RST, &r),
+		 CX4_CMD_STAT_OK);
+	CHECK_EQ(ERRORS(e->fh), 0);
+	env_free(e);
+
+	/* Overrun: 32 CQEs fill the TX CQ (never polled), the 33rd overruns it. */
+	e = env_new(true);
+	for (i = 0; i < 32; i++)
+		env_post_send(e, CX4_WQE_OP_SEND, sf, slen, 14, 0, 0, CX4DEV_RESD_LKEY,
+			      i % 8 == 7);
+	CHECK_EQ(e->fh->n_tx, 32);
+	CHECK_EQ(ERRORS(e->fh), 0);
+	env_post_send(e, CX4_WQE_OP_SEND, sf, slen, 14, 0, 0, CX4DEV_RESD_LKEY, false);
+	env_post_send(e, CX4_WQE_OP_SEND, sf, slen, 14, 0, 0, CX4DEV_RESD_LKEY, true);
+	CHECK_EQ(ERRORS(e->fh), 1);	/* the overrun is the driver's fault */
+	CHECK_EQ(wq_state(e, true, e->sq.qn), CX4_WQ_STATE_ERR);
+	CHECK_EQ(e->fh->n_tx, 33);	/* the WQE behind it did not run */
+	env_free(e);
+}
+
 static const struct test recover_tests[] = {
 	T(test_dma_probe),
 	T(test_wq_error_sq),
 	T(test_wq_error_rq),
+	T(test_cq_error_stops_wqs),
 	T(test_sq_stall),
 	T(test_vport_mtu_frame),
 };

@@ -29,13 +29,19 @@
 #
 # Meant for make check with seeds 1 2 3, 10 s each, CX4_FUZZ_MASK 0xef
 # (every action but caps); `make fuzz` runs many seeds with 0xff.  Still
-# manual (line 3) until repeated runs with those settings pass: on
-# 2026-11-26 one failed (seed 2: the model did not excuse a faked TIR
-# number used as a flow destination; fixed in the model since) and the
-# next passed; the repeats are still to be run.  A health recovery that
-# runs while the device is still hostile may fail to resume the netdev (a
-# faked answer; capabilities lowered below the rings in use): the netdev
-# stays, suspended, and the next attempt follows.
+# manual (line 3): repeated runs with those settings do not pass yet.
+# 2026-11-27, eight runs, one VM at a time on the shared 2-core machine:
+# five passed (155 and 175 s before the cuts below, then 133, 125 and
+# 89 s), three failed: cx4ctl read the debug page while a health
+# recovery reset the function (fixed here: ctl_sure_get), a faked
+# transport domain 0 used by CREATE_TIS counted as a guest error (fixed
+# in the model), and an RQ recovery that failed (MODIFY_RQ delivery
+# error) was never retried: the RQ stayed down, no traffic for 120 s
+# (driver, open).  A health recovery that runs while the device is still
+# hostile may fail to resume the netdev (a faked answer; capabilities
+# lowered below the rings in use): the netdev stays, suspended, and the
+# next attempt follows.  Its own VM (panic_on_warn on the command line):
+# a WARN ends the VM, which would fail every test sharing it.
 . "$(dirname "$0")/lib.sh"
 
 seeds=${CX4_FUZZ_SEEDS:-1 2 3}
@@ -69,9 +75,37 @@ hostile_on() { # hostile_on SEED MASK: both functions (the seed resets the count
 	done
 }
 
+# The debug page of a function the driver may be resetting (a health
+# recovery the device caused just before it behaved again): in reset the
+# BAR reads all ones, so cx4ctl refuses ("no debug control page") or a
+# read or write falls into the reset.  ctl_sure_get BDF NAME...: the
+# values, read between two good reads of the magic register, retried for
+# up to 10 s.
+ctl_magic=$((0x43583444))
+ctl_sure_get() {
+	local out
+	for _ in {1..50}; do
+		if out=$("$CTL" "$1" get magic "${@:2}" magic 2> /dev/null) &&
+		   [ "${out%%$'\n'*}" = "$ctl_magic" ] && [ "${out##*$'\n'}" = "$ctl_magic" ]; then
+			out=${out#*$'\n'}
+			printf '%s\n' "${out%$'\n'*}"
+			return 0
+		fi
+		nap 0.2
+	done
+	fail "$1: debug control page unreadable for 10 s"
+}
+
 hostile_off() {
-	ctl_set "$DP_FA" hostile 0
-	ctl_set "$DP_FB" hostile 0
+	local f v
+	for f in "$DP_FA" "$DP_FB"; do
+		for _ in {1..50}; do
+			ctl_set "$f" hostile 0 2> /dev/null || true
+			v=$(ctl_sure_get "$f" hostile) || exit 1
+			[ "$v" != 0 ] || continue 2
+		done
+		fail "$f: hostile mode still on"
+	done
 }
 
 # Traffic for $secs: bounded iperf3 runs (TCP and UDP) back to back; a
@@ -146,15 +180,14 @@ f1=$(($(stat_get "$DP_FA" health_fatal_events) + $(stat_get "$DP_FB" health_fata
 sp=$(($(stat_get "$DP_FA" spurious_comp_irqs) + $(stat_get "$DP_FB" spurious_comp_irqs)))
 [ "$sp" -gt 0 ] || fail "no spurious completion interrupt counted"
 works || fail "no traffic after the interrupt storms"
-dp_cleanup
-trap - EXIT
-rmmod cx4 || fail "rmmod after the interrupt storms failed"
-assert_device_clean
 log "$storms interrupt storms on every vector under traffic ($sp spurious completion interrupts): no false fatal"
 
-hits=0
+# The first seed runs on the pair of the storm check (its rmmod checks
+# both), each later one on a fresh load of the driver.
+hits=0 fresh=""
 for seed in $seeds; do
-	dp_pair_up
+	[ -z "$fresh" ] || dp_pair_up
+	fresh=1
 	log "seed $seed: hostile (mask $mask) for ${secs}s under traffic and reconfiguration"
 	page_faults on
 	hostile_on "$seed" "$mask"
@@ -162,14 +195,19 @@ for seed in $seeds; do
 	lp=$!
 	admin &
 	ap=$!
-	wait "$lp" "$ap"
+	# Hostile for $secs exactly; the loops then end their last round
+	# with the device behaving.
+	nap "$secs"
 	hostile_off
 	page_faults off
+	wait "$lp" "$ap"
 	n=0 dma=0 exc=0
 	for f in "$DP_FA" "$DP_FB"; do
-		n=$((n + $(ctl_get "$f" hostile_hits)))
-		dma=$((dma + $(ctl_get "$f" hostile_dma_faults)))
-		exc=$((exc + $(ctl_get "$f" hostile_excused)))
+		v=$(ctl_sure_get "$f" hostile_hits hostile_dma_faults hostile_excused) || exit 1
+		read -r -d '' h d e <<< "$v" || true
+		n=$((n + h))
+		dma=$((dma + d))
+		exc=$((exc + e))
 	done
 	hits=$((hits + n))
 	log "seed $seed: $n hostile actions, $exc driver reactions excused, $dma late device DMAs"
