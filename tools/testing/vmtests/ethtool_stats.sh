@@ -287,8 +287,8 @@ wait_for eval '! carrier cx4a "$A"' || fail "$A: carrier on with the cable out"
 wait_for eval '! carrier cx4b "$B"' || fail "$B: carrier on with the cable out"
 [ "$(state "$FA")" = "0 1 2 $((lde_a + 1))" ] || fail "$A: port state $(state "$FA") with the cable out"
 [ "$(state "$FB")" = "0 1 2 $((lde_b + 1))" ] || fail "$B: port state $(state "$FB") with the cable out"
-[ "$(nsx cx4a ethtool "$A" | sed -n 's/^[[:space:]]*Link detected: //p')" = no ] ||
-	fail "$A: ethtool reports a link with the cable out"
+ld=$(nsx cx4a ethtool "$A" | sed -n 's/^[[:space:]]*Link detected: //p')
+[ "$ld" = "no (No cable)" ] || fail "$A: Link detected '$ld' with the cable out"
 ctl_set "$FA" link 1
 ctl_set "$FB" link 1
 wait_for carrier cx4a "$A" || fail "$A: no carrier with the cable back"
