@@ -308,6 +308,37 @@ wait_for carrier cx4a "$A" || fail "$A: no carrier after link up"
 nsx cx4a busybox ping -A -c 2 -W 5 198.18.0.2 > /dev/null || fail "no ping after link down/up"
 log "[${SECONDS}s] $A: ip link set down/up -> PAOS admin and oper down/up, carrier follows"
 
+# --- out of buffer: frames the device drops for want of a receive WQE ---
+# b posts no receive WQE (debugfs rx_refill_hold) with 64-entry rings: of
+# 300 frames a sends, those beyond b's posted WQEs are dropped by the
+# device and counted in b's queue counter set: ethtool -S rx_out_of_buffer
+# (mlx5_core's name) and ip -s link rx_missed_errors move by exactly the
+# device's count, received + dropped = sent.  Then the refill resumes.
+eth_b() { nsx cx4b ethtool "$@"; }
+eth_b -G "$B" rx 64 || fail "$B: -G rx 64 refused"
+wait_for carrier cx4b "$B" || fail "$B: no carrier after -G"
+nsx cx4a busybox ping -A -c 2 -W 5 198.18.0.2 > /dev/null || fail "no ping after -G rx 64"
+oob() { nsx cx4b ethtool -S "$B" | awk '$1 == "rx_out_of_buffer:" { print $2 }'; }
+missed_is() { [ "$(dp_ifstat cx4b "$B" rx_missed_errors)" = "$1" ]; }
+o0=$(oob) d0=$(ctl_get "$FB" rx_out_of_buffer) r0=$(dp_ifstat cx4b "$B" rx_packets)
+[ -n "$o0" ] || fail "$B: no rx_out_of_buffer in ethtool -S"
+echo 1 > "$(cx4_dbg "$FB")/rx_refill_hold"
+sent=$(send_frames cx4a "$A" <<<"$MAC_B 88b5 60 - 300") || fail "sending 300 frames failed"
+[ "$sent" = 300 ] || fail "sent $sent frames, want 300"
+got_all() {
+	[ $(($(ctl_get "$FB" rx_out_of_buffer) - d0 + $(dp_ifstat cx4b "$B" rx_packets) - r0)) -ge 300 ]
+}
+wait_for got_all || fail "$B: of 300 frames, $(($(ctl_get "$FB" rx_out_of_buffer) - d0)) dropped and $(($(dp_ifstat cx4b "$B" rx_packets) - r0)) received"
+drop=$(($(ctl_get "$FB" rx_out_of_buffer) - d0))
+[ "$drop" -gt 0 ] || fail "$B: no frame dropped for want of a WQE"
+[ $(($(oob) - o0)) = "$drop" ] || fail "$B: rx_out_of_buffer moved by $(($(oob) - o0)), the device dropped $drop"
+wait_for missed_is $((o0 + drop)) || fail "$B: rx_missed_errors $(dp_ifstat cx4b "$B" rx_missed_errors), want $((o0 + drop))"
+echo 0 > "$(cx4_dbg "$FB")/rx_refill_hold"
+nsx cx4a busybox ping -A -c 2 -W 5 198.18.0.2 > /dev/null || fail "no ping after the refill resumed"
+eth_b -G "$B" rx 1024 || fail "$B: -G rx 1024 refused"
+[ "$(oob)" = $((o0 + drop)) ] || fail "$B: rx_out_of_buffer $(oob) after -G, want $((o0 + drop))"
+log "[${SECONDS}s] $B: $drop of 300 frames dropped without a receive WQE: rx_out_of_buffer and rx_missed_errors +$drop, as the device counted"
+
 [ "$(nsx cx4a ethtool -S "$A" | awk '$1 == "port_bad_answers:" { print $2 }')" = 0 ] ||
 	fail "$A: port register answers rejected"
 dp_cleanup

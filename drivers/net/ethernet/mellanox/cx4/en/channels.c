@@ -228,6 +228,7 @@ static int cx4_en_rq_create_hw(struct cx4_en_priv *priv, struct cx4_en_rq *rq)
 	CX4_SET(RQC, rqc, STATE, CX4_WQ_STATE_RST);
 	CX4_SET(RQC, rqc, FLUSH_IN_ERROR_EN, 1);
 	CX4_SET(RQC, rqc, CQN, cx4_cq_cqn(rq->cq));
+	CX4_SET(RQC, rqc, COUNTER_SET_ID, priv->q_counter);
 	cx4_en_wq_ctx(priv, CX4_ADDR(RQC, rqc, WQ),
 		      CX4_ADDR(CREATE_RQ_IN, in, PAS),
 		      &rq->wq, rq->log_stride, rq->log_size, false);

@@ -180,6 +180,17 @@ struct cx4_en_priv {
 	/* eth: port registers (port.c), ethtool -S groups (stats.c) */
 	atomic_t bad_reg_answers;	/* register answers rejected */
 	u32 ppcnt_grps;			/* BIT(i): cx4_en_ppcnt_grps[i] readable */
+	/*
+	 * stats: the RQs' queue counter set (vport.c).  @q_counter (0: none)
+	 * and @oob_raw change under RTNL; @q_counter_avail is set once at
+	 * attach; @oob_total (rx_out_of_buffer) is read anywhere.
+	 */
+	u8 q_counter;
+	bool q_counter_avail;
+	u32 oob_raw;			/* the set's count at the last read */
+	atomic64_t oob_total;
+	unsigned long oob_refreshed;	/* jiffies of the last refresh asked */
+	struct work_struct oob_work;
 	/* dp: datapath parameters, channel set, recovery */
 	struct cx4_en_params params;
 	struct cx4_en_chs *chs;
@@ -192,6 +203,12 @@ struct cx4_en_priv {
 	 * mapping (tx.c); atomic, read by every TX queue.
 	 */
 	atomic_t fail_tx_map;
+	/*
+	 * debugfs rx_refill_hold: while nonzero no RQ posts a receive WQE
+	 * (rx.c), so the device runs out of them (rx_out_of_buffer); the
+	 * refill timer posts again once it is 0.
+	 */
+	atomic_t rx_refill_hold;
 	/* rssx: netif_msg_* bits (ethtool -s IF msglvl) */
 	u32 msg_enable;
 	/*
@@ -378,5 +395,13 @@ int cx4_en_vport_set_mtu(struct cx4_en_priv *priv, u32 hw_mtu);
 int cx4_en_hw_mtu_set(struct cx4_en_priv *priv, u32 hw_mtu);
 int cx4_en_vport_counters(struct cx4_en_priv *priv, u8 *out);
 int cx4_en_inline_mode_query(struct cx4_en_priv *priv, u8 *mode);
+/* vport.c: the RQs' queue counter set, rx_out_of_buffer */
+void cx4_en_q_counter_create(struct cx4_en_priv *priv);
+void cx4_en_q_counter_destroy(struct cx4_en_priv *priv);
+void cx4_en_q_counter_suspend(struct cx4_en_priv *priv);
+void cx4_en_q_counter_resume(struct cx4_en_priv *priv);
+void cx4_en_q_counter_update(struct cx4_en_priv *priv);
+void cx4_en_q_counter_work(struct work_struct *work);
+void cx4_en_q_counter_refresh(struct cx4_en_priv *priv);
 
 #endif /* _CX4_EN_H */

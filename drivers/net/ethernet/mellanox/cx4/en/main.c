@@ -313,6 +313,7 @@ static struct cx4_en_priv *cx4_en_alloc(struct cx4_core *core)
 	spin_lock_init(&priv->carrier_lock);
 	seqlock_init(&priv->stats_lock);
 	INIT_WORK(&priv->recover_work, cx4_en_recover_work);
+	INIT_WORK(&priv->oob_work, cx4_en_q_counter_work);
 	priv->link_nb.notifier_call = cx4_en_link_event;
 	priv->stats = cx4_en_stats_alloc(nch);
 	if (!priv->stats || cx4_en_fs_init(priv)) {
@@ -418,10 +419,13 @@ static int cx4_en_attach(struct auxiliary_device *adev,
 	err = cx4_en_netdev_init(priv);
 	if (err)
 		goto err_free;
+	rtnl_lock();
+	cx4_en_q_counter_create(priv);
+	rtnl_unlock();
 	netif_carrier_off(priv->netdev);
 	err = register_netdev(priv->netdev);
 	if (err)
-		goto err_free;
+		goto err_destroy_q_counter;
 	cx4_devlink_port_netdev_registered(cx4_core_devlink_port(core),
 					   priv->netdev);
 	/*
@@ -436,6 +440,8 @@ static int cx4_en_attach(struct auxiliary_device *adev,
 	auxiliary_set_drvdata(adev, priv);
 	debugfs_create_atomic_t("fail_tx_map", 0600, cx4_core_debugfs(core),
 				&priv->fail_tx_map);
+	debugfs_create_atomic_t("rx_refill_hold", 0600, cx4_core_debugfs(core),
+				&priv->rx_refill_hold);
 	netdev_info(priv->netdev, "MAC %pM, %u channels, MTU %u (max %u), link %s\n",
 		    priv->netdev->dev_addr, priv->num_channels,
 		    priv->netdev->mtu, priv->netdev->max_mtu,
@@ -445,6 +451,11 @@ static int cx4_en_attach(struct auxiliary_device *adev,
 err_unregister_netdev:
 	cx4_devlink_port_netdev_unregistering(cx4_core_devlink_port(core));
 	unregister_netdev(priv->netdev);
+	cancel_work_sync(&priv->oob_work);
+err_destroy_q_counter:
+	rtnl_lock();
+	cx4_en_q_counter_destroy(priv);
+	rtnl_unlock();
 err_free:
 	cx4_en_free(priv);
 	return err;
@@ -463,6 +474,7 @@ static int cx4_en_suspend(struct auxiliary_device *adev, pm_message_t state)
 
 	rtnl_lock();
 	if (!priv->suspended) {
+		cx4_en_q_counter_suspend(priv);
 		WRITE_ONCE(priv->suspended, true);
 		netif_device_detach(priv->netdev);
 		if (netif_running(priv->netdev)) {
@@ -474,6 +486,7 @@ static int cx4_en_suspend(struct auxiliary_device *adev, pm_message_t state)
 	rtnl_unlock();
 	/* chs is NULL: a queued recovery finds nothing to do. */
 	cancel_work_sync(&priv->recover_work);
+	cancel_work_sync(&priv->oob_work);
 	netdev_warn(priv->netdev, "suspended for the function's recovery\n");
 	return 0;
 }
@@ -507,7 +520,11 @@ static int cx4_en_resume_device(struct cx4_en_priv *priv)
 	if (err)
 		return err;
 	priv->lkey = cx4_core_lkey(priv->core);
-	return cx4_en_hw_mtu_set(priv, cx4_en_hw_mtu(netdev->mtu));
+	err = cx4_en_hw_mtu_set(priv, cx4_en_hw_mtu(netdev->mtu));
+	if (err)
+		return err;
+	cx4_en_q_counter_resume(priv);
+	return 0;
 }
 
 static int cx4_en_resume(struct auxiliary_device *adev)
@@ -544,11 +561,16 @@ static void cx4_en_detach(struct auxiliary_device *adev)
 	struct cx4_en_priv *priv = auxiliary_get_drvdata(adev);
 
 	debugfs_lookup_and_remove("fail_tx_map", cx4_core_debugfs(priv->core));
+	debugfs_lookup_and_remove("rx_refill_hold", cx4_core_debugfs(priv->core));
 	cx4_core_unregister_link_notifier(priv->core, &priv->link_nb);
 	cx4_devlink_port_netdev_unregistering(cx4_core_devlink_port(priv->core));
 	unregister_netdev(priv->netdev);
 	/* Closed: nothing queues recovery any more. */
 	cancel_work_sync(&priv->recover_work);
+	cancel_work_sync(&priv->oob_work);
+	rtnl_lock();
+	cx4_en_q_counter_destroy(priv);
+	rtnl_unlock();
 	cx4_en_free(priv);
 }
 

@@ -120,6 +120,11 @@ static void cx4_en_get_base_stats(struct net_device *netdev,
 	cx4_en_stats_base_read(priv, &b, priv->num_channels);
 	cx4_en_qstats_rx_fill(b.rq, rx);
 	cx4_en_qstats_tx_fill(b.sq, tx);
+	/* The device's drops for want of a receive WQE: for the netdev only. */
+	if (priv->q_counter_avail) {
+		cx4_en_q_counter_update(priv);
+		rx->hw_drop_overruns = atomic64_read(&priv->oob_total);
+	}
 }
 
 const struct netdev_stat_ops cx4_en_stat_ops = {

@@ -41,8 +41,12 @@ static void *cx4_en_rq_wqe(struct cx4_en_rq *rq, u16 i)
  */
 int cx4_en_rq_fill(struct cx4_en_rq *rq)
 {
+	struct cx4_en_priv *priv = netdev_priv(rq->netdev);
 	int err = 0;
 
+	/* debugfs rx_refill_hold: post nothing, as when allocations fail. */
+	if (unlikely(atomic_read(&priv->rx_refill_hold)))
+		return -EAGAIN;
 	while ((u16)(rq->pc - rq->cc) <= rq->mask) {
 		u16 idx = rq->pc & rq->mask;
 		void *dseg = cx4_en_rq_wqe(rq, rq->pc);

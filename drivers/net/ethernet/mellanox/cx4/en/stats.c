@@ -357,6 +357,9 @@ void cx4_en_get_stats64(struct net_device *netdev,
 	s->rx_bytes += t.rq[CX4_EN_RQ_BYTES];
 	s->rx_dropped += t.rq[CX4_EN_RQ_DROPPED] + t.rq[CX4_EN_RQ_ALLOC_FAIL];
 	s->rx_errors += t.rq[CX4_EN_RQ_ERR_CQE] + t.rq[CX4_EN_RQ_BAD_CQE];
+	/* Dropped by the device: no receive WQE posted (as of the last read). */
+	s->rx_missed_errors += atomic64_read(&priv->oob_total);
+	cx4_en_q_counter_refresh(priv);
 	s->tx_packets += t.sq[CX4_EN_SQ_PACKETS];
 	s->tx_bytes += t.sq[CX4_EN_SQ_BYTES];
 	s->tx_dropped += t.sq[CX4_EN_SQ_DROPPED];
@@ -460,6 +463,30 @@ static void cx4_en_drv_fill(struct cx4_en_priv *priv, u64 *data)
 }
 
 /*
+ * The queue counter set's rx_out_of_buffer (mlx5_core's name: frames the
+ * device dropped for want of a posted receive WQE), read now; listed
+ * only when the device gave the netdev a set at attach.
+ */
+static u32 cx4_en_qcnt_count(struct cx4_en_priv *priv)
+{
+	return priv->q_counter_avail ? 1 : 0;
+}
+
+static void cx4_en_qcnt_strings(struct cx4_en_priv *priv, u8 **data)
+{
+	if (priv->q_counter_avail)
+		cx4_en_puts(data, "rx_out_of_buffer");
+}
+
+static void cx4_en_qcnt_fill(struct cx4_en_priv *priv, u64 *data)
+{
+	if (!priv->q_counter_avail)
+		return;
+	cx4_en_q_counter_update(priv);
+	data[0] = atomic64_read(&priv->oob_total);
+}
+
+/*
  * Read the counters of group @g into @buf (CX4_EN_GRP_BUF_SIZE bytes):
  * the vport's QUERY_VPORT_COUNTER output or a PPCNT counter set.
  */
@@ -556,6 +583,7 @@ static const struct cx4_en_stats_grp cx4_en_stats_grps[] = {
 	{ cx4_en_sw_count, cx4_en_sw_strings, cx4_en_sw_fill },
 	{ cx4_en_tot_count, cx4_en_tot_strings, cx4_en_tot_fill },
 	{ cx4_en_drv_count, cx4_en_drv_strings, cx4_en_drv_fill },
+	{ cx4_en_qcnt_count, cx4_en_qcnt_strings, cx4_en_qcnt_fill },
 	{ cx4_en_ppcnt_count, cx4_en_ppcnt_strings, cx4_en_ppcnt_fill },
 };
 

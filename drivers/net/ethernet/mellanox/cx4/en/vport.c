@@ -111,3 +111,153 @@ int cx4_en_vport_counters(struct cx4_en_priv *priv, u8 *out)
 	return cx4_cmd_exec(priv->core, in, sizeof(in), out,
 			    CX4_QUERY_VPORT_COUNTER_OUT_SIZE);
 }
+
+/* --- the queue counter set of the RQs: rx_out_of_buffer ------------------ */
+
+/*
+ * One counter set for every RQ of the netdev (CX4_RQC_COUNTER_SET_ID),
+ * allocated at attach and again after a recovery (the function reset
+ * freed it).  Its out_of_buffer counts the frames the device dropped for
+ * want of a posted receive WQE: 32 bits, starting at 0 with each new set.
+ * priv->oob_total adds up what every read found since the one before
+ * (a wrap included), so rx_out_of_buffer only grows; what a set counted
+ * after its last read and before a recovery took it is lost (the dead
+ * function answers no query).
+ */
+
+/* ALLOC_Q_COUNTER; @id gets the set's number (never 0). */
+static int cx4_en_q_counter_alloc(struct cx4_en_priv *priv, u8 *id)
+{
+	u8 out[CX4_ALLOC_Q_COUNTER_OUT_SIZE] = {};
+	u8 in[CX4_ALLOC_Q_COUNTER_IN_SIZE] = {};
+	int err;
+
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_ALLOC_Q_COUNTER);
+	err = cx4_cmd(priv->core, in, out);
+	if (err)
+		return err;
+	*id = CX4_GET(ALLOC_Q_COUNTER_OUT, out, COUNTER_SET_ID);
+	if (!*id) {
+		netdev_err(priv->netdev, "ALLOC_Q_COUNTER answered counter set 0\n");
+		return -EIO;
+	}
+	return 0;
+}
+
+static void cx4_en_q_counter_dealloc(struct cx4_en_priv *priv, u8 id)
+{
+	u8 out[CX4_DEALLOC_Q_COUNTER_OUT_SIZE] = {};
+	u8 in[CX4_DEALLOC_Q_COUNTER_IN_SIZE] = {};
+
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_DEALLOC_Q_COUNTER);
+	CX4_SET(DEALLOC_Q_COUNTER_IN, in, COUNTER_SET_ID, id);
+	if (cx4_cmd(priv->core, in, out))
+		netdev_warn(priv->netdev, "DEALLOC_Q_COUNTER %u failed\n", id);
+}
+
+/* QUERY_Q_COUNTER of set @id, without clearing: its out_of_buffer. */
+static int cx4_en_q_counter_query(struct cx4_en_priv *priv, u8 id, u32 *oob)
+{
+	u8 in[CX4_QUERY_Q_COUNTER_IN_SIZE] = {};
+	u8 *out;
+	int err;
+
+	out = kzalloc(CX4_QUERY_Q_COUNTER_OUT_SIZE, GFP_KERNEL);
+	if (!out)
+		return -ENOMEM;
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_QUERY_Q_COUNTER);
+	CX4_SET(QUERY_Q_COUNTER_IN, in, COUNTER_SET_ID, id);
+	err = cx4_cmd_exec(priv->core, in, sizeof(in), out,
+			   CX4_QUERY_Q_COUNTER_OUT_SIZE);
+	if (!err)
+		*oob = CX4_GET(QUERY_Q_COUNTER_OUT, out, OUT_OF_BUFFER);
+	kfree(out);
+	return err;
+}
+
+/*
+ * Read the set and add what it counted since the last read to
+ * priv->oob_total (ethtool -S rx_out_of_buffer, ip -s link rx_missed).
+ * Caller holds RTNL.
+ */
+void cx4_en_q_counter_update(struct cx4_en_priv *priv)
+{
+	u32 oob;
+
+	ASSERT_RTNL();
+	if (!priv->q_counter || priv->suspended ||
+	    cx4_en_q_counter_query(priv, priv->q_counter, &oob))
+		return;
+	atomic64_add((u32)(oob - priv->oob_raw), &priv->oob_total);
+	priv->oob_raw = oob;
+}
+
+/*
+ * At attach, before any RQ: a device without queue counter sets (an
+ * older firmware answers ALLOC_Q_COUNTER with BAD_OP) works on without
+ * rx_out_of_buffer, which ethtool -S then does not list.  RTNL held.
+ */
+void cx4_en_q_counter_create(struct cx4_en_priv *priv)
+{
+	ASSERT_RTNL();
+	priv->q_counter_avail = !cx4_en_q_counter_alloc(priv, &priv->q_counter);
+	if (!priv->q_counter_avail)
+		netdev_info(priv->netdev, "no queue counter set: rx_out_of_buffer not counted\n");
+}
+
+/* At detach, the RQs gone.  Caller holds RTNL. */
+void cx4_en_q_counter_destroy(struct cx4_en_priv *priv)
+{
+	ASSERT_RTNL();
+	if (priv->q_counter)
+		cx4_en_q_counter_dealloc(priv, priv->q_counter);
+	priv->q_counter = 0;
+}
+
+/*
+ * Before a recovery (not yet suspended): the last count is read if the
+ * function still answers; the reset frees the set.  RTNL held.
+ */
+void cx4_en_q_counter_suspend(struct cx4_en_priv *priv)
+{
+	cx4_en_q_counter_update(priv);
+	priv->q_counter = 0;
+	priv->oob_raw = 0;
+}
+
+/* After a recovery, before the RQs are created again.  RTNL held. */
+void cx4_en_q_counter_resume(struct cx4_en_priv *priv)
+{
+	ASSERT_RTNL();
+	if (priv->q_counter_avail &&
+	    cx4_en_q_counter_alloc(priv, &priv->q_counter))
+		netdev_warn(priv->netdev, "no queue counter set after the recovery: rx_out_of_buffer stays at %lld\n",
+			    (long long)atomic64_read(&priv->oob_total));
+}
+
+/*
+ * ndo_get_stats64 cannot send a command: it asks for this work, at most
+ * once a second, and reports the total of the last read.  RTNL is only
+ * tried: its holder may be waiting for this work (cancel_work_sync()).
+ */
+void cx4_en_q_counter_work(struct work_struct *work)
+{
+	struct cx4_en_priv *priv = container_of(work, struct cx4_en_priv,
+						oob_work);
+
+	if (!rtnl_trylock())
+		return;
+	cx4_en_q_counter_update(priv);
+	rtnl_unlock();
+}
+
+/* From ndo_get_stats64 (any context). */
+void cx4_en_q_counter_refresh(struct cx4_en_priv *priv)
+{
+	unsigned long last = READ_ONCE(priv->oob_refreshed);
+
+	if (!priv->q_counter_avail || time_before(jiffies, last + HZ))
+		return;
+	WRITE_ONCE(priv->oob_refreshed, jiffies);
+	schedule_work(&priv->oob_work);
+}
