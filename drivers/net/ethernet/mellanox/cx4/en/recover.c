@@ -20,7 +20,9 @@
  * it is tried again from priv->recover_retry after a back-off
  * (cx4_en_recover_backoff_ms()); after CX4_EN_RECOVER_TRIES failures in
  * a row the queue is lost and the channels are rebuilt as for a CQ
- * error.
+ * error.  A rebuild that fails leaves a channel without a working queue,
+ * which only a reset of the function cures: the core is asked for its
+ * recovery (cx4_core_request_recovery()), bounded by its own back-off.
  * Recoveries are counted per ring ("recover" in ethtool -S), failed
  * resets and lost queues per netdev ("queue_recover_fail",
  * "queue_lost").
@@ -30,6 +32,7 @@
 #include <linux/rtnetlink.h>
 #include <linux/slab.h>
 #include <linux/workqueue.h>
+#include <linux/cx4/core.h>
 
 #include "../compat.h"
 #include "en.h"
@@ -264,7 +267,8 @@ static int cx4_en_rebuilt(struct cx4_en_priv *priv,
 /*
  * A CQ error event or a lost queue on any channel: rebuild them all
  * (RTNL held).  If that fails, the old set runs on with the CQ in error
- * or the queue down.
+ * or the queue down, which only a function reset cures: the core is
+ * asked for a recovery.
  */
 static void cx4_en_rebuild(struct cx4_en_priv *priv)
 {
@@ -302,8 +306,9 @@ static void cx4_en_rebuild(struct cx4_en_priv *priv)
 			clear_bit(CX4_EN_RECOVER_SQ_LOST, bits);
 			clear_bit(CX4_EN_RECOVER_RQ_LOST, bits);
 		}
-		netdev_err(priv->netdev, "channel rebuild after %s failed (%d)\n",
+		netdev_err(priv->netdev, "channel rebuild after %s failed (%d), asking for a function recovery\n",
 			   why, err);
+		cx4_core_request_recovery(priv->core);
 		return;
 	}
 	netdev_warn(priv->netdev, "channels rebuilt after %s\n", why);
