@@ -254,6 +254,19 @@ struct cx4_dma_keep {
 
 void cx4_core_keep_dma(struct cx4_core *core, struct cx4_dma_keep *keep);
 
+/*
+ * cx4_core_request_recovery() - the function needs a reset
+ * @core: the device
+ *
+ * For a part above the core that lost what only a reset of the function
+ * brings back (en/: a queue it could not reset, then channels it could
+ * not rebuild).  The core recovers as when the device fails (health
+ * recovery: the part suspended, the function reset and brought up
+ * again, the part resumed), with the same back-off and the same giving
+ * up.  Ignored during probe and remove.  Any context.
+ */
+void cx4_core_request_recovery(struct cx4_core *core);
+
 /* --- The auxiliary device: how the parts above the core attach ------- */
 
 /*

@@ -23,7 +23,15 @@
 #      knob: bad opcode) is not just skipped: the RQ is reset (issue 14,
 #      finding 9; a skipped CQE with a wrong wqe_counter would stall the
 #      RQ for good), and traffic passes.
-#   5. An RQ emptied by page allocation failures is refilled once they
+#   5. A queue reset that fails is tried again (issue 14: a failed RQ
+#      recovery left the RQ down for good, TX waited for the watchdog):
+#      the FAIL_OPCODE knob fails the MODIFY_RQ (then MODIFY_SQ) of the
+#      reset after WQ_ERROR on any RQ (SQ); the driver tries again by
+#      itself after a back-off, well before a TX timeout: traffic passes
+#      within 10 s, one failure is logged and counted (queue_recover_fail),
+#      the second attempt recovers the queue, no queue is lost, no
+#      rebuild.
+#   6. An RQ emptied by page allocation failures is refilled once they
 #      stop (issue 14, finding 8): with a's MTU at 9000 (order-2 receive
 #      pages) and 64 receive WQEs, fail_page_alloc fails every atomic
 #      allocation of order 2 or more while a UDP socket that nobody reads
@@ -223,7 +231,73 @@ s1=$(stats)
 log "bad RX CQE: counted, RQ reset"
 traffic_ok "bad RX CQE" rx
 
-# --- 5. RQ emptied by allocation failures ---
+# --- 5. A failed queue reset is tried again ---
+# From stats snapshots $1 and $2 (read by the shell, no program started):
+# how far counter $3 moved, in MOVED; fails without the counter.
+stat_moved() {
+	local a
+	[[ $'\n'$1 =~ $'\n'$3\ ([0-9]+) ]] || fail "no counter $3"
+	a=${BASH_REMATCH[1]}
+	[[ $'\n'$2 =~ $'\n'$3\ ([0-9]+) ]] || fail "no counter $3"
+	MOVED=$((BASH_REMATCH[1] - a))
+}
+
+# $1 rx/tx, $2 the opcode to fail (MODIFY_RQ/SQ), the frame hitting the
+# queue sent by ping from netns $3 to $4.  The kernel log from the
+# injection on is read once at the end.
+retry_step() {
+	local kind=$1 want q v qn s0 s1 hits nfail n mark c
+	if [ "$kind" = rx ]; then want=$RQBIT q=RQ; else want=0 q=SQ; fi
+	s0=$(stats)
+	nfail=$(dmesg_count "[RS]Q 0x[0-9a-f]+ recovery failed")
+	hits=$(ctl_get "$fa" knob_hits)
+	mark="dp_recover: $q reset to fail"
+	echo "$mark" > /dev/kmsg
+	ctl_set "$fa" fail_opcode "$2" wq_error $((ON | want | ANYQ)) ||
+		fail "cannot arm FAIL_OPCODE and WQ_ERROR"
+	nsx "$3" $BB ping -c 1 -W 2 "$4" >/dev/null || true
+	failed() {
+		[ "$(dmesg_count "[RS]Q 0x[0-9a-f]+ recovery failed")" -gt "$nfail" ]
+	}
+	WAIT_SECS=30 wait_for failed || fail "$q: no failed recovery after WQ_ERROR with $2 failed"
+	# Before the fix nothing tried the RQ again: no traffic, ever.
+	ping_ab() {
+		nsx cx4b $BB ping -c 1 -W 1 198.18.0.1 >/dev/null &&
+			nsx cx4a $BB ping -c 1 -W 1 198.18.0.2 >/dev/null
+	}
+	WAIT_SECS=10 wait_for ping_ab || fail "$q: no traffic 10 s after its recovery failed"
+	mapfile -t v < <("$CTL" "$fa" get wq_error fail_opcode knob_hits)
+	[ $((v[0] & (ON | RQBIT))) = "$want" ] || fail "WQ_ERROR read back ${v[0]}: not fired on an $q"
+	qn=$(printf '0x%x' $((v[0] & ANYQ)))
+	[ "${v[1]}" = 0 ] || fail "$q $qn: FAIL_OPCODE $2 never fired"
+	[ "${v[2]}" = $((hits + 2)) ] || fail "knob hits ${v[2]}, want $((hits + 2))"
+	# One failure, then the second attempt worked: no TX timeout (the
+	# watchdog did not have to try again), no rebuild.
+	n=$(busybox dmesg | awk -v m="$mark" -v a="channel 0: $q $qn recovery done at attempt 2" '
+		index($0, m) { on = 1 }
+		!on { next }
+		/channel [0-9]+: [RS]Q 0x[0-9a-f]+ recovery failed/ { f++ }
+		/channel [0-9]+: [RS]Q 0x[0-9a-f]+ recovery done/ { d++ }
+		index($0, a) { r++ }
+		/TX timeout on queue/ { t++ }
+		/channels rebuilt|channel rebuild/ { b++ }
+		END { print f + 0, d + 0, r + 0, t + 0, b + 0 }')
+	[ "$n" = "1 1 1 0 0" ] ||
+		fail "$q $qn: kernel log since the injection: $n failed/done/done at attempt 2/TX timeouts/rebuilds, want 1 1 1 0 0"
+	s1=$(stats)
+	n=
+	for c in queue_recover_fail queue_lost "${kind}0_recover"; do
+		stat_moved "$s0" "$s1" "$c"
+		n+=${n:+ }$MOVED
+	done
+	[ "$n" = "1 0 1" ] ||
+		fail "$q $qn: queue_recover_fail, queue_lost, ${kind}0_recover moved by $n, want 1 0 1"
+	log "$q $qn: reset failed ($2 refused), tried again by the driver, traffic passes"
+}
+retry_step rx 0x909 cx4b 198.18.0.1
+retry_step tx 0x905 cx4a 198.18.0.2
+
+# --- 6. RQ emptied by allocation failures ---
 fpa=/sys/kernel/debug/fail_page_alloc
 nsx cx4a busybox ip link set "$a" mtu 9000 || fail "$a: MTU 9000 refused"
 nsx cx4a ethtool -G "$a" rx 64 || fail "$a: ethtool -G rx 64 failed"

@@ -37,7 +37,9 @@
 # transport domain 0 used by CREATE_TIS counted as a guest error (fixed
 # in the model), and an RQ recovery that failed (MODIFY_RQ delivery
 # error) was never retried: the RQ stayed down, no traffic for 120 s
-# (driver, open).  A health recovery that runs while the device is still
+# (fixed in the driver since: a failed queue reset is tried again after
+# a back-off, then the channels are rebuilt, then the function is
+# recovered; dp_recover.sh and untrusted.sh test it).  A health recovery that runs while the device is still
 # hostile may fail to resume the netdev (a faked answer; capabilities
 # lowered below the rings in use): the netdev stays, suspended, and the
 # next attempt follows.  Its own VM (panic_on_warn on the command line):

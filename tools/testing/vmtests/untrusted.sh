@@ -8,6 +8,10 @@
 #      device's CQ_ERROR knob): the CQ stays in error until destroyed
 #      (PRM 7.12.5), so the driver rebuilds the channels (new CQs and
 #      queues), counts a recovery on that ring, and traffic passes.
+#   0b. A rebuild that fails (CQ_ERROR on the RX CQ, the rebuild's first
+#      CREATE_CQ failed by FAIL_OPCODE) leaves the old channel with its CQ
+#      in error, which only a function reset cures: the driver asks the
+#      core for a recovery (health, the netdev kept), and traffic passes.
 #   1. CREATE_CQ answered with the number of a live CQ (finding 7): the
 #      device's OUT_PATCH knob rewrites the CQN of the first CREATE_CQ of
 #      a ring change (ethtool -G) into the number of the debugfs test CQ.
@@ -67,6 +71,30 @@ cq_error_step() {
 cq_error_step rx 1 1
 cq_error_step tx 2 2
 [ "$(dmesg_count "recovery failed|rebuild after a CQ error failed")" = 0 ] || fail "a recovery failed"
+
+# --- 0b. A failed rebuild: function recovery ---
+# The RX CQ is 1 again: the second rebuild made its CQs in the numbers the
+# first had freed.
+rec0=$(stat_get "$fa" health_recoveries)
+ifindex=$(ip netns exec cx4a cat "/sys/class/net/$a/ifindex")
+ctl_set "$fa" fail_opcode 0x400 cq_error $(((1 << 24) | 1))
+recovered() {
+	[ "$(stat_get "$fa" health_recoveries)" -gt "$rec0" ] && [ "$(stat_get "$fa" up)" = 1 ]
+}
+WAIT_SECS=60 wait_for recovered || fail "RX CQ in error, rebuild failed: the function was not recovered"
+[ "$(ctl_get "$fa" fail_opcode)" = 0 ] || fail "FAIL_OPCODE CREATE_CQ never fired"
+[ "$(dmesg_count "channel rebuild after a CQ error failed \(-[0-9]+\), asking for a function recovery")" = 1 ] ||
+	fail "no log line for the failed rebuild"
+[ "$(dmesg_count "cx4 $fa: device failed: the Ethernet part asked for a reset")" = 1 ] ||
+	fail "the health recovery was not the driver's request"
+[ "$(stat_get "$fa" health_recoveries)" = $((rec0 + 1)) ] || fail "more than one function recovery"
+[ "$(ip netns exec cx4a cat "/sys/class/net/$a/ifindex")" = "$ifindex" ] || fail "$a: netdev re-created"
+pings() {
+	nsx cx4b $BB ping -c 1 -W 1 198.18.0.1 >/dev/null &&
+		nsx cx4a $BB ping -c 1 -W 1 198.18.0.2 >/dev/null
+}
+WAIT_SECS=20 wait_for pings || fail "no traffic after the function recovery"
+log "rebuild after an RX CQ error failed (CREATE_CQ refused): function recovered, netdev kept, traffic passes"
 
 # --- 1. CREATE_CQ answers a live CQ's number ---
 cqf=$(cx4_dbg "$fa")/cq

@@ -380,6 +380,11 @@ struct cx4_health {
 	 * unwinding and remove reset the function instead (cx4_core_down()).
 	 */
 	bool release_failed;
+	/*
+	 * Set by cx4_core_request_recovery() since the function last came
+	 * up; acted on, like @release_failed, only while @in_service.
+	 */
+	bool recovery_asked;
 	bool in_service;
 	bool fatal;
 	const char *why;	/* what made it fatal, for devlink */

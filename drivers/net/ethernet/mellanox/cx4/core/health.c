@@ -7,7 +7,8 @@
  * CX4_HEALTH_POLL_MS; a non-zero syndrome, or a counter that did not move
  * for CX4_HEALTH_STALL_MS, or a command that timed out
  * (cx4_health_cmd_timeout()), or, once probe is done and until remove,
- * a release command the device refused (cx4_health_release_failed()),
+ * a release command the device refused (cx4_health_release_failed()) or
+ * a request of the part above (cx4_core_request_recovery()),
  * means the device is dead:
  * the command interface is stopped (commands in flight and new ones fail
  * at once instead of timing out) and recovery is queued.
@@ -174,6 +175,11 @@ static void cx4_health_poll(struct work_struct *work)
 	if (READ_ONCE(h->release_failed) && READ_ONCE(h->in_service)) {
 		cx4_health_fatal(core, syndrome, counter,
 				 "the device refused to release an object");
+		return;
+	}
+	if (READ_ONCE(h->recovery_asked) && READ_ONCE(h->in_service)) {
+		cx4_health_fatal(core, syndrome, counter,
+				 "the Ethernet part asked for a reset");
 		return;
 	}
 	if (!cx4_health_check(h, counter, syndrome, jiffies)) {
@@ -356,6 +362,7 @@ void cx4_health_start(struct cx4_core *core)
 	h->last_change = jiffies;
 	WRITE_ONCE(h->cmd_timeout, false);
 	WRITE_ONCE(h->release_failed, false);
+	WRITE_ONCE(h->recovery_asked, false);
 	WRITE_ONCE(h->fatal, false);
 	spin_lock_irq(&h->lock);
 	h->running = true;
@@ -416,6 +423,16 @@ void cx4_health_release_failed(struct cx4_core *core)
 {
 	WRITE_ONCE(core->health.release_failed, true);
 	/* The poller acts on it only in service (kicks order the flags). */
+	cx4_health_kick(core);
+}
+
+/*
+ * en/ lost a queue and could not rebuild its channels (core API): the
+ * poller, queued now, starts the usual recovery if in service.
+ */
+void cx4_core_request_recovery(struct cx4_core *core)
+{
+	WRITE_ONCE(core->health.recovery_asked, true);
 	cx4_health_kick(core);
 }
 

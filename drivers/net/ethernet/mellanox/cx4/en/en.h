@@ -159,6 +159,9 @@ struct cx4_en_params {
  * @params: parameters of the channels (dp; see cx4_en_reconfigure())
  * @chs: the open channel set, NULL when closed (dp)
  * @recover_work: SQ/RQ recovery after an error CQE or TX timeout (dp)
+ * @recover_retry: the next attempt at a queue whose reset failed (dp)
+ * @queue_recover_fails: SQ/RQ resets that failed (each tried again)
+ * @queues_lost: queues whose every reset failed (channels rebuilt)
  * @msg_enable: netif_msg_* bits the driver's messages honour (rssx)
  */
 struct cx4_en_priv {
@@ -195,6 +198,9 @@ struct cx4_en_priv {
 	struct cx4_en_params params;
 	struct cx4_en_chs *chs;
 	struct work_struct recover_work;
+	struct delayed_work recover_retry;
+	atomic_t queue_recover_fails;
+	atomic_t queues_lost;
 	/* chan: interrupt moderation of the RX and TX CQs (params.c) */
 	struct cx4_en_coal rx_coal;
 	struct cx4_en_coal tx_coal;
@@ -272,6 +278,7 @@ int cx4_en_reconfigure(struct cx4_en_priv *priv,
 int cx4_en_rx_vlan_strip_set(struct cx4_en_priv *priv, bool strip);
 /* recover.c: queue recovery */
 void cx4_en_recover_work(struct work_struct *work);
+void cx4_en_recover_retry_work(struct work_struct *work);
 void cx4_en_tx_timeout(struct net_device *netdev, unsigned int txqueue);
 /* steer: RXHASH, HW_VLAN_CTAG_FILTER, LRO (stub in main.c until merged) */
 int cx4_en_fs_set_features(struct cx4_en_priv *priv,

@@ -314,6 +314,7 @@ static struct cx4_en_priv *cx4_en_alloc(struct cx4_core *core)
 	seqlock_init(&priv->stats_lock);
 	INIT_WORK(&priv->recover_work, cx4_en_recover_work);
 	INIT_WORK(&priv->oob_work, cx4_en_q_counter_work);
+	INIT_DELAYED_WORK(&priv->recover_retry, cx4_en_recover_retry_work);
 	priv->link_nb.notifier_call = cx4_en_link_event;
 	priv->stats = cx4_en_stats_alloc(nch);
 	if (!priv->stats || cx4_en_fs_init(priv)) {
@@ -451,6 +452,8 @@ static int cx4_en_attach(struct auxiliary_device *adev,
 err_unregister_netdev:
 	cx4_devlink_port_netdev_unregistering(cx4_core_devlink_port(core));
 	unregister_netdev(priv->netdev);
+	cancel_work_sync(&priv->recover_work);
+	cancel_delayed_work_sync(&priv->recover_retry);
 	cancel_work_sync(&priv->oob_work);
 err_destroy_q_counter:
 	rtnl_lock();
@@ -484,9 +487,10 @@ static int cx4_en_suspend(struct auxiliary_device *adev, pm_message_t state)
 		cx4_en_carrier_update(priv);
 	}
 	rtnl_unlock();
-	/* chs is NULL: a queued recovery finds nothing to do. */
+	/* chs is NULL: a queued recovery or retry finds nothing to do. */
 	cancel_work_sync(&priv->recover_work);
 	cancel_work_sync(&priv->oob_work);
+	cancel_delayed_work_sync(&priv->recover_retry);
 	netdev_warn(priv->netdev, "suspended for the function's recovery\n");
 	return 0;
 }
@@ -565,8 +569,9 @@ static void cx4_en_detach(struct auxiliary_device *adev)
 	cx4_core_unregister_link_notifier(priv->core, &priv->link_nb);
 	cx4_devlink_port_netdev_unregistering(cx4_core_devlink_port(priv->core));
 	unregister_netdev(priv->netdev);
-	/* Closed: nothing queues recovery any more. */
+	/* Closed: nothing queues recovery or a retry any more. */
 	cancel_work_sync(&priv->recover_work);
+	cancel_delayed_work_sync(&priv->recover_retry);
 	cancel_work_sync(&priv->oob_work);
 	rtnl_lock();
 	cx4_en_q_counter_destroy(priv);

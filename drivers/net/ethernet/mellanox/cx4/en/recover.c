@@ -16,12 +16,23 @@
  * every channel through cx4_en_reconfigure() with the parameters in
  * force (new CQs, SQs and RQs first, steering switched, the old set
  * freed), as a ring change does.
- * Recoveries are counted per ring ("recover" in ethtool -S).
+ * A reset that fails (a command refused or lost) leaves the queue down:
+ * it is tried again from priv->recover_retry after a back-off
+ * (cx4_en_recover_backoff_ms()); after CX4_EN_RECOVER_TRIES failures in
+ * a row the queue is lost and the channels are rebuilt as for a CQ
+ * error.  A rebuild that fails leaves a channel without a working queue,
+ * which only a reset of the function cures: the core is asked for its
+ * recovery (cx4_core_request_recovery()), bounded by its own back-off.
+ * Recoveries are counted per ring ("recover" in ethtool -S), failed
+ * resets and lost queues per netdev ("queue_recover_fail",
+ * "queue_lost").
  */
 
 #include <linux/netdevice.h>
 #include <linux/rtnetlink.h>
 #include <linux/slab.h>
+#include <linux/workqueue.h>
+#include <linux/cx4/core.h>
 
 #include "../compat.h"
 #include "en.h"
@@ -161,94 +172,206 @@ static int cx4_en_rq_recover(struct cx4_en_priv *priv,
 	return err;
 }
 
-#define CX4_EN_RECOVER_CQ_BITS	(BIT(CX4_EN_RECOVER_SQ_CQ) | \
-				 BIT(CX4_EN_RECOVER_RQ_CQ))
+/*
+ * Delay before attempt @fails + 1 at a queue's reset after @fails failed
+ * in a row: CX4_EN_RECOVER_RETRY_MS, doubling; 0 when there is none to
+ * make (no failure, or CX4_EN_RECOVER_TRIES attempts made: the queue is
+ * lost).  No device access (KUnit).
+ */
+u32 cx4_en_recover_backoff_ms(u32 fails)
+{
+	if (!fails || fails >= CX4_EN_RECOVER_TRIES)
+		return 0;
+	return CX4_EN_RECOVER_RETRY_MS << (fails - 1);
+}
 
 /*
- * The switch step of a rebuild after a CQ error: neither NAPI nor xmit
- * runs, so the recoveries are counted here, on the rings of the old
- * set's channels whose CQ was in error (the new set shares their stats).
+ * After an attempt at resetting @ch's SQ (@sq) or RQ that returned @err
+ * (RTNL): a failure is counted and the attempt repeated after the
+ * back-off, up to CX4_EN_RECOVER_TRIES in a row; then the queue is lost
+ * and the channels are to be rebuilt.  Logged at the first failure and
+ * when the queue is lost, not at every retry.
  */
-static int cx4_en_cq_rebuilt(struct cx4_en_priv *priv,
-			     const struct cx4_en_params *params)
+static void cx4_en_wq_recovered(struct cx4_en_priv *priv,
+				struct cx4_en_channel *ch, bool sq, int err)
+{
+	u8 *fails = sq ? &ch->sq.recover_fails : &ch->rq.recover_fails;
+	u32 num = sq ? ch->sq.sqn : ch->rq.rqn;
+	const char *q = sq ? "SQ" : "RQ";
+	u32 ms;
+
+	if (!err) {
+		if (*fails)
+			netdev_warn(priv->netdev, "channel %u: %s 0x%x recovery done at attempt %u\n",
+				    ch->ix, q, num, *fails + 1);
+		else
+			netdev_warn(priv->netdev, "channel %u: %s 0x%x recovery done\n",
+				    ch->ix, q, num);
+		*fails = 0;
+		return;
+	}
+	atomic_inc(&priv->queue_recover_fails);
+	(*fails)++;
+	ms = cx4_en_recover_backoff_ms(*fails);
+	if (ms) {
+		if (*fails == 1)
+			netdev_warn(priv->netdev, "channel %u: %s 0x%x recovery failed (%d), trying again\n",
+				    ch->ix, q, num, err);
+		set_bit(sq ? CX4_EN_RECOVER_SQ_RETRY : CX4_EN_RECOVER_RQ_RETRY,
+			&ch->recover);
+		/* Pending for another queue: that one's delay serves. */
+		schedule_delayed_work(&priv->recover_retry,
+				      msecs_to_jiffies(ms));
+		return;
+	}
+	atomic_inc(&priv->queues_lost);
+	netdev_err(priv->netdev, "channel %u: %s 0x%x lost: %u recovery attempts failed (last %d), rebuilding the channels\n",
+		   ch->ix, q, num, *fails, err);
+	set_bit(sq ? CX4_EN_RECOVER_SQ_LOST : CX4_EN_RECOVER_RQ_LOST,
+		&ch->recover);
+}
+
+#define CX4_EN_REBUILD_SQ_BITS	(BIT(CX4_EN_RECOVER_SQ_CQ) | \
+				 BIT(CX4_EN_RECOVER_SQ_LOST))
+#define CX4_EN_REBUILD_RQ_BITS	(BIT(CX4_EN_RECOVER_RQ_CQ) | \
+				 BIT(CX4_EN_RECOVER_RQ_LOST))
+#define CX4_EN_REBUILD_CQ_BITS	(BIT(CX4_EN_RECOVER_SQ_CQ) | \
+				 BIT(CX4_EN_RECOVER_RQ_CQ))
+#define CX4_EN_REBUILD_BITS	(CX4_EN_REBUILD_SQ_BITS | \
+				 CX4_EN_REBUILD_RQ_BITS)
+
+/*
+ * The switch step of a rebuild: neither NAPI nor xmit runs, so the
+ * recoveries are counted here, on the rings of the old set's channels
+ * whose CQ was in error or whose queue was lost (the new set shares
+ * their stats).
+ */
+static int cx4_en_rebuilt(struct cx4_en_priv *priv,
+			  const struct cx4_en_params *params)
 {
 	struct cx4_en_chs *chs = priv->chs;	/* the old set until published */
 	u32 i;
 
 	for (i = 0; i < chs->num; i++) {
 		struct cx4_en_channel *ch = chs->ch[i];
+		unsigned long bits = READ_ONCE(ch->recover);
 
-		if (test_bit(CX4_EN_RECOVER_SQ_CQ, &ch->recover))
+		if (bits & CX4_EN_REBUILD_SQ_BITS)
 			cx4_en_sq_stat_add(ch->sq.stats, CX4_EN_SQ_RECOVER, 1);
-		if (test_bit(CX4_EN_RECOVER_RQ_CQ, &ch->recover))
+		if (bits & CX4_EN_REBUILD_RQ_BITS)
 			cx4_en_rq_stat_add(ch->rq.stats, CX4_EN_RQ_RECOVER, 1);
 	}
 	return 0;
 }
 
-/* A CQ error event on any channel: rebuild them all (RTNL held). */
-static void cx4_en_cq_recover(struct cx4_en_priv *priv)
+/*
+ * A CQ error event or a lost queue on any channel: rebuild them all
+ * (RTNL held).  If that fails, the old set runs on with the CQ in error
+ * or the queue down, which only a function reset cures: the core is
+ * asked for a recovery.
+ */
+static void cx4_en_rebuild(struct cx4_en_priv *priv)
 {
 	struct cx4_en_chs *chs = priv->chs;
-	bool any = false;
+	const char *why = NULL;
 	u32 i;
 	int err;
 
 	for (i = 0; chs && i < chs->num; i++) {
 		struct cx4_en_channel *ch = chs->ch[i];
+		unsigned long bits = READ_ONCE(ch->recover);
 
-		if (!(READ_ONCE(ch->recover) & CX4_EN_RECOVER_CQ_BITS))
+		if (!(bits & CX4_EN_REBUILD_BITS))
 			continue;
-		any = true;
-		if (test_bit(CX4_EN_RECOVER_SQ_CQ, &ch->recover))
+		if (bits & CX4_EN_REBUILD_CQ_BITS)
+			why = "a CQ error";
+		else if (!why)
+			why = "a lost queue";
+		if (bits & BIT(CX4_EN_RECOVER_SQ_CQ))
 			netdev_warn(priv->netdev, "channel %u: TX CQ 0x%x in error\n",
 				    i, cx4_cq_cqn(ch->sq.cq));
-		if (test_bit(CX4_EN_RECOVER_RQ_CQ, &ch->recover))
+		if (bits & BIT(CX4_EN_RECOVER_RQ_CQ))
 			netdev_warn(priv->netdev, "channel %u: RX CQ 0x%x in error\n",
 				    i, cx4_cq_cqn(ch->rq.cq));
 	}
-	if (!any)
+	if (!why)
 		return;
-	err = cx4_en_reconfigure(priv, &priv->params, cx4_en_cq_rebuilt);
+	err = cx4_en_reconfigure(priv, &priv->params, cx4_en_rebuilt);
 	if (err) {
-		/* The old set runs on; the CQ stays in error. */
 		for (i = 0; i < chs->num; i++) {
-			clear_bit(CX4_EN_RECOVER_SQ_CQ, &chs->ch[i]->recover);
-			clear_bit(CX4_EN_RECOVER_RQ_CQ, &chs->ch[i]->recover);
+			unsigned long *bits = &chs->ch[i]->recover;
+
+			clear_bit(CX4_EN_RECOVER_SQ_CQ, bits);
+			clear_bit(CX4_EN_RECOVER_RQ_CQ, bits);
+			clear_bit(CX4_EN_RECOVER_SQ_LOST, bits);
+			clear_bit(CX4_EN_RECOVER_RQ_LOST, bits);
 		}
-		netdev_err(priv->netdev, "channel rebuild after a CQ error failed (%d)\n",
-			   err);
+		netdev_err(priv->netdev, "channel rebuild after %s failed (%d), asking for a function recovery\n",
+			   why, err);
+		cx4_core_request_recovery(priv->core);
 		return;
 	}
-	netdev_warn(priv->netdev, "channels rebuilt after a CQ error\n");
+	netdev_warn(priv->netdev, "channels rebuilt after %s\n", why);
+}
+
+/* Everything the channels asked for (RTNL held). */
+static void cx4_en_recover(struct cx4_en_priv *priv)
+{
+	struct cx4_en_chs *chs;
+	u32 i;
+
+	/* First: a rebuild replaces the queues the loop below would reset. */
+	cx4_en_rebuild(priv);
+	chs = priv->chs;
+	for (i = 0; chs && i < chs->num; i++) {
+		struct cx4_en_channel *ch = chs->ch[i];
+
+		/* An attempt now is the one a pending retry would make. */
+		if (test_and_clear_bit(CX4_EN_RECOVER_SQ, &ch->recover)) {
+			clear_bit(CX4_EN_RECOVER_SQ_RETRY, &ch->recover);
+			cx4_en_wq_recovered(priv, ch, true,
+					    cx4_en_sq_recover(priv, ch));
+		}
+		if (test_and_clear_bit(CX4_EN_RECOVER_RQ, &ch->recover)) {
+			clear_bit(CX4_EN_RECOVER_RQ_RETRY, &ch->recover);
+			cx4_en_wq_recovered(priv, ch, false,
+					    cx4_en_rq_recover(priv, ch));
+		}
+	}
+	/* Then the queues that could not be reset. */
+	cx4_en_rebuild(priv);
 }
 
 void cx4_en_recover_work(struct work_struct *work)
 {
 	struct cx4_en_priv *priv = container_of(work, struct cx4_en_priv,
 						recover_work);
-	struct cx4_en_chs *chs;
-	u32 i;
-	int err;
 
 	rtnl_lock();
-	/* First: a rebuild replaces the queues the loop below would reset. */
-	cx4_en_cq_recover(priv);
+	cx4_en_recover(priv);
+	rtnl_unlock();
+}
+
+/* The back-off of a failed reset is over: every queue due tries again. */
+void cx4_en_recover_retry_work(struct work_struct *work)
+{
+	struct cx4_en_priv *priv = container_of(to_delayed_work(work),
+						struct cx4_en_priv,
+						recover_retry);
+	struct cx4_en_chs *chs;
+	u32 i;
+
+	rtnl_lock();
 	chs = priv->chs;
 	for (i = 0; chs && i < chs->num; i++) {
-		struct cx4_en_channel *ch = chs->ch[i];
+		unsigned long *bits = &chs->ch[i]->recover;
 
-		if (test_and_clear_bit(CX4_EN_RECOVER_SQ, &ch->recover)) {
-			err = cx4_en_sq_recover(priv, ch);
-			netdev_warn(priv->netdev, "channel %u: SQ 0x%x recovery %s (%d)\n",
-				    i, ch->sq.sqn, err ? "failed" : "done", err);
-		}
-		if (test_and_clear_bit(CX4_EN_RECOVER_RQ, &ch->recover)) {
-			err = cx4_en_rq_recover(priv, ch);
-			netdev_warn(priv->netdev, "channel %u: RQ 0x%x recovery %s (%d)\n",
-				    i, ch->rq.rqn, err ? "failed" : "done", err);
-		}
+		if (test_and_clear_bit(CX4_EN_RECOVER_SQ_RETRY, bits))
+			set_bit(CX4_EN_RECOVER_SQ, bits);
+		if (test_and_clear_bit(CX4_EN_RECOVER_RQ_RETRY, bits))
+			set_bit(CX4_EN_RECOVER_RQ, bits);
 	}
+	cx4_en_recover(priv);
 	rtnl_unlock();
 }
 

@@ -56,6 +56,8 @@ const char * const cx4_en_sq_stat_names[CX4_EN_SQ_NSTATS] = {
 
 const char * const cx4_en_drv_stat_names[CX4_EN_DRV_NSTATS] = {
 	[CX4_EN_DRV_BAD_REG_ANSWERS]	= "port_bad_answers",
+	[CX4_EN_DRV_QUEUE_RECOVER_FAIL]	= "queue_recover_fail",
+	[CX4_EN_DRV_QUEUE_LOST]		= "queue_lost",
 };
 
 #define CX4_EN_PPC(nm, o)	{ .name = #nm, .off = (o) }
@@ -460,6 +462,9 @@ static void cx4_en_drv_strings(struct cx4_en_priv *priv, u8 **data)
 static void cx4_en_drv_fill(struct cx4_en_priv *priv, u64 *data)
 {
 	data[CX4_EN_DRV_BAD_REG_ANSWERS] = atomic_read(&priv->bad_reg_answers);
+	data[CX4_EN_DRV_QUEUE_RECOVER_FAIL] =
+		atomic_read(&priv->queue_recover_fails);
+	data[CX4_EN_DRV_QUEUE_LOST] = atomic_read(&priv->queues_lost);
 }
 
 /*

@@ -172,6 +172,8 @@ extern const unsigned int cx4_en_ppcnt_ngrps;
 /* Driver-level counters of ethtool -S (not per channel). */
 enum cx4_en_drv_stat {
 	CX4_EN_DRV_BAD_REG_ANSWERS,	/* port register answers rejected */
+	CX4_EN_DRV_QUEUE_RECOVER_FAIL,	/* SQ/RQ resets that failed */
+	CX4_EN_DRV_QUEUE_LOST,		/* queues no reset brought back */
 	CX4_EN_DRV_NSTATS
 };
 

@@ -41,6 +41,13 @@ struct page_pool;
 #define CX4_EN_MAX_INLINE	256
 /* LSO segment size limit: the 14-bit mss field (PRM Table 28). */
 #define CX4_EN_MAX_MSS		CX4_MAX(WQE_ETH, MSS)
+/*
+ * A queue whose reset failed is tried again after CX4_EN_RECOVER_RETRY_MS,
+ * doubling, CX4_EN_RECOVER_TRIES attempts in all; then the channels are
+ * rebuilt (recover.c).
+ */
+#define CX4_EN_RECOVER_TRIES	4
+#define CX4_EN_RECOVER_RETRY_MS	100
 /* CQEs a recovery drops from a reset queue's CQ at most. */
 #define CX4_EN_CQ_DRAIN_MAX	65536
 /* Data segments at most (linear part plus fragments). */
@@ -97,6 +104,7 @@ struct cx4_en_sq {
 	struct cx4_cq *cq;
 	bool created;
 	bool dev_owned;			/* the device may still use the ring */
+	u8 recover_fails;		/* failed resets in a row (RTNL) */
 };
 
 struct cx4_en_rq {
@@ -123,14 +131,22 @@ struct cx4_en_rq {
 	struct timer_list refill_timer;
 	bool created;
 	bool dev_owned;			/* the device may still use the ring */
+	u8 recover_fails;		/* failed resets in a row (RTNL) */
 };
 
-/* Recovery requests (cx4_en_channel.recover), set from NAPI or timeout. */
+/*
+ * Recovery requests (cx4_en_channel.recover), set from NAPI or timeout,
+ * and recover.c's own for a queue whose reset failed.
+ */
 enum {
 	CX4_EN_RECOVER_SQ,		/* SQ error CQE or TX timeout */
 	CX4_EN_RECOVER_RQ,		/* RQ error CQE */
 	CX4_EN_RECOVER_SQ_CQ,		/* CQ error event on the SQ's CQ */
 	CX4_EN_RECOVER_RQ_CQ,		/* CQ error event on the RQ's CQ */
+	CX4_EN_RECOVER_SQ_RETRY,	/* SQ reset failed: again after a delay */
+	CX4_EN_RECOVER_RQ_RETRY,	/* RQ reset failed: again after a delay */
+	CX4_EN_RECOVER_SQ_LOST,		/* every SQ reset failed: rebuild */
+	CX4_EN_RECOVER_RQ_LOST,		/* every RQ reset failed: rebuild */
 };
 
 struct cx4_en_channel {
@@ -182,6 +198,12 @@ bool cx4_en_tx_wc_valid(u16 wc, u16 cc, u16 pc, u16 mask,
  * the device's maximum.
  */
 int cx4_en_rq_log_stride(u32 log_min, u32 log_max);
+
+/*
+ * recover.c: the delay (ms) before the next reset of a queue whose last
+ * @fails resets failed; 0: no retry (none failed, or the queue is lost).
+ */
+u32 cx4_en_recover_backoff_ms(u32 fails);
 
 /* Verdict on a receive CQE before any of it is used. */
 enum cx4_en_rx_verdict {
