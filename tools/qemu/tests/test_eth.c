@@ -584,12 +584,70 @@ static void test_eth_rq_min_stride(void)
 	env_free(e);
 }
 
+/*
+ * Several scatter entries per receive WQE (PRM 7.4.1.2, 7.4.4.3), as
+ * cx4 posts them for jumbo frames: a frame fills the entries in order,
+ * each up to its byte count, the CQE's byte_cnt is the whole frame and
+ * the WQE is consumed as a whole (the next frame takes the next WQE,
+ * even when entries were left untouched).  Entries the frame does not
+ * reach are not written.  A frame longer than all entries together:
+ * local length error.
+ */
+static void test_eth_rx_scatter(void)
+{
+	struct env *e = env_new(true);
+	static const uint32_t sz[3] = { 100, 200, 4096 };
+	uint64_t b[3], b2[3];
+	uint8_t f[1024], *c;
+	uint32_t len = env_build_ipv4(f, env_my_mac, 17, 600, true), i;
+
+	CHECK(len > 300 && len < 4396);
+	env_post_recv_sg(e, sz, 3, b);
+	env_post_recv_sg(e, sz, 3, b2);
+	cx4dev_receive(e->fh->dev, f, len);
+	c = fh_cq_poll(e->fh, &e->rcq);
+	CHECK(c && CX4_GET(CQE, c, OPCODE) == CX4_CQE_OP_RESP_SEND &&
+	      CX4_GET(CQE, c, BYTE_CNT) == len && CX4_GET(CQE, c, WQE_COUNTER) == 0);
+	CHECK(!memcmp(fh_ptr(e->fh, b[0]), f, 100));
+	CHECK(!memcmp(fh_ptr(e->fh, b[1]), f + 100, 200));
+	CHECK(!memcmp(fh_ptr(e->fh, b[2]), f + 300, len - 300));
+	CHECK_EQ(*(uint8_t *)fh_ptr(e->fh, b[2] + len - 300), 0xee);
+	/* A short frame: only the first entry written; the WQE is used up. */
+	len = env_build_ipv4(f, env_my_mac, 17, 20, true);
+	CHECK(len < 100);
+	cx4dev_receive(e->fh->dev, f, len);
+	c = fh_cq_poll(e->fh, &e->rcq);
+	CHECK(c && CX4_GET(CQE, c, BYTE_CNT) == len && CX4_GET(CQE, c, WQE_COUNTER) == 1);
+	CHECK(!memcmp(fh_ptr(e->fh, b2[0]), f, len));
+	for (i = 1; i < 3; i++)
+		CHECK_EQ(*(uint8_t *)fh_ptr(e->fh, b2[i]), 0xee);
+	/* The next frame needs the next WQE: none posted, out of buffer. */
+	cx4dev_receive(e->fh->dev, f, len);
+	CHECK(fh_cq_poll(e->fh, &e->rcq) == NULL);
+	CHECK_EQ(e->fh->dev->eth->cnt[CX4DEV_ETH_RX_OUT_OF_BUFFER], 1);
+	CHECK_EQ(ERRORS(e->fh), 0);
+	/* Longer than all of its entries together: refused. */
+	{
+		static const uint32_t small[2] = { 64, 64 };
+
+		len = env_build_ipv4(f, env_my_mac, 17, 200, true);
+		env_post_recv_sg(e, small, 2, b);
+		cx4dev_receive(e->fh->dev, f, len);
+		c = fh_cq_poll(e->fh, &e->rcq);
+		CHECK(c && CX4_GET(CQE, c, OPCODE) == CX4_CQE_OP_RESP_ERR &&
+		      CX4_GET(ERR_CQE, c, SYNDROME) == CX4_CQE_SYN_LOCAL_LENGTH_ERR);
+		CHECK_EQ(ERRORS(e->fh), 1);
+	}
+	env_free(e);
+}
+
 static const struct test eth_tests[] = {
 	T(test_eth_tx_csum),
 	T(test_eth_tx_lso),
 	T(test_eth_tx_bad_wqe),
 	T(test_eth_rx),
 	T(test_eth_rx_bus_master_off),
+	T(test_eth_rx_scatter),
 	T(test_eth_rx_vlan_strip),
 	T(test_eth_toeplitz),
 	T(test_eth_rss),
