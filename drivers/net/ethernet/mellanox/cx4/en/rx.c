@@ -8,9 +8,11 @@
  * page), and for jumbo frames whole order-0 pages behind it.  A frame
  * becomes an skb with napi_build_skb() over the head and
  * skb_add_rx_frag() for each page it reached, each page with its own
- * truesize; the entries it did not reach stay posted.  Only the bytes
- * the device wrote are synced for the CPU (and, for a buffer posted
- * again, back for the device).  The device completes WQEs in order: a CQE is
+ * truesize; the entries it did not reach stay posted.  A frame of up to
+ * CX4_EN_RX_COPYBREAK bytes is copied into a fragment of its own size
+ * instead and its buffer is posted again at once.  Only the bytes the
+ * device wrote are synced for the CPU (and, for a buffer posted again,
+ * back for the device).  The device completes WQEs in order: a CQE is
  * checked (opcode, format, wqe_counter == consumer counter, byte_cnt
  * within the WQE's buffers) before any of it is used; a bad one is
  * counted, logged (rate-limited) and skipped without touching a buffer,
@@ -163,6 +165,34 @@ static void cx4_en_rx_hash(struct cx4_en_rq *rq, const void *cqe,
 }
 
 /*
+ * Copy-break: the frame into a fragment of its own size (truesize as
+ * small as the frame allows); the head buffer stays posted and goes
+ * back to the device as it is.
+ */
+static struct sk_buff *cx4_en_rx_copy(struct cx4_en_rq *rq,
+				      const struct cx4_en_rx_buf *b, u32 len)
+{
+	u32 size = cx4_en_rx_copy_size(len);
+	struct sk_buff *skb = NULL;
+	void *data = napi_alloc_frag(size);
+
+	if (data) {
+		skb = napi_build_skb(data, size);
+		if (!skb)
+			skb_free_frag(data);
+	}
+	if (skb) {
+		skb_reserve(skb, NET_SKB_PAD + NET_IP_ALIGN);
+		skb_put_data(skb, page_address(b->page) + b->offset +
+			     CX4_EN_RX_HEADROOM, len);
+	}
+	dma_sync_single_range_for_device(rq->dev, page_pool_get_dma_addr(b->page),
+					 b->offset + CX4_EN_RX_HEADROOM, len,
+					 DMA_FROM_DEVICE);
+	return skb;
+}
+
+/*
  * The frame in place: napi_build_skb() over the head fragment, a page
  * fragment for each further entry it reached (@len is within the WQE's
  * buffers: cx4_en_rx_cqe_check()).  The buffers the skb took leave the
@@ -213,7 +243,10 @@ static void cx4_en_rx_frame(struct cx4_en_rq *rq, const void *cqe)
 				      b[0].offset + CX4_EN_RX_HEADROOM,
 				      min(len, rq->lay.head_len),
 				      DMA_FROM_DEVICE);
-	skb = cx4_en_rx_build(rq, b, len);
+	if (cx4_en_rx_copybreak(len, rq->lay.head_len))
+		skb = cx4_en_rx_copy(rq, b, len);
+	else
+		skb = cx4_en_rx_build(rq, b, len);
 	if (unlikely(!skb)) {
 		cx4_en_rq_stat_add(rq->stats, CX4_EN_RQ_DROPPED, 1);
 		return;

@@ -157,6 +157,18 @@ u32 cx4_en_rx_segs_used(const struct cx4_en_rx_layout *lay, u32 len)
 	return 1 + DIV_ROUND_UP(len - lay->head_len, lay->seg_size);
 }
 
+bool cx4_en_rx_copybreak(u32 len, u32 head_len)
+{
+	return len <= min_t(u32, CX4_EN_RX_COPYBREAK, head_len);
+}
+
+/* Headroom as napi_alloc_skb() gives it, the frame, skb_shared_info. */
+u32 cx4_en_rx_copy_size(u32 len)
+{
+	return SKB_DATA_ALIGN(NET_SKB_PAD + NET_IP_ALIGN + len) +
+	       SKB_DATA_ALIGN(sizeof(struct skb_shared_info));
+}
+
 /*
  * A receive CQE of a cyclic RQ completes the WQEs in order: its
  * wqe_counter must be the consumer counter @cc of a WQE that is posted

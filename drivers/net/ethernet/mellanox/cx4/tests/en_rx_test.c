@@ -4,8 +4,9 @@
  * and page size -- one head fragment, two or more a page, while it fits
  * half a page; a half-page head and whole order-0 pages behind it for
  * jumbo frames; the scatter entries and the WQE stride that go with
- * them, within the device's stride range -- the entries a frame fills
- * and the longest frame a device's WQE takes.
+ * them, within the device's stride range -- the entries a frame fills,
+ * the longest frame a device's WQE takes, and the copy-break decision
+ * with the size of a copied frame's fragment.
  */
 
 #include <kunit/test.h>
@@ -143,12 +144,49 @@ static void cx4_test_rx_max_frame(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, cx4_en_rx_max_frame(4096, 4), T_HEAD(2048));
 }
 
+/* Copy-break: short frames within the head only. */
+static void cx4_test_rx_copybreak(struct kunit *test)
+{
+	u32 head = T_HEAD(2048);
+
+	KUNIT_EXPECT_TRUE(test, cx4_en_rx_copybreak(60, head));
+	KUNIT_EXPECT_TRUE(test, cx4_en_rx_copybreak(CX4_EN_RX_COPYBREAK, head));
+	KUNIT_EXPECT_FALSE(test, cx4_en_rx_copybreak(CX4_EN_RX_COPYBREAK + 1,
+						     head));
+	KUNIT_EXPECT_FALSE(test, cx4_en_rx_copybreak(1500, head));
+	/* A head shorter than the threshold (small MTU): its length bounds. */
+	KUNIT_EXPECT_TRUE(test, cx4_en_rx_copybreak(128, 128));
+	KUNIT_EXPECT_FALSE(test, cx4_en_rx_copybreak(129, 128));
+}
+
+/* A copied frame's fragment: headroom, frame, skb_shared_info, aligned. */
+static void cx4_test_rx_copy_size(struct kunit *test)
+{
+	u32 len;
+
+	for (len = 14; len <= CX4_EN_RX_COPYBREAK; len++) {
+		u32 sz = cx4_en_rx_copy_size(len);
+
+		KUNIT_EXPECT_EQ(test, sz % SMP_CACHE_BYTES, 0u);
+		KUNIT_EXPECT_GE(test, sz, NET_SKB_PAD + NET_IP_ALIGN + len +
+				T_SHINFO);
+		KUNIT_EXPECT_LT(test, sz, NET_SKB_PAD + NET_IP_ALIGN + len +
+				T_SHINFO + SMP_CACHE_BYTES);
+	}
+	/* x86-64 (64-byte lines, 320-byte shared info): truesize 768. */
+	if (SMP_CACHE_BYTES == 64 && NET_SKB_PAD == 64 && !NET_IP_ALIGN &&
+	    T_SHINFO == 320)
+		KUNIT_EXPECT_EQ(test, cx4_en_rx_copy_size(106), 512u);
+}
+
 static struct kunit_case cx4_en_rx_cases[] = {
 	KUNIT_CASE(cx4_test_rx_layout_small),
 	KUNIT_CASE(cx4_test_rx_layout_edge),
 	KUNIT_CASE(cx4_test_rx_layout_jumbo),
 	KUNIT_CASE(cx4_test_rx_segs_used),
 	KUNIT_CASE(cx4_test_rx_max_frame),
+	KUNIT_CASE(cx4_test_rx_copybreak),
+	KUNIT_CASE(cx4_test_rx_copy_size),
 	{}
 };
 
