@@ -362,6 +362,9 @@ int cx4_en_set_coalesce(struct net_device *netdev,
 			struct ethtool_coalesce *ec,
 			struct kernel_ethtool_coalesce *kec,
 			struct netlink_ext_ack *extack);
+/* Moderation at attach; off after a recovery to a function without it. */
+void cx4_en_coal_defaults(struct cx4_en_priv *priv);
+void cx4_en_coal_fit_caps(struct cx4_en_priv *priv);
 /* What a new channel's CQs start with (static values or DIM's start). */
 void cx4_en_coal_initial(const struct cx4_en_coal *coal, bool tx, u16 *usecs,
 			 u16 *frames);

@@ -394,6 +394,7 @@ static int cx4_en_netdev_init(struct cx4_en_priv *priv)
 		return err;
 	priv->params.rx_vlan_strip =
 		!!(netdev->features & NETIF_F_HW_VLAN_CTAG_RX);
+	cx4_en_coal_defaults(priv);
 	err = netif_set_real_num_tx_queues(netdev, priv->num_channels);
 	if (err)
 		return err;
@@ -503,6 +504,7 @@ static int cx4_en_resume_device(struct cx4_en_priv *priv)
 	err = cx4_en_params_fit_caps(priv, &priv->params, false);
 	if (err)
 		return err;
+	cx4_en_coal_fit_caps(priv);
 	err = cx4_en_inline_mode_query(priv, &priv->inline_mode);
 	if (err)
 		return err;
