@@ -29,7 +29,9 @@
 #      fail_page_alloc fails every atomic page allocation (receive
 #      buffers are order 0) while a UDP socket that nobody reads holds
 #      every received buffer (1000-byte datagrams: a frame that short is
-#      never copied, it keeps its buffer); then allocations work again, the socket
+#      never copied, it keeps its buffer; 500 of them, since the pool
+#      keeps up to 64 spare order-0 pages of its bulk refills, two heads
+#      a page); then allocations work again, the socket
 #      goes, and a ping b -> a must pass within 10 s although no CQE
 #      arrives to start a poll.  One channel (ethtool -L), so the burst and the
 # stalled SQ share the ring.  cx4ctl and ethtool are slow under TCG: the
@@ -250,7 +252,7 @@ echo 100 > "$fpa/probability"
 nsx cx4b python3 -S -c '
 import socket
 s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-for i in range(200):
+for i in range(500):
     s.sendto(bytes(1000), ("198.18.0.1", 5001))
 '
 nap 0.5
