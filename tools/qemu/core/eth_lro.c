@@ -230,13 +230,15 @@ static int cx4dev_lro_write(struct cx4dev *dev, struct cx4dev_rq *rq, uint32_t o
 
 	for (uint32_t o = 0; o < s->stride && n; o += CX4_RX_DSEG_SIZE) {
 		const uint8_t *d = s->wqe + o;
-		uint32_t bc = CX4_GET(RX_DSEG, d, BYTE_COUNT), lkey = CX4_GET(RX_DSEG, d, LKEY);
-		uint64_t va = CX4_GET64(RX_DSEG, d, ADDR);
+		uint32_t lkey = CX4_GET(RX_DSEG, d, LKEY);
+		uint64_t va = CX4_GET64(RX_DSEG, d, ADDR), bc = CX4_GET(RX_DSEG, d, BYTE_COUNT);
 
 		if (!bc && lkey == CX4_RX_DSEG_NULL_LKEY)
 			break;
+		if (!bc)
+			bc = 0x80000000u;	/* 0 means 2 GB (7.4.4.1.5), as in the room */
 		if (off >= bc) {
-			off -= bc;
+			off -= (uint32_t)bc;
 			continue;
 		}
 		va += off;
@@ -251,7 +253,7 @@ static int cx4dev_lro_write(struct cx4dev *dev, struct cx4dev_rq *rq, uint32_t o
 				return -1;
 			b += c;
 			va += c;
-			bc -= (uint32_t)c;
+			bc -= c;
 			n -= (uint32_t)c;
 		}
 	}

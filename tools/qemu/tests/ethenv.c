@@ -404,3 +404,29 @@ uint64_t env_post_recv(struct env *e, uint32_t size)
 	CX4_SET(WQ_DBR, fh_ptr(e->fh, e->rq.dbr), RCV_COUNTER, e->rq.pc);
 	return buf;
 }
+
+/*
+ * Post one receive WQE of @n scatter entries of @size[i] bytes each
+ * (buffers into @bufs), Null-terminated when the stride has room left.
+ */
+void env_post_recv_sg(struct env *e, const uint32_t *size, uint32_t n, uint64_t *bufs)
+{
+	uint32_t idx = e->rq.pc & ((1u << e->rq.log_size) - 1);
+	uint32_t stride = 1u << e->rq.log_stride;
+	uint8_t *w = fh_ptr(e->fh, e->rq.buf + ((uint64_t)idx << e->rq.log_stride));
+
+	memset(w, 0, stride);
+	for (uint32_t i = 0; i < n; i++) {
+		uint8_t *d = w + i * CX4_RX_DSEG_SIZE;
+
+		bufs[i] = fh_alloc(e->fh, size[i], 64);
+		memset(fh_ptr(e->fh, bufs[i]), 0xee, size[i]);
+		CX4_SET(RX_DSEG, d, BYTE_COUNT, size[i]);
+		CX4_SET(RX_DSEG, d, LKEY, CX4DEV_RESD_LKEY);
+		CX4_SET64(RX_DSEG, d, ADDR, bufs[i]);
+	}
+	if (n * CX4_RX_DSEG_SIZE < stride)
+		CX4_SET(RX_DSEG, w + n * CX4_RX_DSEG_SIZE, LKEY, CX4_RX_DSEG_NULL_LKEY);
+	e->rq.pc++;
+	CX4_SET(WQ_DBR, fh_ptr(e->fh, e->rq.dbr), RCV_COUNTER, e->rq.pc);
+}

@@ -66,5 +66,6 @@ bool env_ipv4_csums_ok(const uint8_t *f);
 void env_post_send(struct env *e, uint32_t opcode, const uint8_t *f, uint32_t len,
 		   uint32_t inl, uint32_t cs, uint32_t mss, uint32_t lkey, bool ring);
 uint64_t env_post_recv(struct env *e, uint32_t size);
+void env_post_recv_sg(struct env *e, const uint32_t *size, uint32_t n, uint64_t *bufs);
 
 #endif

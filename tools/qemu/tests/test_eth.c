@@ -584,16 +584,186 @@ static void test_eth_rq_min_stride(void)
 	env_free(e);
 }
 
+/*
+ * Several scatter entries per receive WQE (PRM 7.4.1.2, 7.4.4.3), as
+ * cx4 posts them for jumbo frames: a frame fills the entries in order,
+ * each up to its byte count, the CQE's byte_cnt is the whole frame and
+ * the WQE is consumed as a whole (the next frame takes the next WQE,
+ * even when entries were left untouched).  Entries the frame does not
+ * reach are not written.  A frame longer than all entries together:
+ * local length error.
+ */
+static void test_eth_rx_scatter(void)
+{
+	struct env *e = env_new(true);
+	static const uint32_t sz[3] = { 100, 200, 4096 };
+	uint64_t b[3], b2[3];
+	uint8_t f[1024], *c;
+	uint32_t len = env_build_ipv4(f, env_my_mac, 17, 600, true), i;
+
+	CHECK(len > 300 && len < 4396);
+	env_post_recv_sg(e, sz, 3, b);
+	env_post_recv_sg(e, sz, 3, b2);
+	cx4dev_receive(e->fh->dev, f, len);
+	c = fh_cq_poll(e->fh, &e->rcq);
+	CHECK(c && CX4_GET(CQE, c, OPCODE) == CX4_CQE_OP_RESP_SEND &&
+	      CX4_GET(CQE, c, BYTE_CNT) == len && CX4_GET(CQE, c, WQE_COUNTER) == 0);
+	CHECK(!memcmp(fh_ptr(e->fh, b[0]), f, 100));
+	CHECK(!memcmp(fh_ptr(e->fh, b[1]), f + 100, 200));
+	CHECK(!memcmp(fh_ptr(e->fh, b[2]), f + 300, len - 300));
+	CHECK_EQ(*(uint8_t *)fh_ptr(e->fh, b[2] + len - 300), 0xee);
+	/* A short frame: only the first entry written; the WQE is used up. */
+	len = env_build_ipv4(f, env_my_mac, 17, 20, true);
+	CHECK(len < 100);
+	cx4dev_receive(e->fh->dev, f, len);
+	c = fh_cq_poll(e->fh, &e->rcq);
+	CHECK(c && CX4_GET(CQE, c, BYTE_CNT) == len && CX4_GET(CQE, c, WQE_COUNTER) == 1);
+	CHECK(!memcmp(fh_ptr(e->fh, b2[0]), f, len));
+	for (i = 1; i < 3; i++)
+		CHECK_EQ(*(uint8_t *)fh_ptr(e->fh, b2[i]), 0xee);
+	/* The next frame needs the next WQE: none posted, out of buffer. */
+	cx4dev_receive(e->fh->dev, f, len);
+	CHECK(fh_cq_poll(e->fh, &e->rcq) == NULL);
+	CHECK_EQ(e->fh->dev->eth->cnt[CX4DEV_ETH_RX_OUT_OF_BUFFER], 1);
+	CHECK_EQ(ERRORS(e->fh), 0);
+	/* Longer than all of its entries together: refused. */
+	{
+		static const uint32_t small[2] = { 64, 64 };
+
+		len = env_build_ipv4(f, env_my_mac, 17, 200, true);
+		env_post_recv_sg(e, small, 2, b);
+		cx4dev_receive(e->fh->dev, f, len);
+		c = fh_cq_poll(e->fh, &e->rcq);
+		CHECK(c && CX4_GET(CQE, c, OPCODE) == CX4_CQE_OP_RESP_ERR &&
+		      CX4_GET(ERR_CQE, c, SYNDROME) == CX4_CQE_SYN_LOCAL_LENGTH_ERR);
+		CHECK_EQ(ERRORS(e->fh), 1);
+	}
+	env_free(e);
+}
+
+/* LRO on the TIR of @e: IPv4, 32 us, the largest message. */
+static void lro_on(struct env *e)
+{
+	uint8_t in[CX4_MODIFY_TIR_IN_SIZE] = { 0 }, *c = in + CX4_MODIFY_TIR_IN_OFF_CTX;
+	struct fh_result r;
+
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_MODIFY_TIR);
+	CX4_SET(MODIFY_TIR_IN, in, TIRN, e->tir);
+	CX4_SET64(MODIFY_TIR_IN, in, BITMASK, CX4_MODIFY_TIR_SEL_LRO);
+	CX4_SET(TIRC, c, LRO_ENABLE_MASK, CX4_TIR_LRO_IPV4);
+	CX4_SET(TIRC, c, LRO_TIMEOUT_PERIOD_USECS, 32);
+	CX4_SET(TIRC, c, LRO_MAX_MSG_SZ, 255);
+	CHECK_EQ(fh_run(e->fh, in, sizeof(in), CX4_MODIFY_TIR_OUT_SIZE, &r), CX4_CMD_STAT_OK);
+}
+
+/* Three in-order TCP segments of 500 payload bytes; the frame length. */
+static uint32_t lro_segs(uint8_t f[3][2048], uint32_t seq0)
+{
+	uint32_t len = 0;
+
+	for (int i = 0; i < 3; i++) {
+		struct cx4dev_pkt p;
+		uint32_t seq = seq0 + 500u * (uint32_t)i;
+
+		len = env_build_ipv4(f[i], env_my_mac, 6, 500, true);
+		f[i][38] = (uint8_t)(seq >> 24);
+		f[i][39] = (uint8_t)(seq >> 16);
+		f[i][40] = (uint8_t)(seq >> 8);
+		f[i][41] = (uint8_t)seq;
+		for (uint32_t j = 0; j < 500; j++)
+			f[i][54 + j] = (uint8_t)(j * 7 + i);
+		cx4dev_pkt_parse(&p, f[i], len);
+		cx4dev_pkt_fill_l4_csum(&p, f[i]);
+	}
+	return len;
+}
+
+/* A PA MKey of @e's PD over all memory (a driver's lkey); its key. */
+static uint32_t pa_mkey(struct env *e)
+{
+	uint8_t in[CX4_CREATE_MKEY_IN_OFF_MTT] = { 0 };
+	uint8_t *mkc = in + CX4_CREATE_MKEY_IN_OFF_MKC;
+	struct fh_result r;
+
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_CREATE_MKEY);
+	CX4_SET(MKC, mkc, ACCESS_MODE, CX4_MKC_ACCESS_MODE_PA);
+	CX4_SET(MKC, mkc, LR, 1);
+	CX4_SET(MKC, mkc, LW, 1);
+	CX4_SET(MKC, mkc, QPN, CX4_MKC_QPN_NONE);
+	CX4_SET(MKC, mkc, MKEY_7_0, 0x5a);
+	CX4_SET(MKC, mkc, LENGTH64, 1);
+	CX4_SET(MKC, mkc, PD, e->pd);
+	CHECK_EQ(fh_run(e->fh, in, sizeof(in), CX4_CREATE_MKEY_OUT_SIZE, &r), CX4_CMD_STAT_OK);
+	return cx4_mkey(CX4_GET(CREATE_MKEY_OUT, r.out, MKEY_INDEX), 0x5a);
+}
+
+/*
+ * An LRO session over a WQE of several scatter entries (as cx4 posts
+ * them with LRO on): the coalesced frame runs on from entry to entry.
+ * A byte count of 0 means 2 GB (PRM 7.4.4.1.5) for the session's writes
+ * as for its room: the entry is written, not skipped.
+ */
+static void test_eth_lro_scatter(void)
+{
+	struct env *e = env_new(true);
+	static const uint32_t sz[3] = { 600, 400, 2048 }, sz0[2] = { 100, 4096 };
+	static uint8_t f[3][2048], all[1554];
+	uint64_t b[3];
+	uint32_t len, idx;
+	uint8_t *cqe, *w;
+
+	lro_on(e);
+	len = lro_segs(f, 0x10000000u);
+	memcpy(all, f[0], len);
+	memcpy(all + len, f[1] + 54, 500);
+	memcpy(all + len + 500, f[2] + 54, 500);
+	env_post_recv_sg(e, sz, 3, b);
+	for (int i = 0; i < 3; i++)
+		cx4dev_receive(e->fh->dev, f[i], len);
+	fh_advance(e->fh, 100000);
+	cqe = fh_cq_poll(e->fh, &e->rcq);
+	CHECK(cqe && CX4_GET(CQE, cqe, LRO_NUM_SEG) == 3 &&
+	      CX4_GET(CQE, cqe, BYTE_CNT) == sizeof(all));
+	CHECK(!memcmp(fh_ptr(e->fh, b[0]), all, 600));
+	CHECK(!memcmp(fh_ptr(e->fh, b[1]), all + 600, 400));
+	CHECK(!memcmp(fh_ptr(e->fh, b[2]), all + 1000, sizeof(all) - 1000));
+	CHECK_EQ(*(uint8_t *)fh_ptr(e->fh, b[2] + sizeof(all) - 1000), 0xee);
+	/* Entry 1 with byte count 0 (2 GB): the rest of the frame goes there. */
+	len = lro_segs(f, 0x20000000u);
+	memcpy(all, f[0], len);
+	memcpy(all + len, f[1] + 54, 500);
+	memcpy(all + len + 500, f[2] + 54, 500);
+	env_post_recv_sg(e, sz0, 2, b);
+	idx = (uint32_t)(e->rq.pc - 1) & ((1u << e->rq.log_size) - 1);
+	w = fh_ptr(e->fh, e->rq.buf + ((uint64_t)idx << e->rq.log_stride));
+	/* With the reserved LKey (0x100) that would be the Null entry. */
+	CX4_SET(RX_DSEG, w + CX4_RX_DSEG_SIZE, BYTE_COUNT, 0);
+	CX4_SET(RX_DSEG, w + CX4_RX_DSEG_SIZE, LKEY, pa_mkey(e));
+	for (int i = 0; i < 3; i++)
+		cx4dev_receive(e->fh->dev, f[i], len);
+	fh_advance(e->fh, 100000);
+	cqe = fh_cq_poll(e->fh, &e->rcq);
+	CHECK(cqe && CX4_GET(CQE, cqe, OPCODE) == CX4_CQE_OP_RESP_SEND &&
+	      CX4_GET(CQE, cqe, LRO_NUM_SEG) == 3 &&
+	      CX4_GET(CQE, cqe, BYTE_CNT) == sizeof(all));
+	CHECK(!memcmp(fh_ptr(e->fh, b[0]), all, 100));
+	CHECK(!memcmp(fh_ptr(e->fh, b[1]), all + 100, sizeof(all) - 100));
+	CHECK_EQ(ERRORS(e->fh), 0);
+	env_free(e);
+}
+
 static const struct test eth_tests[] = {
 	T(test_eth_tx_csum),
 	T(test_eth_tx_lso),
 	T(test_eth_tx_bad_wqe),
 	T(test_eth_rx),
 	T(test_eth_rx_bus_master_off),
+	T(test_eth_rx_scatter),
 	T(test_eth_rx_vlan_strip),
 	T(test_eth_toeplitz),
 	T(test_eth_rss),
 	T(test_eth_lro),
+	T(test_eth_lro_scatter),
 	T(test_eth_flow_chain_count_drop),
 	T(test_eth_object_rules),
 	T(test_eth_rq_min_stride),

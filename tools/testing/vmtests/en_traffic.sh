@@ -6,7 +6,8 @@
 # namespace: IPv4 (198.18.0.1/2) and IPv6 (2001:db8::1/2) pings, then a
 # bounded TCP transfer of 4 MiB over IPv6 (python3 sockets) whose received bytes must
 # equal the sent ones; the driver's per-ring counters and the interface
-# statistics must have moved.  Down/up, MTU 9000 while up with IPv4 and
+# statistics must have moved.  The truesize a UDP socket is charged per
+# datagram at MTU 1500 and 9000.  Down/up, MTU 9000 while up with IPv4 and
 # IPv6 jumbo pings; netlink lists one RX page pool per channel; rmmod
 # with the netdevs in their namespaces returns every RX page; no
 # device-counted guest error.
@@ -87,6 +88,55 @@ rx=$(stats_sum cx4b "$b" 'rx[0-9]+_packets')
 [ "$(stats_sum cx4a "$a" 'tx[0-9]+_csum_partial')" -ge "$min" ] ||
 	fail "$a: checksum offload not used"
 
+# Receive memory (issue 20): what a UDP socket is charged per datagram
+# (its rx_queue in /proc/net/udp over the datagrams queued unread).
+# A 64-byte datagram is copied into an skb of its size (768 bytes on
+# x86-64); a 1000-byte one keeps its page fragment (two a page at MTU
+# 1500, the half-page head at 9000); an 8000-byte one at MTU 9000 is
+# the head plus two order-0 pages.  Whole pages a WQE were 4,352 and
+# 10,816 bytes for the 64-byte datagram.
+truesize() {
+	nsx cx4b python3 -S -c '
+import socket, subprocess, sys, time
+size, n = int(sys.argv[1]), 40
+r = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+r.setsockopt(socket.SOL_SOCKET, 33, 8 << 20)  # SO_RCVBUFFORCE: no drop
+r.bind(("198.18.0.2", 5002))
+subprocess.run(["busybox", "nsenter", "--net=/run/netns/cx4a", "python3", "-S", "-c",
+    "import socket, time\n"
+    "s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)\n"
+    "for i in range(%d):\n"
+    "    s.sendto(bytes(%d), (\"198.18.0.2\", 5002)); time.sleep(0.01)\n" % (n, size)],
+    check=True)
+time.sleep(1)
+q = 0
+for line in open("/proc/net/udp").readlines()[1:]:
+    f = line.split()
+    if f[1].endswith(":138A"):
+        q = int(f[4].split(":")[1], 16)
+r.setblocking(False)
+got = 0
+try:
+    while True:
+        r.recv(65536)
+        got += 1
+except BlockingIOError:
+    pass
+print(q // got if got == n else "lost %d of %d" % (n - got, n))
+' "$1"
+}
+ts_check() {
+	local t
+	t=$(truesize "$1")
+	case "$t" in
+	''|*[!0-9]*) fail "truesize of $1-byte datagrams at MTU $3: $t" ;;
+	esac
+	[ "$t" -le "$2" ] || fail "$1-byte datagrams at MTU $3: truesize $t, want <= $2"
+	log "MTU $3: a $1-byte UDP datagram's truesize is $t bytes"
+}
+ts_check 64 1024 1500
+ts_check 1000 2560 1500
+
 # Down/up keeps working.  IPv6 drops a link's addresses when it goes
 # down unless keep_addr_on_down is set: that, not the driver, is why
 # IPv6 pings after a down/up (the jumbo ones below) got no reply.
@@ -113,6 +163,9 @@ for ns_if in "cx4a $a" "cx4b $b"; do
 	frag=$(nsx "$ns" busybox awk '$1 == "Ip6FragCreates" { print $2 }' /proc/net/snmp6)
 	[ "$frag" = 0 ] || fail "$ifc: $frag IPv6 fragments created at MTU 9000"
 done
+ts_check 64 1024 9000
+ts_check 1000 2560 9000
+ts_check 8000 $((2560 + 2 * 4096)) 9000
 big=$(stats_sum cx4b "$b" 'rx[0-9]+_bytes')
 log "MTU 9000: IPv4 and IPv6 jumbo pings both ways ($big bytes received by $b so far)"
 

@@ -148,8 +148,18 @@ traffic "-L combined 4"
 log "channels: invalid, blocked and failed -L change nothing"
 
 # --- moderation ----------------------------------------------------------------
-[ "$(coal cx4a "$a" rx-usecs:)" = 0 ] || fail "$a: default rx-usecs not 0"
-eth cx4a -C "$a" rx-usecs 50 rx-frames 32 tx-usecs 20 tx-frames 16 ||
+# Defaults (the model has cq_moderation): RX 3 us / 32 with adaptive
+# RX, TX 16 us / 32 static; the TX CQs carry them.
+[ "$(coal cx4a "$a" rx-usecs:)" = 3 ] || fail "$a: default rx-usecs not 3"
+[ "$(coal cx4a "$a" rx-frames:)" = 32 ] || fail "$a: default rx-frames not 32"
+[ "$(coal cx4a "$a" tx-usecs:)" = 16 ] || fail "$a: default tx-usecs not 16"
+[ "$(coal cx4a "$a" tx-frames:)" = 32 ] || fail "$a: default tx-frames not 32"
+[ "$(adaptive cx4a "$a")" = on ] || fail "$a: adaptive RX not on by default"
+[ "$(eth cx4a -c "$a" | awk '$1 == "Adaptive" && $4 == "TX:" { print $5 }')" = off ] ||
+	fail "$a: adaptive TX not off by default"
+expect_dev "$fa" chan_tx_period "$(mm 16)" "default tx-usecs"
+expect_dev "$fa" chan_tx_count "$(mm 32)" "default tx-frames"
+eth cx4a -C "$a" adaptive-rx off rx-usecs 50 rx-frames 32 tx-usecs 20 tx-frames 16 ||
 	fail "$a: -C refused"
 [ "$(coal cx4a "$a" rx-usecs:)" = 50 ] || fail "$a: rx-usecs not 50"
 [ "$(coal cx4a "$a" rx-frames:)" = 32 ] || fail "$a: rx-frames not 32"

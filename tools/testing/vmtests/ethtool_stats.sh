@@ -309,7 +309,7 @@ nsx cx4a busybox ping -A -c 2 -W 5 198.18.0.2 > /dev/null || fail "no ping after
 log "[${SECONDS}s] $A: ip link set down/up -> PAOS admin and oper down/up, carrier follows"
 
 # --- out of buffer: frames the device drops for want of a receive WQE ---
-# b posts no receive WQE (debugfs rx_refill_hold) with 64-entry rings: of
+# b posts no receive WQE (debugfs fail_rx_alloc) with 64-entry rings: of
 # 300 frames a sends, those beyond b's posted WQEs are dropped by the
 # device and counted in b's queue counter set: ethtool -S rx_out_of_buffer
 # (mlx5_core's name) and ip -s link rx_missed_errors move by exactly the
@@ -322,7 +322,7 @@ oob() { nsx cx4b ethtool -S "$B" | awk '$1 == "rx_out_of_buffer:" { print $2 }';
 missed_is() { [ "$(dp_ifstat cx4b "$B" rx_missed_errors)" = "$1" ]; }
 o0=$(oob) d0=$(ctl_get "$FB" rx_out_of_buffer) r0=$(dp_ifstat cx4b "$B" rx_packets)
 [ -n "$o0" ] || fail "$B: no rx_out_of_buffer in ethtool -S"
-echo 1 > "$(cx4_dbg "$FB")/rx_refill_hold"
+echo 1 > "$(cx4_dbg "$FB")/fail_rx_alloc"
 sent=$(send_frames cx4a "$A" <<<"$MAC_B 88b5 60 - 300") || fail "sending 300 frames failed"
 [ "$sent" = 300 ] || fail "sent $sent frames, want 300"
 got_all() {
@@ -333,7 +333,7 @@ drop=$(($(ctl_get "$FB" rx_out_of_buffer) - d0))
 [ "$drop" -gt 0 ] || fail "$B: no frame dropped for want of a WQE"
 [ $(($(oob) - o0)) = "$drop" ] || fail "$B: rx_out_of_buffer moved by $(($(oob) - o0)), the device dropped $drop"
 wait_for missed_is $((o0 + drop)) || fail "$B: rx_missed_errors $(dp_ifstat cx4b "$B" rx_missed_errors), want $((o0 + drop))"
-echo 0 > "$(cx4_dbg "$FB")/rx_refill_hold"
+echo 0 > "$(cx4_dbg "$FB")/fail_rx_alloc"
 nsx cx4a busybox ping -A -c 2 -W 5 198.18.0.2 > /dev/null || fail "no ping after the refill resumed"
 eth_b -G "$B" rx 1024 || fail "$B: -G rx 1024 refused"
 [ "$(oob)" = $((o0 + drop)) ] || fail "$B: rx_out_of_buffer $(oob) after -G, want $((o0 + drop))"

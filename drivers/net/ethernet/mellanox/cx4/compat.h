@@ -118,6 +118,17 @@ static inline void cx4_page_pool_set_netdev(struct page_pool_params *pp,
 }
 
 /*
+ * page_pool_alloc_frag() needs PP_FLAG_PAGE_FRAG on the pool before 6.7
+ * (the fragment count lived apart from the page's reference); from 6.7
+ * every pool can split its pages and the flag is gone.
+ */
+#ifdef PP_FLAG_PAGE_FRAG
+#define CX4_PP_FLAG_PAGE_FRAG	PP_FLAG_PAGE_FRAG
+#else
+#define CX4_PP_FLAG_PAGE_FRAG	0
+#endif
+
+/*
  * The netdev netlink family names each queue's NAPI (queue-get) and
  * each NAPI's IRQ (napi-get) from 6.8; before, the stack keeps neither.
  * Kbuild defines CX4_HAVE_QUEUE_NAPI when <linux/netdevice.h> has

@@ -20,6 +20,7 @@
  */
 
 #include <linux/dma-mapping.h>
+#include <linux/log2.h>
 #include <linux/netdevice.h>
 #include <linux/slab.h>
 
@@ -260,14 +261,19 @@ static int cx4_en_rq_alloc(struct cx4_en_priv *priv, struct cx4_en_channel *ch,
 	u32 smax = CX4_GET(CAP, cap, LOG_MAX_STRIDE_SZ_RQ);
 	int err;
 
-	err = cx4_en_rq_log_stride(smin, smax);
-	if (err < 0) {
-		netdev_err(priv->netdev, "RQ stride: device range 2^%u..2^%u bytes, cx4 needs 2^%u..2^%u\n",
-			   smin, smax, CX4_EN_RQ_LOG_STRIDE,
-			   CX4_EN_RQ_MAX_LOG_STRIDE);
+	/* page_pool's recycling ring holds every posted buffer's page. */
+	BUILD_BUG_ON((1u << CX4_EN_MAX_LOG_RING) * CX4_EN_RX_MAX_SEGS > 32768);
+	err = cx4_en_rx_layout(cx4_en_rx_buf_len(priv, params->mtu), PAGE_SIZE,
+			       smin, smax, &rq->lay);
+	if (err) {
+		netdev_err(priv->netdev, "RQ stride: device range 2^%u..2^%u bytes, cx4 needs 2^%u..2^%u for %u scatter entries\n",
+			   smin, smax,
+			   CX4_EN_RQ_LOG_STRIDE + order_base_2(rq->lay.nsegs),
+			   CX4_EN_RQ_MAX_LOG_STRIDE, rq->lay.nsegs);
 		return err;
 	}
-	rq->log_stride = err;
+	rq->log_stride = rq->lay.log_stride;
+	rq->buf_len = rq->lay.buf_len;
 	rq->log_size = params->log_rq_size;
 	rq->vlan_strip = params->rx_vlan_strip;
 	rq->mask = n - 1;
@@ -278,22 +284,25 @@ static int cx4_en_rq_alloc(struct cx4_en_priv *priv, struct cx4_en_channel *ch,
 	rq->napi = &ch->napi;
 	u64_stats_init(&ch->build_stats.syncp);
 	rq->stats = &ch->build_stats;
-	rq->buf_len = cx4_en_rx_buf_len(priv, params->mtu);
-	rq->frag_size = SKB_DATA_ALIGN(CX4_EN_RX_HEADROOM + rq->buf_len) +
-			SKB_DATA_ALIGN(sizeof(struct skb_shared_info));
-	rq->pages = kvcalloc(n, sizeof(*rq->pages), GFP_KERNEL);
-	if (!rq->pages)
+	rq->bufs = kvcalloc(n * rq->lay.nsegs, sizeof(*rq->bufs), GFP_KERNEL);
+	if (!rq->bufs)
 		return -ENOMEM;
-	pp.order = get_order(rq->frag_size);
-	pp.flags = PP_FLAG_DMA_MAP | PP_FLAG_DMA_SYNC_DEV;
-	pp.pool_size = n;
+	/*
+	 * Order-0 pages, split into head fragments or whole for the entries
+	 * behind a jumbo head.  A page comes back to the pool once every
+	 * fragment of it is free, so its sync for the device covers the
+	 * page; the receive path syncs only what the device wrote.
+	 */
+	pp.order = 0;
+	pp.flags = PP_FLAG_DMA_MAP | PP_FLAG_DMA_SYNC_DEV |
+		   CX4_PP_FLAG_PAGE_FRAG;
+	pp.pool_size = n * rq->lay.nsegs;
 	pp.nid = dev_to_node(dev);
 	pp.dev = dev;
 	pp.dma_dir = DMA_FROM_DEVICE;
-	pp.offset = CX4_EN_RX_HEADROOM;
-	pp.max_len = rq->buf_len;
+	pp.offset = 0;
+	pp.max_len = PAGE_SIZE;
 	cx4_page_pool_set_netdev(&pp, priv->netdev);
-	rq->frag_size = PAGE_SIZE << pp.order;
 	rq->pool = page_pool_create(&pp);
 	if (IS_ERR(rq->pool)) {
 		err = PTR_ERR(rq->pool);
@@ -318,12 +327,12 @@ struct cx4_en_rq_keep {
 
 static void cx4_en_rq_release(struct cx4_en_rq *rq)
 {
-	if (rq->pages && rq->pool)
+	if (rq->bufs && rq->pool)
 		cx4_en_rq_free_pages(rq);
 	cx4_en_wq_free(rq->dev, &rq->wq);
 	if (rq->pool)
 		page_pool_destroy(rq->pool);
-	kvfree(rq->pages);
+	kvfree(rq->bufs);
 }
 
 /* After the function reset (core): the pages may go back to the pool. */
@@ -352,7 +361,7 @@ static void cx4_en_rq_keep(struct cx4_en_priv *priv, struct cx4_en_rq *rq)
 		k->keep.release = cx4_en_rq_keep_release;
 		cx4_core_keep_dma(priv->core, &k->keep);
 	}
-	rq->pages = NULL;
+	rq->bufs = NULL;
 	rq->pool = NULL;
 	rq->wq.buf = NULL;
 }

@@ -210,11 +210,12 @@ struct cx4_en_priv {
 	 */
 	atomic_t fail_tx_map;
 	/*
-	 * debugfs rx_refill_hold: while nonzero no RQ posts a receive WQE
-	 * (rx.c), so the device runs out of them (rx_out_of_buffer); the
-	 * refill timer posts again once it is 0.
+	 * debugfs fail_rx_alloc: while nonzero every receive buffer
+	 * allocation fails (rx.c: counted in alloc_fail, nothing posted),
+	 * so the device runs out of WQEs (rx_out_of_buffer); the refill
+	 * timer posts again once it is 0.
 	 */
-	atomic_t rx_refill_hold;
+	atomic_t fail_rx_alloc;
 	/* rssx: netif_msg_* bits (ethtool -s IF msglvl) */
 	u32 msg_enable;
 	/*
@@ -386,6 +387,9 @@ int cx4_en_set_coalesce(struct net_device *netdev,
 			struct ethtool_coalesce *ec,
 			struct kernel_ethtool_coalesce *kec,
 			struct netlink_ext_ack *extack);
+/* Moderation at attach; off after a recovery to a function without it. */
+void cx4_en_coal_defaults(struct cx4_en_priv *priv);
+void cx4_en_coal_fit_caps(struct cx4_en_priv *priv);
 /* What a new channel's CQs start with (static values or DIM's start). */
 void cx4_en_coal_initial(const struct cx4_en_coal *coal, bool tx, u16 *usecs,
 			 u16 *frames);

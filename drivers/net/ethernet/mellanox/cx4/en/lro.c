@@ -4,10 +4,11 @@
  *
  * With NETIF_F_LRO the TCP TIRs (rss.c) get lro_enable_mask, a timeout
  * from the device's supported periods and a maximum message size that
- * fits the receive buffer, which grows to an order-2 page while LRO is
- * on.  The device writes the first segment of a session as it came and
- * appends only the TCP payload of the next ones; the headers still
- * describe the first segment.  cx4_en_lro_fixup() rewrites them from
+ * fits the receive buffers, which grow to the largest receive WQE (up
+ * to 16 KB in order-0 pages) while LRO is on.  The device writes the
+ * first segment of a session as it came and appends only the TCP
+ * payload of the next ones, over the WQE's scatter entries; the headers
+ * (within the first entry) still describe the first segment.  cx4_en_lro_fixup() rewrites them from
  * the CQE (Table 5) -- it trusts nothing: every offset is checked
  * against the frame before it is read or written.
  */
@@ -16,6 +17,7 @@
 #include <linux/if_vlan.h>
 #include <linux/ip.h>
 #include <linux/ipv6.h>
+#include <linux/sizes.h>
 #include <linux/skbuff.h>
 #include <linux/tcp.h>
 #include <net/checksum.h>
@@ -28,7 +30,7 @@
 #include "lro.h"
 #include "txrx.h"
 
-#define CX4_EN_LRO_ORDER	2	/* 16 KB buffers while LRO is on */
+#define CX4_EN_LRO_LEN		SZ_16K	/* receive buffers while LRO is on */
 #define CX4_EN_LRO_TIMEOUT_US	32	/* wanted session timeout */
 #define CX4_EN_LRO_MSG_UNIT	CX4_TIRC_LRO_MAX_MSG_SZ_UNIT
 
@@ -139,11 +141,11 @@ static void cx4_en_lro_fix_tcp(struct tcphdr *tcp, const void *cqe)
 	}
 }
 
-int cx4_en_lro_fixup(void *frame, u32 len, const void *cqe,
+int cx4_en_lro_fixup(void *frame, u32 headlen, u32 len, const void *cqe,
 		     struct cx4_en_lro_hdr *hdr)
 {
 	u8 *f = frame;
-	int l3 = cx4_en_lro_parse(f, len, hdr);
+	int l3 = cx4_en_lro_parse(f, min(headlen, len), hdr);
 	u32 ttl = CX4_GET(CQE, cqe, LRO_MIN_TTL);
 	struct tcphdr *tcp;
 	__wsum sum;
@@ -190,7 +192,8 @@ bool cx4_en_rx_lro(struct cx4_en_rq *rq, const void *cqe, struct sk_buff *skb)
 	struct cx4_en_lro_hdr hdr;
 	u32 payload;
 
-	if (cx4_en_lro_fixup(skb->data, skb->len, cqe, &hdr) ||
+	if (cx4_en_lro_fixup(skb->data, skb_headlen(skb), skb->len, cqe,
+			     &hdr) ||
 	    skb->len <= hdr.hdr_len) {
 		net_warn_ratelimited("%s: RQ 0x%x: LRO CQE (%u segments) over a frame that is not TCP/IP (%u bytes), dropped\n",
 				     netdev_name(rq->netdev), rq->rqn, nseg,
@@ -209,14 +212,23 @@ bool cx4_en_rx_lro(struct cx4_en_rq *rq, const void *cqe, struct sk_buff *skb)
 
 /* --- settings ----------------------------------------------------------------- */
 
+/*
+ * The frames the receive buffers take: the MTU's, or with LRO on up to
+ * CX4_EN_LRO_LEN as far as the largest receive WQE the device allows
+ * reaches (13,952 bytes with 4 KB pages and four scatter entries).
+ */
 u32 cx4_en_rx_buf_len(const struct cx4_en_priv *priv, u32 mtu)
 {
-	u32 mtu_len = cx4_en_hw_mtu(mtu);
-	u32 lro_len = ALIGN_DOWN((PAGE_SIZE << CX4_EN_LRO_ORDER) -
-				 SKB_DATA_ALIGN(sizeof(struct skb_shared_info)),
-				 SMP_CACHE_BYTES) - CX4_EN_RX_HEADROOM;
+	const void *cap = cx4_core_cap(priv->core, CX4_CAP_GENERAL);
+	u32 mtu_len = cx4_en_hw_mtu(mtu), lro_len;
 
-	return priv->fs.lro ? max(mtu_len, lro_len) : mtu_len;
+	if (!priv->fs.lro)
+		return mtu_len;
+	lro_len = cx4_en_rx_max_frame(PAGE_SIZE,
+				      cap ? CX4_GET(CAP, cap,
+						    LOG_MAX_STRIDE_SZ_RQ) :
+					    CX4_EN_RQ_LOG_STRIDE);
+	return max(mtu_len, min_t(u32, lro_len, CX4_EN_LRO_LEN));
 }
 
 /* lro_max_msg_sz: the IP payload (mode 0) or the frame (mode 1) fits. */

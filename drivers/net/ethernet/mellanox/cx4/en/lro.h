@@ -22,7 +22,9 @@ struct cx4_en_lro_hdr {
  * cx4_en_lro_fixup() - rewrite the first segment's headers of a
  * coalesced frame so they describe the whole of it
  * @frame: the frame as the device scattered it
- * @len: its length (CQE byte_cnt, already checked against the buffer)
+ * @headlen: bytes of it at @frame (the headers must lie within them)
+ * @len: its length (CQE byte_cnt, already checked against the buffer;
+ *	 the bytes after @headlen are in other buffers)
  * @cqe: the receive CQE (lro_num_seg > 1)
  * @hdr: filled on success
  *
@@ -34,7 +36,7 @@ struct cx4_en_lro_hdr {
  * Return: 0, or -EINVAL when the frame is not a TCP/IP frame the device
  * could have coalesced (nothing is written then).
  */
-int cx4_en_lro_fixup(void *frame, u32 len, const void *cqe,
+int cx4_en_lro_fixup(void *frame, u32 headlen, u32 len, const void *cqe,
 		     struct cx4_en_lro_hdr *hdr);
 
 /* Receive path: fix up @skb (data = frame) of CQE @cqe; false = drop. */

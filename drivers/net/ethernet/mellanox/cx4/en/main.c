@@ -396,6 +396,7 @@ static int cx4_en_netdev_init(struct cx4_en_priv *priv)
 		return err;
 	priv->params.rx_vlan_strip =
 		!!(netdev->features & NETIF_F_HW_VLAN_CTAG_RX);
+	cx4_en_coal_defaults(priv);
 	err = netif_set_real_num_tx_queues(netdev, priv->num_channels);
 	if (err)
 		return err;
@@ -441,8 +442,8 @@ static int cx4_en_attach(struct auxiliary_device *adev,
 	auxiliary_set_drvdata(adev, priv);
 	debugfs_create_atomic_t("fail_tx_map", 0600, cx4_core_debugfs(core),
 				&priv->fail_tx_map);
-	debugfs_create_atomic_t("rx_refill_hold", 0600, cx4_core_debugfs(core),
-				&priv->rx_refill_hold);
+	debugfs_create_atomic_t("fail_rx_alloc", 0600, cx4_core_debugfs(core),
+				&priv->fail_rx_alloc);
 	netdev_info(priv->netdev, "MAC %pM, %u channels, MTU %u (max %u), link %s\n",
 		    priv->netdev->dev_addr, priv->num_channels,
 		    priv->netdev->mtu, priv->netdev->max_mtu,
@@ -520,6 +521,7 @@ static int cx4_en_resume_device(struct cx4_en_priv *priv)
 	err = cx4_en_params_fit_caps(priv, &priv->params, false);
 	if (err)
 		return err;
+	cx4_en_coal_fit_caps(priv);
 	err = cx4_en_inline_mode_query(priv, &priv->inline_mode);
 	if (err)
 		return err;
@@ -565,7 +567,7 @@ static void cx4_en_detach(struct auxiliary_device *adev)
 	struct cx4_en_priv *priv = auxiliary_get_drvdata(adev);
 
 	debugfs_lookup_and_remove("fail_tx_map", cx4_core_debugfs(priv->core));
-	debugfs_lookup_and_remove("rx_refill_hold", cx4_core_debugfs(priv->core));
+	debugfs_lookup_and_remove("fail_rx_alloc", cx4_core_debugfs(priv->core));
 	cx4_core_unregister_link_notifier(priv->core, &priv->link_nb);
 	cx4_devlink_port_netdev_unregistering(cx4_core_devlink_port(priv->core));
 	unregister_netdev(priv->netdev);

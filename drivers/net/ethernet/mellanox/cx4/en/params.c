@@ -247,6 +247,65 @@ int cx4_en_set_channels(struct net_device *netdev,
 
 /* --- moderation ------------------------------------------------------------ */
 
+/*
+ * The defaults where the device moderates CQs (HCA_CAP cq_moderation;
+ * cq_period and cq_max_count then take any value of their 12 and 16
+ * bits): RX 3 us / 32 completions, TX 16 us / 32, as mlx5_core starts
+ * on this device -- an interrupt per 32 frames under load, at most
+ * 3 us of added latency on RX.  Adaptive RX (lib/dim) on: it moves the
+ * RX CQs between DIM's profiles by the rate NAPI sees, lower latency
+ * when idle and fewer interrupts under load, for one MODIFY_CQ per
+ * profile change; adaptive TX off: a TX completion costs only the
+ * freeing of sent skbs, which the static 16 us / 32 batches well.
+ * Without cq_moderation everything is off (0, 0, no DIM).
+ */
+#define CX4_EN_DEF_RX_USECS	3
+#define CX4_EN_DEF_RX_FRAMES	32
+#define CX4_EN_DEF_TX_USECS	16
+#define CX4_EN_DEF_TX_FRAMES	32
+
+static bool cx4_en_cap_cq_moderation(const struct cx4_en_priv *priv)
+{
+	const void *cap = cx4_core_cap(priv->core, CX4_CAP_GENERAL);
+
+	return cap && CX4_GET(CAP, cap, CQ_MODERATION);
+}
+
+void cx4_en_coal_defaults(struct cx4_en_priv *priv)
+{
+	bool on = cx4_en_cap_cq_moderation(priv);
+
+	priv->rx_coal = (struct cx4_en_coal){
+		.usecs = on ? CX4_EN_DEF_RX_USECS : 0,
+		.frames = on ? CX4_EN_DEF_RX_FRAMES : 0,
+		.adaptive = on,
+	};
+	priv->tx_coal = (struct cx4_en_coal){
+		.usecs = on ? CX4_EN_DEF_TX_USECS : 0,
+		.frames = on ? CX4_EN_DEF_TX_FRAMES : 0,
+	};
+}
+
+/*
+ * After a recovery: a function that no longer moderates CQs would
+ * refuse every CQ with moderation; it runs without.
+ */
+static bool cx4_en_coal_is_off(const struct cx4_en_coal *c)
+{
+	return !c->usecs && !c->frames && !c->adaptive;
+}
+
+void cx4_en_coal_fit_caps(struct cx4_en_priv *priv)
+{
+	if (cx4_en_cap_cq_moderation(priv) ||
+	    (cx4_en_coal_is_off(&priv->rx_coal) &&
+	     cx4_en_coal_is_off(&priv->tx_coal)))
+		return;
+	netdev_warn(priv->netdev, "no CQ moderation after recovery: interrupt moderation off\n");
+	priv->rx_coal = (struct cx4_en_coal){};
+	priv->tx_coal = (struct cx4_en_coal){};
+}
+
 void cx4_en_coal_initial(const struct cx4_en_coal *coal, bool tx, u16 *usecs,
 			 u16 *frames)
 {

@@ -152,7 +152,7 @@ static int cx4_en_rq_recover(struct cx4_en_priv *priv,
 	err = cx4_en_wq_reset(priv, false, rq->rqn, rq->wq.size);
 	if (!err) {
 		cx4_en_cq_drain(rq->cq);
-		/* The posted pages stay in rq->pages for the refill. */
+		/* The posted buffers stay in rq->bufs for the refill. */
 		rq->pc = 0;
 		rq->cc = 0;
 		WRITE_ONCE(rq->wq.dbr[CX4_WQ_DBR_RCV_IDX], 0);

@@ -2,14 +2,21 @@
 /*
  * cx4 Ethernet part: receive (PRM 7.4.1.2, 7.12.1.1).
  *
- * The RQ is cyclic with one 16-byte scatter entry per WQE, each pointing
- * into its own page_pool page (order large enough for the MTU, the
- * headroom and skb_shared_info), so a received frame becomes an skb with
- * build_skb() and no copy.  The device completes WQEs in order: a CQE is
+ * The RQ is cyclic; each WQE is a list of 16-byte scatter entries (PRM
+ * 7.4.4.3) over page_pool memory laid out by cx4_en_rx_layout(): a head
+ * fragment sized for headroom, frame and skb_shared_info (two or more a
+ * page), and for jumbo frames whole order-0 pages behind it.  A frame
+ * becomes an skb with napi_build_skb() over the head and
+ * skb_add_rx_frag() for each page it reached, each page with its own
+ * truesize; the entries it did not reach stay posted.  A frame of up to
+ * CX4_EN_RX_COPYBREAK bytes is copied into a fragment of its own size
+ * instead and its buffer is posted again at once.  Only the bytes the
+ * device wrote are synced for the CPU (and, for a buffer posted again,
+ * back for the device).  The device completes WQEs in order: a CQE is
  * checked (opcode, format, wqe_counter == consumer counter, byte_cnt
- * within the buffer) before any of it is used; a bad one is counted,
- * logged (rate-limited) and skipped without touching a buffer, and the
- * RQ is reset (recover.c).
+ * within the WQE's buffers) before any of it is used; a bad one is
+ * counted, logged (rate-limited) and skipped without touching a buffer,
+ * and the RQ is reset (recover.c).
  * Checksum: CHECKSUM_UNNECESSARY when the device says L3 and L4 are good
  * for a TCP/UDP frame; the RX hash with its L3/L4 type when the device
  * computed one; a tag the device stripped (RQ vsd 0, CQE cv) goes to
@@ -34,61 +41,103 @@ static void *cx4_en_rq_wqe(struct cx4_en_rq *rq, u16 i)
 	return rq->wq.buf + ((u32)(i & rq->mask) << rq->log_stride);
 }
 
+/* The buffers of WQE @i: lay.nsegs scatter entries. */
+static struct cx4_en_rx_buf *cx4_en_rq_bufs(struct cx4_en_rq *rq, u16 i)
+{
+	return &rq->bufs[(u32)(i & rq->mask) * rq->lay.nsegs];
+}
+
+static dma_addr_t cx4_en_rx_buf_dma(const struct cx4_en_rx_buf *b)
+{
+	return page_pool_get_dma_addr(b->page) + b->offset;
+}
+
+/* A buffer for scatter entry @seg: the head fragment or a whole page. */
+static int cx4_en_rx_buf_alloc(struct cx4_en_rq *rq, struct cx4_en_rx_buf *b,
+			       u32 seg)
+{
+	unsigned int off = 0;
+	struct page *page;
+
+	if (!seg) {
+		page = page_pool_dev_alloc_frag(rq->pool, &off,
+						rq->lay.head_size);
+	} else {
+		page = page_pool_dev_alloc_pages(rq->pool);
+		/*
+		 * The pool also hands out fragments: give the page the one
+		 * fragment reference its release takes (before 6.7 the
+		 * count is not set for a whole page).
+		 */
+		if (page)
+			page_pool_fragment_page(page, 1);
+	}
+	if (!page)
+		return -ENOMEM;
+	b->page = page;
+	b->offset = off;
+	return 0;
+}
+
 /*
- * Post a buffer in every free WQE (a slot whose CQE was skipped keeps
- * its page), then hand them over through the doorbell record.
+ * Post buffers in every free WQE (entries whose buffer was not used, or
+ * whose CQE was skipped, keep theirs), then hand them over through the
+ * doorbell record.
  * Return: 0, or -ENOMEM if some could not be posted (counted).
  */
 int cx4_en_rq_fill(struct cx4_en_rq *rq)
 {
 	struct cx4_en_priv *priv = netdev_priv(rq->netdev);
+	u32 slots = 1u << (rq->log_stride - CX4_EN_RQ_LOG_STRIDE);
 	int err = 0;
 
-	/* debugfs rx_refill_hold: post nothing, as when allocations fail. */
-	if (unlikely(atomic_read(&priv->rx_refill_hold)))
-		return -EAGAIN;
+	/* debugfs fail_rx_alloc: the first allocation fails. */
+	if (unlikely(atomic_read(&priv->fail_rx_alloc))) {
+		cx4_en_rq_stat_add(rq->stats, CX4_EN_RQ_ALLOC_FAIL, 1);
+		return -ENOMEM;
+	}
 	while ((u16)(rq->pc - rq->cc) <= rq->mask) {
-		u16 idx = rq->pc & rq->mask;
+		struct cx4_en_rx_buf *b = cx4_en_rq_bufs(rq, rq->pc);
 		void *dseg = cx4_en_rq_wqe(rq, rq->pc);
-		struct page *page = rq->pages[idx];
+		u32 s;
 
-		if (!page) {
-			page = page_pool_dev_alloc_pages(rq->pool);
-			if (!page) {
+		for (s = 0; s < rq->lay.nsegs; s++, dseg += CX4_RX_DSEG_SIZE) {
+			if (!b[s].page && cx4_en_rx_buf_alloc(rq, &b[s], s)) {
 				cx4_en_rq_stat_add(rq->stats,
 						   CX4_EN_RQ_ALLOC_FAIL, 1);
 				err = -ENOMEM;
-				break;
+				goto out;
 			}
-			rq->pages[idx] = page;
+			CX4_SET(RX_DSEG, dseg, BYTE_COUNT,
+				s ? rq->lay.seg_size : rq->lay.head_len);
+			CX4_SET(RX_DSEG, dseg, LKEY, rq->lkey);
+			CX4_SET64(RX_DSEG, dseg, ADDR, cx4_en_rx_buf_dma(&b[s]) +
+				  (s ? 0 : CX4_EN_RX_HEADROOM));
 		}
-		CX4_SET(RX_DSEG, dseg, BYTE_COUNT, rq->buf_len);
-		CX4_SET(RX_DSEG, dseg, LKEY, rq->lkey);
-		CX4_SET64(RX_DSEG, dseg, ADDR,
-			  page_pool_get_dma_addr(page) + CX4_EN_RX_HEADROOM);
-		/* A stride above one entry ends with the Null scatter entry. */
-		if (rq->log_stride > CX4_EN_RQ_LOG_STRIDE) {
-			dseg += CX4_RX_DSEG_SIZE;
+		/* A stride with room left ends with the Null scatter entry. */
+		if (rq->lay.nsegs < slots) {
 			CX4_SET(RX_DSEG, dseg, BYTE_COUNT, 0);
 			CX4_SET(RX_DSEG, dseg, LKEY, CX4_RX_DSEG_NULL_LKEY);
 		}
 		rq->pc++;
 	}
+out:
 	/* The WQEs before the record that hands them over (PRM 7.4.2). */
 	dma_wmb();
 	WRITE_ONCE(rq->wq.dbr[CX4_WQ_DBR_RCV_IDX], cpu_to_be32(rq->pc));
 	return err;
 }
 
-/* After DESTROY_RQ: give every posted page back to the pool. */
+/* After DESTROY_RQ: give every posted buffer back to the pool. */
 void cx4_en_rq_free_pages(struct cx4_en_rq *rq)
 {
-	u32 i;
+	u32 i, n = (rq->mask + 1) * rq->lay.nsegs;
 
-	for (i = 0; i <= rq->mask; i++) {
-		if (rq->pages[i])
-			page_pool_put_full_page(rq->pool, rq->pages[i], false);
-		rq->pages[i] = NULL;
+	for (i = 0; i < n; i++) {
+		if (rq->bufs[i].page)
+			page_pool_put_full_page(rq->pool, rq->bufs[i].page,
+						false);
+		rq->bufs[i].page = NULL;
 	}
 }
 
@@ -121,26 +170,93 @@ static void cx4_en_rx_hash(struct cx4_en_rq *rq, const void *cqe,
 		     PKT_HASH_TYPE_L4 : PKT_HASH_TYPE_L3);
 }
 
-static void cx4_en_rx_frame(struct cx4_en_rq *rq, const void *cqe)
+/*
+ * Copy-break: the frame into a fragment of its own size (truesize as
+ * small as the frame allows); the head buffer stays posted and goes
+ * back to the device as it is.
+ */
+static struct sk_buff *cx4_en_rx_copy(struct cx4_en_rq *rq,
+				      const struct cx4_en_rx_buf *b, u32 len)
 {
-	u16 idx = rq->cc & rq->mask;
-	struct page *page = rq->pages[idx];
-	u32 len = CX4_GET(CQE, cqe, BYTE_CNT);
+	u32 size = cx4_en_rx_copy_size(len);
+	struct sk_buff *skb = NULL;
+	void *data = napi_alloc_frag(size);
+
+	if (data) {
+		skb = napi_build_skb(data, size);
+		if (!skb)
+			skb_free_frag(data);
+	}
+	if (skb) {
+		skb_reserve(skb, NET_SKB_PAD + NET_IP_ALIGN);
+		skb_put_data(skb, page_address(b->page) + b->offset +
+			     CX4_EN_RX_HEADROOM, len);
+	}
+	dma_sync_single_range_for_device(rq->dev, page_pool_get_dma_addr(b->page),
+					 b->offset + CX4_EN_RX_HEADROOM, len,
+					 DMA_FROM_DEVICE);
+	return skb;
+}
+
+/*
+ * The frame in place: napi_build_skb() over the head fragment, a page
+ * fragment for each further entry it reached (@len is within the WQE's
+ * buffers: cx4_en_rx_cqe_check()).  The buffers the skb took leave the
+ * WQE; the refill replaces them.
+ */
+static struct sk_buff *cx4_en_rx_build(struct cx4_en_rq *rq,
+				       struct cx4_en_rx_buf *b, u32 len)
+{
+	u32 nsegs = cx4_en_rx_segs_used(&rq->lay, len), s;
+	u32 head = min(len, rq->lay.head_len);
 	struct sk_buff *skb;
 
-	rq->pages[idx] = NULL;
-	dma_sync_single_range_for_cpu(rq->dev, page_pool_get_dma_addr(page),
-				      CX4_EN_RX_HEADROOM, len,
-				      DMA_FROM_DEVICE);
-	skb = napi_build_skb(page_address(page), rq->frag_size);
+	skb = napi_build_skb(page_address(b[0].page) + b[0].offset,
+			     rq->lay.head_size);
 	if (unlikely(!skb)) {
-		page_pool_recycle_direct(rq->pool, page);
-		cx4_en_rq_stat_add(rq->stats, CX4_EN_RQ_DROPPED, 1);
-		return;
+		/* Posted again as it is: the device's again. */
+		dma_sync_single_range_for_device(rq->dev,
+						 page_pool_get_dma_addr(b[0].page),
+						 b[0].offset + CX4_EN_RX_HEADROOM,
+						 head, DMA_FROM_DEVICE);
+		return NULL;
 	}
 	skb_mark_for_recycle(skb);
 	skb_reserve(skb, CX4_EN_RX_HEADROOM);
-	skb_put(skb, len);
+	skb_put(skb, head);
+	b[0].page = NULL;
+	len -= head;
+	for (s = 1; s < nsegs; s++) {
+		u32 n = min(len, rq->lay.seg_size);
+
+		dma_sync_single_range_for_cpu(rq->dev, cx4_en_rx_buf_dma(&b[s]),
+					      0, n, DMA_FROM_DEVICE);
+		skb_add_rx_frag(skb, s - 1, b[s].page, b[s].offset, n,
+				rq->lay.seg_size);
+		b[s].page = NULL;
+		len -= n;
+	}
+	return skb;
+}
+
+static void cx4_en_rx_frame(struct cx4_en_rq *rq, const void *cqe)
+{
+	struct cx4_en_rx_buf *b = cx4_en_rq_bufs(rq, rq->cc);
+	u32 len = CX4_GET(CQE, cqe, BYTE_CNT);
+	struct sk_buff *skb;
+
+	dma_sync_single_range_for_cpu(rq->dev, page_pool_get_dma_addr(b[0].page),
+				      b[0].offset + CX4_EN_RX_HEADROOM,
+				      min(len, rq->lay.head_len),
+				      DMA_FROM_DEVICE);
+	if (cx4_en_rx_copybreak(len, rq->lay.head_len))
+		skb = cx4_en_rx_copy(rq, b, len);
+	else
+		skb = cx4_en_rx_build(rq, b, len);
+	if (unlikely(!skb)) {
+		cx4_en_rq_stat_add(rq->stats, CX4_EN_RQ_DROPPED, 1);
+		return;
+	}
 	if (CX4_GET(CQE, cqe, LRO_NUM_SEG) > 1 &&
 	    !cx4_en_rx_lro(rq, cqe, skb)) {
 		kfree_skb(skb);

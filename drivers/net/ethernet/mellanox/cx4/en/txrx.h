@@ -23,14 +23,32 @@
 struct page_pool;
 
 #define CX4_EN_LOG_SQ_SIZE	10	/* WQEBBs */
-#define CX4_EN_LOG_RQ_SIZE	10	/* WQEs, one scatter entry each */
+#define CX4_EN_LOG_RQ_SIZE	10	/* WQEs */
 #define CX4_EN_RQ_LOG_STRIDE	4	/* one 16-byte scatter entry */
 /*
- * Largest RQ stride cx4 accepts from log_min_stride_sz_rq (5-bit cap;
- * log_wq_stride itself is 4 bits): 64 bytes, four scatter entries.  A
+ * Largest RQ stride cx4 uses (log_wq_stride is 4 bits, the device's
+ * log_min/log_max_stride_sz_rq 5): 64 bytes, four scatter entries.  A
  * ring of CX4_EN_MAX_LOG_RING WQEs is then 512 KB at most.
  */
 #define CX4_EN_RQ_MAX_LOG_STRIDE	6
+#define CX4_EN_RX_MAX_SEGS	(1u << (CX4_EN_RQ_MAX_LOG_STRIDE - \
+					CX4_EN_RQ_LOG_STRIDE))
+/*
+ * Copy-break: a frame of at most this many bytes is copied into a new
+ * small skb and its receive buffer goes straight back into the ring.
+ * 256 bytes are four cache lines: TCP ACKs, DNS, VoIP and 64-byte test
+ * frames.  Below it the copy costs about what the stack's own reads of
+ * the headers (eth_type_trans, GRO, IP, UDP/TCP) cost anyway, and it
+ * saves the page_pool round trip of the buffer (the skb's recycling,
+ * the fragment reference, the refill) and most of its truesize: the
+ * copy's fragment is sized for the frame (cx4_en_rx_copy_size()), so a
+ * 64-byte UDP datagram (106-byte frame) costs 768 bytes and a 256-byte
+ * frame 896 instead of the buffer's 2,176 at MTU 1500 (x86-64, 6.12).
+ * napi_alloc_skb() would round such a head up to 1 KB (truesize 1,280).
+ * Above the threshold the copy grows with the frame while the saving
+ * stays the same.
+ */
+#define CX4_EN_RX_COPYBREAK	256
 #define CX4_EN_PAS_PAGE		4096	/* PAS entries are 4 KB pages */
 #define CX4_EN_RX_HEADROOM	NET_SKB_PAD
 /* An RQ left empty by allocation failures retries after this long. */
@@ -107,6 +125,30 @@ struct cx4_en_sq {
 	u8 recover_fails;		/* failed resets in a row (RTNL) */
 };
 
+/*
+ * Where a receive WQE's buffers sit (cx4_en_rx_layout()).  Scatter
+ * entry 0 is a page_pool fragment of @head_size bytes: headroom, @head_len
+ * bytes for the device, skb_shared_info (napi_build_skb() over it);
+ * entries 1 .. @nsegs - 1 are whole order-0 pages, added to the skb as
+ * page fragments.  At MTU <= ~1.6 KB (4 KB pages) one entry holds the
+ * frame and two or more fragments share a page; jumbo frames take a
+ * half-page head and one or more pages.
+ */
+struct cx4_en_rx_layout {
+	u32 head_size;		/* the fragment's bytes (its truesize) */
+	u32 head_len;		/* bytes the device may write into it */
+	u32 seg_size;		/* bytes of each later entry: a page */
+	u32 nsegs;		/* scatter entries, 1 .. CX4_EN_RX_MAX_SEGS */
+	u32 buf_len;		/* bytes a WQE takes in all */
+	u8 log_stride;		/* the RQ's WQE stride */
+};
+
+/* One scatter entry's buffer: a page_pool page or a fragment of one. */
+struct cx4_en_rx_buf {
+	struct page *page;	/* NULL: not posted */
+	u32 offset;		/* of the fragment in @page */
+};
+
 struct cx4_en_rq {
 	u16 pc;				/* WQEs posted */
 	u16 cc;				/* WQEs completed */
@@ -117,9 +159,9 @@ struct cx4_en_rq {
 	bool vlan_strip;		/* created with vsd 0 */
 	u32 rqn;
 	u32 lkey;
-	u32 buf_len;			/* bytes the device may write */
-	u32 frag_size;			/* page_pool page incl. skb overhead */
-	struct page **pages;		/* per WQE */
+	u32 buf_len;			/* bytes the device may write a WQE */
+	struct cx4_en_rx_layout lay;
+	struct cx4_en_rx_buf *bufs;	/* lay.nsegs per WQE */
 	struct page_pool *pool;
 	struct device *dev;
 	struct net_device *netdev;
@@ -193,11 +235,30 @@ bool cx4_en_tx_wc_valid(u16 wc, u16 cc, u16 pc, u16 mask,
 			const struct cx4_en_tx_wqe_info *info);
 
 /*
- * The RQ stride from the device's log_min/log_max_stride_sz_rq: ours or
- * the minimum if larger; -EINVAL if above CX4_EN_RQ_MAX_LOG_STRIDE or
- * the device's maximum.
+ * The RQ stride for @nsegs scatter entries a WQE from the device's
+ * log_min/log_max_stride_sz_rq: the smallest power of two of entries
+ * that holds them, or the minimum if larger; -EINVAL if above
+ * CX4_EN_RQ_MAX_LOG_STRIDE or the device's maximum.
  */
-int cx4_en_rq_log_stride(u32 log_min, u32 log_max);
+int cx4_en_rq_log_stride(u32 nsegs, u32 log_min, u32 log_max);
+/*
+ * The receive buffers for frames of up to @frame_len bytes with pages of
+ * @page_size bytes and the device's RQ stride range; -EINVAL if the
+ * frame needs more scatter entries than the stride allows.
+ */
+int cx4_en_rx_layout(u32 frame_len, u32 page_size, u32 log_min, u32 log_max,
+		     struct cx4_en_rx_layout *lay);
+/* The longest frame the largest WQE the device allows can take. */
+u32 cx4_en_rx_max_frame(u32 page_size, u32 log_max);
+/* Scatter entries a frame of @len bytes fills (1 if it fits the head). */
+u32 cx4_en_rx_segs_used(const struct cx4_en_rx_layout *lay, u32 len);
+/*
+ * Copy a frame of @len bytes into a new skb (and keep its buffer
+ * posted)?  Only if it is short and within the head of @head_len bytes.
+ */
+bool cx4_en_rx_copybreak(u32 len, u32 head_len);
+/* Bytes of the fragment a copied frame of @len bytes gets (its truesize). */
+u32 cx4_en_rx_copy_size(u32 len);
 
 /*
  * recover.c: the delay (ms) before the next reset of a queue whose last

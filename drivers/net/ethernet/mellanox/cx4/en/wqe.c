@@ -6,8 +6,10 @@
 
 #include <linux/if_ether.h>
 #include <linux/if_vlan.h>
+#include <linux/log2.h>
 #include <linux/math.h>
 #include <linux/minmax.h>
+#include <linux/skbuff.h>
 #include <linux/cx4/core.h>
 
 #include "txrx.h"
@@ -86,13 +88,85 @@ bool cx4_en_tx_wc_valid(u16 wc, u16 cc, u16 pc, u16 mask,
 	return info[wc & mask].num_wqebbs != 0;
 }
 
-int cx4_en_rq_log_stride(u32 log_min, u32 log_max)
+int cx4_en_rq_log_stride(u32 nsegs, u32 log_min, u32 log_max)
 {
-	u32 log = max_t(u32, CX4_EN_RQ_LOG_STRIDE, log_min);
+	u32 log = CX4_EN_RQ_LOG_STRIDE + order_base_2(max(nsegs, 1u));
 
+	log = max(log, log_min);
 	if (log > CX4_EN_RQ_MAX_LOG_STRIDE || log > log_max)
 		return -EINVAL;
 	return log;
+}
+
+/* The device's room after the headroom and skb_shared_info of a head. */
+static u32 cx4_en_rx_head_len(u32 head_size)
+{
+	return head_size - CX4_EN_RX_HEADROOM -
+	       SKB_DATA_ALIGN(sizeof(struct skb_shared_info));
+}
+
+/*
+ * Receive buffers (struct cx4_en_rx_layout): a frame that fits half a
+ * page with its headroom and skb_shared_info is one page_pool fragment
+ * of just that size, so two or more share a page; a longer one gets a
+ * half-page head (its headers and the start of its payload, still
+ * built with napi_build_skb()) and as many whole order-0 pages as the
+ * rest needs, each a scatter entry of the WQE -- no allocation above
+ * order 0 for any MTU, and a short frame at a jumbo MTU costs only the
+ * head (the pages it did not reach stay posted).
+ */
+int cx4_en_rx_layout(u32 frame_len, u32 page_size, u32 log_min, u32 log_max,
+		     struct cx4_en_rx_layout *lay)
+{
+	u32 linear = SKB_DATA_ALIGN(CX4_EN_RX_HEADROOM + frame_len) +
+		     SKB_DATA_ALIGN(sizeof(struct skb_shared_info));
+	int log;
+
+	lay->seg_size = page_size;
+	if (linear <= page_size / 2) {
+		lay->head_size = linear;
+		lay->nsegs = 1;
+	} else {
+		lay->head_size = page_size / 2;
+		lay->nsegs = 1 + DIV_ROUND_UP(frame_len -
+					      cx4_en_rx_head_len(page_size / 2),
+					      page_size);
+	}
+	lay->head_len = cx4_en_rx_head_len(lay->head_size);
+	lay->buf_len = lay->head_len + (lay->nsegs - 1) * page_size;
+	log = cx4_en_rq_log_stride(lay->nsegs, log_min, log_max);
+	if (log < 0)
+		return log;
+	lay->log_stride = log;
+	return 0;
+}
+
+u32 cx4_en_rx_max_frame(u32 page_size, u32 log_max)
+{
+	u32 log = min_t(u32, log_max, CX4_EN_RQ_MAX_LOG_STRIDE);
+	u32 nsegs = log > CX4_EN_RQ_LOG_STRIDE ?
+		    1u << (log - CX4_EN_RQ_LOG_STRIDE) : 1;
+
+	return cx4_en_rx_head_len(page_size / 2) + (nsegs - 1) * page_size;
+}
+
+u32 cx4_en_rx_segs_used(const struct cx4_en_rx_layout *lay, u32 len)
+{
+	if (len <= lay->head_len)
+		return 1;
+	return 1 + DIV_ROUND_UP(len - lay->head_len, lay->seg_size);
+}
+
+bool cx4_en_rx_copybreak(u32 len, u32 head_len)
+{
+	return len <= min_t(u32, CX4_EN_RX_COPYBREAK, head_len);
+}
+
+/* Headroom as napi_alloc_skb() gives it, the frame, skb_shared_info. */
+u32 cx4_en_rx_copy_size(u32 len)
+{
+	return SKB_DATA_ALIGN(NET_SKB_PAD + NET_IP_ALIGN + len) +
+	       SKB_DATA_ALIGN(sizeof(struct skb_shared_info));
 }
 
 /*

@@ -141,7 +141,11 @@ static void cx4_lro_check(struct kunit *test, const struct cx4_lro_case *c)
 		f[i] = (u8)(i * 7 + 3);
 	cx4_lro_cqe(cqe, f, len, l4, c);
 
-	KUNIT_ASSERT_EQ(test, cx4_en_lro_fixup(f, len, cqe, &hdr), 0);
+	/*
+	 * Only the headers in the first buffer, the payload in pages after
+	 * it (a jumbo receive WQE): the lengths still count all of it.
+	 */
+	KUNIT_ASSERT_EQ(test, cx4_en_lro_fixup(f, l4 + T_THL, len, cqe, &hdr), 0);
 	KUNIT_EXPECT_EQ(test, hdr.l4_off, l4);
 	KUNIT_EXPECT_EQ(test, hdr.hdr_len, l4 + T_THL);
 	KUNIT_EXPECT_EQ(test, hdr.ipv6, c->ipv6);
@@ -231,33 +235,35 @@ static void cx4_test_lro_bad(struct kunit *test)
 	memcpy(copy, f, 512);
 
 	/* Truncated inside the Ethernet, IP and TCP headers. */
-	KUNIT_EXPECT_EQ(test, cx4_en_lro_fixup(f, 10, cqe, &hdr), -EINVAL);
-	KUNIT_EXPECT_EQ(test, cx4_en_lro_fixup(f, l3 + 10, cqe, &hdr), -EINVAL);
-	KUNIT_EXPECT_EQ(test, cx4_en_lro_fixup(f, l4 + 10, cqe, &hdr), -EINVAL);
-	KUNIT_EXPECT_EQ(test, cx4_en_lro_fixup(f, l4 + T_THL - 1, cqe, &hdr),
+	KUNIT_EXPECT_EQ(test, cx4_en_lro_fixup(f, 10, 10, cqe, &hdr), -EINVAL);
+	KUNIT_EXPECT_EQ(test, cx4_en_lro_fixup(f, l3 + 10, l3 + 10, cqe, &hdr), -EINVAL);
+	KUNIT_EXPECT_EQ(test, cx4_en_lro_fixup(f, l4 + 10, l4 + 10, cqe, &hdr), -EINVAL);
+	KUNIT_EXPECT_EQ(test, cx4_en_lro_fixup(f, l4 + T_THL - 1, l4 + T_THL - 1, cqe, &hdr),
 			-EINVAL);
+	/* The frame is long enough, but its first buffer ends in the TCP header. */
+	KUNIT_EXPECT_EQ(test, cx4_en_lro_fixup(f, l4 + T_THL - 1, len, cqe, &hdr), -EINVAL);
 	KUNIT_EXPECT_EQ(test, memcmp(f, copy, 512), 0);
 	/* Not TCP. */
 	f[l3 + 9] = IPPROTO_UDP;
-	KUNIT_EXPECT_EQ(test, cx4_en_lro_fixup(f, len, cqe, &hdr), -EINVAL);
+	KUNIT_EXPECT_EQ(test, cx4_en_lro_fixup(f, len, len, cqe, &hdr), -EINVAL);
 	f[l3 + 9] = IPPROTO_TCP;
 	/* Not IP. */
 	*(__be16 *)(f + 12) = htons(ETH_P_ARP);
-	KUNIT_EXPECT_EQ(test, cx4_en_lro_fixup(f, len, cqe, &hdr), -EINVAL);
+	KUNIT_EXPECT_EQ(test, cx4_en_lro_fixup(f, len, len, cqe, &hdr), -EINVAL);
 	*(__be16 *)(f + 12) = htons(ETH_P_IP);
 	/* TCP data offset below the header size. */
 	f[l4 + 12] = 0x40;
-	KUNIT_EXPECT_EQ(test, cx4_en_lro_fixup(f, len, cqe, &hdr), -EINVAL);
+	KUNIT_EXPECT_EQ(test, cx4_en_lro_fixup(f, len, len, cqe, &hdr), -EINVAL);
 	f[l4 + 12] = copy[l4 + 12];
 	/* IPv4 header length below 5 words. */
 	f[l3] = 0x44;
-	KUNIT_EXPECT_EQ(test, cx4_en_lro_fixup(f, len, cqe, &hdr), -EINVAL);
+	KUNIT_EXPECT_EQ(test, cx4_en_lro_fixup(f, len, len, cqe, &hdr), -EINVAL);
 	f[l3] = copy[l3];
 	KUNIT_EXPECT_EQ(test, memcmp(f, copy, 512), 0);
 	/* A timestamp option running past the header is left alone. */
 	f[l4 + 23] = 40;
 	CX4_SET(CQE, cqe, LRO_TIMESTAMP_IS_VALID, 1);
-	KUNIT_EXPECT_EQ(test, cx4_en_lro_fixup(f, len, cqe, &hdr), 0);
+	KUNIT_EXPECT_EQ(test, cx4_en_lro_fixup(f, len, len, cqe, &hdr), 0);
 	KUNIT_EXPECT_EQ(test, get_unaligned_be32(f + l4 + 24), 111u);
 }
 

@@ -184,18 +184,25 @@ static void cx4_test_rx_check_unposted(struct kunit *test)
 /* RQ stride from the device's range: bounded, never trusted. */
 static void cx4_test_rq_log_stride(struct kunit *test)
 {
-	KUNIT_EXPECT_EQ(test, cx4_en_rq_log_stride(4, 13), 4);
-	KUNIT_EXPECT_EQ(test, cx4_en_rq_log_stride(0, 13), CX4_EN_RQ_LOG_STRIDE);
-	KUNIT_EXPECT_EQ(test, cx4_en_rq_log_stride(5, 13), 5);
-	KUNIT_EXPECT_EQ(test, cx4_en_rq_log_stride(CX4_EN_RQ_MAX_LOG_STRIDE, 13),
+	KUNIT_EXPECT_EQ(test, cx4_en_rq_log_stride(1, 4, 13), 4);
+	KUNIT_EXPECT_EQ(test, cx4_en_rq_log_stride(1, 0, 13), CX4_EN_RQ_LOG_STRIDE);
+	KUNIT_EXPECT_EQ(test, cx4_en_rq_log_stride(1, 5, 13), 5);
+	KUNIT_EXPECT_EQ(test, cx4_en_rq_log_stride(1, CX4_EN_RQ_MAX_LOG_STRIDE, 13),
 			CX4_EN_RQ_MAX_LOG_STRIDE);
 	/* Above what cx4 accepts: 1024 << 31 would overflow the ring size. */
-	KUNIT_EXPECT_EQ(test, cx4_en_rq_log_stride(CX4_EN_RQ_MAX_LOG_STRIDE + 1, 31),
+	KUNIT_EXPECT_EQ(test, cx4_en_rq_log_stride(1, CX4_EN_RQ_MAX_LOG_STRIDE + 1, 31),
 			-EINVAL);
-	KUNIT_EXPECT_EQ(test, cx4_en_rq_log_stride(31, 31), -EINVAL);
+	KUNIT_EXPECT_EQ(test, cx4_en_rq_log_stride(1, 31, 31), -EINVAL);
 	/* Device maximum below the stride needed. */
-	KUNIT_EXPECT_EQ(test, cx4_en_rq_log_stride(4, 3), -EINVAL);
-	KUNIT_EXPECT_EQ(test, cx4_en_rq_log_stride(5, 4), -EINVAL);
+	KUNIT_EXPECT_EQ(test, cx4_en_rq_log_stride(1, 4, 3), -EINVAL);
+	KUNIT_EXPECT_EQ(test, cx4_en_rq_log_stride(1, 5, 4), -EINVAL);
+	/* Several scatter entries: a power of two of them, Null-padded. */
+	KUNIT_EXPECT_EQ(test, cx4_en_rq_log_stride(2, 4, 13), 5);
+	KUNIT_EXPECT_EQ(test, cx4_en_rq_log_stride(3, 4, 13), 6);
+	KUNIT_EXPECT_EQ(test, cx4_en_rq_log_stride(4, 4, 13), 6);
+	KUNIT_EXPECT_EQ(test, cx4_en_rq_log_stride(CX4_EN_RX_MAX_SEGS + 1, 4, 13),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, cx4_en_rq_log_stride(3, 4, 5), -EINVAL);
 }
 
 static struct kunit_case cx4_en_wqe_cases[] = {
