@@ -545,6 +545,7 @@ static Property cx4_properties[] = {
 	DEFINE_PROP_BOOL("debug-ctl", CX4State, debug_ctl, false),
 	DEFINE_PROP_UINT32("fail-nth", CX4State, knobs.fail_nth, 0),
 	DEFINE_PROP_UINT32("fail-opcode", CX4State, knobs.fail_opcode, 0),
+	DEFINE_PROP_UINT32("fail-opcode-count", CX4State, knobs.fail_opcode_count, 0),
 	DEFINE_PROP_UINT32("fail-status", CX4State, knobs.fail_status, 0),
 	DEFINE_PROP_UINT32("fail-syndrome", CX4State, knobs.fail_syndrome, 0),
 	DEFINE_PROP_UINT32("delay-ms", CX4State, knobs.delay_ms, 0),

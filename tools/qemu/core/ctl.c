@@ -111,6 +111,7 @@ static uint32_t *cx4dev_ctl_knob(struct cx4dev *dev, uint32_t off)
 	switch (off) {
 	case CX4DEV_CTL_FAIL_NTH:	return &k->fail_nth;
 	case CX4DEV_CTL_FAIL_OPCODE:	return &k->fail_opcode;
+	case CX4DEV_CTL_FAIL_OPCODE_COUNT: return &k->fail_opcode_count;
 	case CX4DEV_CTL_FAIL_STATUS:	return &k->fail_status;
 	case CX4DEV_CTL_FAIL_SYNDROME:	return &k->fail_syndrome;
 	case CX4DEV_CTL_DELAY_MS:	return &k->delay_ms;

@@ -51,6 +51,7 @@ struct cx4dev_ops {
 struct cx4dev_knobs {
 	uint32_t fail_nth;	/* fail the Nth command from now; 0 = off */
 	uint32_t fail_opcode;	/* fail the next command with this opcode; 0 = off */
+	uint32_t fail_opcode_count; /* so many such commands fail; 0, 1 = one */
 	uint32_t fail_status;	/* status for injected failures; 0 = INTERNAL_ERR */
 	uint32_t fail_syndrome;	/* syndrome for injected failures; 0 = default */
 	uint32_t delay_ms;	/* completion delay for matching commands */

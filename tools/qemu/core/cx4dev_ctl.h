@@ -56,6 +56,7 @@
 	X(OUT_PATCH_VALUE,	"out_patch_value",	0x06c, CX4DEV_CTL_RW)	\
 	X(OUT_PATCH_MASK,	"out_patch_mask",	0x070, CX4DEV_CTL_RW)	\
 	X(OUT_PATCH_SKIP,	"out_patch_skip",	0x074, CX4DEV_CTL_RW)	\
+	X(FAIL_OPCODE_COUNT,	"fail_opcode_count",	0x078, CX4DEV_CTL_RW)	\
 	X(HEALTH_SYNDROME,	"health_syndrome",	0x080, CX4DEV_CTL_RW)	\
 	X(HEALTH_STOP,		"health_stop",		0x084, CX4DEV_CTL_RW)	\
 	X(INTERNAL_ERROR,	"internal_error",	0x088, CX4DEV_CTL_WO)	\

@@ -349,10 +349,10 @@ size_t cx4dev_receive(struct cx4dev *dev, const void *frame, size_t len)
 void cx4dev_knobs_set(struct cx4dev *dev, const struct cx4dev_knobs *knobs)
 {
 	dev->knobs = *knobs;
-	cx4dev_logf(dev, "knobs set: fail_nth %u fail_opcode 0x%x fail_status 0x%x "
+	cx4dev_logf(dev, "knobs set: fail_nth %u fail_opcode 0x%x (count %u) fail_status 0x%x "
 		    "fail_syndrome 0x%x delay_ms %u delay_opcode 0x%x delay_count %u "
 		    "hang_opcode 0x%x drop_cmd_events %u", knobs->fail_nth, knobs->fail_opcode,
-		    knobs->fail_status, knobs->fail_syndrome, knobs->delay_ms,
+		    knobs->fail_opcode_count, knobs->fail_status, knobs->fail_syndrome, knobs->delay_ms,
 		    knobs->delay_opcode, knobs->delay_count, knobs->hang_opcode,
 		    knobs->drop_cmd_events);
 }

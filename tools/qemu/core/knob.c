@@ -49,7 +49,12 @@ enum cx4dev_knob_action cx4dev_knob_classify(struct cx4dev *dev, struct cx4dev_c
 	if (k->fail_nth && --k->fail_nth == 0)
 		cx4dev_knob_fail(dev, cmd, "fail_nth");
 	else if (k->fail_opcode && k->fail_opcode == cmd->opcode) {
-		k->fail_opcode = 0;
+		if (k->fail_opcode_count > 1) {
+			k->fail_opcode_count--;
+		} else {
+			k->fail_opcode = 0;
+			k->fail_opcode_count = 0;
+		}
 		cx4dev_knob_fail(dev, cmd, "fail_opcode");
 	}
 	if (k->delay_count && (!k->delay_opcode || k->delay_opcode == cmd->opcode)) {
