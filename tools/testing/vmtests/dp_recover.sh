@@ -38,6 +38,15 @@
 #      (rx_out_of_buffer), the failures are counted (alloc_fail); then
 #      allocations work again and a ping b -> a must pass within 10 s
 #      although no CQE arrives to start a poll (the refill timer).
+#   7. A queue whose reset keeps failing is rebuilt (issue 14): with
+#      FAIL_OPCODE_COUNT 4 every attempt at the RQ's reset fails (one
+#      MODIFY_RQ each); after the 4th the RQ is lost and the channels are
+#      rebuilt: queue_recover_fail +4, queue_lost +1, traffic passes, no
+#      function recovery.
+#   8. A rebuild that fails asks the core for a function recovery: with
+#      FAIL_OPCODE_COUNT 5 the rebuild's MODIFY_RQ fails too; the function
+#      is reset and probed again, the netdev stays (same ifindex) and
+#      traffic passes.
 # One channel (ethtool -L), so the burst and the stalled SQ share the
 # ring.  cx4ctl and ethtool are slow under TCG: the
 # test reads them once per step and polls only the kernel log.
@@ -233,6 +242,10 @@ log "bad RX CQE: counted, RQ reset"
 traffic_ok "bad RX CQE" rx
 
 # --- 5. A failed queue reset is tried again ---
+ping_ab() {
+	nsx cx4b $BB ping -c 1 -W 1 198.18.0.1 >/dev/null &&
+		nsx cx4a $BB ping -c 1 -W 1 198.18.0.2 >/dev/null
+}
 # From stats snapshots $1 and $2 (read by the shell, no program started):
 # how far counter $3 moved, in MOVED; fails without the counter.
 stat_moved() {
@@ -262,10 +275,6 @@ retry_step() {
 	}
 	WAIT_SECS=30 wait_for failed || fail "$q: no failed recovery after WQ_ERROR with $2 failed"
 	# Before the fix nothing tried the RQ again: no traffic, ever.
-	ping_ab() {
-		nsx cx4b $BB ping -c 1 -W 1 198.18.0.1 >/dev/null &&
-			nsx cx4a $BB ping -c 1 -W 1 198.18.0.2 >/dev/null
-	}
 	WAIT_SECS=10 wait_for ping_ab || fail "$q: no traffic 10 s after its recovery failed"
 	mapfile -t v < <("$CTL" "$fa" get wq_error fail_opcode knob_hits)
 	[ $((v[0] & (ON | RQBIT))) = "$want" ] || fail "WQ_ERROR read back ${v[0]}: not fired on an $q"
@@ -325,6 +334,54 @@ oob=$(($(ctl_get "$fa" rx_out_of_buffer) - oob0))
 WAIT_SECS=10 wait_for ping_a ||
 	fail "$a: RQ not refilled after $fails allocation failures ($oob frames found no WQE)"
 log "RQ emptied by $fails allocation failures ($oob frames found no WQE): refilled, ping passes"
+
+# --- 7. and 8. A reset that keeps failing ---
+# $1 MODIFY_RQ commands fail from the RQ's error on; waits for the
+# kernel log line $2 (after the mark), then for traffic both ways.
+# Sets S0, S1 (stats before and after) and LOG (the kernel log since).
+lost_step() {
+	local mark="dp_recover: $1 MODIFY_RQ to fail"
+	S0=$(stats)
+	echo "$mark" > /dev/kmsg
+	ctl_set "$fa" fail_opcode 0x909 fail_opcode_count "$1" \
+		wq_error $((ON | RQBIT | ANYQ)) || fail "cannot arm FAIL_OPCODE and WQ_ERROR"
+	nsx cx4b $BB ping -c 1 -W 2 198.18.0.1 >/dev/null || true
+	# $1: the line to find after the mark.
+	logged() {
+		busybox dmesg | awk -v m="$mark" -v l="$1" '
+			index($0, m) { on = 1 }
+			on && $0 ~ l { f = 1 }
+			END { exit !f }'
+	}
+	WAIT_SECS=60 wait_for logged "$2" || fail "$1 MODIFY_RQ failed: no '$2' in the kernel log"
+	WAIT_SECS=60 wait_for ping_ab || fail "$1 MODIFY_RQ failed: no traffic after '$2'"
+	[ "$(ctl_get "$fa" fail_opcode)" = 0 ] || fail "$1 MODIFY_RQ failed: FAIL_OPCODE still armed"
+	S1=$(stats)
+	LOG=$(busybox dmesg | awk -v m="$mark" 'index($0, m) { on = 1 } on')
+}
+hits=$(ctl_get "$fa" knob_hits)
+lost_step 4 'channels rebuilt after a lost queue'
+n=
+for c in queue_recover_fail queue_lost rx0_recover; do
+	stat_moved "$S0" "$S1" "$c"
+	n+=${n:+ }$MOVED
+done
+[ "$n" = "4 1 1" ] || fail "RQ lost: queue_recover_fail, queue_lost, rx0_recover moved by $n, want 4 1 1"
+[ "$(grep -cE 'RQ 0x[0-9a-f]+ lost: 4 recovery attempts failed' <<<"$LOG")" = 1 ] ||
+	fail "RQ lost: no single 'lost: 4 recovery attempts failed' line"
+! grep -q 'asking for a function recovery' <<<"$LOG" || fail "RQ lost: a function recovery was asked for"
+[ "$(ctl_get "$fa" knob_hits)" = $((hits + 5)) ] || fail "RQ lost: knob hits $(ctl_get "$fa" knob_hits), want $((hits + 5))"
+log "RQ reset failed 4 times: queue lost, channels rebuilt, traffic passes"
+
+recov0=$(stat_get "$fa" health_recoveries)
+lost_step 5 'recovery: done, function up again'
+grep -qE 'channel rebuild after a lost queue failed \(-?[0-9]+\), asking for a function recovery' <<<"$LOG" ||
+	fail "rebuild failed: no 'asking for a function recovery' line"
+[ "$(stat_get "$fa" health_recoveries)" = $((recov0 + 1)) ] ||
+	fail "rebuild failed: health_recoveries $(stat_get "$fa" health_recoveries), want $((recov0 + 1))"
+[ "$(ip netns exec cx4a cat "/sys/class/net/$a/ifindex")" = "$ifindex" ] ||
+	fail "$a: ifindex changed by the function recovery"
+log "the rebuild failed too: function recovered, $a kept, traffic passes"
 
 dp_cleanup
 rmmod cx4
