@@ -230,6 +230,8 @@ static inline bool cx4_cqe_owned_by_sw(const void *cqe, u32 ci, u32 log_size)
 	       (b >> 4) != CX4_CQE_OP_INVALID;
 }
 
+bool cx4_cq_ring_ready(const void *ring, u32 ci, u32 log_size);
+
 /*
  * A completion queue (cq.c).  @ci, @arm_ci and @last_arm_sn are only
  * written by the one poller (cx4_cq_peek/pop/update_ci/arm); @arm_sn by

@@ -292,6 +292,30 @@ u32 cx4_cq_arm_dword(u32 sn, u32 ci, bool solicited)
 	return cx4_rd32(b, 0);
 }
 
+/*
+ * May the consumer at @ci take its CQE (no device access; KUnit)?  PRM
+ * 7.12.3: the software owner value and an opcode other than 0xf, which
+ * marks an entry the device has not written.  A device that writes an
+ * entry with opcode 0xf and goes on to the next one would stall the CQ
+ * for good: an invalid entry whose successor is software owned and valid
+ * is handed over too, for the consumer's opcode check to reject.
+ */
+bool cx4_cq_ring_ready(const void *ring, u32 ci, u32 log_size)
+{
+	u32 mask = (1u << log_size) - 1;
+	const u8 *cqe = (const u8 *)ring + (ci & mask) * CX4_CQE_SIZE;
+	u8 b = READ_ONCE(cqe[CX4_CQE_OFF_OWNER_BYTE]);
+
+	if ((b & 1) != cx4_owner_bit(ci, log_size))
+		return false;
+	if ((b >> 4) != CX4_CQE_OP_INVALID)
+		return true;
+	/* A ring of one entry has no successor to look at. */
+	return mask && cx4_cqe_owned_by_sw((const u8 *)ring +
+					   ((ci + 1) & mask) * CX4_CQE_SIZE,
+					   ci + 1, log_size);
+}
+
 /* --- core API: polling ------------------------------------------------------ */
 
 static u8 *cx4_cq_entry(struct cx4_cq *cq, u32 ci)
@@ -303,7 +327,7 @@ const void *cx4_cq_peek(struct cx4_cq *cq)
 {
 	u8 *cqe = cx4_cq_entry(cq, cq->ci);
 
-	if (!cx4_cqe_owned_by_sw(cqe, cq->ci, cq->log_size))
+	if (!cx4_cq_ring_ready(cq->buf, cq->ci, cq->log_size))
 		return NULL;
 	/* Read the rest of the CQE only after its owner byte. */
 	dma_rmb();

@@ -55,6 +55,44 @@ static void cx4_test_cq_invalid_opcode(struct kunit *test)
 }
 
 /*
+ * The CQ's consumer (cx4_cq_ring_ready()): an entry with opcode 0xf is
+ * not taken while nothing follows it, and is taken once the device has
+ * written the next entry (a device that wrote 0xf and went on), for the
+ * consumer to reject; across the wrap too.
+ */
+static void cx4_test_cq_ring_ready(struct kunit *test)
+{
+	u32 log = 2, nent = 1u << log, ci;
+	u8 *ring = kunit_kzalloc(test, nent * CX4_CQE_SIZE, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, ring);
+	cx4_cq_ring_init(ring, log);
+	KUNIT_EXPECT_FALSE(test, cx4_cq_ring_ready(ring, 0, log));
+	for (ci = 0; ci < 2 * nent; ci++) {
+		u8 *e = ring + (ci & (nent - 1)) * CX4_CQE_SIZE;
+		u8 *next = ring + ((ci + 1) & (nent - 1)) * CX4_CQE_SIZE;
+
+		/* Written with the software owner value but opcode 0xf. */
+		CX4_SET(CQE, e, OPCODE, CX4_CQE_OP_INVALID);
+		CX4_SET(CQE, e, OWNER, cx4_owner_bit(ci, log));
+		KUNIT_EXPECT_FALSE(test, cx4_cq_ring_ready(ring, ci, log));
+		/* The device writes the next entry: this one is passed on. */
+		CX4_SET(CQE, next, OPCODE, CX4_CQE_OP_RESP_SEND);
+		CX4_SET(CQE, next, OWNER, cx4_owner_bit(ci + 1, log));
+		KUNIT_EXPECT_TRUE(test, cx4_cq_ring_ready(ring, ci, log));
+		/* A valid entry is ready by itself. */
+		KUNIT_EXPECT_TRUE(test, cx4_cq_ring_ready(ring, ci + 1, log));
+		/* Back to the device for the next pass of this index. */
+		CX4_SET(CQE, next, OPCODE, CX4_CQE_OP_INVALID);
+		CX4_SET(CQE, next, OWNER, !cx4_owner_bit(ci + 1, log));
+	}
+	/* One entry: no successor, an invalid entry is never taken. */
+	cx4_cq_ring_init(ring, 0);
+	CX4_SET(CQE, ring, OWNER, 0);
+	KUNIT_EXPECT_FALSE(test, cx4_cq_ring_ready(ring, 0, 0));
+}
+
+/*
  * Producer and consumer over many wraps, bursts of every size up to a
  * full ring: the consumer sees exactly the CQEs produced, in order.
  */
@@ -269,6 +307,7 @@ static struct kunit_case cx4_cq_cases[] = {
 	KUNIT_CASE(cx4_test_cq_next_sn),
 	KUNIT_CASE(cx4_test_cq_ring_init),
 	KUNIT_CASE(cx4_test_cq_invalid_opcode),
+	KUNIT_CASE(cx4_test_cq_ring_ready),
 	KUNIT_CASE(cx4_test_cq_ring_wraps),
 	KUNIT_CASE(cx4_test_cq_arm_dword),
 	KUNIT_CASE(cx4_test_cq_dispatch),
