@@ -12,8 +12,9 @@
 # back, a missing rule is ENOENT.  Where mlx5_core answers otherwise
 # (documented in Documentation/ethtool.md, "ntuple flow rules") the test
 # prints its answer instead of asserting: the ntuple flag (aRFS there,
-# off by default), the flow types ip4 / sctp4, a location taken (mlx5
-# replaces the rule) or beyond its table, ntuple off with rules.  The
+# off by default), an ip4 rule (both drivers take it), sctp4, a location
+# taken (mlx5 replaces the rule) or beyond its table, ntuple off with
+# rules.  The
 # device counts no guest error and no model limitation.
 . "$(dirname "$0")/lib.sh"
 

@@ -5,10 +5,10 @@
 # ethtool ntuple flow rules (en/ntuple.c; PRM 7.11): on cx4b (two
 # channels) a udp4 rule to queue 1 and one to queue 0 take every flow of
 # their destination port, whatever its source port, to that RX queue
-# (rxN_packets); a drop rule (action -1) drops, each frame counted by the
-# device (rx_flow_drops, flow action DROP); ethtool -n lists exactly the
-# rules.  Refused with their errno, nothing added: flow types cx4 does
-# not match (ip4, sctp4: EOPNOTSUPP), an RSS context (EOPNOTSUPP), a
+# (rxN_packets), an ip4 rule on the protocol (ICMP) takes the pings; a
+# drop rule (action -1) drops, each frame counted by the device
+# (rx_flow_drops, flow action DROP); ethtool -n lists exactly the rules.  Refused with their errno, nothing added: what cx4 does not
+# match (sctp4, ip4 l4data: EOPNOTSUPP), an RSS context (EOPNOTSUPP), a
 # queue beyond the channels and a location beyond the 128-rule table
 # (EINVAL), a location taken (EEXIST).  ethtool -L below a rule's queue
 # is refused; the rules survive down/up, an MTU change, a ring change
@@ -21,10 +21,10 @@
 # queues.  The device counts no guest error.
 #
 # Bounded by counts: 19 batches of $PER datagrams over $FLOWS flows
-# (one of 16 flows), about 50 ethtool calls.  On the 2-core machine
-# (2026-11-27): 104 s (VM 166 s with boot and kmemleak) beside one
-# other VM; 178 s with two others running; mostly program starts
-# (ethtool, ip: 0.5-1.4 s each under load).
+# (one of 16 flows) and 20 pings, about 55 ethtool calls.  On the 2-core
+# machine (2026-11-27): 109 s (the VM 177 s with boot and kmemleak)
+# beside one other VM; 178 s with two others running; mostly program
+# starts (ethtool, ip: 0.5-1.4 s each under load).
 . "$(dirname "$0")/lib.sh"
 
 FLOWS=8 PER=5
@@ -144,9 +144,19 @@ nsx cx4b ethtool -n "$b" rule 127 | grep -q "Action: Drop" ||
 on_queue 7001 1 "udp4 rule to queue 1"
 on_queue 7002 0 "udp4 rule to queue 0"
 dropped 7003 "drop rule"
+# ip4 (IP_USER_FLOW): ICMP from cx4a to queue 1.
+nt flow-type ip4 src-ip 198.18.0.1 l4proto 1 action 1 loc 20 >/dev/null || true
+rules_are 0 5 20 127
+read -r q0 q1 < <(rxq)
+nsx cx4a busybox ping -c 20 -A -W 5 198.18.0.2 >/dev/null || fail "ping a -> b"
+read -r r0 r1 < <(rxq)
+[ $((r1 - q1)) -ge 20 ] && [ $((r0 - q0)) -lt 5 ] ||
+	fail "ip4 icmp rule: queue 0 got $((r0 - q0)), queue 1 got $((r1 - q1)); want 20 on queue 1"
+log "ip4 icmp rule: $((r1 - q1)) pings on queue 1"
+nt delete 20 >/dev/null || fail "delete 20 refused"
 
 # --- refused rules ---------------------------------------------------------------
-refused "Operation not supported" flow-type ip4 dst-ip 198.18.0.2 action 1
+refused "Operation not supported" flow-type ip4 dst-ip 198.18.0.2 l4data 0x1234 action 1
 refused "Operation not supported" flow-type sctp4 dst-port 7 action 1
 refused "Operation not supported" flow-type udp4 dst-port 7 action 0 context 1
 refused "Invalid argument" flow-type udp4 dst-port 7 action 2

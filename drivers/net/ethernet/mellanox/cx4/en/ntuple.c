@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * cx4 Ethernet part: ethtool ntuple flow rules (ethtool -N IF flow-type
- * tcp4|udp4|tcp6|udp6|ether ... action Q|-1 [loc N], ethtool -n, -N
+ * tcp4|udp4|tcp6|udp6|ip4|ip6|ether ... action Q|-1 [loc N], -n, -N
  * delete N) in a NIC RX flow table (PRM 7.11) between the L2 table and
  * the traffic-type classifier:
  *
@@ -134,6 +134,62 @@ static void cx4_en_nt_ip6(u8 *c, u8 *v, const struct ethtool_rx_flow_spec *fs,
 	cx4_en_nt_tos(c, v, s->tclass, m->tclass);
 }
 
+/* The IP protocol of an ip4/ip6 (user) rule, under its mask. */
+static void cx4_en_nt_proto(u8 *c, u8 *v, u8 proto, u8 mask)
+{
+	CX4_SET(FTE, c, IP_PROTOCOL, mask);
+	CX4_SET(FTE, v, IP_PROTOCOL, proto & mask);
+}
+
+static int cx4_en_nt_usr4(u8 *c, u8 *v, const struct ethtool_rx_flow_spec *fs,
+			  const char **why)
+{
+	const struct ethtool_usrip4_spec *s = &fs->h_u.usr_ip4_spec;
+	const struct ethtool_usrip4_spec *m = &fs->m_u.usr_ip4_spec;
+	u32 off = CX4_FTE_OFF_IPV4_IN_IP;
+
+	if (m->l4_4_bytes) {
+		*why = "l4data (the first L4 bytes) is not matched";
+		return -EOPNOTSUPP;
+	}
+	if (m->ip_ver || s->ip_ver != ETH_RX_NFC_IP4) {
+		*why = "ip4 rule without IP version 4";
+		return -EINVAL;
+	}
+	CX4_SET(FTE, c, ETHERTYPE, 0xffff);
+	CX4_SET(FTE, v, ETHERTYPE, ETH_P_IP);
+	cx4_en_nt_proto(c, v, s->proto, m->proto);
+	cx4_en_nt_bytes(c + CX4_FTE_OFF_SRC_IP + off,
+			v + CX4_FTE_OFF_SRC_IP + off, &s->ip4src, &m->ip4src,
+			sizeof(s->ip4src));
+	cx4_en_nt_bytes(c + CX4_FTE_OFF_DST_IP + off,
+			v + CX4_FTE_OFF_DST_IP + off, &s->ip4dst, &m->ip4dst,
+			sizeof(s->ip4dst));
+	cx4_en_nt_tos(c, v, s->tos, m->tos);
+	return 0;
+}
+
+static int cx4_en_nt_usr6(u8 *c, u8 *v, const struct ethtool_rx_flow_spec *fs,
+			  const char **why)
+{
+	const struct ethtool_usrip6_spec *s = &fs->h_u.usr_ip6_spec;
+	const struct ethtool_usrip6_spec *m = &fs->m_u.usr_ip6_spec;
+
+	if (m->l4_4_bytes) {
+		*why = "l4data (the first L4 bytes) is not matched";
+		return -EOPNOTSUPP;
+	}
+	CX4_SET(FTE, c, ETHERTYPE, 0xffff);
+	CX4_SET(FTE, v, ETHERTYPE, ETH_P_IPV6);
+	cx4_en_nt_proto(c, v, s->l4_proto, m->l4_proto);
+	cx4_en_nt_bytes(c + CX4_FTE_OFF_SRC_IP, v + CX4_FTE_OFF_SRC_IP,
+			s->ip6src, m->ip6src, CX4_FTE_IP_LEN);
+	cx4_en_nt_bytes(c + CX4_FTE_OFF_DST_IP, v + CX4_FTE_OFF_DST_IP,
+			s->ip6dst, m->ip6dst, CX4_FTE_IP_LEN);
+	cx4_en_nt_tos(c, v, s->tclass, m->tclass);
+	return 0;
+}
+
 static void cx4_en_nt_ether(u8 *c, u8 *v,
 			    const struct ethtool_rx_flow_spec *fs)
 {
@@ -198,9 +254,10 @@ static int cx4_en_nt_ext(u8 *c, u8 *v, const struct ethtool_rx_flow_spec *fs,
  * @why: set to the reason of a refusal
  *
  * Outer headers only: tcp4, udp4, tcp6, udp6 (addresses, ports, TOS /
- * traffic class, each with its mask) and ether (MACs, ethertype), with
- * FLOW_EXT (VLAN) and FLOW_MAC_EXT.  RSS contexts (FLOW_RSS) are not
- * supported.
+ * traffic class, each with its mask), ip4 and ip6 (addresses, protocol,
+ * TOS / traffic class; not the first L4 bytes) and ether (MACs,
+ * ethertype), with FLOW_EXT (VLAN) and FLOW_MAC_EXT.  RSS contexts
+ * (FLOW_RSS) are not supported.
  *
  * Return: 0, -EOPNOTSUPP (a flow type or field the device or cx4 does
  * not match) or -EINVAL.
@@ -210,6 +267,7 @@ int cx4_en_nt_parse(const struct ethtool_rx_flow_spec *fs, void *crit,
 {
 	u8 *c = CX4_ADDR(FTE_MATCH, crit, OUTER);
 	u8 *v = CX4_ADDR(FTE_MATCH, value, OUTER);
+	int err = 0;
 
 	if (fs->flow_type & FLOW_RSS) {
 		*why = "RSS contexts (context N) are not supported";
@@ -228,14 +286,20 @@ int cx4_en_nt_parse(const struct ethtool_rx_flow_spec *fs, void *crit,
 			      (fs->flow_type & ~(FLOW_EXT | FLOW_MAC_EXT)) ==
 			      TCP_V6_FLOW);
 		break;
+	case IP_USER_FLOW:
+		err = cx4_en_nt_usr4(c, v, fs, why);
+		break;
+	case IPV6_USER_FLOW:
+		err = cx4_en_nt_usr6(c, v, fs, why);
+		break;
 	case ETHER_FLOW:
 		cx4_en_nt_ether(c, v, fs);
 		break;
 	default:
-		*why = "flow types: tcp4, udp4, tcp6, udp6, ether";
+		*why = "flow types: tcp4, udp4, tcp6, udp6, ip4, ip6, ether";
 		return -EOPNOTSUPP;
 	}
-	return cx4_en_nt_ext(c, v, fs, why);
+	return err ?: cx4_en_nt_ext(c, v, fs, why);
 }
 
 /* --- device field support (pure) -------------------------------------------- */

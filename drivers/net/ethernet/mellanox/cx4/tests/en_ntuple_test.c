@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit: en/ntuple.c's pure parts: an ethtool flow rule into match
- * criteria and value on the PRM Table 409 fields (every value bit inside
- * the criteria), refused flow types, masks and actions, the device's
- * field support (Table 152), and the choice of a rule's location.
+ * KUnit: en/ntuple.c's pure parts: an ethtool flow rule (udp4, tcp6,
+ * ether + VLAN, ip4, ip6) into match criteria and value on the PRM Table
+ * 409 fields (every value bit inside the criteria), refused flow types,
+ * masks and actions, the device's field support (Table 152), and the
+ * choice of a rule's location.
  */
 
 #include <kunit/test.h>
@@ -142,6 +143,40 @@ static void cx4_test_nt_ether_vlan(struct kunit *test)
 	cx4_nt_inside(test, &b);
 }
 
+static void cx4_test_nt_ip_user(struct kunit *test)
+{
+	struct ethtool_rx_flow_spec fs = { .flow_type = IP_USER_FLOW };
+	u32 off = CX4_FTE_OFF_IPV4_IN_IP;
+	struct cx4_nt_buf b;
+
+	cx4_nt_buf(test, &b);
+	fs.h_u.usr_ip4_spec.ip_ver = ETH_RX_NFC_IP4;
+	fs.h_u.usr_ip4_spec.proto = IPPROTO_ICMP;
+	fs.m_u.usr_ip4_spec.proto = 0xff;
+	fs.h_u.usr_ip4_spec.ip4src = htonl(0xc6120001);
+	fs.m_u.usr_ip4_spec.ip4src = htonl(0xffffffff);
+	KUNIT_ASSERT_EQ(test, cx4_en_nt_parse(&fs, b.crit, b.val, &b.why), 0);
+	KUNIT_EXPECT_EQ(test, CX4_GET(FTE, b.v, ETHERTYPE), (u32)ETH_P_IP);
+	KUNIT_EXPECT_EQ(test, CX4_GET(FTE, b.c, IP_PROTOCOL), 0xffu);
+	KUNIT_EXPECT_EQ(test, CX4_GET(FTE, b.v, IP_PROTOCOL), (u32)IPPROTO_ICMP);
+	KUNIT_EXPECT_EQ(test, cx4_nt_be32(b.v + CX4_FTE_OFF_SRC_IP + off),
+			0xc6120001u);
+	KUNIT_EXPECT_EQ(test, CX4_GET(FTE, b.c, UDP_DPORT), 0u);
+	cx4_nt_inside(test, &b);
+
+	/* ip6 without a protocol: the ethertype and the address only */
+	cx4_nt_buf(test, &b);
+	memset(&fs, 0, sizeof(fs));
+	fs.flow_type = IPV6_USER_FLOW;
+	fs.h_u.usr_ip6_spec.ip6dst[3] = htonl(2);
+	memset(fs.m_u.usr_ip6_spec.ip6dst, 0xff, CX4_FTE_IP_LEN);
+	KUNIT_ASSERT_EQ(test, cx4_en_nt_parse(&fs, b.crit, b.val, &b.why), 0);
+	KUNIT_EXPECT_EQ(test, CX4_GET(FTE, b.v, ETHERTYPE), (u32)ETH_P_IPV6);
+	KUNIT_EXPECT_EQ(test, CX4_GET(FTE, b.c, IP_PROTOCOL), 0u);
+	KUNIT_EXPECT_EQ(test, b.v[CX4_FTE_OFF_DST_IP + CX4_FTE_IP_LEN - 1], 2);
+	cx4_nt_inside(test, &b);
+}
+
 static void cx4_test_nt_refused(struct kunit *test)
 {
 	struct ethtool_rx_flow_spec fs = {};
@@ -152,9 +187,25 @@ static void cx4_test_nt_refused(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, cx4_en_nt_parse(&fs, b.crit, b.val, &b.why),
 			-EOPNOTSUPP);
 	KUNIT_EXPECT_NOT_NULL(test, b.why);
-	fs.flow_type = IP_USER_FLOW;
+	fs.flow_type = AH_V6_FLOW;
 	KUNIT_EXPECT_EQ(test, cx4_en_nt_parse(&fs, b.crit, b.val, &b.why),
 			-EOPNOTSUPP);
+	/* ip4: the L4 bytes are not matched; IP version 4 only */
+	fs.flow_type = IP_USER_FLOW;
+	fs.h_u.usr_ip4_spec.ip_ver = ETH_RX_NFC_IP4;
+	fs.m_u.usr_ip4_spec.l4_4_bytes = htonl(0xffff0000);
+	KUNIT_EXPECT_EQ(test, cx4_en_nt_parse(&fs, b.crit, b.val, &b.why),
+			-EOPNOTSUPP);
+	fs.m_u.usr_ip4_spec.l4_4_bytes = 0;
+	fs.h_u.usr_ip4_spec.ip_ver = 6;
+	KUNIT_EXPECT_EQ(test, cx4_en_nt_parse(&fs, b.crit, b.val, &b.why),
+			-EINVAL);
+	memset(&fs, 0, sizeof(fs));
+	fs.flow_type = IPV6_USER_FLOW;
+	fs.m_u.usr_ip6_spec.l4_4_bytes = htonl(1);
+	KUNIT_EXPECT_EQ(test, cx4_en_nt_parse(&fs, b.crit, b.val, &b.why),
+			-EOPNOTSUPP);
+	memset(&fs, 0, sizeof(fs));
 	/* RSS contexts: item 3, later. */
 	fs.flow_type = UDP_V4_FLOW | FLOW_RSS;
 	KUNIT_EXPECT_EQ(test, cx4_en_nt_parse(&fs, b.crit, b.val, &b.why),
@@ -247,6 +298,7 @@ static struct kunit_case cx4_en_ntuple_cases[] = {
 	KUNIT_CASE(cx4_test_nt_udp4),
 	KUNIT_CASE(cx4_test_nt_tcp6),
 	KUNIT_CASE(cx4_test_nt_ether_vlan),
+	KUNIT_CASE(cx4_test_nt_ip_user),
 	KUNIT_CASE(cx4_test_nt_refused),
 	KUNIT_CASE(cx4_test_nt_action),
 	KUNIT_CASE(cx4_test_nt_loc),
