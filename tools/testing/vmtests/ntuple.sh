@@ -22,9 +22,10 @@
 #
 # Bounded by counts: 19 batches of $PER datagrams over $FLOWS flows
 # (one of 16 flows) and 20 pings, about 55 ethtool calls.  On the 2-core
-# machine (2026-11-27): 109 s (the VM 177 s with boot and kmemleak)
-# beside one other VM; 178 s with two others running; mostly program
-# starts (ethtool, ip: 0.5-1.4 s each under load).
+# machine (2026-11-27): 87 s alone in its VM (the group 134 s with boot
+# and kmemleak), 109 s beside one other VM, 178 s with two others
+# running; mostly program starts (ethtool, ip: 0.5-1.4 s each under
+# load).
 . "$(dirname "$0")/lib.sh"
 
 FLOWS=8 PER=5
