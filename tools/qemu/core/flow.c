@@ -209,11 +209,15 @@ uint8_t cx4dev_exec_modify_ft(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 
 	if (!ft)
 		return cmd->status;
-	if (sel != CX4_MODIFY_FT_SEL_MISS || CX4_GET(FTC, ctx, LEVEL) != ft->level ||
-	    CX4_GET(FTC, ctx, LOG_SIZE) != ft->log_size)
+	/*
+	 * 12.14.2: modify_field_select names the fields to change; bit 0
+	 * (table_miss_action / table_miss_id) is the only one defined.  The
+	 * context's other fields are not selected and so not read (mlx5_core
+	 * leaves level and log_size 0).
+	 */
+	if (sel != CX4_MODIFY_FT_SEL_MISS)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_FT_MODIFY_FIELD,
-				     "modify_field_select 0x%x (only bit 0), level/log_size must "
-				     "match the table", sel);
+				     "modify_field_select 0x%x (only bit 0)", sel);
 	st = cx4dev_ft_miss_check(dev, cmd, ctx, ft->type, ft->level);
 	if (st)
 		return st;

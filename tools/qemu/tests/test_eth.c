@@ -566,6 +566,127 @@ static void test_eth_flow_chain_count_drop(void)
 	env_free(e);
 }
 
+/* Group @start..@start of table @t with outer criteria @mc; its id. */
+static uint32_t l4_group(struct env *e, uint32_t t, uint32_t start, const uint8_t *mc)
+{
+	uint8_t in[CX4_CREATE_FLOW_GROUP_IN_SIZE] = { 0 };
+	struct fh_result r;
+
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_CREATE_FLOW_GROUP);
+	CX4_SET(FT_CMD, in, TABLE_ID, t);
+	CX4_SET(CREATE_FLOW_GROUP_IN, in, START_FLOW_INDEX, start);
+	CX4_SET(CREATE_FLOW_GROUP_IN, in, END_FLOW_INDEX, start);
+	CX4_SET(CREATE_FLOW_GROUP_IN, in, MATCH_CRITERIA_ENABLE, CX4_MATCH_OUTER_HEADERS);
+	memcpy(in + CX4_CREATE_FLOW_GROUP_IN_OFF_MATCH_CRITERIA, mc, CX4_FTE_MATCH_SET_SIZE);
+	CHECK_EQ(fh_run(e->fh, in, sizeof(in), CX4_CREATE_FLOW_GROUP_OUT_SIZE, &r),
+		 CX4_CMD_STAT_OK);
+	return CX4_GET(CREATE_FLOW_GROUP_OUT, r.out, GROUP_ID);
+}
+
+/* Flow @index of group @g of table @t, value @mv: to TIR @tir, or DROP if 0. */
+static void l4_entry(struct env *e, uint32_t t, uint32_t g, uint32_t index, const uint8_t *mv,
+		     uint32_t tir)
+{
+	uint8_t in[0x400] = { 0 }, *fc = in + CX4_FTE_OFF_FLOW_CTX;
+	struct fh_result r;
+
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_SET_FLOW_TABLE_ENTRY);
+	CX4_SET(FT_CMD, in, TABLE_ID, t);
+	CX4_SET(FTE_CMD, in, FLOW_INDEX, index);
+	CX4_SET(FLOWC, fc, GROUP_ID, g);
+	memcpy(fc + CX4_FLOWC_OFF_MATCH_VALUE, mv, CX4_FTE_MATCH_SET_SIZE);
+	CX4_SET(FLOWC, fc, ACTION, tir ? CX4_FLOW_ACTION_FWD_DEST : CX4_FLOW_ACTION_DROP);
+	if (tir) {
+		CX4_SET(FLOWC, fc, DESTINATION_LIST_SIZE, 1);
+		CX4_SET(FLOW_DEST, fc + cx4_flowc_dest_off(0), TYPE, CX4_FLOW_DEST_TIR);
+		CX4_SET(FLOW_DEST, fc + cx4_flowc_dest_off(0), ID, tir);
+	}
+	CHECK_EQ(fh_run(e->fh, in, cx4_fte_cmd_size(tir ? 1 : 0), 16, &r), CX4_CMD_STAT_OK);
+}
+
+/*
+ * cx4's ntuple rules (PRM 7.11.2, Table 409): a level-1 table reached by
+ * the root's identified miss, of single-flow groups on L3/L4 fields:
+ * flow 0 ethertype + IP protocol + UDP destination port, DROP; flow 1
+ * the /24 of the destination IPv4 address (a partial mask, the last four
+ * bytes of dst_ip), to the TIR.  A frame both match takes flow 0 (the
+ * first in index order), one only the /24 matches flow 1, one neither
+ * the table's default miss (dropped, no_steering).  mlx5_core's ethtool
+ * rules chain their tables the same way, by MODIFY_FLOW_TABLE.
+ */
+static void test_eth_flow_l4_rules(void)
+{
+	struct env *e = env_new(true);
+	uint8_t in[CX4_CREATE_FLOW_GROUP_IN_SIZE] = { 0 };
+	uint8_t mc[CX4_FTE_MATCH_SET_SIZE], mv[CX4_FTE_MATCH_SET_SIZE], f[256];
+	uint8_t *dip = f + 14 + 16, *dport = f + 14 + 20 + 2;
+	uint32_t off = CX4_FTE_OFF_DST_IP + CX4_FTE_OFF_IPV4_IN_IP, t2, g, len;
+	uint64_t drops = e->fh->dev->eth->cnt[CX4DEV_ETH_RX_FLOW_DROPS];
+	uint64_t miss;
+	struct fh_result r;
+	uint8_t *c;
+
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_CREATE_FLOW_TABLE);
+	CX4_SET(FTC, in + CX4_FT_OFF_CTX, LEVEL, 1);
+	CX4_SET(FTC, in + CX4_FT_OFF_CTX, LOG_SIZE, 2);
+	CHECK_EQ(fh_run(e->fh, in, CX4_FT_CMD_SIZE, 16, &r), CX4_CMD_STAT_OK);
+	t2 = CX4_GET(CREATE_FLOW_TABLE_OUT, r.out, TABLE_ID);
+	memset(mc, 0, sizeof(mc));
+	memset(mv, 0, sizeof(mv));
+	CX4_SET(FTE, mc, ETHERTYPE, 0xffff);
+	CX4_SET(FTE, mc, IP_PROTOCOL, 0xff);
+	CX4_SET(FTE, mc, UDP_DPORT, 0xffff);
+	CX4_SET(FTE, mv, ETHERTYPE, 0x0800);
+	CX4_SET(FTE, mv, IP_PROTOCOL, 17);
+	CX4_SET(FTE, mv, UDP_DPORT, 80);
+	g = l4_group(e, t2, 0, mc);
+	l4_entry(e, t2, g, 0, mv, 0);
+	memset(mc, 0, sizeof(mc));
+	memset(mv, 0, sizeof(mv));
+	memset(mc + off, 0xff, 3);
+	memcpy(mv + off, "\xc6\x12\x00", 3);	/* 198.18.0.0/24 */
+	g = l4_group(e, t2, 1, mc);
+	l4_entry(e, t2, g, 1, mv, e->tir);
+	/*
+	 * The root's miss to t2.  Only the selected miss fields are read
+	 * (12.14.2): level and log_size left 0, as mlx5_core sends them.  An
+	 * undefined select bit is refused.
+	 */
+	memset(in, 0, sizeof(in));
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_MODIFY_FLOW_TABLE);
+	CX4_SET(MODIFY_FLOW_TABLE_IN, in, FIELD_SELECT, CX4_MODIFY_FT_SEL_MISS << 1);
+	CX4_SET(FT_CMD, in, TABLE_ID, e->ft);
+	CHECK_EQ(fh_run(e->fh, in, CX4_FT_CMD_SIZE, 16, &r), CX4_CMD_STAT_BAD_PARAM);
+	CHECK_EQ(r.syndrome, CX4DEV_SYN_FT_MODIFY_FIELD);
+	CX4_SET(MODIFY_FLOW_TABLE_IN, in, FIELD_SELECT, CX4_MODIFY_FT_SEL_MISS);
+	CX4_SET(FTC, in + CX4_FT_OFF_CTX, TABLE_MISS_ACTION, CX4_FT_MISS_IDENTIFIED);
+	CX4_SET(FTC, in + CX4_FT_OFF_CTX, TABLE_MISS_ID, t2);
+	CHECK_EQ(fh_run(e->fh, in, CX4_FT_CMD_SIZE, 16, &r), CX4_CMD_STAT_OK);
+
+	/* UDP 198.18.0.1:12345 -> 198.18.0.2:80: both flows match, flow 0 drops. */
+	len = env_build_ipv4(f, env_peer_mac, 17, 20, true);
+	env_post_recv(e, 2048);
+	cx4dev_receive(e->fh->dev, f, len);
+	CHECK(fh_cq_poll(e->fh, &e->rcq) == NULL);
+	CHECK_EQ(e->fh->dev->eth->cnt[CX4DEV_ETH_RX_FLOW_DROPS], drops + 1);
+	/* Port 81: only the /24 matches, bit by bit. */
+	dport[1] = 81;
+	cx4dev_receive(e->fh->dev, f, len);
+	c = fh_cq_poll(e->fh, &e->rcq);
+	CHECK(c && CX4_GET(CQE, c, BYTE_CNT) == len);
+	/* 198.18.1.2 (IPv4 checksum now wrong: no L4 parsed, the addresses
+	 * are): outside the /24, the table's default miss.
+	 */
+	miss = e->fh->dev->eth->cnt[CX4DEV_ETH_RX_NO_STEERING];
+	dip[2] = 1;
+	cx4dev_receive(e->fh->dev, f, len);
+	CHECK(fh_cq_poll(e->fh, &e->rcq) == NULL);
+	CHECK_EQ(e->fh->dev->eth->cnt[CX4DEV_ETH_RX_NO_STEERING], miss + 1);
+	CHECK_EQ(e->fh->dev->eth->cnt[CX4DEV_ETH_RX_FLOW_DROPS], drops + 1);
+	CHECK_EQ(ERRORS(e->fh), 1);
+	env_free(e);
+}
+
 /*
  * mlx5e's drop RQ has a 16-byte stride (one scatter entry), which
  * log_min_stride_sz_rq 6 refused; 7.4.1.2: the RQ stride is a power of
@@ -765,6 +886,7 @@ static const struct test eth_tests[] = {
 	T(test_eth_lro),
 	T(test_eth_lro_scatter),
 	T(test_eth_flow_chain_count_drop),
+	T(test_eth_flow_l4_rules),
 	T(test_eth_object_rules),
 	T(test_eth_rq_min_stride),
 };

@@ -641,7 +641,7 @@ static int cx4_en_steer_open(struct cx4_en_priv *priv, struct cx4_en_chs *chs)
 	err = cx4_en_tir_create_direct(priv, chs->ch[0]->rq.rqn, &priv->tirn);
 	if (err)
 		return err;
-	err = cx4_en_fs_create(priv, chs->ch);
+	err = cx4_en_fs_create(priv, chs->ch, chs->num);
 	if (err)
 		cx4_en_obj_destroy(priv, CX4_CMD_DESTROY_TIR, priv->tirn);
 	return err;
@@ -656,6 +656,7 @@ static void cx4_en_steer_close(struct cx4_en_priv *priv)
 /*
  * Point steering at @chs without rebuilding it: a new direct TIR to its
  * first RQ takes over the TTC entries of the old one (FTE modify), the
+ * ntuple rules move to new direct TIRs of their queues (ntuple.c), the
  * RQT is re-pointed at its RQs (MODIFY_RQT), then the old direct TIR
  * goes.  On failure the old TIR and RQT contents are back (as far as the
  * device lets them) and -errno returned.
@@ -672,12 +673,19 @@ static int cx4_en_steer_switch(struct cx4_en_priv *priv,
 	err = cx4_en_ttc_set_direct(priv, tirn);
 	if (err)
 		goto err_destroy_tir;
-	err = cx4_en_rss_redirect(priv, chs->ch, chs->num);
+	err = cx4_en_nt_switch(priv, chs->ch, chs->num);
 	if (err)
 		goto err_restore_direct;
+	err = cx4_en_rss_redirect(priv, chs->ch, chs->num);
+	if (err)
+		goto err_restore_rules;
 	cx4_en_obj_destroy(priv, CX4_CMD_DESTROY_TIR, old_tirn);
 	return 0;
 
+err_restore_rules:
+	/* priv->chs is still the running set. */
+	if (cx4_en_nt_switch(priv, priv->chs->ch, priv->chs->num))
+		netdev_err(priv->netdev, "cannot move the ntuple rules back\n");
 err_restore_direct:
 	if (cx4_en_ttc_set_direct(priv, old_tirn))
 		netdev_err(priv->netdev, "cannot restore the direct TIR\n");

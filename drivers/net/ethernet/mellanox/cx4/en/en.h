@@ -97,6 +97,29 @@ struct cx4_en_fs {
 	bool untagged_on, any_vid_on;
 };
 
+/* --- ntuple: ethtool flow rules (ntuple.c) ------------------------------- */
+
+#define CX4_EN_NT_LOG_MAX	7
+#define CX4_EN_NT_MAX		128	/* rules: 2^CX4_EN_NT_LOG_MAX */
+
+struct cx4_en_nt_rule;
+
+/*
+ * ethtool -N flow rules.  The rules (@rule, @nrules, @on) live as long
+ * as the netdev; the table (@ft), the rules' flow groups and entries and
+ * the direct TIRs of the queues they name (@qtir, @qref) exist while the
+ * channels are open.  All of it changes under RTNL.
+ */
+struct cx4_en_nt {
+	struct cx4_en_nt_rule *rule[CX4_EN_NT_MAX];	/* by location */
+	u32 nrules;
+	bool supported;		/* the device can hold the rules table */
+	bool on;		/* NETIF_F_NTUPLE: the rules are applied */
+	struct cx4_en_ft ft;
+	u32 *qtir;		/* per queue (max_channels): its direct TIR */
+	u32 *qref;		/* installed rules forwarding to the queue */
+};
+
 #define CX4_EN_DRV_NAME		"cx4"
 
 /* --- chan: rings, channels, interrupt moderation (params.c) ------------- */
@@ -180,6 +203,7 @@ struct cx4_en_priv {
 	u32 tisn;
 	u32 tirn;
 	struct cx4_en_fs fs;
+	struct cx4_en_nt nt;
 	/* eth: port registers (port.c), ethtool -S groups (stats.c) */
 	atomic_t bad_reg_answers;	/* register answers rejected */
 	u32 ppcnt_grps;			/* BIT(i): cx4_en_ppcnt_grps[i] readable */
@@ -294,7 +318,8 @@ struct netlink_ext_ack;
 int cx4_en_fs_init(struct cx4_en_priv *priv);
 void cx4_en_fs_cleanup(struct cx4_en_priv *priv);
 /* open / close (RTNL): RQT, TIRs, flow tables over the channels @chs */
-int cx4_en_fs_create(struct cx4_en_priv *priv, struct cx4_en_channel **chs);
+int cx4_en_fs_create(struct cx4_en_priv *priv, struct cx4_en_channel **chs,
+		     u32 nch);
 void cx4_en_fs_destroy(struct cx4_en_priv *priv);
 /* Point the RQT at new channels (MODIFY_RQT), e.g. after a rebuild. */
 int cx4_en_rss_redirect(struct cx4_en_priv *priv, struct cx4_en_channel **chs,
@@ -399,6 +424,18 @@ void cx4_en_dim_sample(struct cx4_en_channel *ch);
 void cx4_en_dim_cancel(struct cx4_en_channel *ch);
 /* rss.c / fs.c helpers (chan): direct TIR re-point by FTE modify */
 int cx4_en_ttc_set_direct(struct cx4_en_priv *priv, u32 tirn);
+
+/* ntuple.c: ethtool -N flow rules (attach/detach, rxnfc, -K ntuple, -L) */
+int cx4_en_nt_init(struct cx4_en_priv *priv);
+void cx4_en_nt_cleanup(struct cx4_en_priv *priv);
+bool cx4_en_nt_supported(const struct cx4_en_priv *priv);
+int cx4_en_nt_get_rxnfc(struct cx4_en_priv *priv, struct ethtool_rxnfc *info,
+			u32 *rule_locs);
+int cx4_en_nt_set_rxnfc(struct cx4_en_priv *priv, struct ethtool_rxnfc *info);
+int cx4_en_nt_set_feature(struct cx4_en_priv *priv, bool on);
+int cx4_en_nt_max_queue(const struct cx4_en_priv *priv);
+int cx4_en_nt_switch(struct cx4_en_priv *priv, struct cx4_en_channel **chs,
+		     u32 nch);
 
 /* vport.c: NIC vport commands (PRM 12.16) */
 int cx4_en_vport_set_mtu(struct cx4_en_priv *priv, u32 hw_mtu);

@@ -3,7 +3,7 @@
  * cx4 Ethernet part: flow steering (PRM 7.11, 12.14): receive steering
  * and filtering.
  *
- * Three NIC RX flow tables, each level feeding the next:
+ * Four NIC RX flow tables, each level feeding the next:
  *
  *   VLAN (level 0, the root)   untagged; each active VID; any tagged
  *                              frame when VLAN filtering is off or the
@@ -11,7 +11,9 @@
  *     -> L2 (level 1)          own address, unicast and multicast lists,
  *                              broadcast (full DMAC); all multicast
  *                              (allmulti); everything (promiscuous)
- *       -> TTC (level 2, rss.c) traffic type -> indirect TIRs / direct TIR
+ *       -> rules (level 2, ntuple.c) ethtool -N rules: a queue or drop;
+ *                              the rest goes on (missing the table)
+ *         -> TTC (level 3, rss.c) traffic type -> indirect TIRs / direct TIR
  *
  * A frame that matches no entry takes the default miss action (dropped).
  * Entries are changed by difference (new ones first, stale ones after),
@@ -54,7 +56,8 @@ static const struct cx4_en_fg_spec cx4_en_l2_groups[CX4_EN_L2_NUM_FG] = {
 static int cx4_en_l2_fwd(struct cx4_en_priv *priv, u32 group, u32 index,
 			 const struct cx4_en_match *m)
 {
-	struct cx4_en_dest d = { CX4_FLOW_DEST_FLOW_TABLE, priv->fs.ttc.id };
+	struct cx4_en_dest d = { CX4_FLOW_DEST_FLOW_TABLE,
+				 cx4_en_nt_entry_table(priv) };
 
 	return cx4_en_fte_add(priv, &priv->fs.l2, group, index, m, &d);
 }
@@ -454,7 +457,8 @@ int cx4_en_fs_set_features(struct cx4_en_priv *priv,
 
 /* --- create / destroy ---------------------------------------------------------- */
 
-int cx4_en_fs_create(struct cx4_en_priv *priv, struct cx4_en_channel **chs)
+int cx4_en_fs_create(struct cx4_en_priv *priv, struct cx4_en_channel **chs,
+		     u32 nch)
 {
 	struct cx4_en_fs *fs = &priv->fs;
 	int err;
@@ -463,10 +467,14 @@ int cx4_en_fs_create(struct cx4_en_priv *priv, struct cx4_en_channel **chs)
 	err = cx4_en_rss_create(priv, chs);
 	if (err)
 		return err;
-	err = cx4_en_ft_create(priv, &fs->l2, 1, CX4_EN_L2_LOG_SIZE,
-			       cx4_en_l2_groups, CX4_EN_L2_NUM_FG);
+	err = cx4_en_nt_create(priv, chs, nch, fs->ttc.id);
 	if (err)
 		goto err_destroy_rss;
+	err = cx4_en_ft_create(priv, &fs->l2, CX4_EN_L2_LEVEL,
+			       CX4_EN_L2_LOG_SIZE, cx4_en_l2_groups,
+			       CX4_EN_L2_NUM_FG);
+	if (err)
+		goto err_destroy_nt;
 	err = cx4_en_ft_create(priv, &fs->vlan, 0, CX4_EN_VLAN_LOG_SIZE,
 			       cx4_en_vlan_groups, CX4_EN_VLAN_NUM_FG);
 	if (err)
@@ -486,6 +494,8 @@ err_clear:
 	cx4_en_ft_destroy(priv, &fs->vlan);
 err_destroy_l2:
 	cx4_en_ft_destroy(priv, &fs->l2);
+err_destroy_nt:
+	cx4_en_nt_destroy(priv);
 err_destroy_rss:
 	cx4_en_rss_destroy(priv);
 	return err;
@@ -504,6 +514,7 @@ void cx4_en_fs_destroy(struct cx4_en_priv *priv)
 	cx4_en_fs_clear_locked(priv);
 	cx4_en_ft_destroy(priv, &fs->vlan);
 	cx4_en_ft_destroy(priv, &fs->l2);
+	cx4_en_nt_destroy(priv);
 	cx4_en_rss_destroy(priv);
 }
 
@@ -516,6 +527,11 @@ int cx4_en_fs_init(struct cx4_en_priv *priv)
 			    GFP_KERNEL);
 	if (!fs->addrs)
 		return -ENOMEM;
+	if (cx4_en_nt_init(priv)) {
+		kfree(fs->addrs);
+		fs->addrs = NULL;
+		return -ENOMEM;
+	}
 	INIT_WORK(&fs->rx_mode_work, cx4_en_rx_mode_work);
 	/* The netdev's initial features: VLAN filtering on, LRO off. */
 	fs->vlan_filter = true;
@@ -528,6 +544,7 @@ int cx4_en_fs_init(struct cx4_en_priv *priv)
 void cx4_en_fs_cleanup(struct cx4_en_priv *priv)
 {
 	cancel_work_sync(&priv->fs.rx_mode_work);
+	cx4_en_nt_cleanup(priv);
 	kfree(priv->fs.addrs);
 	priv->fs.addrs = NULL;
 }

@@ -11,6 +11,7 @@
 #ifndef _CX4_EN_FS_H
 #define _CX4_EN_FS_H
 
+#include <linux/ethtool.h>
 #include <linux/types.h>
 #include <linux/cx4/core.h>
 
@@ -66,6 +67,42 @@ void cx4_en_fte_del(struct cx4_en_priv *priv, const struct cx4_en_ft *ft,
 int cx4_en_fte_set_dest(struct cx4_en_priv *priv, const struct cx4_en_ft *ft,
 			u32 group, u32 index, const struct cx4_en_match *m,
 			const struct cx4_en_dest *dest);
+
+/* ntuple: a chained table, groups and entries of raw match parameters. */
+int cx4_en_ft_create_miss(struct cx4_en_priv *priv, struct cx4_en_ft *ft,
+			  u8 level, u8 log_size, u32 miss_id);
+int cx4_en_fg_create_raw(struct cx4_en_priv *priv, const struct cx4_en_ft *ft,
+			 u32 start, u32 end, const void *crit, u32 *group_id);
+void cx4_en_fg_destroy_raw(struct cx4_en_priv *priv, const struct cx4_en_ft *ft,
+			   u32 group_id);
+int cx4_en_fte_set_raw(struct cx4_en_priv *priv, const struct cx4_en_ft *ft,
+		       u32 op_mod, u32 group_id, u32 index, const void *value,
+		       const struct cx4_en_dest *dest);
+
+/*
+ * ntuple.c: the ethtool flow rule table (level CX4_EN_NT_LEVEL) between
+ * the L2 table and the TTC table.  Pure (KUnit): cx4_en_nt_parse()
+ * translates a rule into match criteria and value (two zeroed match
+ * parameters) or refuses it (-EINVAL, -EOPNOTSUPP; *@why says why);
+ * cx4_en_nt_fields_ok() checks criteria against the device's
+ * ft_field_support / ft_field_bitmask_support (PRM Table 153).
+ */
+#define CX4_EN_L2_LEVEL		1
+#define CX4_EN_NT_LEVEL		2
+#define CX4_EN_TTC_LEVEL	3
+
+int cx4_en_nt_parse(const struct ethtool_rx_flow_spec *fs, void *crit,
+		    void *value, const char **why);
+bool cx4_en_nt_fields_ok(const void *crit, const void *full,
+			 const void *partial, const char **why);
+int cx4_en_nt_action(const struct ethtool_rx_flow_spec *fs, u32 nch,
+		     bool *drop, const char **why);
+int cx4_en_nt_loc(u32 loc, const unsigned long *used, u32 max);
+int cx4_en_nt_create(struct cx4_en_priv *priv, struct cx4_en_channel **chs,
+		     u32 nch, u32 next_id);
+void cx4_en_nt_destroy(struct cx4_en_priv *priv);
+/* The table L2 entries forward to: the rule table, else the TTC table. */
+u32 cx4_en_nt_entry_table(const struct cx4_en_priv *priv);
 
 /*
  * What the hash of an indirect TIR is made of (MODIFY_TIR bitmask bit 2):

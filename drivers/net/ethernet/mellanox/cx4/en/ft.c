@@ -122,21 +122,24 @@ void cx4_en_ft_destroy(struct cx4_en_priv *priv, struct cx4_en_ft *ft)
 	ft->created = false;
 }
 
-int cx4_en_ft_create(struct cx4_en_priv *priv, struct cx4_en_ft *ft, u8 level,
-		     u8 log_size, const struct cx4_en_fg_spec *groups,
-		     u32 ngroups)
+/*
+ * An empty table of 2^@log_size flows at @level; a frame that matches
+ * none of its entries goes on to table @miss_id (identified miss, PRM
+ * Table 387), or takes the default miss action when @miss_id is 0.
+ */
+int cx4_en_ft_create_miss(struct cx4_en_priv *priv, struct cx4_en_ft *ft,
+			  u8 level, u8 log_size, u32 miss_id)
 {
 	u8 out[CX4_CREATE_FLOW_TABLE_OUT_SIZE] = {};
 	u8 in[CX4_CREATE_FLOW_TABLE_IN_SIZE] = {};
 	void *ftc = CX4_ADDR(CREATE_FLOW_TABLE_IN, in, CTX);
-	u32 i;
 	int err;
 
-	if (WARN_ON(ngroups > CX4_EN_FT_MAX_GROUPS))
-		return -EINVAL;
 	memset(ft, 0, sizeof(*ft));
 	cx4_en_ft_addr(in, CX4_CMD_CREATE_FLOW_TABLE, 0);
-	CX4_SET(FTC, ftc, TABLE_MISS_ACTION, CX4_FT_MISS_DEFAULT);
+	CX4_SET(FTC, ftc, TABLE_MISS_ACTION,
+		miss_id ? CX4_FT_MISS_IDENTIFIED : CX4_FT_MISS_DEFAULT);
+	CX4_SET(FTC, ftc, TABLE_MISS_ID, miss_id);
 	CX4_SET(FTC, ftc, LEVEL, level);
 	CX4_SET(FTC, ftc, LOG_SIZE, log_size);
 	err = cx4_cmd(priv->core, in, out);
@@ -144,6 +147,21 @@ int cx4_en_ft_create(struct cx4_en_priv *priv, struct cx4_en_ft *ft, u8 level,
 		return err;
 	ft->id = CX4_GET(CREATE_FLOW_TABLE_OUT, out, TABLE_ID);
 	ft->created = true;
+	return 0;
+}
+
+int cx4_en_ft_create(struct cx4_en_priv *priv, struct cx4_en_ft *ft, u8 level,
+		     u8 log_size, const struct cx4_en_fg_spec *groups,
+		     u32 ngroups)
+{
+	u32 i;
+	int err;
+
+	if (WARN_ON(ngroups > CX4_EN_FT_MAX_GROUPS))
+		return -EINVAL;
+	err = cx4_en_ft_create_miss(priv, ft, level, log_size, 0);
+	if (err)
+		return err;
 	for (i = 0; i < ngroups; i++) {
 		err = cx4_en_fg_create(priv, ft, &groups[i]);
 		if (err) {
@@ -155,23 +173,19 @@ int cx4_en_ft_create(struct cx4_en_priv *priv, struct cx4_en_ft *ft, u8 level,
 }
 
 /*
- * SET_FLOW_TABLE_ENTRY with op_mod @op_mod: entry @index of @group matches
- * @m and forwards to @dest.  A modify (CX4_SET_FTE_MODIFY) changes only
- * the destination list (PRM Table 428).
+ * The input of SET_FLOW_TABLE_ENTRY with op_mod @op_mod for entry @index
+ * of group @group_id, match value left zero: forward to @dest, or drop
+ * when @dest is NULL.  A modify (CX4_SET_FTE_MODIFY) changes only the
+ * destination list (PRM Table 428).  NULL without memory.
  */
-static int cx4_en_fte_set(struct cx4_en_priv *priv, const struct cx4_en_ft *ft,
-			  u32 op_mod, u32 group, u32 index,
-			  const struct cx4_en_match *m,
-			  const struct cx4_en_dest *dest)
+static u8 *cx4_en_fte_in(const struct cx4_en_ft *ft, u32 op_mod, u32 group_id,
+			 u32 index, const struct cx4_en_dest *dest)
 {
-	u32 len = cx4_fte_cmd_size(1);
-	u8 out[CX4_SET_FTE_OUT_SIZE] = {};
 	u8 *in, *flowc, *d;
-	int err;
 
-	in = kzalloc(len, GFP_KERNEL);
+	in = kzalloc(cx4_fte_cmd_size(1), GFP_KERNEL);
 	if (!in)
-		return -ENOMEM;
+		return NULL;
 	cx4_en_ft_addr(in, CX4_CMD_SET_FLOW_TABLE_ENTRY, ft->id);
 	CX4_SET(CMD_IN, in, OP_MOD, op_mod);
 	if (op_mod == CX4_SET_FTE_MODIFY)
@@ -179,16 +193,44 @@ static int cx4_en_fte_set(struct cx4_en_priv *priv, const struct cx4_en_ft *ft,
 			CX4_SET_FTE_MOD_DEST_LIST);
 	CX4_SET(FTE_CMD, in, FLOW_INDEX, index);
 	flowc = CX4_ADDR(FTE, in, FLOW_CTX);
-	CX4_SET(FLOWC, flowc, GROUP_ID, ft->group_id[group]);
+	CX4_SET(FLOWC, flowc, GROUP_ID, group_id);
+	if (!dest) {
+		CX4_SET(FLOWC, flowc, ACTION, CX4_FLOW_ACTION_DROP);
+		return in;
+	}
 	CX4_SET(FLOWC, flowc, ACTION, CX4_FLOW_ACTION_FWD_DEST);
 	CX4_SET(FLOWC, flowc, DESTINATION_LIST_SIZE, 1);
-	cx4_en_match_value(CX4_ADDR(FLOWC, flowc, MATCH_VALUE), m);
 	d = flowc + cx4_flowc_dest_off(0);
 	CX4_SET(FLOW_DEST, d, TYPE, dest->type);
 	CX4_SET(FLOW_DEST, d, ID, dest->id);
-	err = cx4_cmd_exec(priv->core, in, len, out, sizeof(out));
+	return in;
+}
+
+/* Execute and free @in (cx4_en_fte_in()); its length follows the action. */
+static int cx4_en_fte_exec(struct cx4_en_priv *priv, u8 *in, bool dest)
+{
+	u8 out[CX4_SET_FTE_OUT_SIZE] = {};
+	int err;
+
+	err = cx4_cmd_exec(priv->core, in, cx4_fte_cmd_size(dest ? 1 : 0),
+			   out, sizeof(out));
 	kfree(in);
 	return err;
+}
+
+/* Entry @index of @group matching @m, forwarding to @dest. */
+static int cx4_en_fte_set(struct cx4_en_priv *priv, const struct cx4_en_ft *ft,
+			  u32 op_mod, u32 group, u32 index,
+			  const struct cx4_en_match *m,
+			  const struct cx4_en_dest *dest)
+{
+	u8 *in = cx4_en_fte_in(ft, op_mod, ft->group_id[group], index, dest);
+
+	if (!in)
+		return -ENOMEM;
+	cx4_en_match_value(CX4_ADDR(FLOWC, CX4_ADDR(FTE, in, FLOW_CTX),
+				    MATCH_VALUE), m);
+	return cx4_en_fte_exec(priv, in, true);
 }
 
 /* A new entry: frames matching @m forward to @dest. */
@@ -218,4 +260,65 @@ int cx4_en_fte_set_dest(struct cx4_en_priv *priv, const struct cx4_en_ft *ft,
 			const struct cx4_en_dest *dest)
 {
 	return cx4_en_fte_set(priv, ft, CX4_SET_FTE_MODIFY, group, index, m, dest);
+}
+
+/* --- ntuple: groups and entries of raw match parameters ------------------ */
+
+/*
+ * A group of flows @start..@end of @ft matching the outer headers under
+ * the masks of match parameter @crit (PRM Table 408); its id in
+ * *@group_id.
+ */
+int cx4_en_fg_create_raw(struct cx4_en_priv *priv, const struct cx4_en_ft *ft,
+			 u32 start, u32 end, const void *crit, u32 *group_id)
+{
+	u8 out[CX4_CREATE_FLOW_GROUP_OUT_SIZE] = {};
+	u8 *in;
+	int err;
+
+	in = kzalloc(CX4_CREATE_FLOW_GROUP_IN_SIZE, GFP_KERNEL);
+	if (!in)
+		return -ENOMEM;
+	cx4_en_ft_addr(in, CX4_CMD_CREATE_FLOW_GROUP, ft->id);
+	CX4_SET(CREATE_FLOW_GROUP_IN, in, START_FLOW_INDEX, start);
+	CX4_SET(CREATE_FLOW_GROUP_IN, in, END_FLOW_INDEX, end);
+	CX4_SET(CREATE_FLOW_GROUP_IN, in, MATCH_CRITERIA_ENABLE,
+		CX4_MATCH_OUTER_HEADERS);
+	memcpy(CX4_ADDR(CREATE_FLOW_GROUP_IN, in, MATCH_CRITERIA), crit,
+	       CX4_FTE_MATCH_PARAM_SIZE);
+	err = cx4_cmd_exec(priv->core, in, CX4_CREATE_FLOW_GROUP_IN_SIZE,
+			   out, sizeof(out));
+	kfree(in);
+	if (!err)
+		*group_id = CX4_GET(CREATE_FLOW_GROUP_OUT, out, GROUP_ID);
+	return err;
+}
+
+void cx4_en_fg_destroy_raw(struct cx4_en_priv *priv, const struct cx4_en_ft *ft,
+			   u32 group_id)
+{
+	u8 out[CX4_DESTROY_FLOW_GROUP_OUT_SIZE] = {};
+	u8 in[CX4_DESTROY_FLOW_GROUP_IN_SIZE] = {};
+
+	cx4_en_ft_addr(in, CX4_CMD_DESTROY_FLOW_GROUP, ft->id);
+	CX4_SET(FG_CMD, in, GROUP_ID, group_id);
+	cx4_cmd(priv->core, in, out);
+}
+
+/*
+ * Entry @index of group @group_id of @ft, match value @value (a match
+ * parameter): forward to @dest, or drop when @dest is NULL.  @op_mod
+ * CX4_SET_FTE_MODIFY moves an existing forwarding entry to @dest.
+ */
+int cx4_en_fte_set_raw(struct cx4_en_priv *priv, const struct cx4_en_ft *ft,
+		       u32 op_mod, u32 group_id, u32 index, const void *value,
+		       const struct cx4_en_dest *dest)
+{
+	u8 *in = cx4_en_fte_in(ft, op_mod, group_id, index, dest);
+
+	if (!in)
+		return -ENOMEM;
+	memcpy(CX4_ADDR(FLOWC, CX4_ADDR(FTE, in, FLOW_CTX), MATCH_VALUE), value,
+	       CX4_FTE_MATCH_PARAM_SIZE);
+	return cx4_en_fte_exec(priv, in, dest);
 }

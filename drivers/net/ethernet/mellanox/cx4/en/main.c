@@ -232,18 +232,28 @@ static int cx4_en_set_features(struct net_device *netdev,
 			return err;
 		}
 	}
+	if (changed & NETIF_F_NTUPLE) {
+		err = cx4_en_nt_set_feature(priv, !!(features & NETIF_F_NTUPLE));
+		if (err)
+			goto err_undo_strip;
+	}
 	if (changed & (NETIF_F_RXHASH | NETIF_F_HW_VLAN_CTAG_FILTER |
 		       NETIF_F_LRO)) {
 		err = cx4_en_fs_set_features(priv, features);
 		if (!err && (changed & NETIF_F_LRO))
 			err = cx4_en_set_lro(priv, !!(features & NETIF_F_LRO));
-		if (err) {
-			if (changed & NETIF_F_HW_VLAN_CTAG_RX)
-				cx4_en_rx_vlan_strip_set(priv, !strip);
-			return err;
-		}
+		if (err)
+			goto err_undo_ntuple;
 	}
 	return 0;
+
+err_undo_ntuple:
+	if (changed & NETIF_F_NTUPLE)
+		cx4_en_nt_set_feature(priv, !(features & NETIF_F_NTUPLE));
+err_undo_strip:
+	if (changed & NETIF_F_HW_VLAN_CTAG_RX)
+		cx4_en_rx_vlan_strip_set(priv, !strip);
+	return err;
 }
 
 /* LSO headers must fit the inline header room. */
@@ -356,6 +366,9 @@ static void cx4_en_features_init(struct cx4_en_priv *priv)
 	}
 	/* VLAN filtering on; LRO (when the device has it) off by default */
 	f |= NETIF_F_HW_VLAN_CTAG_FILTER;
+	/* ethtool -N rules applied (on by default) where the device can */
+	if (cx4_en_nt_supported(priv))
+		f |= NETIF_F_NTUPLE;
 	netdev->hw_features = f;
 	if (cap && CX4_GET(ETH_CAP, cap, LRO_CAP))
 		netdev->hw_features |= NETIF_F_LRO;

@@ -227,6 +227,11 @@ int cx4_en_set_channels(struct net_device *netdev,
 	}
 	if (n == params.num_channels)
 		return 0;
+	if ((int)n <= cx4_en_nt_max_queue(priv)) {
+		netdev_err(netdev, "combined channels %u: ntuple rule to queue %d (ethtool -n %s; delete it first)\n",
+			   n, cx4_en_nt_max_queue(priv), netdev->name);
+		return -EINVAL;
+	}
 	err = cx4_en_indir_for(priv, n, indir);
 	if (err)
 		return err;

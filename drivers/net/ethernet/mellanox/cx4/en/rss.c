@@ -15,7 +15,7 @@
  * ethtool -N rx-flow-hash picks any subset of those fields per traffic
  * type (rx_hash_field_selector_outer, PRM Table 47).
  *
- * The TTC flow table (level 2) sends each traffic type to its TIR:
+ * The TTC flow table (level 3, after the ntuple rules) sends each traffic type to its TIR:
  * ethertype + IP protocol + not-a-fragment for TCP/UDP, ethertype for
  * the rest of IP, anything else to the direct TIR of channel 0.  The TCP
  * TIRs carry the LRO settings when LRO is on (lro.c).  Without the
@@ -245,8 +245,9 @@ int cx4_en_rss_create(struct cx4_en_priv *priv, struct cx4_en_channel **chs)
 				goto err_destroy;
 		}
 	}
-	err = cx4_en_ft_create(priv, &fs->ttc, 2, CX4_EN_TTC_LOG_SIZE,
-			       cx4_en_ttc_groups, CX4_EN_TTC_NUM_FG);
+	err = cx4_en_ft_create(priv, &fs->ttc, CX4_EN_TTC_LEVEL,
+			       CX4_EN_TTC_LOG_SIZE, cx4_en_ttc_groups,
+			       CX4_EN_TTC_NUM_FG);
 	if (err)
 		goto err_destroy;
 	for (; fs->ttc_rules < CX4_EN_TT_NUM; fs->ttc_rules++) {
@@ -495,6 +496,9 @@ int cx4_en_set_rxnfc(struct net_device *netdev, struct ethtool_rxnfc *info)
 	switch (info->cmd) {
 	case ETHTOOL_SRXFH:
 		return cx4_en_set_rxfh_fields(priv, info);
+	case ETHTOOL_SRXCLSRLINS:
+	case ETHTOOL_SRXCLSRLDEL:
+		return cx4_en_nt_set_rxnfc(priv, info);
 	default:
 		return -EOPNOTSUPP;
 	}
@@ -517,6 +521,10 @@ int cx4_en_get_rxnfc(struct net_device *netdev, struct ethtool_rxnfc *info,
 			     cx4_en_fields_to_rxh(priv->fs.rss_fields[tt]) : 0;
 		return 0;
 	}
+	case ETHTOOL_GRXCLSRLCNT:
+	case ETHTOOL_GRXCLSRULE:
+	case ETHTOOL_GRXCLSRLALL:
+		return cx4_en_nt_get_rxnfc(priv, info, rule_locs);
 	default:
 		return -EOPNOTSUPP;
 	}

@@ -1,0 +1,151 @@
+#!/bin/bash
+# vm: --kernel stock --nics 2 --dev-prop cmd-trace=on --dev-prop debug-ctl=on
+# SPDX-License-Identifier: GPL-2.0
+#
+# ntuple.sh's checks against Debian's mlx5_core on the same emulated
+# device, where the two drivers are meant to agree: a udp4 rule to queue
+# 1 and one to queue 0 take every flow of their port to that RX queue
+# (rxN_packets), a drop rule drops (rx_steer_missed_packets, the vNIC
+# environment's steering discards), ethtool -n lists the rules, a queue
+# beyond the channels is refused with EINVAL, ethtool -L below a rule's
+# queue is refused, the rules survive down/up, delete gives the port
+# back, a missing rule is ENOENT.  Where mlx5_core answers otherwise
+# (documented in Documentation/ethtool.md, "ntuple flow rules") the test
+# prints its answer instead of asserting: the ntuple flag (aRFS there,
+# off by default), an ip4 rule (both drivers take it), sctp4, a location
+# taken (mlx5 replaces the rule) or beyond its table, ntuple off with
+# rules.  The
+# device counts no guest error and no model limitation.
+. "$(dirname "$0")/lib.sh"
+
+stock_kernel_functions
+modinfo mlx5_core > /dev/null || fail "no mlx5_core module for $(uname -r)"
+
+FLOWS=8 PER=5
+N=$((FLOWS * PER))
+dmesg -C
+echo 1 > /sys/bus/auxiliary/drivers_autoprobe
+pair_up mlx5
+a=$PAIR_A b=$PAIR_B
+nq=$(nsx mlx5b ethtool -S "$b" | grep -cE '^ +rx[0-9]+_packets:')
+[ "$nq" = 2 ] || fail "$b: $nq RX queues, the test wants 2"
+log "mlx5: $(nsx mlx5b ethtool -k "$b" | grep ntuple)"
+
+mkfifo /tmp/mlx5-nt.in /tmp/mlx5-nt.out
+busybox nsenter --net=/run/netns/mlx5a timeout 600 python3 -S -c '
+import socket, sys
+with open(sys.argv[1]) as cmds, open(sys.argv[2], "w") as done:
+    for line in cmds:
+        port, flows, per = (int(x) for x in line.split())
+        for _ in range(flows):
+            s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+            for _ in range(per):
+                s.sendto(b"n" * 32, ("198.18.0.2", port))
+            s.close()
+        done.write("sent\n")
+        done.flush()
+' /tmp/mlx5-nt.in /tmp/mlx5-nt.out &
+exec {SEND_IN}> /tmp/mlx5-nt.in {SEND_OUT}< /tmp/mlx5-nt.out
+rm -f /tmp/mlx5-nt.in /tmp/mlx5-nt.out
+
+stat_b() {
+	dp_stat mlx5b "$b" "$1"
+}
+
+# As ntuple.sh's send, the drops from mlx5e's vNIC counter.
+send() {
+	local ack q0 q1 dr
+	q0=$(stat_b rx0_packets) q1=$(stat_b rx1_packets)
+	dr=$(stat_b rx_steer_missed_packets)
+	echo "$1 $FLOWS $PER" >&"$SEND_IN"
+	read -r -t 60 -u "$SEND_OUT" ack && [ "$ack" = sent ] ||
+		fail "sending to port $1 failed"
+	sleep 2
+	D0=$(($(stat_b rx0_packets) - q0))
+	D1=$(($(stat_b rx1_packets) - q1))
+	DROPS=$(($(stat_b rx_steer_missed_packets) - dr))
+}
+
+on_queue() {
+	local got other
+	send "$1"
+	if [ "$2" = 0 ]; then got=$D0 other=$D1; else got=$D1 other=$D0; fi
+	[ "$got" -ge "$N" ] && [ "$other" -lt $((N / 4)) ] ||
+		fail "$3: port $1: queue 0 got $D0, queue 1 got $D1; want all $N on queue $2"
+	log "$3: port $1: $got of $N on queue $2"
+}
+
+nt() {
+	nsx mlx5b ethtool -N "$b" "$@" 2>&1
+}
+
+# answer ARGS...: what mlx5_core says to ethtool -N ARGS (printed; ethtool
+# 6.1 exits 0 after some refusals, its message is the answer).
+answer() {
+	local out rc=0
+	out=$(nt "$@") || rc=$?
+	log "mlx5: ethtool -N $*: ${out:-(no message)} (exit $rc)"
+}
+
+rules_are() {
+	local ids want
+	ids=$(nsx mlx5b ethtool -n "$b" | awk '/^Filter:/ { print $2 }' | sort -n | tr '\n' ' ')
+	want=
+	[ $# = 0 ] || want=$(printf '%s\n' "$@" | sort -n | tr '\n' ' ')
+	[ "$ids" = "$want" ] || fail "ethtool -n lists rules '$ids', want '$want'"
+}
+
+nt flow-type udp4 dst-ip 198.18.0.2 dst-port 7001 action 1 loc 0 >/dev/null ||
+	fail "udp4 rule to queue 1 refused"
+nt flow-type udp4 dst-port 7002 action 0 loc 5 >/dev/null || fail "rule to queue 0 refused"
+nt flow-type udp4 dst-port 7003 action -1 loc 127 >/dev/null || fail "drop rule refused"
+rules_are 0 5 127
+on_queue 7001 1 "udp4 rule to queue 1"
+on_queue 7002 0 "udp4 rule to queue 0"
+send 7003
+[ "$DROPS" -ge "$N" ] && [ $((D0 + D1)) -lt $((N / 4)) ] ||
+	fail "drop rule: $DROPS steering discards, $((D0 + D1)) received; want $N dropped"
+log "drop rule: $DROPS steering discards"
+
+out=$(nt flow-type udp4 dst-port 7 action 2 loc 12) || true
+[[ $out == *"Invalid argument"* ]] || fail "queue 2 of 2: $out"
+answer flow-type ip4 dst-ip 198.18.0.9 action 1 loc 9
+answer flow-type sctp4 dst-port 7 action 1 loc 10
+answer flow-type udp4 dst-port 7 action 0 loc 1024
+answer flow-type udp4 dst-port 7 action 0 loc 5
+answer flow-type udp4 dst-port 7 action 0 context 1 loc 11
+log "mlx5 rules now: $(nsx mlx5b ethtool -n "$b" | awk '/^Filter:/ { printf "%s ", $2 }')"
+nt delete 9 >/dev/null 2>&1 || true
+nt delete 10 >/dev/null 2>&1 || true
+nt delete 11 >/dev/null 2>&1 || true
+nt delete 5 >/dev/null || fail "delete 5 refused"
+nt flow-type udp4 dst-port 7002 action 0 loc 5 >/dev/null || fail "rule to queue 0 refused again"
+rules_are 0 5 127
+
+nsx mlx5b ethtool -L "$b" combined 1 2>/dev/null &&
+	fail "ethtool -L combined 1 accepted with a rule to queue 1"
+ip -n mlx5b -batch - <<-EOF || fail "$b: down/up failed"
+	link set $b down
+	link set $b up
+EOF
+WAIT_SECS=30 wait_for carrier mlx5b "$b" || fail "$b: no carrier after up"
+rules_are 0 5 127
+on_queue 7001 1 "after down/up"
+if nsx mlx5b ethtool -K "$b" ntuple off 2>/dev/null; then
+	send 7003
+	log "mlx5 ntuple off with rules: accepted; port 7003 then: $DROPS discards, $((D0 + D1)) received"
+	nsx mlx5b ethtool -K "$b" ntuple on 2>/dev/null || true
+else
+	log "mlx5 ntuple off with rules: refused"
+fi
+nt delete 0 >/dev/null || fail "delete 0 refused"
+out=$(nt delete 0) || true
+[[ $out == *"No such file or directory"* ]] || log "mlx5 delete of a missing rule: $out"
+nt delete 5 >/dev/null && nt delete 127 >/dev/null || fail "delete 5, 127 refused"
+rules_are
+
+exec {SEND_IN}>&-
+pair_cleanup
+# The refusals above are logged by mlx5e as errors: not the driver's fault.
+dmesg -C
+mlx5_remove
