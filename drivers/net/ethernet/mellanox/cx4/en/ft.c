@@ -74,42 +74,60 @@ int cx4_en_ft_simple(struct cx4_en_priv *priv, u16 opcode, u32 id)
 	return cx4_cmd(priv->core, in, out);
 }
 
+/*
+ * CREATE_FLOW_GROUP of flows @start..@end of @ft (PRM Table 408): the
+ * input with the match criteria left zero, for the caller to fill (and
+ * to set match_criteria_enable); NULL without memory.
+ */
+static u8 *cx4_en_fg_in_alloc(const struct cx4_en_ft *ft, u32 start, u32 end)
+{
+	u8 *in = kzalloc(CX4_CREATE_FLOW_GROUP_IN_SIZE, GFP_KERNEL);
+
+	if (!in)
+		return NULL;
+	cx4_en_ft_addr(in, CX4_CMD_CREATE_FLOW_GROUP, ft->id);
+	CX4_SET(CREATE_FLOW_GROUP_IN, in, START_FLOW_INDEX, start);
+	CX4_SET(CREATE_FLOW_GROUP_IN, in, END_FLOW_INDEX, end);
+	return in;
+}
+
+/* Send and free @in (cx4_en_fg_in_alloc()); the group's id in *@group_id. */
+static int cx4_en_fg_in_exec(struct cx4_en_priv *priv, u8 *in, u32 *group_id)
+{
+	u8 out[CX4_CREATE_FLOW_GROUP_OUT_SIZE] = {};
+	int err;
+
+	err = cx4_cmd_exec(priv->core, in, CX4_CREATE_FLOW_GROUP_IN_SIZE,
+			   out, sizeof(out));
+	kfree(in);
+	if (!err)
+		*group_id = CX4_GET(CREATE_FLOW_GROUP_OUT, out, GROUP_ID);
+	return err;
+}
+
 static int cx4_en_fg_create(struct cx4_en_priv *priv, struct cx4_en_ft *ft,
 			    const struct cx4_en_fg_spec *g)
 {
-	u8 out[CX4_CREATE_FLOW_GROUP_OUT_SIZE] = {};
-	u8 *in;
+	u8 *in = cx4_en_fg_in_alloc(ft, g->start, g->end);
 	int err;
 
-	in = kzalloc(CX4_CREATE_FLOW_GROUP_IN_SIZE, GFP_KERNEL);
 	if (!in)
 		return -ENOMEM;
-	cx4_en_ft_addr(in, CX4_CMD_CREATE_FLOW_GROUP, ft->id);
-	CX4_SET(CREATE_FLOW_GROUP_IN, in, START_FLOW_INDEX, g->start);
-	CX4_SET(CREATE_FLOW_GROUP_IN, in, END_FLOW_INDEX, g->end);
 	if (g->fields)
 		CX4_SET(CREATE_FLOW_GROUP_IN, in, MATCH_CRITERIA_ENABLE,
 			CX4_MATCH_OUTER_HEADERS);
 	cx4_en_match_criteria(CX4_ADDR(CREATE_FLOW_GROUP_IN, in, MATCH_CRITERIA),
 			      g->fields);
-	err = cx4_cmd_exec(priv->core, in, CX4_CREATE_FLOW_GROUP_IN_SIZE,
-			   out, sizeof(out));
-	kfree(in);
+	err = cx4_en_fg_in_exec(priv, in, &ft->group_id[ft->ngroups]);
 	if (!err)
-		ft->group_id[ft->ngroups++] =
-			CX4_GET(CREATE_FLOW_GROUP_OUT, out, GROUP_ID);
+		ft->ngroups++;
 	return err;
 }
 
 static void cx4_en_fg_destroy(struct cx4_en_priv *priv, struct cx4_en_ft *ft,
 			      u32 g)
 {
-	u8 out[CX4_DESTROY_FLOW_GROUP_OUT_SIZE] = {};
-	u8 in[CX4_DESTROY_FLOW_GROUP_IN_SIZE] = {};
-
-	cx4_en_ft_addr(in, CX4_CMD_DESTROY_FLOW_GROUP, ft->id);
-	CX4_SET(FG_CMD, in, GROUP_ID, ft->group_id[g]);
-	cx4_cmd(priv->core, in, out);
+	cx4_en_fg_destroy_raw(priv, ft, ft->group_id[g]);
 }
 
 /* Destroy the groups and the table of @ft; its entries must be gone. */
@@ -272,26 +290,15 @@ int cx4_en_fte_set_dest(struct cx4_en_priv *priv, const struct cx4_en_ft *ft,
 int cx4_en_fg_create_raw(struct cx4_en_priv *priv, const struct cx4_en_ft *ft,
 			 u32 start, u32 end, const void *crit, u32 *group_id)
 {
-	u8 out[CX4_CREATE_FLOW_GROUP_OUT_SIZE] = {};
-	u8 *in;
-	int err;
+	u8 *in = cx4_en_fg_in_alloc(ft, start, end);
 
-	in = kzalloc(CX4_CREATE_FLOW_GROUP_IN_SIZE, GFP_KERNEL);
 	if (!in)
 		return -ENOMEM;
-	cx4_en_ft_addr(in, CX4_CMD_CREATE_FLOW_GROUP, ft->id);
-	CX4_SET(CREATE_FLOW_GROUP_IN, in, START_FLOW_INDEX, start);
-	CX4_SET(CREATE_FLOW_GROUP_IN, in, END_FLOW_INDEX, end);
 	CX4_SET(CREATE_FLOW_GROUP_IN, in, MATCH_CRITERIA_ENABLE,
 		CX4_MATCH_OUTER_HEADERS);
 	memcpy(CX4_ADDR(CREATE_FLOW_GROUP_IN, in, MATCH_CRITERIA), crit,
 	       CX4_FTE_MATCH_PARAM_SIZE);
-	err = cx4_cmd_exec(priv->core, in, CX4_CREATE_FLOW_GROUP_IN_SIZE,
-			   out, sizeof(out));
-	kfree(in);
-	if (!err)
-		*group_id = CX4_GET(CREATE_FLOW_GROUP_OUT, out, GROUP_ID);
-	return err;
+	return cx4_en_fg_in_exec(priv, in, group_id);
 }
 
 void cx4_en_fg_destroy_raw(struct cx4_en_priv *priv, const struct cx4_en_ft *ft,

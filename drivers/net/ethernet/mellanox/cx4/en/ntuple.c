@@ -267,24 +267,21 @@ int cx4_en_nt_parse(const struct ethtool_rx_flow_spec *fs, void *crit,
 {
 	u8 *c = CX4_ADDR(FTE_MATCH, crit, OUTER);
 	u8 *v = CX4_ADDR(FTE_MATCH, value, OUTER);
+	u32 type = fs->flow_type & ~(FLOW_EXT | FLOW_MAC_EXT);
 	int err = 0;
 
 	if (fs->flow_type & FLOW_RSS) {
 		*why = "RSS contexts (context N) are not supported";
 		return -EOPNOTSUPP;
 	}
-	switch (fs->flow_type & ~(FLOW_EXT | FLOW_MAC_EXT)) {
+	switch (type) {
 	case TCP_V4_FLOW:
 	case UDP_V4_FLOW:
-		cx4_en_nt_ip4(c, v, fs,
-			      (fs->flow_type & ~(FLOW_EXT | FLOW_MAC_EXT)) ==
-			      TCP_V4_FLOW);
+		cx4_en_nt_ip4(c, v, fs, type == TCP_V4_FLOW);
 		break;
 	case TCP_V6_FLOW:
 	case UDP_V6_FLOW:
-		cx4_en_nt_ip6(c, v, fs,
-			      (fs->flow_type & ~(FLOW_EXT | FLOW_MAC_EXT)) ==
-			      TCP_V6_FLOW);
+		cx4_en_nt_ip6(c, v, fs, type == TCP_V6_FLOW);
 		break;
 	case IP_USER_FLOW:
 		err = cx4_en_nt_usr4(c, v, fs, why);
