@@ -368,7 +368,7 @@ static void cx4_test_release_opcodes(struct kunit *test)
 				    "%s (0x%x)", name, op);
 		n += rel;
 	}
-	KUNIT_EXPECT_EQ(test, n, 17u);
+	KUNIT_EXPECT_EQ(test, n, 18u);
 }
 
 /*
