@@ -251,12 +251,17 @@ void cx4_en_q_counter_work(struct work_struct *work)
 	rtnl_unlock();
 }
 
-/* From ndo_get_stats64 (any context). */
+/*
+ * From ndo_get_stats64 (any context).  Only while the netdev is up: a
+ * closed one has no RQ, so its set counts nothing (and a probe, which
+ * registers the netdev, sends no read after it returned).
+ */
 void cx4_en_q_counter_refresh(struct cx4_en_priv *priv)
 {
 	unsigned long last = READ_ONCE(priv->oob_refreshed);
 
-	if (!priv->q_counter_avail || time_before(jiffies, last + HZ))
+	if (!priv->q_counter_avail || !netif_running(priv->netdev) ||
+	    time_before(jiffies, last + HZ))
 		return;
 	WRITE_ONCE(priv->oob_refreshed, jiffies);
 	schedule_work(&priv->oob_work);
