@@ -12,7 +12,9 @@
  * -- or at once without -w; closes it ("xchg %cx,%cx") when COMMAND has
  * exited, whatever happened to it, so that windows stay numbered in
  * order.  OUT gets, per -c, "IF RXPACKETS TXPACKETS RXBYTES TXBYTES" (the
- * growth inside the window) and "usec N" (the window's length).  Exits
+ * growth inside the window), "usec N" (the window's length) and, per CPU,
+ * "cpuN BUSY IDLE" (clock ticks of /proc/stat in the window; idle
+ * includes iowait).  Exits
  * with COMMAND's status (127 if it could not be started).  Statically
  * linked: a dynamic program costs a lot more to start under TCG.
  */
@@ -26,6 +28,7 @@
 #include <unistd.h>
 
 #define BM_MAX 4
+#define BM_CPUS 16
 
 struct bm_if {
 	char file[256];
@@ -95,6 +98,33 @@ static int bm_parse(char *arg, struct bm_if *b, uint64_t *n)
 	return 0;
 }
 
+/* Busy and idle ticks of every CPU from /proc/stat; the number of CPUs. */
+static int bm_stat(uint64_t busy[BM_CPUS], uint64_t idle[BM_CPUS])
+{
+	char line[512];
+	FILE *f = fopen("/proc/stat", "r");
+	int n = 0;
+
+	if (!f)
+		return 0;
+	while (n < BM_CPUS && fgets(line, sizeof(line), f)) {
+		uint64_t v[8] = { 0 };
+		int cpu;
+
+		if (strncmp(line, "cpu", 3) || line[3] < '0' || line[3] > '9')
+			continue;
+		if (sscanf(line + 3, "%d %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64
+			   " %" SCNu64 " %" SCNu64 " %" SCNu64, &cpu, &v[0], &v[1], &v[2],
+			   &v[3], &v[4], &v[5], &v[6], &v[7]) != 9 || cpu != n)
+			break;
+		idle[n] = v[3] + v[4];
+		busy[n] = v[0] + v[1] + v[2] + v[5] + v[6] + v[7];
+		n++;
+	}
+	fclose(f);
+	return n;
+}
+
 static uint64_t bm_usec(void)
 {
 	struct timespec t;
@@ -109,6 +139,8 @@ int main(int argc, char **argv)
 	int ncnt = 0, opt, i, status = 127 << 8, have_w = 0, done = 0;
 	const char *out = NULL;
 	uint64_t wn = 0, w0 = 0, t0, t1;
+	uint64_t busy0[BM_CPUS], idle0[BM_CPUS], busy1[BM_CPUS], idle1[BM_CPUS];
+	int ncpu;
 	pid_t pid;
 	FILE *f;
 
@@ -158,12 +190,15 @@ int main(int argc, char **argv)
 	for (i = 0; i < ncnt; i++)
 		bm_read(&cnt[i]);
 	memcpy(c0, cnt, sizeof(c0));
+	ncpu = bm_stat(busy0, idle0);
 	t0 = bm_usec();
 	bm_open();
 	while (!done && waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
 	bm_close();
 	t1 = bm_usec();
+	if (bm_stat(busy1, idle1) != ncpu)
+		ncpu = 0;
 	for (i = 0; i < ncnt; i++)
 		bm_read(&cnt[i]);
 	if (out) {
@@ -177,6 +212,9 @@ int main(int argc, char **argv)
 				cnt[i].name, cnt[i].v[0] - c0[i].v[0], cnt[i].v[1] - c0[i].v[1],
 				cnt[i].v[2] - c0[i].v[2], cnt[i].v[3] - c0[i].v[3]);
 		fprintf(f, "usec %" PRIu64 "\n", t1 - t0);
+		for (i = 0; i < ncpu; i++)
+			fprintf(f, "cpu%d %" PRIu64 " %" PRIu64 "\n", i, busy1[i] - busy0[i],
+				idle1[i] - idle0[i]);
 		fclose(f);
 	}
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
