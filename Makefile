@@ -7,7 +7,7 @@
 #   make check           everything CI runs (see README)
 #   make demo            boot a VM with two emulated ConnectX-4 ports, load cx4
 #   make fuzz            the hostile-device fuzz test over many seeds
-#   make bench           cx4 against mlx5_core on the emulated device (~15 min)
+#   make bench           cx4 against mlx5_core on the emulated device (~7 min)
 #   make dkms            a DKMS package, cx4-dkms_<version>_all.deb
 #
 # KDIR defaults to the running kernel's build tree, else Debian's 6.12 headers.
