@@ -13,11 +13,16 @@
 
 #include "cx4dev_int.h"
 
+/*
+ * One past the highest MKey index a CREATE_MKEY may take: 2^log_max_mkey
+ * MKeys from the first index the model hands out (the ones below are
+ * reserved), within the model's table.
+ */
 static uint32_t cx4dev_mkey_limit(const struct cx4dev *dev)
 {
 	uint32_t log = CX4_GET(CAP, dev->caps.cur[CX4DEV_CAPI_GENERAL], LOG_MAX_MKEY);
 
-	return log >= 12 ? CX4DEV_MAX_MKEY : 1u << log;
+	return log >= 11 ? CX4DEV_MAX_MKEY : CX4DEV_FIRST_MKEY + (1u << log);
 }
 
 static struct cx4dev_mkey *cx4dev_mkey_get(const struct cx4dev *dev, uint32_t index)

@@ -819,6 +819,29 @@ static uint32_t pa_mkey(struct env *e)
 }
 
 /*
+ * log_max_mkey 0 (a hostile device's, or a small one's) still allows
+ * 2^0 = one MKey, the one a driver needs: the second is refused.
+ */
+static void test_eth_mkey_limit(void)
+{
+	struct env *e = env_new(true);
+	uint8_t in[CX4_CREATE_MKEY_IN_OFF_MTT] = { 0 };
+	struct fh_result r;
+
+	CX4_SET(CAP, e->fh->dev->caps.cur[CX4DEV_CAPI_GENERAL], LOG_MAX_MKEY, 0);
+	pa_mkey(e);
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_CREATE_MKEY);
+	CX4_SET(MKC, in + CX4_CREATE_MKEY_IN_OFF_MKC, ACCESS_MODE, CX4_MKC_ACCESS_MODE_PA);
+	CX4_SET(MKC, in + CX4_CREATE_MKEY_IN_OFF_MKC, LR, 1);
+	CX4_SET(MKC, in + CX4_CREATE_MKEY_IN_OFF_MKC, QPN, CX4_MKC_QPN_NONE);
+	CX4_SET(MKC, in + CX4_CREATE_MKEY_IN_OFF_MKC, LENGTH64, 1);
+	CX4_SET(MKC, in + CX4_CREATE_MKEY_IN_OFF_MKC, PD, e->pd);
+	fh_exec(e->fh, in, sizeof(in), CX4_CREATE_MKEY_OUT_SIZE, &r);
+	CHECK_STATUS(r, CX4_CMD_STAT_EXCEED_LIM, CX4DEV_SYN_MKEY_EXHAUSTED);
+	env_free(e);
+}
+
+/*
  * An LRO session over a WQE of several scatter entries (as cx4 posts
  * them with LRO on): the coalesced frame runs on from entry to entry.
  * A byte count of 0 means 2 GB (PRM 7.4.4.1.5) for the session's writes
@@ -884,6 +907,7 @@ static const struct test eth_tests[] = {
 	T(test_eth_toeplitz),
 	T(test_eth_rss),
 	T(test_eth_lro),
+	T(test_eth_mkey_limit),
 	T(test_eth_lro_scatter),
 	T(test_eth_flow_chain_count_drop),
 	T(test_eth_flow_l4_rules),

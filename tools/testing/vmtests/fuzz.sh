@@ -153,6 +153,24 @@ admin() {
 }
 
 # Both ends up, at MTU 1500, and passing IPv4 both ways.
+# stall_report: what a stalled pair looks like (for the failure's log):
+# the rings' counters that moved, the device's drops for want of a WQE and
+# its channels, the driver's core counters, the vectors' interrupts.
+stall_report() {
+	local ns_if ns ifc f
+	for ns_if in "cx4a $DP_A" "cx4b $DP_B"; do
+		read -r ns ifc <<< "$ns_if"
+		echo "# $ifc: $(nsx "$ns" ethtool -S "$ifc" 2> /dev/null |
+			busybox awk '$1 ~ /^(rx|tx)[0-9]*_/ && $2 != 0 { printf "%s%s ", $1, $2 }')"
+	done
+	for f in "$DP_FA" "$DP_FB"; do
+		echo "# $f device: $(ctl_sure_get "$f" rx_out_of_buffer chan_rqs chan_sqs | tr '\n' ' ')"
+		echo "# $f driver: $(busybox awk '$2 != 0 { printf "%s %s, ", $1, $2 }' \
+			"/sys/kernel/debug/cx4/$f/stats" 2> /dev/null)"
+	done
+	busybox grep cx4 /proc/interrupts | busybox sed 's/^/# /'
+}
+
 works() {
 	ip -n cx4a link set "$DP_A" mtu 1500 up 2> /dev/null &&
 		ip -n cx4b link set "$DP_B" mtu 1500 up 2> /dev/null &&
@@ -219,8 +237,10 @@ for seed in $seeds; do
 	[ "$dma" = 0 ] || fail "seed $seed: the device DMAed $dma times into memory the driver had unmapped"
 	end=$((SECONDS + 120))
 	until works; do
-		[ $SECONDS -lt $end ] ||
+		if [ $SECONDS -ge $end ]; then
+			stall_report
 			fail "seed $seed: no traffic 120 s after the device behaved again ($(dmesg | grep -E 'cx4 .*(gave up|recover)' | tail -n 3))"
+		fi
 		sleep 2
 	done
 	log "seed $seed: traffic both ways again after $((SECONDS - end + 120)) s"

@@ -43,9 +43,13 @@
 /* Pages per MANAGE_PAGES answering a page request (64 mailbox blocks). */
 #define CX4_PAGES_PER_EVENT	4096
 
-/* EQ sizes (log2 of entries), bounded by the cap log_max_eq_sz. */
+/*
+ * EQ sizes (log2 of entries), bounded by the cap log_max_eq_sz; a
+ * function whose EQs cannot hold the minimum is refused (cx4_eq_log_size()).
+ */
 #define CX4_EQ_CTRL_LOG_SIZE	7
 #define CX4_EQ_COMP_LOG_SIZE	10
+#define CX4_EQ_MIN_LOG_SIZE	6
 /* Index of the control vector; completion vectors follow. */
 #define CX4_IRQ_CTRL		0
 #define CX4_IRQ_NAME_LEN	32
@@ -519,6 +523,7 @@ int cx4_irqs_create(struct cx4_core *core);
 void cx4_irqs_destroy(struct cx4_core *core);
 
 /* eq.c: UAR page, EQs, event dispatch. */
+int cx4_eq_log_size(u32 want, u32 cap_log);
 int cx4_eqs_create(struct cx4_core *core);
 void cx4_eqs_destroy(struct cx4_core *core);
 void cx4_eqs_release(struct cx4_core *core);

@@ -341,10 +341,21 @@ err_free_buf:
 
 /* --- all EQs ---------------------------------------------------------------- */
 
-static u32 cx4_eqs_log_size(struct cx4_core *core, u32 want)
+/*
+ * The log size of an EQ we want 2^@want entries in, on a function whose
+ * EQs hold at most 2^@cap_log (log_max_eq_sz): the request reduced to the
+ * cap.  An EQ must hold every event that can be pending at once --
+ * command completions, page requests (a burst of them), port, error and
+ * CQ error events on the control EQ; an EQE per armed CQ on a completion
+ * EQ -- or the device overruns it and goes fatal: below
+ * 2^CX4_EQ_MIN_LOG_SIZE entries there is no size that works.
+ * Return: the log size, or -EOPNOTSUPP.
+ */
+int cx4_eq_log_size(u32 want, u32 cap_log)
 {
-	return min_t(u32, want, CX4_GET(CAP, core->caps[CX4_CAPS_GEN_CUR],
-					LOG_MAX_EQ_SZ));
+	if (cap_log < CX4_EQ_MIN_LOG_SIZE)
+		return -EOPNOTSUPP;
+	return min(want, cap_log);
 }
 
 static u64 cx4_eqs_ctrl_events(struct cx4_core *core)
@@ -384,13 +395,12 @@ static void cx4_eqs_stop_subs(struct cx4_core *core)
  * The control EQ, then event mode (the command interface is below the
  * EQs: called, not subscribed); undone by cx4_eqs_destroy_ctrl().
  */
-static int cx4_eqs_create_ctrl(struct cx4_core *core)
+static int cx4_eqs_create_ctrl(struct cx4_core *core, u32 log_size)
 {
 	int err;
 
 	cx4_eqs_start_subs(core);
-	err = cx4_eq_create(core, &core->eqs.ctrl, CX4_IRQ_CTRL,
-			    cx4_eqs_log_size(core, CX4_EQ_CTRL_LOG_SIZE),
+	err = cx4_eq_create(core, &core->eqs.ctrl, CX4_IRQ_CTRL, log_size,
 			    cx4_eqs_ctrl_events(core), CX4_CMD_ALONE);
 	if (err) {
 		cx4_eqs_stop_subs(core);
@@ -422,9 +432,17 @@ int cx4_eqs_create(struct cx4_core *core)
 {
 	struct cx4_eqs *eqs = &core->eqs;
 	const void *cap = core->caps[CX4_CAPS_GEN_CUR];
-	u32 i, log_comp;
-	int err;
+	u32 i, cap_log = CX4_GET(CAP, cap, LOG_MAX_EQ_SZ);
+	int err, log_ctrl, log_comp;
 
+	log_ctrl = cx4_eq_log_size(CX4_EQ_CTRL_LOG_SIZE, cap_log);
+	log_comp = cx4_eq_log_size(CX4_EQ_COMP_LOG_SIZE, cap_log);
+	if (log_ctrl < 0 || log_comp < 0) {
+		dev_err(core->dev,
+			"EQs of at most 2^%u entries (log_max_eq_sz): cx4 needs 2^%u\n",
+			cap_log, CX4_EQ_MIN_LOG_SIZE);
+		return -EOPNOTSUPP;
+	}
 	eqs->max_cqn = 1u << min_t(u32, CX4_GET(CAP, cap, LOG_MAX_CQ), 24);
 	eqs->nports = CX4_GET(CAP, cap, NUM_PORTS);
 	eqs->comp = kcalloc(core->irqs.ncomp, sizeof(*eqs->comp), GFP_KERNEL);
@@ -435,10 +453,9 @@ int cx4_eqs_create(struct cx4_core *core)
 	err = cx4_uar_create(core);
 	if (err)
 		goto err_free_comp;
-	err = cx4_eqs_create_ctrl(core);
+	err = cx4_eqs_create_ctrl(core, log_ctrl);
 	if (err)
 		goto err_destroy_uar;
-	log_comp = cx4_eqs_log_size(core, CX4_EQ_COMP_LOG_SIZE);
 	for (i = 0; i < core->irqs.ncomp; i++) {
 		err = cx4_eq_create(core, &eqs->comp[i], CX4_IRQ_CTRL + 1 + i,
 				    log_comp, 0, 0);

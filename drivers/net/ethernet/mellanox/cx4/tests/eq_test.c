@@ -365,8 +365,34 @@ static void cx4_test_recovery_backoff(struct kunit *test)
 			(u32)CX4_RECOVERY_DELAY_MAX_MS);
 }
 
+/*
+ * EQ sizes against log_max_eq_sz: reduced to the cap, refused below the
+ * smallest EQ the driver can keep from overrunning (a hostile device's
+ * log_max_eq_sz 0 had made a one-entry control EQ the next two page
+ * requests overran).
+ */
+static void cx4_test_eq_log_size(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, cx4_eq_log_size(CX4_EQ_CTRL_LOG_SIZE, 22),
+			CX4_EQ_CTRL_LOG_SIZE);
+	KUNIT_EXPECT_EQ(test, cx4_eq_log_size(CX4_EQ_COMP_LOG_SIZE, 8), 8);
+	KUNIT_EXPECT_EQ(test, cx4_eq_log_size(CX4_EQ_COMP_LOG_SIZE,
+					      CX4_EQ_MIN_LOG_SIZE),
+			CX4_EQ_MIN_LOG_SIZE);
+	KUNIT_EXPECT_EQ(test, cx4_eq_log_size(CX4_EQ_CTRL_LOG_SIZE,
+					      CX4_EQ_MIN_LOG_SIZE - 1),
+			-EOPNOTSUPP);
+	KUNIT_EXPECT_EQ(test, cx4_eq_log_size(CX4_EQ_CTRL_LOG_SIZE, 1),
+			-EOPNOTSUPP);
+	KUNIT_EXPECT_EQ(test, cx4_eq_log_size(CX4_EQ_CTRL_LOG_SIZE, 0),
+			-EOPNOTSUPP);
+	KUNIT_EXPECT_LE(test, CX4_EQ_MIN_LOG_SIZE, CX4_EQ_CTRL_LOG_SIZE);
+	KUNIT_EXPECT_LE(test, CX4_EQ_MIN_LOG_SIZE, CX4_EQ_COMP_LOG_SIZE);
+}
+
 static struct kunit_case cx4_eq_cases[] = {
 	KUNIT_CASE(cx4_test_owner_bit_values),
+	KUNIT_CASE(cx4_test_eq_log_size),
 	KUNIT_CASE(cx4_test_owner_ring_wraps),
 	KUNIT_CASE(cx4_test_eqe_good),
 	KUNIT_CASE(cx4_test_eqe_bad_type),
