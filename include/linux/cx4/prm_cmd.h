@@ -224,6 +224,12 @@ enum cx4_hca_cap_type {
 #define CX4_CAP_CQ_OI			CX4_FLD(0x44, 31, 31)
 #define CX4_CAP_CQ_RESIZE		CX4_FLD(0x44, 30, 30)
 #define CX4_CAP_CQ_MODERATION		CX4_FLD(0x44, 29, 29)
+/*
+ * Beyond PRM rev 0.40 (bit 28 is reserved there; public mlx5 capability
+ * layout): MODIFY_CQ may change cq_period_mode (modify_field_select bit
+ * 4).  Debian 6.12's mlx5_core refuses ethtool -C without it.
+ */
+#define CX4_CAP_CQ_PERIOD_MODE_MODIFY	CX4_FLD(0x44, 28, 28)
 #define CX4_CAP_CQ_EQ_REMAP		CX4_FLD(0x44, 25, 25)
 #define CX4_CAP_SCQE_BREAK_MODERATION	CX4_FLD(0x44, 21, 21)
 #define CX4_CAP_CQ_PERIOD_START_FROM_CQE CX4_FLD(0x44, 20, 20)
@@ -586,6 +592,8 @@ enum cx4_modify_cq_field {
 	CX4_MODIFY_CQ_SEL_CQ_MAX_COUNT	= 1u << 1,
 	CX4_MODIFY_CQ_SEL_OI		= 1u << 2,
 	CX4_MODIFY_CQ_SEL_C_EQN		= 1u << 3,
+	/* Beyond rev 0.40: with HCA_CAP.cq_period_mode_modify. */
+	CX4_MODIFY_CQ_SEL_CQ_PERIOD_MODE = 1u << 4,
 };
 
 /* Table 277: resize_field_select bits (op_mod 1). */

@@ -46,6 +46,7 @@ static const struct cx4dev_cap_val cx4dev_general_defaults[] = {
 	{ CX4_CAP_CQ_OI, 1 },
 	{ CX4_CAP_CQ_RESIZE, 1 },
 	{ CX4_CAP_CQ_MODERATION, 1 },
+	{ CX4_CAP_CQ_PERIOD_MODE_MODIFY, 1 },
 	{ CX4_CAP_CQ_EQ_REMAP, 1 },
 	{ CX4_CAP_SCQE_BREAK_MODERATION, 1 },
 	{ CX4_CAP_CQ_PERIOD_START_FROM_CQE, 1 },

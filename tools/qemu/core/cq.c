@@ -563,7 +563,9 @@ uint8_t cx4dev_exec_modify_cq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	const uint8_t *cqc = cmd->in + CX4_MODIFY_CQ_IN_OFF_CQC;
 	uint32_t sel = cx4dev_in_get(cmd, CX4_MODIFY_CQ_IN_FIELD_SELECT);
 	uint32_t known = CX4_MODIFY_CQ_SEL_CQ_PERIOD | CX4_MODIFY_CQ_SEL_CQ_MAX_COUNT |
-			 CX4_MODIFY_CQ_SEL_OI | CX4_MODIFY_CQ_SEL_C_EQN;
+			 CX4_MODIFY_CQ_SEL_OI | CX4_MODIFY_CQ_SEL_C_EQN |
+			 CX4_MODIFY_CQ_SEL_CQ_PERIOD_MODE;
+	uint32_t mode = CX4_GET(CQC, cqc, CQ_PERIOD_MODE);
 	uint32_t eqn = CX4_GET(CQC, cqc, C_EQN);
 	struct cx4dev_cq *cq;
 	uint32_t cqn;
@@ -583,9 +585,15 @@ uint8_t cx4dev_exec_modify_cq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	    ((sel & (CX4_MODIFY_CQ_SEL_CQ_PERIOD | CX4_MODIFY_CQ_SEL_CQ_MAX_COUNT)) &&
 	     !cx4dev_cap(dev, CX4_CAP_CQ_MODERATION)) ||
 	    ((sel & CX4_MODIFY_CQ_SEL_OI) && !cx4dev_cap(dev, CX4_CAP_CQ_OI)) ||
-	    ((sel & CX4_MODIFY_CQ_SEL_C_EQN) && !cx4dev_cap(dev, CX4_CAP_CQ_EQ_REMAP)))
+	    ((sel & CX4_MODIFY_CQ_SEL_C_EQN) && !cx4dev_cap(dev, CX4_CAP_CQ_EQ_REMAP)) ||
+	    ((sel & CX4_MODIFY_CQ_SEL_CQ_PERIOD_MODE) &&
+	     !cx4dev_cap(dev, CX4_CAP_CQ_PERIOD_MODE_MODIFY)))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_CQ_MODIFY_FIELD,
 				     "modify_field_select 0x%x", sel);
+	if ((sel & CX4_MODIFY_CQ_SEL_CQ_PERIOD_MODE) &&
+	    (mode > 1 || (mode && !cx4dev_cap(dev, CX4_CAP_CQ_PERIOD_START_FROM_CQE))))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_CQ_FEATURE,
+				     "cq_period_mode %u not supported", mode);
 	if ((sel & CX4_MODIFY_CQ_SEL_C_EQN) && (eqn >= CX4DEV_MAX_EQ || !dev->eqs[eqn].valid))
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_CQ_EQN,
 				     "c_eqn %u is not an existing EQ", eqn);
@@ -597,6 +605,8 @@ uint8_t cx4dev_exec_modify_cq(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 		cq->oi = CX4_GET(CQC, cqc, OI);
 	if (sel & CX4_MODIFY_CQ_SEL_C_EQN)
 		cq->c_eqn = eqn;
+	if (sel & CX4_MODIFY_CQ_SEL_CQ_PERIOD_MODE)
+		cq->period_mode = mode;
 	if (sel & (CX4_MODIFY_CQ_SEL_CQ_PERIOD | CX4_MODIFY_CQ_SEL_CQ_MAX_COUNT))
 		cx4dev_logf(dev, "CQ 0x%x moderation %u us / %u CQEs", cqn, cq->cq_period,
 			    cq->cq_max_count);

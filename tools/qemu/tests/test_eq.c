@@ -844,6 +844,17 @@ static void test_cq_arm_and_completion_events(void)
 		post_cqe(fh, cq.cqn, 7, false);
 		CHECK(fh_eq_poll(fh, &eq) == NULL);
 		CHECK(fh_eq_poll(fh, &eq2) != NULL);
+		/* cq_period_mode (beyond rev 0.40): 1 read back, 2 refused. */
+		CX4_SET(MODIFY_CQ_IN, min, FIELD_SELECT, CX4_MODIFY_CQ_SEL_CQ_PERIOD_MODE);
+		CX4_SET(CQC, CX4_ADDR(MODIFY_CQ_IN, min, CQC), CQ_PERIOD_MODE, 1);
+		fh_exec(fh, min, sizeof(min), CX4_MODIFY_CQ_OUT_SIZE, &r);
+		CHECK_STATUS(r, 0, 0);
+		fh_exec(fh, in, sizeof(in), cx4_query_cq_out_size(1), &r);
+		CHECK_EQ(CX4_GET(CQC, r.out + CX4_QUERY_CQ_OUT_OFF_CQC, CQ_PERIOD_MODE), 1);
+		CX4_SET(CQC, CX4_ADDR(MODIFY_CQ_IN, min, CQC), CQ_PERIOD_MODE, 2);
+		fh_exec(fh, min, sizeof(min), CX4_MODIFY_CQ_OUT_SIZE, &r);
+		CHECK_STATUS(r, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_CQ_FEATURE);
+		CX4_SET(CQC, CX4_ADDR(MODIFY_CQ_IN, min, CQC), CQ_PERIOD_MODE, 0);
 		CX4_SET(MODIFY_CQ_IN, min, FIELD_SELECT, 1u << 7);
 		fh_exec(fh, min, sizeof(min), CX4_MODIFY_CQ_OUT_SIZE, &r);
 		CHECK_STATUS(r, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_CQ_MODIFY_FIELD);
@@ -851,7 +862,7 @@ static void test_cq_arm_and_completion_events(void)
 		fh_exec(fh, min, sizeof(min), CX4_MODIFY_CQ_OUT_SIZE, &r);
 		CHECK_STATUS(r, CX4_CMD_STAT_BAD_OP, CX4DEV_SYN_NOT_IMPLEMENTED);
 	}
-	CHECK_EQ(ERRORS(fh), 1);
+	CHECK_EQ(ERRORS(fh), 2);
 	fh_free(fh);
 }
 

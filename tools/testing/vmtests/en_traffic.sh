@@ -98,34 +98,14 @@ rx=$(stats_sum cx4b "$b" 'rx[0-9]+_packets')
 # the head plus two order-0 pages.  Whole pages a WQE were 4,352 and
 # 10,816 bytes for the 64-byte datagram.
 truesize() {
-	nsx cx4b python3 -S -c '
-import socket, subprocess, sys, time
-size, n = int(sys.argv[1]), 40
-r = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-r.setsockopt(socket.SOL_SOCKET, 33, 8 << 20)  # SO_RCVBUFFORCE: no drop
-r.bind(("198.18.0.2", 5002))
-subprocess.run(["busybox", "nsenter", "--net=/run/netns/cx4a", "python3", "-S", "-c",
-    "import socket, time\n"
-    "s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)\n"
-    "for i in range(%d):\n"
-    "    s.sendto(bytes(%d), (\"198.18.0.2\", 5002)); time.sleep(0.01)\n" % (n, size)],
-    check=True)
-time.sleep(1)
-q = 0
-for line in open("/proc/net/udp").readlines()[1:]:
-    f = line.split()
-    if f[1].endswith(":138A"):
-        q = int(f[4].split(":")[1], 16)
-r.setblocking(False)
-got = 0
-try:
-    while True:
-        r.recv(65536)
-        got += 1
-except BlockingIOError:
-    pass
-print(q // got if got == n else "lost %d of %d" % (n - got, n))
-' "$1"
+	local got queued errs
+	read -r got queued errs < <(nsx cx4b python3 -S "$UDP_HOLD" --rcvbuf $((8 << 20)) \
+		--pace 0.01 "$1" 40 5002) || return 1
+	if [ "$got" = 40 ]; then
+		echo $((queued / got))
+	else
+		echo "lost $((40 - got)) of 40 ($errs refused)"
+	fi
 }
 ts_check() {
 	local t
@@ -145,40 +125,8 @@ ts_check 1000 2560 1500
 # datagram, 4,352 bytes, 48 fit) and RcvbufErrors does not move.
 burst_check() {
 	local r
-	r=$(nsx cx4b python3 -S -c '
-import socket, subprocess, time
-n = 200
-def udp(name):
-    h, v = [l.split() for l in open("/proc/net/snmp") if l.startswith("Udp:")][:2]
-    return int(v[h.index(name)])
-def rx_packets():  # /proc/net/dev: this netns (sysfs is the init one)
-    for l in open("/proc/net/dev"):
-        n, _, v = l.partition(":")
-        if n.strip() == "'"$b"'":
-            return int(v.split()[1])
-    raise SystemExit("no '"$b"' in /proc/net/dev")
-e0, p0 = udp("RcvbufErrors"), rx_packets()
-r = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-r.bind(("198.18.0.2", 5003))
-subprocess.run(["busybox", "nsenter", "--net=/run/netns/cx4a", "python3", "-S", "-c",
-    "import socket\n"
-    "s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)\n"
-    "for i in range(%d):\n"
-    "    s.sendto(bytes(64), (\"198.18.0.2\", 5003))\n" % n], check=True)
-end = time.monotonic() + 20
-while rx_packets() - p0 < n and time.monotonic() < end:
-    time.sleep(0.1)
-time.sleep(0.2)
-r.setblocking(False)
-got = 0
-try:
-    while True:
-        r.recv(2048)
-        got += 1
-except BlockingIOError:
-    pass
-print(got, udp("RcvbufErrors") - e0)
-')
+	r=$(nsx cx4b python3 -S "$UDP_HOLD" --wait-if "$b" 64 200 5003 |
+		busybox awk '{ print $1, $3 }')
 	[ "$r" = "200 0" ] ||
 		fail "MTU $1: 200 64-byte datagrams sent unread: received, RcvbufErrors = $r, want 200 0"
 	log "MTU $1: 200 unread 64-byte datagrams all queued with the default receive buffer"
@@ -220,28 +168,8 @@ burst_check 9000
 # (more pages than the pool keeps spare: its refills allocate), then read
 # them; prints how many arrived.
 jumbo_burst() {
-	nsx cx4b python3 -S -c '
-import socket, subprocess, sys, time
-n = int(sys.argv[1])
-r = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-r.setsockopt(socket.SOL_SOCKET, 33, 64 << 20)  # SO_RCVBUFFORCE: hold all
-r.bind(("198.18.0.2", 5004))
-subprocess.run(["busybox", "nsenter", "--net=/run/netns/cx4a", "python3", "-S", "-c",
-    "import socket\n"
-    "s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)\n"
-    "for i in range(%d):\n"
-    "    s.sendto(bytes(8000), (\"198.18.0.2\", 5004))\n" % n], check=True)
-time.sleep(1)
-r.setblocking(False)
-got = 0
-try:
-    while True:
-        r.recv(65536)
-        got += 1
-except BlockingIOError:
-    pass
-print(got)
-' "$1"
+	nsx cx4b python3 -S "$UDP_HOLD" --rcvbuf $((64 << 20)) 8000 "$1" 5004 |
+		busybox awk '{ print $1 }'
 }
 
 # No receive allocation above order 0 at MTU 9000 (issue 20): with every

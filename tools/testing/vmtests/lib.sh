@@ -375,6 +375,8 @@ pair_vlan() {
 
 # Dumps of the netdev netlink family without ynl (lib/netdev_nl.py).
 NETDEV_NL=$(dirname "$0")/../lib/netdev_nl.py
+# UDP datagrams held unread on a socket, then counted (lib/udp_hold.py).
+UDP_HOLD=$(dirname "$0")/../lib/udp_hold.py
 
 # pools_gone NS: netlink lists no page pool in netns NS.
 pools_gone() {
@@ -513,4 +515,92 @@ stock_kernel_check() {
 	rmmod cx4 || fail "rmmod after traffic failed"
 	assert_device_clean
 	log "insmod, auxiliary bind, netdevs, pings, rmmod on Debian $(uname -r)"
+}
+
+# --- ntuple steering checks (ntuple.sh, mlx5_ntuple.sh) ---------------------
+# The test sets NT_NS and NT_IF (the receiving netns and netdev, which has
+# two RX queues), FLOWS and PER (N = FLOWS * PER datagrams a batch) and
+# defines nt_drops: what the device's drop actions took so far.
+
+# nt_sender_start SRC_NS: one python3 sender in netns SRC_NS for the whole
+# test (a python3 start costs ~2 s): a line "DPORT FLOWS PER" sends PER
+# datagrams on each of FLOWS flows (a new socket, so a new source port,
+# each) to 198.18.0.2 DPORT and answers "sent".  Bounded by 900 s.
+nt_sender_start() {
+	local fifo=/tmp/nt-$1
+	mkfifo "$fifo.in" "$fifo.out"
+	busybox nsenter --net="/run/netns/$1" timeout 900 python3 -S -c '
+import socket, sys
+with open(sys.argv[1]) as cmds, open(sys.argv[2], "w") as done:
+    for line in cmds:
+        port, flows, per = (int(x) for x in line.split())
+        for _ in range(flows):
+            s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+            for _ in range(per):
+                s.sendto(b"n" * 32, ("198.18.0.2", port))
+            s.close()
+        done.write("sent\n")
+        done.flush()
+' "$fifo.in" "$fifo.out" &
+	exec {NT_SEND_IN}> "$fifo.in" {NT_SEND_OUT}< "$fifo.out"
+	rm -f "$fifo.in" "$fifo.out"
+}
+
+nt_sender_stop() {
+	exec {NT_SEND_IN}>&-
+}
+
+# nt_rxq: "RX0 RX1" packets of NT_IF's queues from one ethtool -S, read by
+# the shell (a program start costs 0.5-1 s here).
+nt_rxq() {
+	local k v r0=0 r1=0
+	while read -r k v; do
+		case $k in
+		rx0_packets:) r0=$v ;;
+		rx1_packets:) r1=$v ;;
+		esac
+	done < <(nsx "$NT_NS" ethtool -S "$NT_IF")
+	echo "$r0 $r1"
+}
+
+# send PORT: a batch to PORT; sets D0, D1 (what queues 0 and 1 of NT_IF
+# received meanwhile) and DROPS (what the device's drop actions took).
+send() {
+	local ack q0 q1 r0 r1 dr
+	read -r q0 q1 < <(nt_rxq)
+	dr=$(nt_drops)
+	echo "$1 $FLOWS $PER" >&"$NT_SEND_IN"
+	read -r -t 60 -u "$NT_SEND_OUT" ack && [ "$ack" = sent ] ||
+		fail "sending to port $1 failed"
+	nap "${NT_SETTLE:-1}"
+	read -r r0 r1 < <(nt_rxq)
+	D0=$((r0 - q0)) D1=$((r1 - q1))
+	DROPS=$(($(nt_drops) - dr))
+}
+
+# on_queue PORT Q WHAT: every datagram to PORT lands on queue Q (the
+# other queue may see a little ARP/ND noise, less than N/4).
+on_queue() {
+	local got other
+	send "$1"
+	if [ "$2" = 0 ]; then got=$D0 other=$D1; else got=$D1 other=$D0; fi
+	[ "$got" -ge "$N" ] && [ "$other" -lt $((N / 4)) ] ||
+		fail "$3: port $1: queue 0 got $D0, queue 1 got $D1; want all $N on queue $2"
+	log "$3: port $1: $got of $N on queue $2"
+}
+
+# nt ARGS...: ethtool -N on NT_IF; prints ethtool's output.
+nt() {
+	nsx "$NT_NS" ethtool -N "$NT_IF" "$@" 2>&1
+}
+
+# rules_are ID...: ethtool -n lists exactly these rule IDs.
+rules_are() {
+	local out ids want
+	out=$(nsx "$NT_NS" ethtool -n "$NT_IF")
+	ids=$(echo "$out" | awk '/^Filter:/ { print $2 }' | sort -n | tr '\n' ' ')
+	want=
+	[ $# = 0 ] || want=$(printf '%s\n' "$@" | sort -n | tr '\n' ' ')
+	[ "$ids" = "$want" ] || fail "ethtool -n lists rules '$ids', want '$want'"
+	echo "$out" | grep -q "Total $# rules" || fail "ethtool -n: not 'Total $# rules': $out"
 }

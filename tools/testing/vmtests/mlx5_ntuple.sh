@@ -31,53 +31,12 @@ nq=$(nsx mlx5b ethtool -S "$b" | grep -cE '^ +rx[0-9]+_packets:')
 [ "$nq" = 2 ] || fail "$b: $nq RX queues, the test wants 2"
 log "mlx5: $(nsx mlx5b ethtool -k "$b" | grep ntuple)"
 
-mkfifo /tmp/mlx5-nt.in /tmp/mlx5-nt.out
-busybox nsenter --net=/run/netns/mlx5a timeout 600 python3 -S -c '
-import socket, sys
-with open(sys.argv[1]) as cmds, open(sys.argv[2], "w") as done:
-    for line in cmds:
-        port, flows, per = (int(x) for x in line.split())
-        for _ in range(flows):
-            s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-            for _ in range(per):
-                s.sendto(b"n" * 32, ("198.18.0.2", port))
-            s.close()
-        done.write("sent\n")
-        done.flush()
-' /tmp/mlx5-nt.in /tmp/mlx5-nt.out &
-exec {SEND_IN}> /tmp/mlx5-nt.in {SEND_OUT}< /tmp/mlx5-nt.out
-rm -f /tmp/mlx5-nt.in /tmp/mlx5-nt.out
-
-stat_b() {
-	dp_stat mlx5b "$b" "$1"
+NT_NS=mlx5b NT_IF=$b NT_SETTLE=2
+# The drops: mlx5e's vNIC counter of steering discards.
+nt_drops() {
+	dp_stat mlx5b "$b" rx_steer_missed_packets
 }
-
-# As ntuple.sh's send, the drops from mlx5e's vNIC counter.
-send() {
-	local ack q0 q1 dr
-	q0=$(stat_b rx0_packets) q1=$(stat_b rx1_packets)
-	dr=$(stat_b rx_steer_missed_packets)
-	echo "$1 $FLOWS $PER" >&"$SEND_IN"
-	read -r -t 60 -u "$SEND_OUT" ack && [ "$ack" = sent ] ||
-		fail "sending to port $1 failed"
-	sleep 2
-	D0=$(($(stat_b rx0_packets) - q0))
-	D1=$(($(stat_b rx1_packets) - q1))
-	DROPS=$(($(stat_b rx_steer_missed_packets) - dr))
-}
-
-on_queue() {
-	local got other
-	send "$1"
-	if [ "$2" = 0 ]; then got=$D0 other=$D1; else got=$D1 other=$D0; fi
-	[ "$got" -ge "$N" ] && [ "$other" -lt $((N / 4)) ] ||
-		fail "$3: port $1: queue 0 got $D0, queue 1 got $D1; want all $N on queue $2"
-	log "$3: port $1: $got of $N on queue $2"
-}
-
-nt() {
-	nsx mlx5b ethtool -N "$b" "$@" 2>&1
-}
+nt_sender_start mlx5a
 
 # answer ARGS...: what mlx5_core says to ethtool -N ARGS (printed; ethtool
 # 6.1 exits 0 after some refusals, its message is the answer).
@@ -85,14 +44,6 @@ answer() {
 	local out rc=0
 	out=$(nt "$@") || rc=$?
 	log "mlx5: ethtool -N $*: ${out:-(no message)} (exit $rc)"
-}
-
-rules_are() {
-	local ids want
-	ids=$(nsx mlx5b ethtool -n "$b" | awk '/^Filter:/ { print $2 }' | sort -n | tr '\n' ' ')
-	want=
-	[ $# = 0 ] || want=$(printf '%s\n' "$@" | sort -n | tr '\n' ' ')
-	[ "$ids" = "$want" ] || fail "ethtool -n lists rules '$ids', want '$want'"
 }
 
 nt flow-type udp4 dst-ip 198.18.0.2 dst-port 7001 action 1 loc 0 >/dev/null ||
@@ -144,7 +95,7 @@ out=$(nt delete 0) || true
 nt delete 5 >/dev/null && nt delete 127 >/dev/null || fail "delete 5, 127 refused"
 rules_are
 
-exec {SEND_IN}>&-
+nt_sender_stop
 pair_cleanup
 # The refusals above are logged by mlx5e as errors: not the driver's fault.
 dmesg -C

@@ -38,76 +38,17 @@ nq=$(nsx cx4b ethtool -S "$b" | grep -cE '^ +rx[0-9]+_packets:')
 nsx cx4b ethtool -k "$b" | grep -qx 'ntuple-filters: on' ||
 	fail "$b: ntuple-filters not on (and changeable)"
 
-# One sender in cx4a for the whole test (a python3 start costs ~2 s): a
-# line "DPORT FLOWS PER" on the FIFO sends PER datagrams on each of FLOWS
-# flows (a new socket, so a new source port, each) to 198.18.0.2 DPORT.
-mkfifo /tmp/cx4-nt.in /tmp/cx4-nt.out
-busybox nsenter --net=/run/netns/cx4a timeout 900 python3 -S -c '
-import socket, sys
-with open(sys.argv[1]) as cmds, open(sys.argv[2], "w") as done:
-    for line in cmds:
-        port, flows, per = (int(x) for x in line.split())
-        for _ in range(flows):
-            s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-            for _ in range(per):
-                s.sendto(b"n" * 32, ("198.18.0.2", port))
-            s.close()
-        done.write("sent\n")
-        done.flush()
-' /tmp/cx4-nt.in /tmp/cx4-nt.out &
-exec {SEND_IN}> /tmp/cx4-nt.in {SEND_OUT}< /tmp/cx4-nt.out
-rm -f /tmp/cx4-nt.in /tmp/cx4-nt.out
-
-# rxq: "RX0 RX1" packets of cx4b's queues from one ethtool -S, read by
-# the shell (a program start costs 0.5-1 s here).
-rxq() {
-	local k v r0=0 r1=0
-	while read -r k v; do
-		case $k in
-		rx0_packets:) r0=$v ;;
-		rx1_packets:) r1=$v ;;
-		esac
-	done < <(nsx cx4b ethtool -S "$b")
-	echo "$r0 $r1"
+NT_NS=cx4b NT_IF=$b
+nt_drops() {
+	ctl_get "$fb" rx_flow_drops
 }
-
-# send PORT: $N datagrams over $FLOWS flows to PORT on cx4b; sets D0, D1
-# (what queues 0 and 1 of cx4b received meanwhile) and DROPS (what the
-# device's DROP actions took).
-send() {
-	local ack q0 q1 r0 r1 dr
-	read -r q0 q1 < <(rxq)
-	dr=$(ctl_get "$fb" rx_flow_drops)
-	echo "$1 $FLOWS $PER" >&"$SEND_IN"
-	read -r -t 60 -u "$SEND_OUT" ack && [ "$ack" = sent ] ||
-		fail "sending to port $1 failed"
-	nap 1
-	read -r r0 r1 < <(rxq)
-	D0=$((r0 - q0)) D1=$((r1 - q1))
-	DROPS=$(($(ctl_get "$fb" rx_flow_drops) - dr))
-}
-
-# on_queue PORT Q WHAT: every datagram to PORT lands on queue Q (the
-# other queue may see a little ARP/ND noise, less than N/4).
-on_queue() {
-	local got other
-	send "$1"
-	if [ "$2" = 0 ]; then got=$D0 other=$D1; else got=$D1 other=$D0; fi
-	[ "$got" -ge "$N" ] && [ "$other" -lt $((N / 4)) ] ||
-		fail "$3: port $1: queue 0 got $D0, queue 1 got $D1; want all $N on queue $2"
-	log "$3: port $1: $got of $N on queue $2"
-}
+nt_sender_start cx4a
 
 dropped() {
 	send "$1"
 	[ "$DROPS" = "$N" ] && [ $((D0 + D1)) -lt $((N / 4)) ] ||
 		fail "$2: port $1: device dropped $DROPS, driver received $((D0 + D1)); want $N dropped"
 	log "$2: port $1: $DROPS of $N dropped by the device"
-}
-
-# nt ARGS...: ethtool -N on cx4b; prints ethtool's output.
-nt() {
-	nsx cx4b ethtool -N "$b" "$@" 2>&1
 }
 
 # refused ERRTEXT ARGS...: ethtool -N ARGS fails with strerror ERRTEXT
@@ -119,16 +60,6 @@ refused() {
 	out=$(nt "$@") || true
 	[[ $out == *"$want"* ]] || fail "ethtool -N $*: want '$want', got: $out"
 	log "refused ($want): $*"
-}
-
-# rules_are ID...: ethtool -n lists exactly these rule IDs.
-rules_are() {
-	local out ids want
-	out=$(nsx cx4b ethtool -n "$b")
-	ids=$(echo "$out" | awk '/^Filter:/ { print $2 }' | sort -n | tr '\n' ' ')
-	want=$(printf '%s\n' "$@" | sort -n | tr '\n' ' ')
-	[ "$ids" = "$want" ] || fail "ethtool -n lists rules '$ids', want '$want'"
-	echo "$out" | grep -q "Total $# rules" || fail "ethtool -n: not 'Total $# rules': $out"
 }
 
 # --- rules steer and drop --------------------------------------------------------
@@ -148,9 +79,9 @@ dropped 7003 "drop rule"
 # ip4 (IP_USER_FLOW): ICMP from cx4a to queue 1.
 nt flow-type ip4 src-ip 198.18.0.1 l4proto 1 action 1 loc 20 >/dev/null || true
 rules_are 0 5 20 127
-read -r q0 q1 < <(rxq)
+read -r q0 q1 < <(nt_rxq)
 nsx cx4a busybox ping -c 20 -A -W 5 198.18.0.2 >/dev/null || fail "ping a -> b"
-read -r r0 r1 < <(rxq)
+read -r r0 r1 < <(nt_rxq)
 [ $((r1 - q1)) -ge 20 ] && [ $((r0 - q0)) -lt 5 ] ||
 	fail "ip4 icmp rule: queue 0 got $((r0 - q0)), queue 1 got $((r1 - q1)); want 20 on queue 1"
 log "ip4 icmp rule: $((r1 - q1)) pings on queue 1"
@@ -246,5 +177,5 @@ refused "No such file or directory" delete 0
 nt delete 5 >/dev/null && nt delete 127 >/dev/null || fail "delete 5, 127 refused"
 nsx cx4b ethtool -n "$b" | grep -q "Total 0 rules" || fail "rules left after deleting all"
 
-exec {SEND_IN}>&-
+nt_sender_stop
 steer_finish
