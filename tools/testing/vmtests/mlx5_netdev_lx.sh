@@ -3,9 +3,4 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # mlx5_netdev on the ConnectX-4 Lx flavour (15b3:1015): same expectations.
-set -euo pipefail
-for f in /sys/bus/pci/devices/*; do
-	[ "$(< "$f/vendor")" = 0x15b3 ] || continue
-	[ "$(< "$f/device")" = 0x1015 ] || { echo "FAIL: $f is not a ConnectX-4 Lx" >&2; exit 1; }
-done
-exec "$(dirname "$0")/mlx5_netdev.sh" "$@"
+exec "$(dirname "$0")/../lib/lx-exec" "$(dirname "$0")/mlx5_netdev.sh" "$@"
