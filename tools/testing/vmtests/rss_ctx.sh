@@ -99,7 +99,7 @@ on_queues() {
 	for i in 0 1 2 3; do
 		if [[ $want == *" $i "* ]]; then
 			got=$((got + D[i]))
-			[ "${D[i]}" -gt 0 ] || [ "$(echo $2 | wc -w)" = 1 ] ||
+			[ "${D[i]}" -gt 0 ] || [ "$(echo "$2" | wc -w)" = 1 ] ||
 				fail "$3: port $1: queue $i of '$2' got nothing (${D[*]})"
 		else
 			other=$((other + D[i]))
