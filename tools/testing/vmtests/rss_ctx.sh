@@ -25,9 +25,9 @@
 #
 # Bounded by counts: 13 batches of 16 flows x 4 datagrams, about 75
 # ethtool calls.  Cost on the 2-core machine (2026-11-27), beside other
-# agents' VMs: 284 s in its VM, 410 s for the vmtest run with the boot
-# (7 min 10 s with the module build); mostly program starts (ethtool,
-# ip: 0.5-1.5 s each under load).
+# agents' VMs: 284 s and 248 s in its VM (two runs), 410 s for the
+# vmtest run with the boot (7 min 10 s with the module build); mostly
+# program starts (ethtool, ip: 0.5-1.5 s each under load).
 . "$(dirname "$0")/lib.sh"
 
 FLOWS=16 PER=4
