@@ -14,7 +14,7 @@
 # prints its answer instead of asserting: the ntuple flag (aRFS there,
 # off by default), an ip4 rule (both drivers take it), sctp4, a location
 # taken (mlx5 replaces the rule) or beyond its table, ntuple off with
-# rules.  The
+# rules, RSS contexts (a context, rules into it, deleting it).  The
 # device counts no guest error and no model limitation.
 . "$(dirname "$0")/lib.sh"
 
@@ -66,6 +66,24 @@ answer flow-type udp4 dst-port 7 action 0 loc 1024
 answer flow-type udp4 dst-port 7 action 0 loc 5
 answer flow-type udp4 dst-port 7 action 0 context 1 loc 11
 log "mlx5 rules now: $(nsx mlx5b ethtool -n "$b" | awk '/^Filter:/ { printf "%s ", $2 }')"
+# RSS contexts (checked under cx4 by rss_ctx.sh): mlx5e's answers, printed.
+out=$(nsx mlx5b ethtool -X "$b" context new equal 1 2>&1) || true
+log "mlx5: ethtool -X context new equal 1: $out"
+if [[ $out =~ New\ RSS\ context\ is\ ([0-9]+) ]]; then
+	c=${BASH_REMATCH[1]}
+	log "mlx5: ethtool -x context $c: $(nsx mlx5b ethtool -x "$b" context "$c" 2>&1 | grep -cE '^ *[0-9]+: +0 +0 +0 +0 +0 +0 +0 +0') table rows of 8 entries all on queue 0 (mlx5e: 256 entries)"
+	answer flow-type udp4 dst-port 7004 context "$c" loc 13
+	answer flow-type ether proto 0x88b5 context "$c" loc 14
+	answer flow-type udp4 dst-port 7 context 9 loc 15
+	send 7004
+	log "mlx5: port 7004 into context $c: queue 0 got $D0, queue 1 got $D1"
+	out=$(nsx mlx5b ethtool -X "$b" context "$c" delete 2>&1) && out="accepted $out"
+	log "mlx5: ethtool -X context $c delete with a rule into it: $out"
+	nt delete 13 >/dev/null 2>&1 || true
+	nt delete 14 >/dev/null 2>&1 || true
+	nt delete 15 >/dev/null 2>&1 || true
+	nsx mlx5b ethtool -X "$b" context "$c" delete >/dev/null 2>&1 || true
+fi
 nt delete 9 >/dev/null 2>&1 || true
 nt delete 10 >/dev/null 2>&1 || true
 nt delete 11 >/dev/null 2>&1 || true

@@ -8,7 +8,8 @@
 # (rxN_packets), an ip4 rule on the protocol (ICMP) takes the pings; a
 # drop rule (action -1) drops, each frame counted by the device
 # (rx_flow_drops, flow action DROP); ethtool -n lists exactly the rules.  Refused with their errno, nothing added: what cx4 does not
-# match (sctp4, ip4 l4data: EOPNOTSUPP), an RSS context (EOPNOTSUPP), a
+# match (sctp4, ip4 l4data: EOPNOTSUPP), an RSS context that does not
+# exist (ENOENT; rules into contexts: rss_ctx.sh), a
 # queue beyond the channels and a location beyond the 128-rule table
 # (EINVAL), a location taken (EEXIST).  ethtool -L below a rule's queue
 # is refused; the rules survive down/up, an MTU change, a ring change
@@ -90,7 +91,7 @@ nt delete 20 >/dev/null || fail "delete 20 refused"
 # --- refused rules ---------------------------------------------------------------
 refused "Operation not supported" flow-type ip4 dst-ip 198.18.0.2 l4data 0x1234 action 1
 refused "Operation not supported" flow-type sctp4 dst-port 7 action 1
-refused "Operation not supported" flow-type udp4 dst-port 7 action 0 context 1
+refused "No such file or directory" flow-type udp4 dst-port 7 action 0 context 1
 refused "Invalid argument" flow-type udp4 dst-port 7 action 2
 refused "Invalid argument" flow-type udp4 dst-port 7 action 0 loc 128
 refused "File exists" flow-type udp4 dst-port 7 action 0 loc 5

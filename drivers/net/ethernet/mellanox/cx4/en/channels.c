@@ -657,8 +657,8 @@ static void cx4_en_steer_close(struct cx4_en_priv *priv)
  * Point steering at @chs without rebuilding it: a new direct TIR to its
  * first RQ takes over the TTC entries of the old one (FTE modify), the
  * ntuple rules move to new direct TIRs of their queues (ntuple.c), the
- * RQT is re-pointed at its RQs (MODIFY_RQT), then the old direct TIR
- * goes.  On failure the old TIR and RQT contents are back (as far as the
+ * RQTs (default and RSS contexts) are re-pointed at its RQs (MODIFY_RQT),
+ * then the old direct TIR goes.  On failure the old TIR and RQT contents are back (as far as the
  * device lets them) and -errno returned.
  */
 static int cx4_en_steer_switch(struct cx4_en_priv *priv,
@@ -679,9 +679,16 @@ static int cx4_en_steer_switch(struct cx4_en_priv *priv,
 	err = cx4_en_rss_redirect(priv, chs->ch, chs->num);
 	if (err)
 		goto err_restore_rules;
+	err = cx4_en_rss_ctx_redirect(priv, chs->ch, chs->num);
+	if (err)
+		goto err_restore_rss;
 	cx4_en_obj_destroy(priv, CX4_CMD_DESTROY_TIR, old_tirn);
 	return 0;
 
+err_restore_rss:
+	if (cx4_en_rss_ctx_redirect(priv, priv->chs->ch, priv->chs->num) ||
+	    cx4_en_rss_redirect(priv, priv->chs->ch, priv->chs->num))
+		netdev_err(priv->netdev, "cannot point the RSS tables back\n");
 err_restore_rules:
 	/* priv->chs is still the running set. */
 	if (cx4_en_nt_switch(priv, priv->chs->ch, priv->chs->num))

@@ -47,6 +47,30 @@ enum cx4_en_tt {
 #define CX4_EN_FT_MAX_GROUPS	4
 #define CX4_EN_L2_MAX_ADDRS	512	/* full-DMAC entries of the L2 table */
 
+/*
+ * RSS contexts (rss_ctx.c, ethtool -X IF context new|N): IDs 1 ..
+ * CX4_EN_RSS_MAX_CTX - 1, fewer when the device's RQT or TIR limits say
+ * so (cx4_en_rss_ctx_limit()).
+ */
+#define CX4_EN_RSS_MAX_CTX	16
+
+/*
+ * One RSS context: its configuration (@indir, @key, @hfunc) and the
+ * ntuple rules steering into it (@users) live until it is deleted; its
+ * RQT and indirect TIRs (one per traffic type, no LRO) exist while the
+ * channels are open.  Under RTNL.
+ */
+struct cx4_en_rss_ctx {
+	u32 indir[CX4_EN_RSS_INDIR_SIZE];	/* channel indices */
+	u8 key[CX4_EN_RSS_KEY_SIZE];
+	u8 hfunc;				/* enum cx4_tir_hash_fn */
+	u32 users;				/* ntuple rules into it */
+	bool rqt_created;
+	u32 rqtn;
+	u32 tirn[CX4_EN_TT_NUM_INDIR];
+	u8 ntirs;			/* TIRs [0, ntirs) exist */
+};
+
 /* One flow table and its groups (ft.c). */
 struct cx4_en_ft {
 	u32 id;
@@ -88,6 +112,11 @@ struct cx4_en_fs {
 	u8 ntirs;			/* indirect TIRs [0, ntirs) exist */
 	struct cx4_en_ft ttc, l2, vlan;
 	u8 ttc_rules;			/* TTC entries [0, ttc_rules) exist */
+	/* RSS contexts (rss_ctx.c): by ID, NULL when free; slot 0 unused */
+	struct cx4_en_rss_ctx *ctx[CX4_EN_RSS_MAX_CTX];
+	u32 nctx;			/* contexts in @ctx */
+	u32 max_ctx;			/* the device's limit (0: none) */
+	bool ctx_open;			/* their device objects exist */
 	/* L2 table entries */
 	struct cx4_en_l2_addr *addrs;	/* CX4_EN_L2_MAX_ADDRS slots */
 	u32 naddrs;
@@ -336,13 +365,24 @@ u32 cx4_en_rx_buf_len(const struct cx4_en_priv *priv, u32 mtu);
 /* ethtool (rss.c) */
 u32 cx4_en_get_rxfh_key_size(struct net_device *netdev);
 u32 cx4_en_get_rxfh_indir_size(struct net_device *netdev);
-int cx4_en_get_rxnfc(struct net_device *netdev, struct ethtool_rxnfc *info,
-		     u32 *rule_locs);
 int cx4_en_rss_get(struct net_device *netdev, u32 *indir, u8 *key, u8 *hfunc);
 int cx4_en_rss_set(struct net_device *netdev, const u32 *indir, const u8 *key,
 		   u8 hfunc, struct netlink_ext_ack *extack);
+/* rss_ctx.c: RSS contexts for ethtool (context 0 is rss.c's) */
+int cx4_en_rss_ctx_add(struct net_device *netdev, u32 id, const u32 *indir,
+		       const u8 *key, u8 hfunc, struct netlink_ext_ack *extack);
+int cx4_en_rss_ctx_change(struct net_device *netdev, u32 id, const u32 *indir,
+			  const u8 *key, u8 hfunc,
+			  struct netlink_ext_ack *extack);
+int cx4_en_rss_ctx_del(struct net_device *netdev, u32 id,
+		       struct netlink_ext_ack *extack);
+int cx4_en_rss_ctx_read(struct net_device *netdev, u32 id, u32 *indir,
+			u8 *key, u8 *hfunc);
 /* rssx: ethtool -N rx-flow-hash (rss.c); -t loopback (selftest.c) */
-int cx4_en_set_rxnfc(struct net_device *netdev, struct ethtool_rxnfc *info);
+int cx4_en_rss_set_fields(struct cx4_en_priv *priv,
+			  const struct ethtool_rxnfc *info);
+void cx4_en_rss_get_fields(struct cx4_en_priv *priv,
+			   struct ethtool_rxnfc *info);
 int cx4_en_test_loopback(struct cx4_en_priv *priv);
 
 /* phy.c: ethtool -m, --show-fec/--set-fec, link extended state */
@@ -434,6 +474,8 @@ int cx4_en_nt_get_rxnfc(struct cx4_en_priv *priv, struct ethtool_rxnfc *info,
 int cx4_en_nt_set_rxnfc(struct cx4_en_priv *priv, struct ethtool_rxnfc *info);
 int cx4_en_nt_set_feature(struct cx4_en_priv *priv, bool on);
 int cx4_en_nt_max_queue(const struct cx4_en_priv *priv);
+/* rss_ctx.c: the highest channel an RSS context names, or -1 (params.c) */
+int cx4_en_rss_ctx_max_queue(const struct cx4_en_priv *priv);
 int cx4_en_nt_switch(struct cx4_en_priv *priv, struct cx4_en_channel **chs,
 		     u32 nch);
 

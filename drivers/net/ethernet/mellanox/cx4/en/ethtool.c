@@ -349,6 +349,48 @@ static int cx4_en_ethtool_begin(struct net_device *netdev)
 }
 
 /*
+ * ethtool -n/-N: the hashed fields are rss.c's, the flow rules
+ * ntuple.c's; RTNL held.
+ */
+static int cx4_en_set_rxnfc(struct net_device *netdev,
+			    struct ethtool_rxnfc *info)
+{
+	struct cx4_en_priv *priv = netdev_priv(netdev);
+
+	ASSERT_RTNL();
+	switch (info->cmd) {
+	case ETHTOOL_SRXFH:
+		return cx4_en_rss_set_fields(priv, info);
+	case ETHTOOL_SRXCLSRLINS:
+	case ETHTOOL_SRXCLSRLDEL:
+		return cx4_en_nt_set_rxnfc(priv, info);
+	default:
+		return -EOPNOTSUPP;
+	}
+}
+
+static int cx4_en_get_rxnfc(struct net_device *netdev,
+			    struct ethtool_rxnfc *info, u32 *rule_locs)
+{
+	struct cx4_en_priv *priv = netdev_priv(netdev);
+
+	switch (info->cmd) {
+	case ETHTOOL_GRXRINGS:
+		info->data = priv->num_channels;
+		return 0;
+	case ETHTOOL_GRXFH:
+		cx4_en_rss_get_fields(priv, info);
+		return 0;
+	case ETHTOOL_GRXCLSRLCNT:
+	case ETHTOOL_GRXCLSRULE:
+	case ETHTOOL_GRXCLSRLALL:
+		return cx4_en_nt_get_rxnfc(priv, info, rule_locs);
+	default:
+		return -EOPNOTSUPP;
+	}
+}
+
+/*
  * ethtool get_rxfh/set_rxfh take struct ethtool_rxfh_param from 6.8 on,
  * separate indir/key/hfunc arguments before; Kbuild defines
  * CX4_HAVE_RXFH_PARAM when the kernel has the structure.  The callbacks
@@ -382,6 +424,51 @@ static int cx4_en_ethtool_set_rxfh(struct net_device *dev,
 				   const u8 hfunc)
 {
 	return cx4_en_rss_set(dev, indir, key, hfunc, NULL);
+}
+#endif
+
+/*
+ * RSS contexts (rss_ctx.c) through the ethtool core's context ops (6.11
+ * on; Kbuild defines CX4_HAVE_RXFH_CONTEXT_OPS).  The core allocates the
+ * ID below rxfh_max_num_contexts and keeps the table, key and function
+ * it reports; what it was not given (a default) is read back into it.
+ * Without the ops (6.1) the kernel offers no contexts to cx4.
+ */
+#ifdef CX4_HAVE_RXFH_CONTEXT_OPS
+static int cx4_en_create_rxfh_context(struct net_device *dev,
+				      struct ethtool_rxfh_context *ctx,
+				      const struct ethtool_rxfh_param *rxfh,
+				      struct netlink_ext_ack *extack)
+{
+	int err;
+
+	err = cx4_en_rss_ctx_add(dev, rxfh->rss_context, rxfh->indir,
+				 rxfh->key, rxfh->hfunc, extack);
+	if (err)
+		return err;
+	return cx4_en_rss_ctx_read(dev, rxfh->rss_context,
+				   rxfh->indir ? NULL :
+				   ethtool_rxfh_context_indir(ctx),
+				   rxfh->key ? NULL :
+				   ethtool_rxfh_context_key(ctx),
+				   &ctx->hfunc);
+}
+
+static int cx4_en_modify_rxfh_context(struct net_device *dev,
+				      struct ethtool_rxfh_context *ctx,
+				      const struct ethtool_rxfh_param *rxfh,
+				      struct netlink_ext_ack *extack)
+{
+	return cx4_en_rss_ctx_change(dev, rxfh->rss_context, rxfh->indir,
+				     rxfh->key, rxfh->hfunc, extack);
+}
+
+static int cx4_en_remove_rxfh_context(struct net_device *dev,
+				      struct ethtool_rxfh_context *ctx,
+				      u32 rss_context,
+				      struct netlink_ext_ack *extack)
+{
+	return cx4_en_rss_ctx_del(dev, rss_context, extack);
 }
 #endif
 
@@ -420,6 +507,14 @@ const struct ethtool_ops cx4_en_ethtool_ops = {
 	.get_rxfh_indir_size	= cx4_en_get_rxfh_indir_size,
 	.get_rxfh		= cx4_en_ethtool_get_rxfh,	/* rss.c */
 	.set_rxfh		= cx4_en_ethtool_set_rxfh,
+#ifdef CX4_HAVE_RXFH_CONTEXT_OPS
+	/* rss_ctx.c: RSS contexts, each with its own key and function */
+	.rxfh_max_num_contexts	= CX4_EN_RSS_MAX_CTX,
+	.rxfh_per_ctx_key	= true,
+	.create_rxfh_context	= cx4_en_create_rxfh_context,
+	.modify_rxfh_context	= cx4_en_modify_rxfh_context,
+	.remove_rxfh_context	= cx4_en_remove_rxfh_context,
+#endif
 	/* chan: rings, channels, moderation (params.c) */
 	.supported_coalesce_params = CX4_EN_COALESCE_PARAMS,
 	.get_ringparam		= cx4_en_get_ringparam,

@@ -467,9 +467,12 @@ int cx4_en_fs_create(struct cx4_en_priv *priv, struct cx4_en_channel **chs,
 	err = cx4_en_rss_create(priv, chs);
 	if (err)
 		return err;
-	err = cx4_en_nt_create(priv, chs, nch, fs->ttc.id);
+	err = cx4_en_rss_ctx_open(priv, chs, nch);
 	if (err)
 		goto err_destroy_rss;
+	err = cx4_en_nt_create(priv, chs, nch, fs->ttc.id);
+	if (err)
+		goto err_close_ctx;
 	err = cx4_en_ft_create(priv, &fs->l2, CX4_EN_L2_LEVEL,
 			       CX4_EN_L2_LOG_SIZE, cx4_en_l2_groups,
 			       CX4_EN_L2_NUM_FG);
@@ -496,6 +499,8 @@ err_destroy_l2:
 	cx4_en_ft_destroy(priv, &fs->l2);
 err_destroy_nt:
 	cx4_en_nt_destroy(priv);
+err_close_ctx:
+	cx4_en_rss_ctx_close(priv);
 err_destroy_rss:
 	cx4_en_rss_destroy(priv);
 	return err;
@@ -515,6 +520,7 @@ void cx4_en_fs_destroy(struct cx4_en_priv *priv)
 	cx4_en_ft_destroy(priv, &fs->vlan);
 	cx4_en_ft_destroy(priv, &fs->l2);
 	cx4_en_nt_destroy(priv);
+	cx4_en_rss_ctx_close(priv);
 	cx4_en_rss_destroy(priv);
 }
 
@@ -537,6 +543,7 @@ int cx4_en_fs_init(struct cx4_en_priv *priv)
 	fs->vlan_filter = true;
 	fs->lro = false;
 	cx4_en_rss_init(priv);
+	cx4_en_rss_ctx_init(priv);
 	return 0;
 }
 
@@ -545,6 +552,7 @@ void cx4_en_fs_cleanup(struct cx4_en_priv *priv)
 {
 	cancel_work_sync(&priv->fs.rx_mode_work);
 	cx4_en_nt_cleanup(priv);
+	cx4_en_rss_ctx_cleanup(priv);
 	kfree(priv->fs.addrs);
 	priv->fs.addrs = NULL;
 }

@@ -97,6 +97,7 @@ bool cx4_en_nt_fields_ok(const void *crit, const void *full,
 			 const void *partial, const char **why);
 int cx4_en_nt_action(const struct ethtool_rx_flow_spec *fs, u32 nch,
 		     bool *drop, const char **why);
+int cx4_en_nt_ctx_tt(const struct ethtool_rx_flow_spec *fs, const char **why);
 int cx4_en_nt_loc(u32 loc, const unsigned long *used, u32 max);
 int cx4_en_nt_create(struct cx4_en_priv *priv, struct cx4_en_channel **chs,
 		     u32 nch, u32 next_id);
@@ -149,6 +150,35 @@ int cx4_en_rqt_modify(struct cx4_en_priv *priv, u32 rqtn,
 int cx4_en_rss_create(struct cx4_en_priv *priv, struct cx4_en_channel **chs);
 void cx4_en_rss_destroy(struct cx4_en_priv *priv);
 void cx4_en_rss_init(struct cx4_en_priv *priv);
+u32 cx4_en_rss_rqt_size(struct cx4_en_priv *priv);
+struct cx4_en_hash cx4_en_rss_tt_hash(const struct cx4_en_priv *priv,
+				      enum cx4_en_tt tt, const u8 *key, u8 fn);
+/* Pure (KUnit): ethtool ETH_RSS_HASH_* <-> enum cx4_tir_hash_fn. */
+int cx4_en_rss_hfunc(u8 hfunc, u8 cur, u8 *fn);
+u8 cx4_en_rss_hfunc_eth(u8 fn);
+
+/*
+ * rss_ctx.c: RSS contexts 1 .. CX4_EN_RSS_MAX_CTX - 1.  Pure (KUnit):
+ * cx4_en_rss_ctx_limit() (how many the device's RQT/TIR limits hold),
+ * cx4_en_rss_indir_max() (the highest channel of a table).  Device
+ * objects while the channels are open (fs.c), redirect on a channel
+ * switch (channels.c), rx-flow-hash fields (rss.c), the ntuple rules'
+ * hold and TIRs (ntuple.c).
+ */
+u32 cx4_en_rss_ctx_limit(u32 log_max_rqt, u32 log_max_tir, u32 max_channels);
+u32 cx4_en_rss_indir_max(const u32 *indir, u32 size);
+void cx4_en_rss_ctx_init(struct cx4_en_priv *priv);
+void cx4_en_rss_ctx_cleanup(struct cx4_en_priv *priv);
+int cx4_en_rss_ctx_open(struct cx4_en_priv *priv, struct cx4_en_channel **chs,
+			u32 nch);
+void cx4_en_rss_ctx_close(struct cx4_en_priv *priv);
+int cx4_en_rss_ctx_redirect(struct cx4_en_priv *priv,
+			    struct cx4_en_channel **chs, u32 nch);
+int cx4_en_rss_ctx_set_fields(struct cx4_en_priv *priv, enum cx4_en_tt tt,
+			      u8 fields);
+int cx4_en_rss_ctx_hold(struct cx4_en_priv *priv, u32 id);
+void cx4_en_rss_ctx_put(struct cx4_en_priv *priv, u32 id);
+u32 cx4_en_rss_ctx_tirn(struct cx4_en_priv *priv, u32 id, enum cx4_en_tt tt);
 
 /*
  * rssx, pure (KUnit): rx-flow-hash.  cx4_en_flow_tt(): the indirect

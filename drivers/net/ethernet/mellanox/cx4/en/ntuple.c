@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * cx4 Ethernet part: ethtool ntuple flow rules (ethtool -N IF flow-type
- * tcp4|udp4|tcp6|udp6|ip4|ip6|ether ... action Q|-1 [loc N], -n, -N
- * delete N) in a NIC RX flow table (PRM 7.11) between the L2 table and
+ * tcp4|udp4|tcp6|udp6|ip4|ip6|ether ... action Q|-1 [context N] [loc N],
+ * -n, -N delete N) in a NIC RX flow table (PRM 7.11) between the L2 table and
  * the traffic-type classifier:
  *
  *   VLAN (level 0) -> L2 (1) -> rules (2) -> TTC (3, rss.c)
@@ -14,7 +14,12 @@
  * table's identified miss, PRM Table 387).  Action Q forwards to a
  * direct TIR of channel Q's RQ (one TIR per queue some rule names,
  * shared by its rules); action -1 drops (flow action DROP, counted by
- * the device as a steering discard).  Rules are checked against the
+ * the device as a steering discard).  With "context N" (FLOW_RSS) an IP
+ * rule forwards to RSS context N's indirect TIR of the rule's traffic
+ * type (tcp4 -> its IPv4 TCP TIR, ip4 -> its IPv4 TIR, ...; rss_ctx.c),
+ * so the context's table spreads the rule's flows; an ether rule cannot
+ * name a context (no TIR hashes every ethertype), and a context with
+ * rules is not deleted.  Rules are checked against the
  * fields the device matches fully or partially (ft_field_support,
  * ft_field_bitmask_support, PRM Table 152).
  *
@@ -43,9 +48,13 @@
 
 static_assert(CX4_EN_NT_MAX == 1u << CX4_EN_NT_LOG_MAX);
 
-/* One rule: what ethtool gave, and its flow group while installed. */
+/*
+ * One rule: what ethtool gave (the flow spec and the RSS context, 0 for
+ * none), and its flow group while installed.
+ */
 struct cx4_en_nt_rule {
 	struct ethtool_rx_flow_spec spec;
+	u32 ctx;
 	u32 group_id;
 	bool installed;
 };
@@ -236,7 +245,8 @@ static int cx4_en_nt_ext(u8 *c, u8 *v, const struct ethtool_rx_flow_spec *fs,
 		}
 	}
 	if (fs->flow_type & FLOW_MAC_EXT) {
-		if ((fs->flow_type & ~(FLOW_EXT | FLOW_MAC_EXT)) == ETHER_FLOW) {
+		if ((fs->flow_type & ~(FLOW_EXT | FLOW_MAC_EXT | FLOW_RSS)) ==
+		    ETHER_FLOW) {
 			*why = "dst-mac of an ether rule goes in the rule itself";
 			return -EINVAL;
 		}
@@ -256,8 +266,8 @@ static int cx4_en_nt_ext(u8 *c, u8 *v, const struct ethtool_rx_flow_spec *fs,
  * Outer headers only: tcp4, udp4, tcp6, udp6 (addresses, ports, TOS /
  * traffic class, each with its mask), ip4 and ip6 (addresses, protocol,
  * TOS / traffic class; not the first L4 bytes) and ether (MACs,
- * ethertype), with FLOW_EXT (VLAN) and FLOW_MAC_EXT.  RSS contexts
- * (FLOW_RSS) are not supported.
+ * ethertype), with FLOW_EXT (VLAN) and FLOW_MAC_EXT.  FLOW_RSS (an RSS
+ * context as the destination) does not change the match.
  *
  * Return: 0, -EOPNOTSUPP (a flow type or field the device or cx4 does
  * not match) or -EINVAL.
@@ -267,13 +277,9 @@ int cx4_en_nt_parse(const struct ethtool_rx_flow_spec *fs, void *crit,
 {
 	u8 *c = CX4_ADDR(FTE_MATCH, crit, OUTER);
 	u8 *v = CX4_ADDR(FTE_MATCH, value, OUTER);
-	u32 type = fs->flow_type & ~(FLOW_EXT | FLOW_MAC_EXT);
+	u32 type = fs->flow_type & ~(FLOW_EXT | FLOW_MAC_EXT | FLOW_RSS);
 	int err = 0;
 
-	if (fs->flow_type & FLOW_RSS) {
-		*why = "RSS contexts (context N) are not supported";
-		return -EOPNOTSUPP;
-	}
 	switch (type) {
 	case TCP_V4_FLOW:
 	case UDP_V4_FLOW:
@@ -416,6 +422,46 @@ int cx4_en_nt_action(const struct ethtool_rx_flow_spec *fs, u32 nch,
 }
 
 /**
+ * cx4_en_nt_ctx_tt() - the traffic type of a rule into an RSS context
+ * @fs: the rule, with FLOW_RSS
+ * @why: set to the reason of a refusal
+ *
+ * The rule forwards to the context's indirect TIR of this type.
+ *
+ * Return: the traffic type (enum cx4_en_tt below CX4_EN_TT_NUM_INDIR),
+ * -EINVAL for a drop or a queue offset (the context's table picks the
+ * queue), -EOPNOTSUPP for a flow type without such a TIR (ether).
+ */
+int cx4_en_nt_ctx_tt(const struct ethtool_rx_flow_spec *fs, const char **why)
+{
+	if (fs->ring_cookie == RX_CLS_FLOW_DISC) {
+		*why = "a rule into an RSS context cannot drop";
+		return -EINVAL;
+	}
+	if (fs->ring_cookie) {
+		*why = "a rule into an RSS context gets its queue from the context's table";
+		return -EINVAL;
+	}
+	switch (fs->flow_type & ~(FLOW_EXT | FLOW_MAC_EXT | FLOW_RSS)) {
+	case TCP_V4_FLOW:
+		return CX4_EN_TT_IPV4_TCP;
+	case UDP_V4_FLOW:
+		return CX4_EN_TT_IPV4_UDP;
+	case TCP_V6_FLOW:
+		return CX4_EN_TT_IPV6_TCP;
+	case UDP_V6_FLOW:
+		return CX4_EN_TT_IPV6_UDP;
+	case IP_USER_FLOW:
+		return CX4_EN_TT_IPV4;
+	case IPV6_USER_FLOW:
+		return CX4_EN_TT_IPV6;
+	default:
+		*why = "rules into an RSS context: tcp4, udp4, tcp6, udp6, ip4, ip6";
+		return -EOPNOTSUPP;
+	}
+}
+
+/**
  * cx4_en_nt_loc() - where a new rule goes
  * @loc: the location asked (RX_CLS_LOC_ANY/FIRST/LAST: the driver picks)
  * @used: locations taken, @max bits
@@ -531,6 +577,22 @@ static bool cx4_en_nt_drops(const struct cx4_en_nt_rule *r)
 	return r->spec.ring_cookie == RX_CLS_FLOW_DISC;
 }
 
+/* Does @r forward to its queue's direct TIR (not drop, no context)? */
+static bool cx4_en_nt_direct(const struct cx4_en_nt_rule *r)
+{
+	return !cx4_en_nt_drops(r) && !r->ctx;
+}
+
+/* The destination TIR of a rule into an RSS context, 0 if none. */
+static u32 cx4_en_nt_ctx_tirn(struct cx4_en_priv *priv,
+			      const struct cx4_en_nt_rule *r)
+{
+	const char *why;
+	int tt = cx4_en_nt_ctx_tt(&r->spec, &why);
+
+	return tt < 0 ? 0 : cx4_en_rss_ctx_tirn(priv, r->ctx, tt);
+}
+
 /*
  * Flow group and entry of rule @r at its location, forwarding to its
  * queue's direct TIR (of @chs) or dropping.  On failure nothing of it
@@ -548,7 +610,12 @@ static int cx4_en_nt_install(struct cx4_en_priv *priv, struct cx4_en_nt_rule *r,
 	m = cx4_en_nt_match(r);
 	if (IS_ERR(m))
 		return PTR_ERR(m);
-	if (!cx4_en_nt_drops(r)) {
+	if (r->ctx) {
+		d.id = cx4_en_nt_ctx_tirn(priv, r);
+		err = d.id ? 0 : -ENOENT;
+		if (err)
+			goto err_free;
+	} else if (!cx4_en_nt_drops(r)) {
 		err = cx4_en_nt_qtir_get(priv, chs, q);
 		if (err)
 			goto err_free;
@@ -569,7 +636,7 @@ static int cx4_en_nt_install(struct cx4_en_priv *priv, struct cx4_en_nt_rule *r,
 err_destroy_group:
 	cx4_en_fg_destroy_raw(priv, &nt->ft, r->group_id);
 err_put_tir:
-	if (!cx4_en_nt_drops(r))
+	if (cx4_en_nt_direct(r))
 		cx4_en_nt_qtir_put(priv, q);
 err_free:
 	kfree(m);
@@ -582,7 +649,7 @@ static void cx4_en_nt_remove(struct cx4_en_priv *priv, struct cx4_en_nt_rule *r)
 		return;
 	cx4_en_fte_del(priv, &priv->nt.ft, r->spec.location);
 	cx4_en_fg_destroy_raw(priv, &priv->nt.ft, r->group_id);
-	if (!cx4_en_nt_drops(r))
+	if (cx4_en_nt_direct(r))
 		cx4_en_nt_qtir_put(priv, cx4_en_nt_queue(r));
 	r->installed = false;
 }
@@ -612,7 +679,7 @@ static int cx4_en_nt_install_all(struct cx4_en_priv *priv,
 		r = priv->nt.rule[i];
 		if (!r)
 			continue;
-		if (!cx4_en_nt_drops(r) && cx4_en_nt_queue(r) >= nch) {
+		if (cx4_en_nt_direct(r) && cx4_en_nt_queue(r) >= nch) {
 			netdev_warn(priv->netdev, "ntuple rule %u: queue %u beyond the %u channels: not applied\n",
 				    i, cx4_en_nt_queue(r), nch);
 			continue;
@@ -688,7 +755,7 @@ static int cx4_en_nt_point(struct cx4_en_priv *priv, const u32 *tirs, u32 end,
 
 	for (*done = 0; *done < end; (*done)++) {
 		r = nt->rule[*done];
-		if (!r || !r->installed || cx4_en_nt_drops(r))
+		if (!r || !r->installed || !cx4_en_nt_direct(r))
 			continue;
 		m = cx4_en_nt_match(r);
 		if (IS_ERR(m))
@@ -788,7 +855,7 @@ int cx4_en_nt_max_queue(const struct cx4_en_priv *priv)
 
 	for (i = 0; i < CX4_EN_NT_MAX; i++) {
 		r = priv->nt.rule[i];
-		if (r && !cx4_en_nt_drops(r))
+		if (r && cx4_en_nt_direct(r))
 			max = max_t(int, max, cx4_en_nt_queue(r));
 	}
 	return max;
@@ -819,6 +886,11 @@ static int cx4_en_nt_check(struct cx4_en_priv *priv,
 	err = cx4_en_nt_action(fs, priv->num_channels, &drop, why);
 	if (err < 0)
 		return err;
+	if (fs->flow_type & FLOW_RSS) {
+		err = cx4_en_nt_ctx_tt(fs, why);
+		if (err < 0)
+			return err;
+	}
 	m = kzalloc(2 * CX4_FTE_MATCH_PARAM_SIZE, GFP_KERNEL);
 	if (!m)
 		return -ENOMEM;
@@ -832,8 +904,10 @@ static int cx4_en_nt_check(struct cx4_en_priv *priv,
 }
 
 static int cx4_en_nt_insert(struct cx4_en_priv *priv,
-			    struct ethtool_rx_flow_spec *fs)
+			    struct ethtool_rxnfc *info)
 {
+	struct ethtool_rx_flow_spec *fs = &info->fs;
+	u32 ctx = fs->flow_type & FLOW_RSS ? info->rss_context : 0;
 	DECLARE_BITMAP(used, CX4_EN_NT_MAX);
 	struct cx4_en_nt *nt = &priv->nt;
 	const char *why = "";
@@ -859,24 +933,37 @@ static int cx4_en_nt_insert(struct cx4_en_priv *priv,
 			   CX4_EN_NT_MAX);
 		return loc;
 	}
+	if (ctx && cx4_en_rss_ctx_hold(priv, ctx)) {
+		netdev_err(priv->netdev, "ntuple rule: no RSS context %u (ethtool -X %s context new)\n",
+			   ctx, priv->netdev->name);
+		return -ENOENT;
+	}
 	r = kzalloc(sizeof(*r), GFP_KERNEL);
-	if (!r)
-		return -ENOMEM;
+	if (!r) {
+		err = -ENOMEM;
+		goto err_put_ctx;
+	}
 	r->spec = *fs;
 	r->spec.location = loc;
+	r->ctx = ctx;
 	if (nt->ft.created) {
 		err = cx4_en_nt_install(priv, r, priv->channels);
 		if (err) {
 			netdev_err(priv->netdev, "ntuple rule %d: device refused it: %d\n",
 				   loc, err);
 			kfree(r);
-			return err;
+			goto err_put_ctx;
 		}
 	}
 	nt->rule[loc] = r;
 	nt->nrules++;
 	fs->location = loc;
 	return 0;
+
+err_put_ctx:
+	if (ctx)
+		cx4_en_rss_ctx_put(priv, ctx);
+	return err;
 }
 
 static int cx4_en_nt_delete(struct cx4_en_priv *priv, u32 loc)
@@ -886,20 +973,22 @@ static int cx4_en_nt_delete(struct cx4_en_priv *priv, u32 loc)
 	if (loc >= CX4_EN_NT_MAX || !nt->rule[loc])
 		return -ENOENT;
 	cx4_en_nt_remove(priv, nt->rule[loc]);
+	if (nt->rule[loc]->ctx)
+		cx4_en_rss_ctx_put(priv, nt->rule[loc]->ctx);
 	kfree(nt->rule[loc]);
 	nt->rule[loc] = NULL;
 	nt->nrules--;
 	return 0;
 }
 
-/* ETHTOOL_SRXCLSRLINS / SRXCLSRLDEL (rss.c dispatches); RTNL. */
+/* ETHTOOL_SRXCLSRLINS / SRXCLSRLDEL (ethtool.c dispatches); RTNL. */
 int cx4_en_nt_set_rxnfc(struct cx4_en_priv *priv, struct ethtool_rxnfc *info)
 {
 	ASSERT_RTNL();
 	if (!priv->nt.supported)
 		return -EOPNOTSUPP;
 	if (info->cmd == ETHTOOL_SRXCLSRLINS)
-		return cx4_en_nt_insert(priv, &info->fs);
+		return cx4_en_nt_insert(priv, info);
 	return cx4_en_nt_delete(priv, info->fs.location);
 }
 
@@ -920,7 +1009,7 @@ static int cx4_en_nt_get_all(struct cx4_en_priv *priv,
 	return 0;
 }
 
-/* ETHTOOL_GRXCLSRLCNT / GRXCLSRULE / GRXCLSRLALL (rss.c dispatches). */
+/* ETHTOOL_GRXCLSRLCNT / GRXCLSRULE / GRXCLSRLALL (ethtool.c dispatches). */
 int cx4_en_nt_get_rxnfc(struct cx4_en_priv *priv, struct ethtool_rxnfc *info,
 			u32 *rule_locs)
 {
@@ -939,6 +1028,7 @@ int cx4_en_nt_get_rxnfc(struct cx4_en_priv *priv, struct ethtool_rxnfc *info,
 		    !nt->rule[info->fs.location])
 			return -ENOENT;
 		info->fs = nt->rule[info->fs.location]->spec;
+		info->rss_context = nt->rule[info->fs.location]->ctx;
 		return 0;
 	default:
 		return cx4_en_nt_get_all(priv, info, rule_locs);

@@ -232,6 +232,11 @@ int cx4_en_set_channels(struct net_device *netdev,
 			   n, cx4_en_nt_max_queue(priv), netdev->name);
 		return -EINVAL;
 	}
+	if ((int)n <= cx4_en_rss_ctx_max_queue(priv)) {
+		netdev_err(netdev, "combined channels %u: an RSS context uses channel %d (ethtool -x %s context N; change or delete it first)\n",
+			   n, cx4_en_rss_ctx_max_queue(priv), netdev->name);
+		return -EINVAL;
+	}
 	err = cx4_en_indir_for(priv, n, indir);
 	if (err)
 		return err;

@@ -25,6 +25,9 @@
  * the live objects: the device switches atomically per object, and a
  * failed hash change puts back the old hash on the TIRs already changed.
  *
+ * RSS contexts other than this default one (ethtool -X IF context N) are
+ * rss_ctx.c's; they hash on the same fields (rx-flow-hash changes all).
+ *
  * The offline self-test's loopback (ethtool -t) opens the direct TIR to
  * the function's own unicast frames (self_lb_en, PRM 3.4) while it runs.
  */
@@ -102,13 +105,20 @@ int cx4_en_rss_redirect(struct cx4_en_priv *priv, struct cx4_en_channel **chs,
 
 /* --- TIRs ---------------------------------------------------------------------- */
 
+/* Hash of traffic type @tt with key @key and function @fn (rss_ctx.c too). */
+struct cx4_en_hash cx4_en_rss_tt_hash(const struct cx4_en_priv *priv,
+				      enum cx4_en_tt tt, const u8 *key, u8 fn)
+{
+	return (struct cx4_en_hash){ key, fn, priv->fs.rss_fields[tt],
+				     cx4_en_tt[tt].l3, cx4_en_tt[tt].l4 };
+}
+
 /* The configured hash of traffic type @tt. */
 static struct cx4_en_hash cx4_en_hash_cur(const struct cx4_en_priv *priv,
 					  enum cx4_en_tt tt)
 {
-	return (struct cx4_en_hash){ priv->fs.rss_key, priv->fs.rss_hfunc,
-				     priv->fs.rss_fields[tt],
-				     cx4_en_tt[tt].l3, cx4_en_tt[tt].l4 };
+	return cx4_en_rss_tt_hash(priv, tt, priv->fs.rss_key,
+				  priv->fs.rss_hfunc);
 }
 
 /* Indirect TIR @tt over the RQT, with the configured hash and LRO. */
@@ -204,8 +214,8 @@ void cx4_en_rss_destroy(struct cx4_en_priv *priv)
 	fs->rqt_created = false;
 }
 
-/* RQT size the device takes: ours, bounded by rss_ind_tbl_cap. */
-static u32 cx4_en_rqt_size(struct cx4_en_priv *priv)
+/* RQT size the device takes: ours, bounded by rss_ind_tbl_cap; 0: no RSS. */
+u32 cx4_en_rss_rqt_size(struct cx4_en_priv *priv)
 {
 	const void *gen = cx4_core_cap(priv->core, CX4_CAP_GENERAL);
 	const void *eth = cx4_core_cap(priv->core, CX4_CAP_ETH_OFFLOAD);
@@ -226,7 +236,7 @@ int cx4_en_rss_create(struct cx4_en_priv *priv, struct cx4_en_channel **chs)
 	fs->ntirs = 0;
 	fs->ttc_rules = 0;
 	fs->rqt_created = false;
-	fs->rqt_size = cx4_en_rqt_size(priv);
+	fs->rqt_size = cx4_en_rss_rqt_size(priv);
 	fs->rss = fs->rqt_size > 0;
 	if (!fs->rss)
 		netdev_warn_once(priv->netdev,
@@ -287,13 +297,44 @@ u32 cx4_en_get_rxfh_indir_size(struct net_device *netdev)
 	return CX4_EN_RSS_INDIR_SIZE;
 }
 
+/**
+ * cx4_en_rss_hfunc() - the TIR hash function of an ethtool one (pure)
+ * @hfunc: ETH_RSS_HASH_TOP, _XOR or _NO_CHANGE
+ * @cur: enum cx4_tir_hash_fn kept by _NO_CHANGE
+ * @fn: the result
+ *
+ * Return: 0, or -EOPNOTSUPP for any other function (or several).
+ */
+int cx4_en_rss_hfunc(u8 hfunc, u8 cur, u8 *fn)
+{
+	switch (hfunc) {
+	case ETH_RSS_HASH_NO_CHANGE:
+		*fn = cur;
+		return 0;
+	case ETH_RSS_HASH_TOP:
+		*fn = CX4_TIR_HASH_TOEPLITZ;
+		return 0;
+	case ETH_RSS_HASH_XOR:
+		*fn = CX4_TIR_HASH_INVERTED_XOR8;
+		return 0;
+	default:
+		return -EOPNOTSUPP;
+	}
+}
+
+/* The ethtool name (ETH_RSS_HASH_*) of TIR hash function @fn (pure). */
+u8 cx4_en_rss_hfunc_eth(u8 fn)
+{
+	return fn == CX4_TIR_HASH_INVERTED_XOR8 ? ETH_RSS_HASH_XOR :
+						  ETH_RSS_HASH_TOP;
+}
+
 int cx4_en_rss_get(struct net_device *netdev, u32 *indir, u8 *key, u8 *hfunc)
 {
 	struct cx4_en_priv *priv = netdev_priv(netdev);
 
 	if (hfunc)
-		*hfunc = priv->fs.rss_hfunc == CX4_TIR_HASH_INVERTED_XOR8 ?
-			 ETH_RSS_HASH_XOR : ETH_RSS_HASH_TOP;
+		*hfunc = cx4_en_rss_hfunc_eth(priv->fs.rss_hfunc);
 	if (key)
 		memcpy(key, priv->fs.rss_key, CX4_EN_RSS_KEY_SIZE);
 	if (indir)
@@ -334,20 +375,11 @@ int cx4_en_rss_set(struct net_device *netdev, const u32 *indir, const u8 *key,
 	int err;
 
 	ASSERT_RTNL();
-	switch (hfunc) {
-	case ETH_RSS_HASH_NO_CHANGE:
-		fn = fs->rss_hfunc;
-		break;
-	case ETH_RSS_HASH_TOP:
-		fn = CX4_TIR_HASH_TOEPLITZ;
-		break;
-	case ETH_RSS_HASH_XOR:
-		fn = CX4_TIR_HASH_INVERTED_XOR8;
-		break;
-	default:
+	err = cx4_en_rss_hfunc(hfunc, fs->rss_hfunc, &fn);
+	if (err) {
 		NL_SET_ERR_MSG_MOD(extack,
 				   "hash function: toeplitz or xor (inverted XOR8)");
-		return -EOPNOTSUPP;
+		return err;
 	}
 	if (indir) {
 		for (i = 0; i < CX4_EN_RSS_INDIR_SIZE; i++) {
@@ -444,8 +476,9 @@ int cx4_en_rxh_to_fields(enum cx4_en_tt tt, u64 rxh)
 	return fields;
 }
 
-static int cx4_en_set_rxfh_fields(struct cx4_en_priv *priv,
-				  const struct ethtool_rxnfc *info)
+/* ETHTOOL_SRXFH (ethtool.c dispatches); RTNL. */
+int cx4_en_rss_set_fields(struct cx4_en_priv *priv,
+			  const struct ethtool_rxnfc *info)
 {
 	struct net_device *netdev = priv->netdev;
 	struct cx4_en_hash h;
@@ -458,7 +491,7 @@ static int cx4_en_set_rxfh_fields(struct cx4_en_priv *priv,
 		return -EINVAL;
 	}
 	if ((info->flow_type & FLOW_RSS) && info->rss_context) {
-		netdev_err(netdev, "rx-flow-hash: no RSS context other than 0\n");
+		netdev_err(netdev, "rx-flow-hash: the fields are the device's, set on context 0 for every context\n");
 		return -EINVAL;
 	}
 	fields = cx4_en_rxh_to_fields(tt, info->data);
@@ -468,7 +501,7 @@ static int cx4_en_set_rxfh_fields(struct cx4_en_priv *priv,
 			   cx4_en_tt[tt].ip_proto ? ", L4 ports" : "");
 		return -EINVAL;
 	}
-	if (!cx4_en_rqt_size(priv)) {
+	if (!cx4_en_rss_rqt_size(priv)) {
 		netdev_err(netdev, "rx-flow-hash: the device has no RSS\n");
 		return -EOPNOTSUPP;
 	}
@@ -484,50 +517,29 @@ static int cx4_en_set_rxfh_fields(struct cx4_en_priv *priv,
 			return err;
 		}
 	}
+	/* The fields are the device's: every RSS context hashes on them. */
+	err = cx4_en_rss_ctx_set_fields(priv, tt, fields);
+	if (err) {
+		if (tt < priv->fs.ntirs) {
+			h = cx4_en_hash_cur(priv, tt);
+			cx4_en_tir_modify_hash(priv, priv->fs.tirn[tt], &h);
+		}
+		netdev_err(netdev, "rx-flow-hash: device refused fields 0x%x on an RSS context: %d\n",
+			   fields, err);
+		return err;
+	}
 	priv->fs.rss_fields[tt] = fields;
 	return 0;
 }
 
-int cx4_en_set_rxnfc(struct net_device *netdev, struct ethtool_rxnfc *info)
+/* ETHTOOL_GRXFH: the hashed fields of a flow type (ethtool.c dispatches). */
+void cx4_en_rss_get_fields(struct cx4_en_priv *priv, struct ethtool_rxnfc *info)
 {
-	struct cx4_en_priv *priv = netdev_priv(netdev);
+	int tt = cx4_en_flow_tt(info->flow_type);
 
-	ASSERT_RTNL();
-	switch (info->cmd) {
-	case ETHTOOL_SRXFH:
-		return cx4_en_set_rxfh_fields(priv, info);
-	case ETHTOOL_SRXCLSRLINS:
-	case ETHTOOL_SRXCLSRLDEL:
-		return cx4_en_nt_set_rxnfc(priv, info);
-	default:
-		return -EOPNOTSUPP;
-	}
-}
-
-int cx4_en_get_rxnfc(struct net_device *netdev, struct ethtool_rxnfc *info,
-		     u32 *rule_locs)
-{
-	struct cx4_en_priv *priv = netdev_priv(netdev);
-
-	switch (info->cmd) {
-	case ETHTOOL_GRXRINGS:
-		info->data = priv->num_channels;
-		return 0;
-	case ETHTOOL_GRXFH: {
-		int tt = cx4_en_flow_tt(info->flow_type);
-
-		/* Without RSS everything goes to channel 0: no hash. */
-		info->data = tt >= 0 && cx4_en_rqt_size(priv) ?
-			     cx4_en_fields_to_rxh(priv->fs.rss_fields[tt]) : 0;
-		return 0;
-	}
-	case ETHTOOL_GRXCLSRLCNT:
-	case ETHTOOL_GRXCLSRULE:
-	case ETHTOOL_GRXCLSRLALL:
-		return cx4_en_nt_get_rxnfc(priv, info, rule_locs);
-	default:
-		return -EOPNOTSUPP;
-	}
+	/* Without RSS everything goes to channel 0: no hash. */
+	info->data = tt >= 0 && cx4_en_rss_rqt_size(priv) ?
+		     cx4_en_fields_to_rxh(priv->fs.rss_fields[tt]) : 0;
 }
 
 /* --- chan: direct TIR re-point on a channel switch ----------------------------- */

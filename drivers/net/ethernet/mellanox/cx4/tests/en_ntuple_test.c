@@ -3,8 +3,8 @@
  * KUnit: en/ntuple.c's pure parts: an ethtool flow rule (udp4, tcp6,
  * ether + VLAN, ip4, ip6) into match criteria and value on the PRM Table
  * 409 fields (every value bit inside the criteria), refused flow types,
- * masks and actions, the device's field support (Table 152), and the
- * choice of a rule's location.
+ * masks and actions, the device's field support (Table 152), the
+ * choice of a rule's location, and rules into an RSS context.
  */
 
 #include <kunit/test.h>
@@ -206,10 +206,6 @@ static void cx4_test_nt_refused(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, cx4_en_nt_parse(&fs, b.crit, b.val, &b.why),
 			-EOPNOTSUPP);
 	memset(&fs, 0, sizeof(fs));
-	/* RSS contexts: item 3, later. */
-	fs.flow_type = UDP_V4_FLOW | FLOW_RSS;
-	KUNIT_EXPECT_EQ(test, cx4_en_nt_parse(&fs, b.crit, b.val, &b.why),
-			-EOPNOTSUPP);
 	/* user-def data, a partial VID, the CFI bit */
 	fs.flow_type = UDP_V4_FLOW | FLOW_EXT;
 	fs.m_ext.data[1] = htonl(1);
@@ -294,6 +290,57 @@ static void cx4_test_nt_fields(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, cx4_en_nt_fields_ok(b.crit, full, part, &why));
 }
 
+/*
+ * A rule into an RSS context: the same match as without FLOW_RSS, the
+ * context's TIR of its traffic type; no drop, no queue offset, no ether.
+ */
+static void cx4_test_nt_ctx(struct kunit *test)
+{
+	struct ethtool_rx_flow_spec fs = { .flow_type = UDP_V4_FLOW };
+	static const struct {
+		u32 flow_type;
+		int tt;
+	} types[] = {
+		{ TCP_V4_FLOW, CX4_EN_TT_IPV4_TCP },
+		{ UDP_V4_FLOW, CX4_EN_TT_IPV4_UDP },
+		{ TCP_V6_FLOW, CX4_EN_TT_IPV6_TCP },
+		{ UDP_V6_FLOW, CX4_EN_TT_IPV6_UDP },
+		{ IP_USER_FLOW, CX4_EN_TT_IPV4 },
+		{ IPV6_USER_FLOW, CX4_EN_TT_IPV6 },
+		{ ETHER_FLOW, -EOPNOTSUPP },
+		{ SCTP_V4_FLOW, -EOPNOTSUPP },
+	};
+	struct cx4_nt_buf a, b;
+	u32 i;
+
+	cx4_nt_buf(test, &a);
+	cx4_nt_buf(test, &b);
+	fs.h_u.udp_ip4_spec.pdst = htons(7001);
+	fs.m_u.udp_ip4_spec.pdst = htons(0xffff);
+	KUNIT_ASSERT_EQ(test, cx4_en_nt_parse(&fs, a.crit, a.val, &a.why), 0);
+	fs.flow_type |= FLOW_RSS | FLOW_EXT;
+	KUNIT_ASSERT_EQ(test, cx4_en_nt_parse(&fs, b.crit, b.val, &b.why), 0);
+	KUNIT_EXPECT_MEMEQ(test, a.crit, b.crit, CX4_FTE_MATCH_PARAM_SIZE);
+	KUNIT_EXPECT_MEMEQ(test, a.val, b.val, CX4_FTE_MATCH_PARAM_SIZE);
+	for (i = 0; i < ARRAY_SIZE(types); i++) {
+		fs.flow_type = types[i].flow_type | FLOW_RSS;
+		b.why = NULL;
+		KUNIT_EXPECT_EQ(test, cx4_en_nt_ctx_tt(&fs, &b.why),
+				types[i].tt);
+		KUNIT_EXPECT_EQ(test, !b.why, types[i].tt >= 0);
+	}
+	fs.flow_type = TCP_V6_FLOW | FLOW_RSS | FLOW_EXT | FLOW_MAC_EXT;
+	KUNIT_EXPECT_EQ(test, cx4_en_nt_ctx_tt(&fs, &b.why),
+			CX4_EN_TT_IPV6_TCP);
+	fs.flow_type = UDP_V4_FLOW | FLOW_RSS;
+	fs.ring_cookie = RX_CLS_FLOW_DISC;
+	KUNIT_EXPECT_EQ(test, cx4_en_nt_ctx_tt(&fs, &b.why), -EINVAL);
+	fs.ring_cookie = 1;
+	KUNIT_EXPECT_EQ(test, cx4_en_nt_ctx_tt(&fs, &b.why), -EINVAL);
+	fs.ring_cookie = 1ull << ETHTOOL_RX_FLOW_SPEC_RING_VF_OFF;
+	KUNIT_EXPECT_EQ(test, cx4_en_nt_ctx_tt(&fs, &b.why), -EINVAL);
+}
+
 static struct kunit_case cx4_en_ntuple_cases[] = {
 	KUNIT_CASE(cx4_test_nt_udp4),
 	KUNIT_CASE(cx4_test_nt_tcp6),
@@ -302,6 +349,7 @@ static struct kunit_case cx4_en_ntuple_cases[] = {
 	KUNIT_CASE(cx4_test_nt_refused),
 	KUNIT_CASE(cx4_test_nt_action),
 	KUNIT_CASE(cx4_test_nt_loc),
+	KUNIT_CASE(cx4_test_nt_ctx),
 	KUNIT_CASE(cx4_test_nt_fields),
 	{}
 };

@@ -3,7 +3,8 @@
  * KUnit: en/ rx-flow-hash mapping (rss.c): ethtool flow types to the
  * indirect TIRs' traffic types, RXH_* bits to and from the TIR
  * rx_hash_field_selector selected_fields (PRM Table 47), and what is
- * refused.
+ * refused; hash functions; RSS contexts (rss_ctx.c): how many the device
+ * limits allow, the highest channel of a table.
  */
 
 #include <kunit/test.h>
@@ -88,10 +89,89 @@ static void cx4_test_rxh_refused(struct kunit *test)
 			0ull);
 }
 
+/* ethtool hash functions: Toeplitz and XOR, else refused; both ways. */
+static void cx4_test_rss_hfunc(struct kunit *test)
+{
+	u8 fn = 0xff;
+
+	KUNIT_EXPECT_EQ(test, cx4_en_rss_hfunc(ETH_RSS_HASH_TOP,
+					       CX4_TIR_HASH_INVERTED_XOR8, &fn),
+			0);
+	KUNIT_EXPECT_EQ(test, fn, CX4_TIR_HASH_TOEPLITZ);
+	KUNIT_EXPECT_EQ(test, cx4_en_rss_hfunc(ETH_RSS_HASH_XOR,
+					       CX4_TIR_HASH_TOEPLITZ, &fn), 0);
+	KUNIT_EXPECT_EQ(test, fn, CX4_TIR_HASH_INVERTED_XOR8);
+	KUNIT_EXPECT_EQ(test, cx4_en_rss_hfunc(ETH_RSS_HASH_NO_CHANGE,
+					       CX4_TIR_HASH_INVERTED_XOR8, &fn),
+			0);
+	KUNIT_EXPECT_EQ(test, fn, CX4_TIR_HASH_INVERTED_XOR8);
+	fn = 0xff;
+	KUNIT_EXPECT_EQ(test, cx4_en_rss_hfunc(ETH_RSS_HASH_CRC32,
+					       CX4_TIR_HASH_TOEPLITZ, &fn),
+			-EOPNOTSUPP);
+	KUNIT_EXPECT_EQ(test, cx4_en_rss_hfunc(ETH_RSS_HASH_TOP |
+					       ETH_RSS_HASH_XOR,
+					       CX4_TIR_HASH_TOEPLITZ, &fn),
+			-EOPNOTSUPP);
+	KUNIT_EXPECT_EQ(test, fn, 0xff);
+	KUNIT_EXPECT_EQ(test, cx4_en_rss_hfunc_eth(CX4_TIR_HASH_TOEPLITZ),
+			ETH_RSS_HASH_TOP);
+	KUNIT_EXPECT_EQ(test, cx4_en_rss_hfunc_eth(CX4_TIR_HASH_INVERTED_XOR8),
+			ETH_RSS_HASH_XOR);
+}
+
+/*
+ * RSS contexts the device holds: at most CX4_EN_RSS_MAX_CTX - 1, one RQT
+ * kept for the default RSS, TIRs for the default RSS (6), the direct
+ * TIR and its successor, the self-test's and two per channel.
+ */
+static void cx4_test_rss_ctx_limit(struct kunit *test)
+{
+	/* The model's caps: plenty of everything. */
+	KUNIT_EXPECT_EQ(test, cx4_en_rss_ctx_limit(20, 24, 4),
+			CX4_EN_RSS_MAX_CTX - 1);
+	/* Caps beyond 32 bits do not overflow. */
+	KUNIT_EXPECT_EQ(test, cx4_en_rss_ctx_limit(40, 63, 2048),
+			CX4_EN_RSS_MAX_CTX - 1);
+	/* RQTs: 1 (the default's only), 2, 4. */
+	KUNIT_EXPECT_EQ(test, cx4_en_rss_ctx_limit(0, 24, 4), 0);
+	KUNIT_EXPECT_EQ(test, cx4_en_rss_ctx_limit(1, 24, 4), 1);
+	KUNIT_EXPECT_EQ(test, cx4_en_rss_ctx_limit(2, 24, 4), 3);
+	/* TIRs: 32 with 4 channels: 32 - (6 + 3 + 8) = 15 left, 2 contexts. */
+	KUNIT_EXPECT_EQ(test, cx4_en_rss_ctx_limit(20, 5, 4), 2);
+	/* 6 more channels take one context's TIRs away... */
+	KUNIT_EXPECT_EQ(test, cx4_en_rss_ctx_limit(20, 5, 7), 1);
+	/* ...and fewer TIRs than the function itself needs: none. */
+	KUNIT_EXPECT_EQ(test, cx4_en_rss_ctx_limit(20, 4, 4), 0);
+	KUNIT_EXPECT_EQ(test, cx4_en_rss_ctx_limit(20, 0, 1), 0);
+}
+
+/* The highest channel of a table: what ethtool -L must keep. */
+static void cx4_test_rss_indir_max(struct kunit *test)
+{
+	u32 indir[CX4_EN_RSS_INDIR_SIZE] = {};
+	u32 i;
+
+	KUNIT_EXPECT_EQ(test, cx4_en_rss_indir_max(indir, ARRAY_SIZE(indir)),
+			0);
+	for (i = 0; i < ARRAY_SIZE(indir); i++)
+		indir[i] = 2 + i % 2;		/* "equal 2" over channels 2, 3 */
+	KUNIT_EXPECT_EQ(test, cx4_en_rss_indir_max(indir, ARRAY_SIZE(indir)),
+			3);
+	indir[ARRAY_SIZE(indir) - 1] = 9;	/* the last entry counts */
+	KUNIT_EXPECT_EQ(test, cx4_en_rss_indir_max(indir, ARRAY_SIZE(indir)),
+			9);
+	KUNIT_EXPECT_EQ(test, cx4_en_rss_indir_max(indir, ARRAY_SIZE(indir) - 1),
+			3);
+}
+
 static struct kunit_case cx4_en_rss_cases[] = {
 	KUNIT_CASE(cx4_test_flow_tt),
 	KUNIT_CASE(cx4_test_rxh_roundtrip),
 	KUNIT_CASE(cx4_test_rxh_refused),
+	KUNIT_CASE(cx4_test_rss_hfunc),
+	KUNIT_CASE(cx4_test_rss_ctx_limit),
+	KUNIT_CASE(cx4_test_rss_indir_max),
 	{}
 };
 
