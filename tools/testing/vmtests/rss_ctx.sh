@@ -41,24 +41,8 @@ nq=$(nsx cx4b ethtool -S "$b" | grep -cE '^ +rx[0-9]+_packets:')
 KEYA=6d:5a:56:da:25:5b:0e:c2:41:67:25:3d:43:a3:8f:b0:d0:ca:2b:cb:ae:7b:30:b4:77:cb:2d:a3:80:30:f2:0c:6a:42:b7:3b:be:ac:01:fa
 KEYB=3c:11:a5:07:9e:42:d1:88:5f:60:2b:c4:97:1d:e3:06:7a:b5:48:f2:0d:93:6e:c1:24:58:bb:0f:e7:32:91:4d:a6:1e:05:cc:73:8a:f4:29
 
-# One sender in cx4a (a python3 start costs ~2 s): "DPORT FLOWS PER" on
-# the FIFO sends PER datagrams on each of FLOWS flows (new source ports).
-mkfifo /tmp/cx4-rc.in /tmp/cx4-rc.out
-busybox nsenter --net=/run/netns/cx4a timeout 900 python3 -S -c '
-import socket, sys
-with open(sys.argv[1]) as cmds, open(sys.argv[2], "w") as done:
-    for line in cmds:
-        port, flows, per = (int(x) for x in line.split())
-        for _ in range(flows):
-            s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-            for _ in range(per):
-                s.sendto(b"c" * 32, ("198.18.0.2", port))
-            s.close()
-        done.write("sent\n")
-        done.flush()
-' /tmp/cx4-rc.in /tmp/cx4-rc.out &
-exec {SEND_IN}> /tmp/cx4-rc.in {SEND_OUT}< /tmp/cx4-rc.out
-rm -f /tmp/cx4-rc.in /tmp/cx4-rc.out
+# One sender in cx4a for the whole test (lib.sh, as ntuple.sh's).
+nt_sender_start cx4a
 
 # rxq: "RX0 RX1 RX2 RX3" packets of cx4b's queues from one ethtool -S.
 rxq() {
@@ -79,8 +63,8 @@ rxq() {
 send() {
 	local ack q r i
 	read -r -a q < <(rxq)
-	echo "$1 $FLOWS $PER" >&"$SEND_IN"
-	read -r -t 60 -u "$SEND_OUT" ack && [ "$ack" = sent ] ||
+	echo "$1 $FLOWS $PER" >&"$NT_SEND_IN"
+	read -r -t 60 -u "$NT_SEND_OUT" ack && [ "$ack" = sent ] ||
 		fail "sending to port $1 failed"
 	nap 1
 	read -r -a r < <(rxq)
@@ -259,5 +243,5 @@ done
 [ "$used" -ge 3 ] || fail "after delete: port 7101 on ${D[*]}; want the default RSS over 4 queues"
 log "after delete: default RSS: ${D[*]}"
 
-exec {SEND_IN}>&-
+nt_sender_stop
 steer_finish
