@@ -317,11 +317,22 @@ int cx4_en_rss_ctx_max_queue(const struct cx4_en_priv *priv)
 
 /* --- ethtool -X IF context new|N ... ---------------------------------------------- */
 
-/* Entries of a user's table name open channels (the core checks it too). */
-static int cx4_en_rss_ctx_check_indir(struct cx4_en_priv *priv,
-				      const u32 *indir,
-				      struct netlink_ext_ack *extack)
+/*
+ * A request's hash function (@hfunc, or @cur for no change) into *@fn,
+ * and its table: every entry names an open channel (the core checks it
+ * too).
+ */
+static int cx4_en_rss_ctx_check(struct cx4_en_priv *priv, u8 hfunc, u8 cur,
+				const u32 *indir, u8 *fn,
+				struct netlink_ext_ack *extack)
 {
+	int err = cx4_en_rss_hfunc(hfunc, cur, fn);
+
+	if (err) {
+		NL_SET_ERR_MSG_MOD(extack,
+				   "hash function: toeplitz or xor (inverted XOR8)");
+		return err;
+	}
 	if (indir && cx4_en_rss_indir_max(indir, CX4_EN_RSS_INDIR_SIZE) >=
 		     priv->num_channels) {
 		NL_SET_ERR_MSG_MOD(extack,
@@ -374,13 +385,8 @@ int cx4_en_rss_ctx_add(struct net_device *netdev, u32 id, const u32 *indir,
 		NL_SET_ERR_MSG_MOD(extack, "RSS context: ID taken");
 		return -EEXIST;
 	}
-	err = cx4_en_rss_hfunc(hfunc, CX4_TIR_HASH_TOEPLITZ, &fn);
-	if (err) {
-		NL_SET_ERR_MSG_MOD(extack,
-				   "hash function: toeplitz or xor (inverted XOR8)");
-		return err;
-	}
-	err = cx4_en_rss_ctx_check_indir(priv, indir, extack);
+	err = cx4_en_rss_ctx_check(priv, hfunc, CX4_TIR_HASH_TOEPLITZ, indir,
+				   &fn, extack);
 	if (err)
 		return err;
 	c = kzalloc(sizeof(*c), GFP_KERNEL);
@@ -434,13 +440,7 @@ int cx4_en_rss_ctx_change(struct net_device *netdev, u32 id, const u32 *indir,
 		NL_SET_ERR_MSG_MOD(extack, "RSS context: no such context");
 		return -ENOENT;
 	}
-	err = cx4_en_rss_hfunc(hfunc, c->hfunc, &fn);
-	if (err) {
-		NL_SET_ERR_MSG_MOD(extack,
-				   "hash function: toeplitz or xor (inverted XOR8)");
-		return err;
-	}
-	err = cx4_en_rss_ctx_check_indir(priv, indir, extack);
+	err = cx4_en_rss_ctx_check(priv, hfunc, c->hfunc, indir, &fn, extack);
 	if (err)
 		return err;
 	hash = (key || fn != c->hfunc) && c->ntirs;
