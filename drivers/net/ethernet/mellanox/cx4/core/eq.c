@@ -341,10 +341,16 @@ err_free_buf:
 
 /* --- all EQs ---------------------------------------------------------------- */
 
-static u32 cx4_eqs_log_size(struct cx4_core *core, u32 want)
+/* The @what EQ's log size: @want, bounded by log_max_eq_sz (said so). */
+static u32 cx4_eqs_log_size(struct cx4_core *core, const char *what, u32 want)
 {
-	return min_t(u32, want, CX4_GET(CAP, core->caps[CX4_CAPS_GEN_CUR],
-					LOG_MAX_EQ_SZ));
+	u32 max = CX4_GET(CAP, core->caps[CX4_CAPS_GEN_CUR], LOG_MAX_EQ_SZ);
+
+	if (want <= max)
+		return want;
+	dev_info(core->dev, "log2 %s EQ entries: %u requested, %u by the device's log_max_eq_sz\n",
+		 what, want, max);
+	return max;
 }
 
 static u64 cx4_eqs_ctrl_events(struct cx4_core *core)
@@ -390,7 +396,8 @@ static int cx4_eqs_create_ctrl(struct cx4_core *core)
 
 	cx4_eqs_start_subs(core);
 	err = cx4_eq_create(core, &core->eqs.ctrl, CX4_IRQ_CTRL,
-			    cx4_eqs_log_size(core, CX4_EQ_CTRL_LOG_SIZE),
+			    cx4_eqs_log_size(core, "control",
+					     CX4_EQ_CTRL_LOG_SIZE),
 			    cx4_eqs_ctrl_events(core), CX4_CMD_ALONE);
 	if (err) {
 		cx4_eqs_stop_subs(core);
@@ -438,7 +445,8 @@ int cx4_eqs_create(struct cx4_core *core)
 	err = cx4_eqs_create_ctrl(core);
 	if (err)
 		goto err_destroy_uar;
-	log_comp = cx4_eqs_log_size(core, CX4_EQ_COMP_LOG_SIZE);
+	log_comp = cx4_eqs_log_size(core, "completion",
+				    CX4_EQ_COMP_LOG_SIZE);
 	for (i = 0; i < core->irqs.ncomp; i++) {
 		err = cx4_eq_create(core, &eqs->comp[i], CX4_IRQ_CTRL + 1 + i,
 				    log_comp, 0, 0);
