@@ -23,6 +23,8 @@
 . "$(dirname "$0")/lib.sh"
 
 BB=busybox
+# 8021q first: it registers VID 0 on the ports as they come up.
+modprobe 8021q || fail "modprobe 8021q"
 dp_pair_up
 a=$DP_A b=$DP_B fb=$DP_FB
 modprobe bridge || fail "modprobe bridge"
