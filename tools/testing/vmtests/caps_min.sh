@@ -15,7 +15,8 @@
 #   - ping both ways (IPv4, IPv6) and 2 s of iperf3 each way;
 #   - the VLAN filter holds one VID (item 5 at the smallest table): with
 #     8021q's VID 0 alone, VID 200 (never on b) is dropped by b's device
-#     (rx_no_steering moves, b's rings see nothing); VID 100 on both ports
+#     (rx_no_steering moves by 10, b's rings see fewer than 3; other frames,
+#     IPv6 neighbour discovery, may still come or be dropped); VID 100 on both ports
 #     is one more than the table holds: b accepts every VID (one log line),
 #     VID 200 reaches b's ring, VID 100 pings; removing VID 100 from b
 #     brings the filter back (one line) and VID 200 is dropped again.
@@ -93,7 +94,7 @@ vid200() {
 	r=$(($(rx_b) - r0))
 	d=$(($(ctl_get "$fb" rx_no_steering) - d0))
 	if [ "$2" = pass ]; then
-		[ "$r" -ge 10 ] && [ "$d" = 0 ] ||
+		[ "$r" -ge 10 ] && [ "$d" -lt 3 ] ||
 			fail "$1: VID 200 not accepted ($r frames on b's rings, $d dropped by b's device)"
 	else
 		[ "$r" -lt 3 ] && [ "$d" -ge 10 ] ||
