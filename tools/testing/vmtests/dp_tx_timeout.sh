@@ -37,12 +37,20 @@ recoveries() {
 }
 # Wait (60 s at most) for more than $1 SQ recovery lines.
 wait_recovery() {
-	local i
-	for i in $(seq 300); do
+	local end=$((SECONDS + 60))
+	while [ "$SECONDS" -lt "$end" ]; do
 		[ "$(recoveries)" -gt "$1" ] && return 0
 		nap 0.2
 	done
 	return 1
+}
+# What the stack and the driver say about TX queue $1 of a.
+txq_state() {
+	local q=/proc/${NS_ANCHOR[cx4a]}/root/sys/class/net/$a/queues/tx-$1 s
+	s=$(stats)
+	echo "stopped $(val "$s" "tx$1_stopped") wake $(val "$s" "tx$1_wake")" \
+		"tx_timeout $(cat "$q/tx_timeout" 2>&1) bql inflight $(cat "$q/byte_queue_limits/inflight" 2>&1)" \
+		"limit $(cat "$q/byte_queue_limits/limit" 2>&1)"
 }
 # The tx ring whose recover counter moved between snapshots $1 and $2;
 # fails unless exactly one moved, by exactly 1.
@@ -93,10 +101,13 @@ while time.monotonic() < end:
 flood=$!
 started() { [ -s /tmp/txto.out ]; }
 WAIT_SECS=30 wait_for started || fail "the UDP flows did not start"
+p0=$(stats)
 sleep 1
 rec0=$(recoveries)
 timeouts=$(dmesg_count "$a: TX timeout on queue")
 t0=$(stats)
+d=$(($(val "$t0" "tx${ring}_packets") - $(val "$p0" "tx${ring}_packets")))
+[ "$d" -gt 0 ] || fail "no flow on ring $ring before the stall"
 ctl_set "$fa" sq_stall $((ON | sqn)) || fail "cannot arm SQ_STALL"
 sleep 1
 sa=$(stats)
@@ -115,7 +126,7 @@ for ((i = 0; i < nch; i++)); do
 	moved+="${moved:+ }$d"
 done
 log "during the stall (1 s to 3 s) the rings sent: $moved"
-wait_recovery "$rec0" || fail "stalled SQ $sqn: no recovery in 60 s"
+wait_recovery "$rec0" || fail "stalled SQ $sqn: no recovery in 60 s (ring $ring: $(txq_state "$ring"))"
 s2=$(stats)
 [ "$(dmesg_count "$a: TX timeout on queue")" = $((timeouts + 1)) ] ||
 	fail "$(($(dmesg_count "$a: TX timeout on queue") - timeouts)) TX timeouts, want 1"

@@ -9,14 +9,14 @@
 # br0 (vlan_filtering 1, so the bridge leaves b out of promiscuous mode).
 # Frames come from a over VLAN sub-interfaces: VID 100 (configured on b)
 # and VID 4094 (never configured on b).  Checked, reading b's rings
-# (ethtool -S rx*_packets) and b's device (rx_no_steering: frames its
-# flow tables dropped):
+# (ethtool -S rx*_packets) and b's port (PPCNT a_frames_received_ok): a
+# frame at the port but on no ring was dropped by the device's tables:
 #   1. VID 100 on b: filtering: VID 100 reaches b's ring, VID 4094 is
 #      dropped by the device;
 #   2. bridge vlan add vid 2-4093 (with the bridge's VID 1 and the 8021q
 #      VID 0: 4094 VIDs), bounded to 180 s: not refused, one log line
 #      "accepting every VLAN ID", VID 4094 now reaches b's ring, VID 100
-#      still does; the device ran far fewer commands than one per VID;
+#      still does;
 #   3. bridge vlan del of all but 100 (and 1): one line "filtering
 #      again", VID 4094 dropped by the device again, VID 100 passes.
 # Cost: about 60 s in the shared boot (the VIDs' netlink work is ~10 s).
@@ -26,7 +26,7 @@ BB=busybox
 # 8021q first: it registers VID 0 on the ports as they come up.
 modprobe 8021q || fail "modprobe 8021q"
 dp_pair_up
-a=$DP_A b=$DP_B fb=$DP_FB
+a=$DP_A b=$DP_B
 modprobe bridge || fail "modprobe bridge"
 mac_b=$(ip -n cx4b -br link show "$b" | awk '{ print $3 }')
 
@@ -45,17 +45,24 @@ for vid in 100 4094; do
 	EOF
 done
 
+# b's received frames: "RINGS PORT" (ethtool -S: the rings' rx*_packets
+# and the port's PPCNT a_frames_received_ok).  While cx4 holds the BAR on
+# Debian's kernel the debug page cannot be mapped (cx4ctl), so the
+# device's drop is the difference: at the port, not on a ring.
 rx_b() {
-	dp_stat cx4b "$b" 'rx[0-9]+_packets'
+	nsx cx4b ethtool -S "$b" | awk '
+		$1 ~ /^rx[0-9]+_packets:$/ { r += $2 }
+		$1 == "a_frames_received_ok:" { p = $2 }
+		END { print r + 0, p + 0 }'
 }
 # send WHAT VID pass|drop: 10 frames of VID from a to b's MAC.
 send() {
-	local r0 d0 r d
-	r0=$(rx_b)
-	d0=$(ctl_get "$fb" rx_no_steering)
+	local r0 p0 r1 p1 r d
+	read -r r0 p0 <<<"$(rx_b)"
 	nsx cx4a $BB ping -c 10 -i 0.1 -W 1 "198.19.$(($2 % 256)).2" >/dev/null 2>&1 || true
-	r=$(($(rx_b) - r0))
-	d=$(($(ctl_get "$fb" rx_no_steering) - d0))
+	read -r r1 p1 <<<"$(rx_b)"
+	r=$((r1 - r0)) d=$((p1 - p0 - r1 + r0))
+	[ $((p1 - p0)) -ge 10 ] || fail "$1: VID $2: only $((p1 - p0)) frames reached b's port"
 	if [ "$3" = pass ]; then
 		[ "$r" -ge 10 ] && [ "$d" -lt 3 ] ||
 			fail "$1: VID $2 not accepted ($r frames on b's rings, $d dropped by b's device)"
@@ -74,16 +81,13 @@ send "VID 100 on b" 100 pass
 send "VID 100 on b" 4094 drop
 [ "$(lines 'accepting every VLAN ID')" = 0 ] || fail "$b: fell back before the table was full"
 
-cmds0=$(ctl_get "$fb" commands_executed)
 t0=$SECONDS
 nsx cx4b timeout 180 bridge vlan add dev "$b" vid 2-4093 ||
 	fail "bridge vlan add vid 2-4093 failed or took over 180 s"
 t=$((SECONDS - t0))
-cmds=$(($(ctl_get "$fb" commands_executed) - cmds0))
 [ "$(lines '[0-9]+ VLAN IDs, the device filters 256: accepting every VLAN ID')" = 1 ] ||
 	fail "$b: not one 'accepting every VLAN ID' line"
-[ "$cmds" -lt 1024 ] || fail "$b: $cmds device commands for 4092 VIDs"
-log "4094 VIDs on b in $t s, $cmds device commands: accepting every VID"
+log "4094 VIDs on b in $t s: accepting every VID"
 send "4094 VIDs" 4094 pass
 send "4094 VIDs" 100 pass
 
