@@ -64,7 +64,8 @@ send() {
 	r=$((r1 - r0)) d=$((p1 - p0 - r1 + r0))
 	[ $((p1 - p0)) -ge 10 ] || fail "$1: VID $2: only $((p1 - p0)) frames reached b's port"
 	if [ "$3" = pass ]; then
-		[ "$r" -ge 10 ] && [ "$d" -lt 3 ] ||
+		# Other frames (ND, IGMP of a's VLAN interfaces) may be dropped.
+		[ "$r" -ge 10 ] ||
 			fail "$1: VID $2 not accepted ($r frames on b's rings, $d dropped by b's device)"
 	else
 		[ "$r" -lt 3 ] && [ "$d" -ge 10 ] ||
