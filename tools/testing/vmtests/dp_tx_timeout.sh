@@ -6,8 +6,8 @@
 # channels (the VM shape of en_qstats.sh and ethtool_chan.sh: no boot of
 # its own).  Function a's SQ on one ring is found with WQ_ERROR on any
 # SQ (the queue it hits reads back; the ring whose recover counter moved
-# is its ring).  Then 64 UDP sockets from a (spread over the 4 TX queues
-# by their hashes) send for 30 s while SQ_STALL holds that SQ:
+# is its ring).  Then 32 UDP sockets from a (spread over the 4 TX queues
+# by their hashes, one datagram each every 20 ms or so) send for 30 s while SQ_STALL holds that SQ:
 #   - during the stall (1 s and about 2 s into it, before the 5 s
 #     watchdog) the stalled ring's tx_packets stand still and the other
 #     rings' grow;
@@ -82,7 +82,7 @@ rm -f /tmp/txto.out
 busybox nsenter --net=/run/netns/cx4a timeout 90 python3 -S -c '
 import errno, socket, time
 socks = []
-for i in range(64):
+for i in range(32):
     s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     s.setblocking(False)
     s.connect(("198.18.0.2", 9000 + i))
@@ -97,7 +97,7 @@ while time.monotonic() < end:
             # b answers port unreachable: connected sockets report it
             if e.errno not in (errno.EAGAIN, errno.ENOBUFS, errno.ECONNREFUSED):
                 raise
-    time.sleep(0.002)
+    time.sleep(0.02)
 ' > /tmp/txto.out &
 flood=$!
 started() { [ -s /tmp/txto.out ]; }
