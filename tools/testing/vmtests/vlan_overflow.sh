@@ -19,7 +19,7 @@
 #      still does;
 #   3. bridge vlan del of all but 100 (and 1): one line "filtering
 #      again", VID 4094 dropped by the device again, VID 100 passes.
-# Cost: about 60 s in the shared boot (the VIDs' netlink work is ~10 s).
+# Cost: 31 s in the shared boot (adding the 4092 VIDs took 1 s, removing 2 s).
 . "$(dirname "$0")/lib.sh"
 
 BB=busybox
