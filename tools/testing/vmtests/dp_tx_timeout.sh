@@ -84,6 +84,9 @@ import errno, socket, time
 socks = []
 for i in range(32):
     s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    # SO_SNDBUFFORCE: what waits on the stalled ring must outlast the
+    # ring (the socket buffer would stop the sender first)
+    s.setsockopt(socket.SOL_SOCKET, 32, 4 << 20)
     s.setblocking(False)
     s.connect(("198.18.0.2", 9000 + i))
     socks.append(s)
