@@ -1,5 +1,6 @@
 #!/bin/bash
 # vm: --nics 2 --smp 4 --dev-prop debug-ctl=on --timeout 600
+# vmtest: manual
 # SPDX-License-Identifier: GPL-2.0
 #
 # A TX timeout resets only the SQ that stopped (issue 19, item 6), with 4
@@ -15,7 +16,14 @@
 #     counter moves, by 1; one TX timeout; the reset ends the stall (the
 #     knob reads 0);
 #   - after it, traffic passes and every ring's tx_packets grow.
-# Cost: about 45 s in the shared boot.
+# Cost: about 130 s in the shared boot.
+# NOT PASSING YET (manual, out of the default list): the stall and the
+# other rings' traffic are shown (last run: rings 0-2 sent 289/203/228
+# completions in the window, the stalled ring 0), but the stalled ring
+# never fills: the driver never stops that TX queue (tx3_stopped 0, no
+# BQL in the test kernel), so the watchdog never fires and the test
+# fails at "no recovery in 60 s".  Why the sender's datagrams for that
+# queue stop reaching the driver is not understood yet.
 . "$(dirname "$0")/lib.sh"
 
 BB=busybox
