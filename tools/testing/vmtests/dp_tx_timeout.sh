@@ -19,7 +19,7 @@
 # Cost: about 130 s in the shared boot.
 # NOT PASSING YET (manual, out of the default list): the stall and the
 # other rings' traffic are shown (last run: rings 0-2 sent 289/203/228
-# completions in the window, the stalled ring 0), but the stalled ring
+# completions in the window, the stalled ring 3 none), but the stalled ring
 # never fills: the driver never stops that TX queue (tx3_stopped 0, no
 # BQL in the test kernel), so the watchdog never fires and the test
 # fails at "no recovery in 60 s".  Why the sender's datagrams for that
