@@ -85,6 +85,35 @@ static const struct cx4dev_cap_val cx4dev_general_defaults[] = {
 	{ CX4_CAP_DEVICE_FREQUENCY_KHZ, 1000000 },	/* beyond rev 0.40 (mlx5_core) */
 };
 
+/*
+ * caps-off=log_max: a function at the bottom of what the driver is built
+ * to run on, each size limit at the smallest value a driver can still
+ * run one channel with: rings and CQs of 64 entries (the smallest ring a
+ * driver makes), EQs of 64, one completion EQ, one SQ and RQ (two, so
+ * that a reconfiguration can build the new queue before freeing the old
+ * one), CQ numbers below 4 (two CQs a channel, twice), an RQT of one
+ * entry, one-entry UC/MC/VLAN lists of the NIC vport context, flow tables
+ * of 8 entries (a traffic-type table needs them all) with one
+ * destination each.  Enforced where the model checks the limit (CQ, EQ,
+ * WQ sizes, CQ numbers, flow table sizes and destinations, lists).
+ */
+static const struct cx4dev_cap_val cx4dev_general_min[] = {
+	{ CX4_CAP_LOG_MAX_CQ_SZ, 6 },
+	{ CX4_CAP_LOG_MAX_CQ, 2 },
+	{ CX4_CAP_LOG_MAX_EQ_SZ, 6 },
+	{ CX4_CAP_LOG_MAX_EQ, 1 },
+	{ CX4_CAP_LOG_MAX_WQ_SZ, 6 },
+	{ CX4_CAP_LOG_MAX_SQ, 1 },
+	{ CX4_CAP_LOG_MAX_RQ, 1 },
+	{ CX4_CAP_LOG_MAX_RQT_SIZE, 0 },
+	{ CX4_CAP_LOG_MAX_VLAN_LIST, 0 },
+	{ CX4_CAP_LOG_MAX_CURRENT_MC_LIST, 0 },
+	{ CX4_CAP_LOG_MAX_CURRENT_UC_LIST, 0 },
+};
+
+#define CX4DEV_FT_LOG_SIZE_MIN		3
+#define CX4DEV_FT_LOG_DEST_MIN		0
+
 /* Largest log_uar_page_sz SET_HCA_CAP accepts (maximum caps). */
 #define CX4DEV_MAX_LOG_UAR_PAGE_SZ	4
 
@@ -124,7 +153,7 @@ static void cx4dev_cap_apply(uint8_t *cap, const struct cx4dev_cap_val *v, size_
 #define CX4DEV_APPLY(cap, tbl) cx4dev_cap_apply(cap, tbl, sizeof(tbl) / sizeof(tbl[0]))
 
 /* One flow table properties block (Table 150) at @p. */
-static void cx4dev_ft_props(uint8_t *p, bool rx)
+static void cx4dev_ft_props(uint8_t *p, bool rx, bool min)
 {
 	CX4_SET(FT_PROP, p, FT_SUPPORT, 1);
 	CX4_SET(FT_PROP, p, FLOW_TAG, rx);
@@ -141,6 +170,10 @@ static void cx4dev_ft_props(uint8_t *p, bool rx)
 	CX4_SET(FT_PROP, p, LOG_MAX_FLOW_COUNTER, 0);
 	CX4_SET(FT_PROP, p, LOG_MAX_DESTINATION, 6);
 	CX4_SET(FT_PROP, p, LOG_MAX_FLOW, 23);
+	if (min) {
+		CX4_SET(FT_PROP, p, LOG_MAX_FT_SIZE, CX4DEV_FT_LOG_SIZE_MIN);
+		CX4_SET(FT_PROP, p, LOG_MAX_DESTINATION, CX4DEV_FT_LOG_DEST_MIN);
+	}
 	for (size_t i = 0; i < sizeof(cx4dev_ft_fields) / sizeof(cx4dev_ft_fields[0]); i++) {
 		cx4_set(p + CX4_FT_PROP_OFF_FIELD_SUPPORT, cx4dev_ft_fields[i], 1);
 		cx4_set(p + CX4_FT_PROP_OFF_FIELD_BITMASK_SUPPORT, cx4dev_ft_fields[i], 1);
@@ -159,6 +192,8 @@ static void cx4dev_caps_general(const struct cx4dev *dev, uint8_t *g)
 		CX4_SET(CAP, g, ETH_NET_OFFLOADS, 0);
 	if (off & CX4DEV_OFF_NIC_FLOW_TABLE)
 		CX4_SET(CAP, g, NIC_FLOW_TABLE, 0);
+	if (off & CX4DEV_OFF_LOG_MAX)
+		CX4DEV_APPLY(g, cx4dev_general_min);
 	if (dev->cfg.caps_on & CX4DEV_ON_CQE_COMPRESSION) {
 		/* Sessions of up to CX4DEV_CQZ_MAX, written after 20 us at the latest. */
 		CX4_SET(CAP, g, CQE_COMPRESSION, 1);
@@ -193,12 +228,14 @@ static void cx4dev_caps_eth(const struct cx4dev *dev, uint8_t *e)
 	}
 }
 
-static void cx4dev_caps_flow(uint8_t *f)
+static void cx4dev_caps_flow(const struct cx4dev *dev, uint8_t *f)
 {
+	bool min = dev->cfg.caps_off & CX4DEV_OFF_LOG_MAX;
+
 	CX4_SET(FT_CAP, f, NIC_RX_MULTI_PATH_TIRS, 1);
 	CX4_SET(FT_CAP, f, NIC_RX_MULTI_PATH_TIRS_FTS, 0);
-	cx4dev_ft_props(f + CX4_FT_CAP_OFF_NIC_RX, true);
-	cx4dev_ft_props(f + CX4_FT_CAP_OFF_NIC_TX, false);
+	cx4dev_ft_props(f + CX4_FT_CAP_OFF_NIC_RX, true, min);
+	cx4dev_ft_props(f + CX4_FT_CAP_OFF_NIC_TX, false, min);
 }
 
 void cx4dev_caps_init(struct cx4dev *dev)
@@ -220,8 +257,8 @@ void cx4dev_caps_init(struct cx4dev *dev)
 			CX4_CMDIF_CSUM_DISABLED);
 	cx4dev_caps_eth(dev, c->max[CX4DEV_CAPI_ETH]);
 	cx4dev_caps_eth(dev, c->cur[CX4DEV_CAPI_ETH]);
-	cx4dev_caps_flow(c->max[CX4DEV_CAPI_FLOW]);
-	cx4dev_caps_flow(c->cur[CX4DEV_CAPI_FLOW]);
+	cx4dev_caps_flow(dev, c->max[CX4DEV_CAPI_FLOW]);
+	cx4dev_caps_flow(dev, c->cur[CX4DEV_CAPI_FLOW]);
 }
 
 int cx4dev_cap_index(uint32_t type)
@@ -302,6 +339,7 @@ static const struct {
 	{ "lso", CX4DEV_OFF_LSO },
 	{ "rss", CX4DEV_OFF_RSS },
 	{ "cmdif_checksum", CX4DEV_OFF_CMDIF_CHECKSUM },
+	{ "log_max", CX4DEV_OFF_LOG_MAX },
 };
 
 struct cx4dev_cap_name {

@@ -95,6 +95,8 @@ enum cx4dev_cap_off {
 	CX4DEV_OFF_LSO			= 1u << 6,
 	CX4DEV_OFF_RSS			= 1u << 7,
 	CX4DEV_OFF_CMDIF_CHECKSUM	= 1u << 8,
+	/* not a feature: every size limit the driver reads at its minimum */
+	CX4DEV_OFF_LOG_MAX		= 1u << 9,
 };
 
 /* Features beyond rev 0.40 that can be switched on (property caps-on=...). */

@@ -869,6 +869,33 @@ static void test_caps_off(void)
 	CHECK_STATUS(r, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_CAP_TYPE_OFF);
 	CHECK_EQ(ERRORS(fh), 1);
 	fh_free(fh);
+
+	/* log_max: the size limits at their minimum, current and maximum. */
+	cx4dev_config_init(&cfg);
+	CHECK_EQ(cx4dev_parse_caps_off("log_max", &cfg.caps_off, err, sizeof(err)), 0);
+	CHECK_EQ(cfg.caps_off, CX4DEV_OFF_LOG_MAX);
+	fh = fh_new(&cfg);
+	CHECK_EQ(fh_bringup(fh), 0);
+	for (int cur = 0; cur < 2; cur++) {
+		const uint8_t *g;
+
+		query_cap(fh, CX4_CAP_GENERAL, cur, &r);
+		g = CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP);
+		CHECK_EQ(CX4_GET(CAP, g, LOG_MAX_CQ_SZ), 6);
+		CHECK_EQ(CX4_GET(CAP, g, LOG_MAX_WQ_SZ), 6);
+		CHECK_EQ(CX4_GET(CAP, g, LOG_MAX_EQ_SZ), 6);
+		CHECK_EQ(CX4_GET(CAP, g, LOG_MAX_EQ), 1);
+		CHECK_EQ(CX4_GET(CAP, g, LOG_MAX_CQ), 2);
+		CHECK_EQ(CX4_GET(CAP, g, LOG_MAX_SQ), 1);
+		CHECK_EQ(CX4_GET(CAP, g, LOG_MAX_RQT_SIZE), 0);
+		CHECK_EQ(CX4_GET(CAP, g, LOG_MAX_VLAN_LIST), 0);
+	}
+	query_cap(fh, CX4_CAP_FLOW_TABLE, true, &r);
+	CHECK_STATUS(r, 0, 0);
+	CHECK_EQ(CX4_GET(FT_PROP, CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP) +
+			 CX4_FT_CAP_OFF_NIC_RX, LOG_MAX_FT_SIZE), 3);
+	CHECK_EQ(ERRORS(fh), 0);
+	fh_free(fh);
 }
 
 /* ---- knobs ---- */

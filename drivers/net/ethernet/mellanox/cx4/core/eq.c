@@ -358,6 +358,15 @@ int cx4_eq_log_size(u32 want, u32 cap_log)
 	return min(want, cap_log);
 }
 
+/* Said once an EQ is made smaller than we want (issue 19.7). */
+static void cx4_eqs_log_clamp(struct cx4_core *core, const char *what,
+			      u32 want, int log)
+{
+	if (log >= 0 && (u32)log < want)
+		dev_info(core->dev, "log2 %s EQ entries: %u requested, %d by the device's log_max_eq_sz\n",
+			 what, want, log);
+}
+
 static u64 cx4_eqs_ctrl_events(struct cx4_core *core)
 {
 	u64 ev = CX4_EVENT_BIT(CX4_EVENT_CMD_COMPLETION) |
@@ -443,6 +452,8 @@ int cx4_eqs_create(struct cx4_core *core)
 			cap_log, CX4_EQ_MIN_LOG_SIZE);
 		return -EOPNOTSUPP;
 	}
+	cx4_eqs_log_clamp(core, "control", CX4_EQ_CTRL_LOG_SIZE, log_ctrl);
+	cx4_eqs_log_clamp(core, "completion", CX4_EQ_COMP_LOG_SIZE, log_comp);
 	eqs->max_cqn = 1u << min_t(u32, CX4_GET(CAP, cap, LOG_MAX_CQ), 24);
 	eqs->nports = CX4_GET(CAP, cap, NUM_PORTS);
 	eqs->comp = kcalloc(core->irqs.ncomp, sizeof(*eqs->comp), GFP_KERNEL);

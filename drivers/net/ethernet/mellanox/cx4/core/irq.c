@@ -29,6 +29,9 @@ static u32 cx4_irqs_wanted(struct cx4_core *core, int table)
 	u32 eqs = 1u << min_t(u32, log_max_eq, 8);
 	u32 n = num_online_cpus();
 
+	if (eqs - 1 < n)
+		dev_info(core->dev, "completion EQs: %u requested (online CPUs), %u by the device's log_max_eq\n",
+			 n, eqs - 1);
 	n = min_t(u32, n, eqs - 1);
 	if (table > 1)
 		n = min_t(u32, n, table - 1);

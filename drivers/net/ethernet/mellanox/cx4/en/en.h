@@ -46,6 +46,30 @@ enum cx4_en_tt {
 #define CX4_EN_RSS_INDIR_SIZE	128	/* RQT entries (power of two) */
 #define CX4_EN_FT_MAX_GROUPS	4
 #define CX4_EN_L2_MAX_ADDRS	512	/* full-DMAC entries of the L2 table */
+#define CX4_EN_L2_LOG_SIZE	10	/* L2 table asked for (limits.c) */
+#define CX4_EN_VLAN_LOG_SIZE	13	/* VLAN table asked for: every VID */
+
+/*
+ * limits.c: the driver's requests bounded by QUERY_HCA_CAP.  For item i,
+ * @want[i] is the request, @val[i] what the device allows, @cap[i] the
+ * capability that reduced it (NULL: not reduced).
+ */
+enum cx4_en_lim {
+	CX4_EN_LIM_CHANNELS,
+	CX4_EN_LIM_LOG_RING,
+	CX4_EN_LIM_LOG_RQT,
+	CX4_EN_LIM_LOG_L2_FT,
+	CX4_EN_LIM_LOG_VLAN_FT,
+	CX4_EN_LIM_L2_ADDRS,
+	CX4_EN_LIM_VIDS,
+	CX4_EN_LIM_NUM
+};
+
+struct cx4_en_limits {
+	u32 want[CX4_EN_LIM_NUM];
+	u32 val[CX4_EN_LIM_NUM];
+	const char *cap[CX4_EN_LIM_NUM];
+};
 
 /*
  * RSS contexts (rss_ctx.c, ethtool -X IF context new|N): IDs 1 ..
@@ -124,6 +148,17 @@ struct cx4_en_fs {
 	/* VLAN table entries */
 	unsigned long vlan_on[BITS_TO_LONGS(VLAN_N_VID)];
 	bool untagged_on, any_vid_on;
+	/*
+	 * Table sizes of the open channels (limits.c): L2 addresses and VIDs
+	 * the tables hold, the flow index of each VID's entry, the indices in
+	 * use; more active VIDs than @vid_max: every VID accepted
+	 * (@vlan_overflow, said once when it starts and when it ends).
+	 */
+	u32 l2_max, vid_max;
+	u8 l2_log_size, vlan_log_size;
+	u16 vid_index[VLAN_N_VID];
+	unsigned long vid_index_used[BITS_TO_LONGS(VLAN_N_VID)];
+	bool vlan_overflow;
 };
 
 /* --- ntuple: ethtool flow rules (ntuple.c) ------------------------------- */
@@ -223,6 +258,7 @@ struct cx4_en_priv {
 	spinlock_t carrier_lock;	/* carrier updates, any context */
 	u32 max_channels;
 	u32 num_channels;
+	struct cx4_en_limits lim;	/* at attach and resume (RTNL) */
 	struct cx4_en_ch_stats *stats;
 	seqlock_t stats_lock;		/* @stats_base and its folds */
 	struct cx4_en_stats_base stats_base;
@@ -493,5 +529,14 @@ void cx4_en_q_counter_resume(struct cx4_en_priv *priv);
 void cx4_en_q_counter_update(struct cx4_en_priv *priv);
 void cx4_en_q_counter_work(struct work_struct *work);
 void cx4_en_q_counter_refresh(struct cx4_en_priv *priv);
+
+/* limits.c: requests bounded by the capabilities (compute: KUnit) */
+void cx4_en_limits_compute(const void *gen, const void *eth, const void *ft,
+			   u32 ncomp, struct cx4_en_limits *lim);
+u32 cx4_en_lim_fixed_room(u32 log);
+void cx4_en_limits_get(const struct cx4_en_priv *priv,
+		       struct cx4_en_limits *lim);
+void cx4_en_limits_log(const struct cx4_en_priv *priv,
+		       const struct cx4_en_limits *lim);
 
 #endif /* _CX4_EN_H */

@@ -41,17 +41,28 @@ enum {
 	CX4_EN_L2_NUM_FG
 };
 
-#define CX4_EN_L2_LOG_SIZE	10
-#define CX4_EN_L2_IX_MCAST	CX4_EN_L2_MAX_ADDRS
-#define CX4_EN_L2_IX_ANY	(CX4_EN_L2_MAX_ADDRS + 1)
-static_assert(CX4_EN_L2_IX_ANY < (1u << CX4_EN_L2_LOG_SIZE));
+static_assert(CX4_EN_L2_MAX_ADDRS + 2 <= (1u << CX4_EN_L2_LOG_SIZE));
 
-static const struct cx4_en_fg_spec cx4_en_l2_groups[CX4_EN_L2_NUM_FG] = {
-	[CX4_EN_L2_FG_DMAC]  = { 0, CX4_EN_L2_MAX_ADDRS - 1, CX4_EN_M_DMAC },
-	[CX4_EN_L2_FG_MCAST] = { CX4_EN_L2_IX_MCAST, CX4_EN_L2_IX_MCAST,
-				 CX4_EN_M_MCAST },
-	[CX4_EN_L2_FG_ANY]   = { CX4_EN_L2_IX_ANY, CX4_EN_L2_IX_ANY, 0 },
+/*
+ * The groups' criteria.  Their ranges follow the table's size
+ * (cx4_en_fs_create()): fs->l2_max full-DMAC entries from 0, then the
+ * allmulti and promiscuous ones.
+ */
+static const u32 cx4_en_l2_fields[CX4_EN_L2_NUM_FG] = {
+	[CX4_EN_L2_FG_DMAC]  = CX4_EN_M_DMAC,
+	[CX4_EN_L2_FG_MCAST] = CX4_EN_M_MCAST,
+	[CX4_EN_L2_FG_ANY]   = 0,
 };
+
+static u32 cx4_en_l2_ix_mcast(const struct cx4_en_fs *fs)
+{
+	return fs->l2_max;
+}
+
+static u32 cx4_en_l2_ix_any(const struct cx4_en_fs *fs)
+{
+	return fs->l2_max + 1;
+}
 
 static int cx4_en_l2_fwd(struct cx4_en_priv *priv, u32 group, u32 index,
 			 const struct cx4_en_match *m)
@@ -82,7 +93,7 @@ static u32 cx4_en_l2_free_index(struct cx4_en_fs *fs)
 	bitmap_zero(used, CX4_EN_L2_MAX_ADDRS);
 	for (i = 0; i < fs->naddrs; i++)
 		__set_bit(fs->addrs[i].index, used);
-	return find_first_zero_bit(used, CX4_EN_L2_MAX_ADDRS);
+	return find_first_zero_bit(used, fs->l2_max);
 }
 
 static int cx4_en_l2_addr_add(struct cx4_en_priv *priv, const u8 *mac)
@@ -95,7 +106,7 @@ static int cx4_en_l2_addr_add(struct cx4_en_priv *priv, const u8 *mac)
 	if (cx4_en_l2_find(fs, mac))
 		return 0;
 	ix = cx4_en_l2_free_index(fs);
-	if (ix >= CX4_EN_L2_MAX_ADDRS)
+	if (ix >= fs->l2_max)
 		return -ENOSPC;
 	ether_addr_copy(m.dmac, mac);
 	err = cx4_en_l2_fwd(priv, CX4_EN_L2_FG_DMAC, ix, &m);
@@ -119,7 +130,7 @@ static int cx4_en_l2_toggle(struct cx4_en_priv *priv, bool *state, bool on,
 			    u32 group, u32 index)
 {
 	struct cx4_en_match m = {
-		.fields = cx4_en_l2_groups[group].fields,
+		.fields = cx4_en_l2_fields[group],
 	};
 	int err;
 
@@ -148,10 +159,10 @@ static bool cx4_en_mac_in(const u8 *list, u32 n, const u8 *mac)
 
 /*
  * The addresses the interface wants (own, broadcast, unicast and
- * multicast lists) into @list (room for CX4_EN_L2_MAX_ADDRS); sets
- * *@overflow when they do not all fit.
+ * multicast lists) into @list (room for @max <= CX4_EN_L2_MAX_ADDRS);
+ * sets *@overflow when they do not all fit.
  */
-static u32 cx4_en_l2_wanted(struct net_device *netdev, u8 *list,
+static u32 cx4_en_l2_wanted(struct net_device *netdev, u8 *list, u32 max,
 			    bool *overflow)
 {
 	struct netdev_hw_addr *ha;
@@ -164,7 +175,7 @@ static u32 cx4_en_l2_wanted(struct net_device *netdev, u8 *list,
 	netdev_for_each_uc_addr(ha, netdev) {
 		if (cx4_en_mac_in(list, n, ha->addr))
 			continue;
-		if (n == CX4_EN_L2_MAX_ADDRS) {
+		if (n >= max) {
 			*overflow = true;
 			break;
 		}
@@ -173,7 +184,7 @@ static u32 cx4_en_l2_wanted(struct net_device *netdev, u8 *list,
 	netdev_for_each_mc_addr(ha, netdev) {
 		if (cx4_en_mac_in(list, n, ha->addr))
 			continue;
-		if (n == CX4_EN_L2_MAX_ADDRS) {
+		if (n >= max) {
 			*overflow = true;
 			break;
 		}
@@ -192,18 +203,16 @@ enum {
 	CX4_EN_VLAN_NUM_FG
 };
 
-#define CX4_EN_VLAN_LOG_SIZE	13
 #define CX4_EN_VLAN_IX_UNTAGGED	0
 #define CX4_EN_VLAN_IX_ANY_VID	1
-#define CX4_EN_VLAN_IX_VID(vid)	(2 + (vid))
-static_assert(CX4_EN_VLAN_IX_VID(VLAN_N_VID - 1) < (1u << CX4_EN_VLAN_LOG_SIZE));
+#define CX4_EN_VLAN_IX_VID0	2	/* fs->vid_max VID entries from here */
+static_assert(CX4_EN_VLAN_IX_VID0 + VLAN_N_VID <= (1u << CX4_EN_VLAN_LOG_SIZE));
 
-static const struct cx4_en_fg_spec cx4_en_vlan_groups[CX4_EN_VLAN_NUM_FG] = {
-	[CX4_EN_VLAN_FG_UNTAGGED] = { 0, 0, CX4_EN_M_CVLAN },
-	[CX4_EN_VLAN_FG_ANY_VID]  = { 1, 1, CX4_EN_M_CVLAN },
-	[CX4_EN_VLAN_FG_VID]	  = { CX4_EN_VLAN_IX_VID(0),
-				      CX4_EN_VLAN_IX_VID(VLAN_N_VID - 1),
-				      CX4_EN_M_CVLAN | CX4_EN_M_VID },
+/* The groups' criteria; the VID group's range follows fs->vid_max. */
+static const u32 cx4_en_vlan_fields[CX4_EN_VLAN_NUM_FG] = {
+	[CX4_EN_VLAN_FG_UNTAGGED] = CX4_EN_M_CVLAN,
+	[CX4_EN_VLAN_FG_ANY_VID]  = CX4_EN_M_CVLAN,
+	[CX4_EN_VLAN_FG_VID]	  = CX4_EN_M_CVLAN | CX4_EN_M_VID,
 };
 
 static int cx4_en_vlan_fwd(struct cx4_en_priv *priv, u32 group, u32 index,
@@ -211,7 +220,7 @@ static int cx4_en_vlan_fwd(struct cx4_en_priv *priv, u32 group, u32 index,
 {
 	struct cx4_en_dest d = { CX4_FLOW_DEST_FLOW_TABLE, priv->fs.l2.id };
 	struct cx4_en_match m = {
-		.fields = cx4_en_vlan_groups[group].fields,
+		.fields = cx4_en_vlan_fields[group],
 		.cvlan = cvlan,
 		.vid = vid,
 	};
@@ -237,24 +246,88 @@ static int cx4_en_vlan_toggle(struct cx4_en_priv *priv, bool *state, bool on,
 	return 0;
 }
 
+/* An entry for @vid at a free index of the VID group. */
 static int cx4_en_vid_add_locked(struct cx4_en_priv *priv, u16 vid)
 {
+	struct cx4_en_fs *fs = &priv->fs;
+	u32 slot;
 	int err;
 
-	if (test_bit(vid, priv->fs.vlan_on))
+	if (test_bit(vid, fs->vlan_on))
 		return 0;
-	err = cx4_en_vlan_fwd(priv, CX4_EN_VLAN_FG_VID, CX4_EN_VLAN_IX_VID(vid),
-			      1, vid);
-	if (!err)
-		__set_bit(vid, priv->fs.vlan_on);
-	return err;
+	slot = find_first_zero_bit(fs->vid_index_used, fs->vid_max);
+	if (slot >= fs->vid_max)
+		return -ENOSPC;
+	err = cx4_en_vlan_fwd(priv, CX4_EN_VLAN_FG_VID,
+			      CX4_EN_VLAN_IX_VID0 + slot, 1, vid);
+	if (err)
+		return err;
+	__set_bit(slot, fs->vid_index_used);
+	fs->vid_index[vid] = slot;
+	__set_bit(vid, fs->vlan_on);
+	return 0;
 }
 
 static void cx4_en_vid_del_locked(struct cx4_en_priv *priv, u16 vid)
 {
-	if (!__test_and_clear_bit(vid, priv->fs.vlan_on))
+	struct cx4_en_fs *fs = &priv->fs;
+
+	if (!__test_and_clear_bit(vid, fs->vlan_on))
 		return;
-	cx4_en_fte_del(priv, &priv->fs.vlan, CX4_EN_VLAN_IX_VID(vid));
+	cx4_en_fte_del(priv, &fs->vlan,
+		       CX4_EN_VLAN_IX_VID0 + fs->vid_index[vid]);
+	__clear_bit(fs->vid_index[vid], fs->vid_index_used);
+}
+
+/*
+ * The VLAN entries in line with the interface (after the L2 ones: a
+ * promiscuous L2 table accepts every VID): one entry per active VID,
+ * or, with more active VIDs than the table holds, the any-VID entry
+ * instead (said when it starts and when it ends).  Additions first.
+ */
+static int cx4_en_vlan_sync_locked(struct cx4_en_priv *priv)
+{
+	struct cx4_en_fs *fs = &priv->fs;
+	u32 nvid = bitmap_weight(fs->active_vlans, VLAN_N_VID);
+	bool overflow = nvid > fs->vid_max;
+	bool any_vid = fs->promisc_on || !fs->vlan_filter || overflow;
+	int err = 0, ret;
+	u16 vid;
+
+	ret = cx4_en_vlan_toggle(priv, &fs->untagged_on, true,
+				 CX4_EN_VLAN_FG_UNTAGGED,
+				 CX4_EN_VLAN_IX_UNTAGGED, 0);
+	err = err ?: ret;
+	if (any_vid) {
+		ret = cx4_en_vlan_toggle(priv, &fs->any_vid_on, true,
+					 CX4_EN_VLAN_FG_ANY_VID,
+					 CX4_EN_VLAN_IX_ANY_VID, 1);
+		err = err ?: ret;
+	}
+	if (!overflow) {
+		for_each_set_bit(vid, fs->active_vlans, VLAN_N_VID) {
+			ret = cx4_en_vid_add_locked(priv, vid);
+			err = err ?: ret;
+		}
+	}
+	/* removals: nothing is removed before its replacement is in */
+	if (err)
+		return err;
+	if (overflow && !fs->vlan_overflow)
+		netdev_warn(priv->netdev, "%u VLAN IDs, the device filters %u: accepting every VLAN ID\n",
+			    nvid, fs->vid_max);
+	else if (!overflow && fs->vlan_overflow)
+		netdev_info(priv->netdev, "%u VLAN IDs: filtering again\n",
+			    nvid);
+	fs->vlan_overflow = overflow;
+	if (!any_vid)
+		cx4_en_vlan_toggle(priv, &fs->any_vid_on, false,
+				   CX4_EN_VLAN_FG_ANY_VID,
+				   CX4_EN_VLAN_IX_ANY_VID, 1);
+	for_each_set_bit(vid, fs->vlan_on, VLAN_N_VID)
+		if (overflow || !test_bit(vid, fs->active_vlans))
+			cx4_en_vid_del_locked(priv, vid);
+	return 0;
 }
 
 /* --- applying the wanted state ------------------------------------------------- */
@@ -273,11 +346,10 @@ static int cx4_en_fs_sync_locked(struct cx4_en_priv *priv)
 {
 	struct net_device *netdev = priv->netdev;
 	struct cx4_en_fs *fs = &priv->fs;
-	bool overflow, promisc, any_vid;
+	bool overflow, promisc;
 	int err = 0, ret;
 	u8 *list;
 	u32 n, i;
-	u16 vid;
 
 	ASSERT_RTNL();
 	if (!fs->ready)
@@ -285,12 +357,11 @@ static int cx4_en_fs_sync_locked(struct cx4_en_priv *priv)
 	list = kmalloc_array(CX4_EN_L2_MAX_ADDRS, ETH_ALEN, GFP_KERNEL);
 	if (!list)
 		return -ENOMEM;
-	n = cx4_en_l2_wanted(netdev, list, &overflow);
+	n = cx4_en_l2_wanted(netdev, list, fs->l2_max, &overflow);
 	if (overflow)
 		net_warn_ratelimited("%s: more than %u addresses, promiscuous\n",
-				     netdev->name, CX4_EN_L2_MAX_ADDRS);
+				     netdev->name, fs->l2_max);
 	promisc = cx4_en_promisc(priv, overflow);
-	any_vid = promisc || !fs->vlan_filter;
 
 	/* additions */
 	for (i = 0; i < n; i++) {
@@ -298,35 +369,16 @@ static int cx4_en_fs_sync_locked(struct cx4_en_priv *priv)
 		err = err ?: ret;
 	}
 	ret = cx4_en_l2_toggle(priv, &fs->promisc_on, promisc,
-			       CX4_EN_L2_FG_ANY, CX4_EN_L2_IX_ANY);
+			       CX4_EN_L2_FG_ANY, cx4_en_l2_ix_any(fs));
 	err = err ?: ret;
 	ret = cx4_en_l2_toggle(priv, &fs->allmulti_on,
 			       !!(netdev->flags & IFF_ALLMULTI),
-			       CX4_EN_L2_FG_MCAST, CX4_EN_L2_IX_MCAST);
+			       CX4_EN_L2_FG_MCAST, cx4_en_l2_ix_mcast(fs));
 	err = err ?: ret;
-	ret = cx4_en_vlan_toggle(priv, &fs->untagged_on, true,
-				 CX4_EN_VLAN_FG_UNTAGGED,
-				 CX4_EN_VLAN_IX_UNTAGGED, 0);
+	ret = cx4_en_vlan_sync_locked(priv);
 	err = err ?: ret;
-	for_each_set_bit(vid, fs->active_vlans, VLAN_N_VID) {
-		ret = cx4_en_vid_add_locked(priv, vid);
-		err = err ?: ret;
-	}
-	if (any_vid) {
-		ret = cx4_en_vlan_toggle(priv, &fs->any_vid_on, true,
-					 CX4_EN_VLAN_FG_ANY_VID,
-					 CX4_EN_VLAN_IX_ANY_VID, 1);
-		err = err ?: ret;
-	}
 
 	/* removals */
-	if (!any_vid)
-		cx4_en_vlan_toggle(priv, &fs->any_vid_on, false,
-				   CX4_EN_VLAN_FG_ANY_VID,
-				   CX4_EN_VLAN_IX_ANY_VID, 1);
-	for_each_set_bit(vid, fs->vlan_on, VLAN_N_VID)
-		if (!test_bit(vid, fs->active_vlans))
-			cx4_en_vid_del_locked(priv, vid);
 	for (i = 0; i < fs->naddrs;) {
 		if (cx4_en_mac_in(list, n, fs->addrs[i].mac))
 			i++;
@@ -350,9 +402,10 @@ static void cx4_en_fs_clear_locked(struct cx4_en_priv *priv)
 	cx4_en_vlan_toggle(priv, &fs->untagged_on, false,
 			   CX4_EN_VLAN_FG_UNTAGGED, CX4_EN_VLAN_IX_UNTAGGED, 0);
 	cx4_en_l2_toggle(priv, &fs->promisc_on, false, CX4_EN_L2_FG_ANY,
-			 CX4_EN_L2_IX_ANY);
+			 cx4_en_l2_ix_any(fs));
 	cx4_en_l2_toggle(priv, &fs->allmulti_on, false, CX4_EN_L2_FG_MCAST,
-			 CX4_EN_L2_IX_MCAST);
+			 cx4_en_l2_ix_mcast(fs));
+	fs->vlan_overflow = false;
 	while (fs->naddrs)
 		cx4_en_l2_addr_del(priv, fs->naddrs - 1);
 }
@@ -403,12 +456,15 @@ int cx4_en_vlan_rx_add_vid(struct net_device *netdev, __be16 proto, u16 vid)
 	if (proto != htons(ETH_P_8021Q) || vid >= VLAN_N_VID)
 		return -EINVAL;
 	ASSERT_RTNL();
+	if (test_bit(vid, priv->fs.active_vlans))
+		return 0;
 	__set_bit(vid, priv->fs.active_vlans);
 	if (!priv->fs.ready)
 		return 0;
-	err = cx4_en_vid_add_locked(priv, vid);
+	err = cx4_en_vlan_sync_locked(priv);
 	if (err) {
 		__clear_bit(vid, priv->fs.active_vlans);
+		cx4_en_vlan_sync_locked(priv);
 		netdev_err(netdev, "cannot steer VLAN %u: %d\n", vid, err);
 	}
 	return err;
@@ -423,7 +479,7 @@ int cx4_en_vlan_rx_kill_vid(struct net_device *netdev, __be16 proto, u16 vid)
 	ASSERT_RTNL();
 	__clear_bit(vid, priv->fs.active_vlans);
 	if (priv->fs.ready)
-		cx4_en_vid_del_locked(priv, vid);
+		cx4_en_vlan_sync_locked(priv);
 	return 0;
 }
 
@@ -457,13 +513,67 @@ int cx4_en_fs_set_features(struct cx4_en_priv *priv,
 
 /* --- create / destroy ---------------------------------------------------------- */
 
+/*
+ * The L2 and VLAN tables' sizes from the limits of the function
+ * (priv->lim): addresses and VIDs they hold.  The traffic-type table
+ * (2^CX4_EN_TTC_LOG_SIZE) bounds how small a table may be.
+ */
+static int cx4_en_fs_size(struct cx4_en_priv *priv)
+{
+	const struct cx4_en_limits *lim = &priv->lim;
+	struct cx4_en_fs *fs = &priv->fs;
+
+	fs->l2_log_size = lim->val[CX4_EN_LIM_LOG_L2_FT];
+	fs->vlan_log_size = lim->val[CX4_EN_LIM_LOG_VLAN_FT];
+	fs->l2_max = lim->val[CX4_EN_LIM_L2_ADDRS];
+	fs->vid_max = lim->val[CX4_EN_LIM_VIDS];
+	if (fs->l2_log_size < CX4_EN_TTC_LOG_SIZE ||
+	    fs->vlan_log_size < CX4_EN_TTC_LOG_SIZE) {
+		netdev_err(priv->netdev, "flow tables of 2^%u entries, 2^%u needed\n",
+			   min(fs->l2_log_size, fs->vlan_log_size),
+			   CX4_EN_TTC_LOG_SIZE);
+		return -EOPNOTSUPP;
+	}
+	bitmap_zero(fs->vid_index_used, VLAN_N_VID);
+	return 0;
+}
+
+/* The L2 and VLAN tables' groups for the sizes cx4_en_fs_size() chose. */
+static void cx4_en_fs_groups(const struct cx4_en_fs *fs,
+			     struct cx4_en_fg_spec *l2,
+			     struct cx4_en_fg_spec *vlan)
+{
+	u32 g;
+
+	for (g = 0; g < CX4_EN_L2_NUM_FG; g++)
+		l2[g].fields = cx4_en_l2_fields[g];
+	l2[CX4_EN_L2_FG_DMAC].start = 0;
+	l2[CX4_EN_L2_FG_DMAC].end = fs->l2_max - 1;
+	l2[CX4_EN_L2_FG_MCAST].start = cx4_en_l2_ix_mcast(fs);
+	l2[CX4_EN_L2_FG_MCAST].end = cx4_en_l2_ix_mcast(fs);
+	l2[CX4_EN_L2_FG_ANY].start = cx4_en_l2_ix_any(fs);
+	l2[CX4_EN_L2_FG_ANY].end = cx4_en_l2_ix_any(fs);
+	for (g = 0; g < CX4_EN_VLAN_NUM_FG; g++)
+		vlan[g].fields = cx4_en_vlan_fields[g];
+	vlan[CX4_EN_VLAN_FG_UNTAGGED].start = CX4_EN_VLAN_IX_UNTAGGED;
+	vlan[CX4_EN_VLAN_FG_UNTAGGED].end = CX4_EN_VLAN_IX_UNTAGGED;
+	vlan[CX4_EN_VLAN_FG_ANY_VID].start = CX4_EN_VLAN_IX_ANY_VID;
+	vlan[CX4_EN_VLAN_FG_ANY_VID].end = CX4_EN_VLAN_IX_ANY_VID;
+	vlan[CX4_EN_VLAN_FG_VID].start = CX4_EN_VLAN_IX_VID0;
+	vlan[CX4_EN_VLAN_FG_VID].end = CX4_EN_VLAN_IX_VID0 + fs->vid_max - 1;
+}
+
 int cx4_en_fs_create(struct cx4_en_priv *priv, struct cx4_en_channel **chs,
 		     u32 nch)
 {
+	struct cx4_en_fg_spec l2[CX4_EN_L2_NUM_FG], vlan[CX4_EN_VLAN_NUM_FG];
 	struct cx4_en_fs *fs = &priv->fs;
 	int err;
 
 	ASSERT_RTNL();
+	err = cx4_en_fs_size(priv);
+	if (err)
+		return err;
 	err = cx4_en_rss_create(priv, chs);
 	if (err)
 		return err;
@@ -473,13 +583,15 @@ int cx4_en_fs_create(struct cx4_en_priv *priv, struct cx4_en_channel **chs,
 	err = cx4_en_nt_create(priv, chs, nch, fs->ttc.id);
 	if (err)
 		goto err_close_ctx;
-	err = cx4_en_ft_create(priv, &fs->l2, CX4_EN_L2_LEVEL,
-			       CX4_EN_L2_LOG_SIZE, cx4_en_l2_groups,
-			       CX4_EN_L2_NUM_FG);
+	cx4_en_fs_groups(fs, l2, vlan);
+	err = cx4_en_ft_create(priv, &fs->l2, CX4_EN_L2_LEVEL, fs->l2_log_size,
+			       l2, CX4_EN_L2_NUM_FG);
 	if (err)
 		goto err_destroy_nt;
-	err = cx4_en_ft_create(priv, &fs->vlan, 0, CX4_EN_VLAN_LOG_SIZE,
-			       cx4_en_vlan_groups, CX4_EN_VLAN_NUM_FG);
+	/* Without room for a VID entry the VID group is not made. */
+	err = cx4_en_ft_create(priv, &fs->vlan, 0, fs->vlan_log_size, vlan,
+			       fs->vid_max ? CX4_EN_VLAN_NUM_FG :
+					     CX4_EN_VLAN_FG_VID);
 	if (err)
 		goto err_destroy_l2;
 	fs->ready = true;

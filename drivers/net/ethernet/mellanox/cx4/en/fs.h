@@ -90,6 +90,7 @@ int cx4_en_fte_set_raw(struct cx4_en_priv *priv, const struct cx4_en_ft *ft,
 #define CX4_EN_L2_LEVEL		1
 #define CX4_EN_NT_LEVEL		2
 #define CX4_EN_TTC_LEVEL	3
+#define CX4_EN_TTC_LOG_SIZE	3	/* one entry per traffic type */
 
 int cx4_en_nt_parse(const struct ethtool_rx_flow_spec *fs, void *crit,
 		    void *value, const char **why);

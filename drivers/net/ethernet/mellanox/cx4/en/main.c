@@ -305,10 +305,16 @@ static void cx4_en_set_mac(struct cx4_en_priv *priv)
 
 static struct cx4_en_priv *cx4_en_alloc(struct cx4_core *core)
 {
-	u32 nch = max(cx4_core_num_comp_vectors(core), 1u);
 	struct cx4_en_priv *priv;
 	struct net_device *netdev;
+	struct cx4_en_limits lim;
+	u32 nch;
 
+	cx4_en_limits_compute(cx4_core_cap(core, CX4_CAP_GENERAL),
+			      cx4_core_cap(core, CX4_CAP_ETH_OFFLOAD),
+			      cx4_core_cap(core, CX4_CAP_FLOW_TABLE),
+			      cx4_core_num_comp_vectors(core), &lim);
+	nch = lim.val[CX4_EN_LIM_CHANNELS];
 	netdev = alloc_etherdev_mqs(sizeof(*priv), nch, nch);
 	if (!netdev)
 		return NULL;
@@ -317,6 +323,7 @@ static struct cx4_en_priv *cx4_en_alloc(struct cx4_core *core)
 	priv = netdev_priv(netdev);
 	priv->netdev = netdev;
 	priv->core = core;
+	priv->lim = lim;
 	priv->max_channels = nch;
 	priv->num_channels = nch;
 	priv->msg_enable = CX4_EN_MSG_DEFAULT;
@@ -394,8 +401,12 @@ static int cx4_en_netdev_init(struct cx4_en_priv *priv)
 		return err;
 	netdev->max_mtu = max_hw_mtu - CX4_EN_HW_MTU_OVERHEAD;
 	cx4_en_features_init(priv);
-	/* the L2 table follows a MAC change while up */
-	netdev->priv_flags |= IFF_LIVE_ADDR_CHANGE;
+	/*
+	 * The L2 table follows a MAC change while up and holds the unicast
+	 * list (a bridge with VLAN filtering then leaves the port out of
+	 * promiscuous mode, so its VLAN filter holds).
+	 */
+	netdev->priv_flags |= IFF_LIVE_ADDR_CHANGE | IFF_UNICAST_FLT;
 	err = cx4_en_inline_mode_query(priv, &priv->inline_mode);
 	if (err)
 		return err;
@@ -431,6 +442,7 @@ static int cx4_en_attach(struct auxiliary_device *adev,
 	priv = cx4_en_alloc(core);
 	if (!priv)
 		return -ENOMEM;
+	cx4_en_limits_log(priv, &priv->lim);
 	err = cx4_en_netdev_init(priv);
 	if (err)
 		goto err_free;
@@ -516,9 +528,10 @@ static int cx4_en_resume_device(struct cx4_en_priv *priv)
 	u32 max_hw_mtu;
 	int err;
 
-	if (cx4_core_num_comp_vectors(priv->core) < priv->max_channels) {
-		netdev_err(netdev, "%u completion vectors after recovery, %u before\n",
-			   cx4_core_num_comp_vectors(priv->core),
+	cx4_en_limits_get(priv, &priv->lim);
+	if (priv->lim.val[CX4_EN_LIM_CHANNELS] < priv->max_channels) {
+		netdev_err(netdev, "room for %u channels after recovery, %u before\n",
+			   priv->lim.val[CX4_EN_LIM_CHANNELS],
 			   priv->max_channels);
 		return -EIO;
 	}

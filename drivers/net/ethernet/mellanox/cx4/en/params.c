@@ -50,14 +50,10 @@
  */
 static u32 cx4_en_cap_log_ring(const struct cx4_en_priv *priv)
 {
-	const void *cap = cx4_core_cap(priv->core, CX4_CAP_GENERAL);
-	u32 log = CX4_EN_MAX_LOG_RING;
+	struct cx4_en_limits lim;
 
-	if (cap) {
-		log = min(log, CX4_GET(CAP, cap, LOG_MAX_WQ_SZ));
-		log = min(log, CX4_GET(CAP, cap, LOG_MAX_CQ_SZ));
-	}
-	return log;
+	cx4_en_limits_get(priv, &lim);
+	return lim.val[CX4_EN_LIM_LOG_RING];
 }
 
 /* Largest ring log size ethtool -G may ask for. */

@@ -168,7 +168,7 @@ enum {
 	CX4_EN_TTC_NUM_FG
 };
 
-#define CX4_EN_TTC_LOG_SIZE	3
+static_assert(CX4_EN_TT_NUM <= (1u << CX4_EN_TTC_LOG_SIZE));
 
 static const struct cx4_en_fg_spec cx4_en_ttc_groups[CX4_EN_TTC_NUM_FG] = {
 	[CX4_EN_TTC_FG_L4]  = { 0, 3, CX4_EN_M_ETHERTYPE | CX4_EN_M_IP_PROTO |
@@ -214,18 +214,17 @@ void cx4_en_rss_destroy(struct cx4_en_priv *priv)
 	fs->rqt_created = false;
 }
 
-/* RQT size the device takes: ours, bounded by rss_ind_tbl_cap; 0: no RSS. */
+/* RQT size the device takes: ours, bounded (limits.c); 0: no RSS. */
 u32 cx4_en_rss_rqt_size(struct cx4_en_priv *priv)
 {
 	const void *gen = cx4_core_cap(priv->core, CX4_CAP_GENERAL);
 	const void *eth = cx4_core_cap(priv->core, CX4_CAP_ETH_OFFLOAD);
-	u32 log = ilog2(CX4_EN_RSS_INDIR_SIZE);
+	struct cx4_en_limits lim;
 
 	if (!gen || !eth || !CX4_GET(ETH_CAP, eth, RSS_IND_TBL_CAP))
 		return 0;
-	log = min(log, CX4_GET(ETH_CAP, eth, RSS_IND_TBL_CAP));
-	log = min(log, CX4_GET(CAP, gen, LOG_MAX_RQT_SIZE));
-	return 1u << log;
+	cx4_en_limits_get(priv, &lim);
+	return 1u << lim.val[CX4_EN_LIM_LOG_RQT];
 }
 
 int cx4_en_rss_create(struct cx4_en_priv *priv, struct cx4_en_channel **chs)
