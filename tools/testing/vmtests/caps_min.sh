@@ -13,13 +13,15 @@
 #   - ethtool -l/-g show 1 channel and rings of at most 64, and the device
 #     holds RDY queues of 2^6 (debug page chan_sq_log/chan_rq_log);
 #   - ping both ways (IPv4, IPv6) and 4 MB of iperf3 each way (at least 2 MB received by the time the sender is done);
-#   - the VLAN filter holds one VID (item 5 at the smallest table): with
-#     8021q's VID 0 alone, VID 200 (never on b) is dropped by b's device
-#     (rx_no_steering moves by 10, b's rings see fewer than 3; other frames,
-#     IPv6 neighbour discovery, may still come or be dropped); VID 100 on both ports
-#     is one more than the table holds: b accepts every VID (one log line),
-#     VID 200 reaches b's ring, VID 100 pings; removing VID 100 from b
-#     brings the filter back (one line) and VID 200 is dropped again.
+#   - the VLAN filter holds six VIDs (item 5 at the smallest table: 8
+#     entries less the untagged and any-VID ones): with 8021q's VID 0 and
+#     VID 100 (on both ports), VID 200 (never on b) is dropped by b's
+#     device (rx_no_steering moves by 10, b's rings see fewer than 3; other
+#     frames, IPv6 neighbour discovery, may still come or be dropped);
+#     VIDs 101-105 on b make seven, one more than the table holds: b
+#     accepts every VID (one log line), VID 200 reaches b's ring, VID 100
+#     pings; removing VID 101 brings the filter back (one line) and VID
+#     200 is dropped again.
 # The device's guest error count (runner) shows that no request exceeded
 # a limit the model enforces.  Cost: one boot of its own (about 45 s)
 # and 108 s of test in the last run.
@@ -44,7 +46,7 @@ for f in "$fa" "$fb"; do
 	want_line "$f" "log2 L2 flow table entries: 10 requested, 3 by the device's log_max_ft_size"
 	want_line "$f" "log2 VLAN flow table entries: 13 requested, 3 by the device's log_max_ft_size"
 	want_line "$f" "L2 addresses filtered: 512 requested, 6 by the device's log_max_ft_size"
-	want_line "$f" "VLAN IDs filtered: 4096 requested, 1 by the device's log_max_vlan_list"
+	want_line "$f" "VLAN IDs filtered: 4096 requested, 6 by the device's log_max_ft_size"
 done
 log "each reduced request logged once per function"
 
@@ -72,8 +74,8 @@ m=$(dp_iperf cx4a 198.18.0.1 cx4b 0 -n 4M)
 [ "$m" -ge $((2 << 20)) ] || fail "iperf3 b -> a: $m bytes of 4 MB received"
 log "traffic passes: iperf3 $n bytes a -> b, $m bytes b -> a"
 
-# --- a one-VID VLAN table ----------------------------------------------------------
-# 8021q (built in) registered VID 0 on b when b came up: the one entry.
+# --- a six-VID VLAN table ----------------------------------------------------------
+# 8021q (built in) registered VID 0 on b when b came up: one entry.
 [ "$(dmesg_count "adding VLAN 0 to HW filter on device $b\$")" -ge 1 ] ||
 	fail "$b: 8021q did not register VID 0"
 ip -n cx4a -batch - <<-EOF || fail "VLAN 200 on $a"
@@ -103,16 +105,24 @@ vid200() {
 	log "$1: VID 200 $2 ($r frames on b's rings, $d dropped by b's device)"
 }
 vid200 "VID 0 only" drop
-# VID 100 on both ports: b's second VID, one more than its table holds.
 pair_vlan 100 198.19.100
-vid200 "VIDs 0 and 100, the table holds one" pass
+vid200 "VIDs 0 and 100" drop
+[ "$(dmesg_count "$b: .*accepting every VLAN ID")" = 0 ] ||
+	fail "$b: fell back with room in its table"
+# VIDs 101-105 on b: seven, one more than its table holds.
+for vid in 101 102 103 104 105; do
+	ip -n cx4b link add link "$b" name "v$vid" type vlan id "$vid" ||
+		fail "cannot add VLAN $vid on $b"
+done
+vid200 "VIDs 0 and 100-105, the table holds six" pass
 nsx cx4a $BB ping -c 2 -W 5 198.19.100.2 >/dev/null || fail "ping over VID 100 in the fallback"
-[ "$(dmesg_count "$b: 2 VLAN IDs, the device filters 1: accepting every VLAN ID")" = 1 ] ||
+[ "$(dmesg_count "$b: 7 VLAN IDs, the device filters 6: accepting every VLAN ID")" = 1 ] ||
 	fail "$b: no single line saying it accepts every VID"
-ip -n cx4b link del v100 || fail "cannot remove VLAN 100 from $b"
-vid200 "VID 0 only again" drop
-[ "$(dmesg_count "$b: 1 VLAN IDs: filtering again")" = 1 ] ||
+ip -n cx4b link del v101 || fail "cannot remove VLAN 101 from $b"
+vid200 "VIDs 0, 100 and 102-105" drop
+[ "$(dmesg_count "$b: 6 VLAN IDs: filtering again")" = 1 ] ||
 	fail "$b: no single line saying it filters again"
+nsx cx4a $BB ping -c 2 -W 5 198.19.100.2 >/dev/null || fail "ping over VID 100 after the fallback"
 nsx cx4a $BB ping -c 2 -W 5 198.18.0.2 >/dev/null || fail "untagged ping after the fallback"
 
 dp_assert_no_recover "cx4a $a" "cx4b $b"

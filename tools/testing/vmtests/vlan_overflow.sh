@@ -2,11 +2,13 @@
 # vm: --kernel stock --nics 2 --dev-prop cmd-trace=on --dev-prop debug-ctl=on
 # SPDX-License-Identifier: GPL-2.0
 #
-# VLAN filter overflow (issue 19, item 5) on a VLAN-aware bridge, on
+# Thousands of VIDs on a VLAN-aware bridge (issue 19, item 5), on
 # Debian's kernel (the test kernel has no bridge; this shares the boot of
-# the mlx5_* and stock_kernel tests).  The model's VLAN list holds 256
-# VIDs (log_max_vlan_list 8), the cx4 port b is the only port of bridge
-# br0 (vlan_filtering 1, so the bridge leaves b out of promiscuous mode).
+# the mlx5_* and stock_kernel tests).  cx4 filters VIDs in its VLAN flow
+# table (2^13 entries on a roomy device, as mlx5_core's): every VID fits,
+# so the port keeps filtering; the fallback past a smaller table is
+# caps_min.sh's.  The cx4 port b is the only port of bridge br0
+# (vlan_filtering 1, so the bridge leaves b out of promiscuous mode).
 # Frames come from a over VLAN sub-interfaces: VID 100 (configured on b)
 # and VID 4094 (never configured on b).  Checked, reading b's rings
 # (ethtool -S rx*_packets) and b's port (PPCNT a_frames_received_ok): a
@@ -14,11 +16,11 @@
 #   1. VID 100 on b: filtering: VID 100 reaches b's ring, VID 4094 is
 #      dropped by the device;
 #   2. bridge vlan add vid 2-4093 (with the bridge's VID 1 and the 8021q
-#      VID 0: 4094 VIDs), bounded to 180 s: not refused, one log line
-#      "accepting every VLAN ID", VID 4094 now reaches b's ring, VID 100
-#      still does;
-#   3. bridge vlan del of all but 100 (and 1): one line "filtering
-#      again", VID 4094 dropped by the device again, VID 100 passes.
+#      VID 0: 4094 VIDs), bounded to 180 s: not refused, no fallback
+#      ("accepting every VLAN ID"), VID 4094 still dropped by the device,
+#      VID 100 still passes;
+#   3. bridge vlan del of all but 100 (and 1): VID 4094 dropped, VID 100
+#      passes.
 # Cost: 31 s in the shared boot (adding the 4092 VIDs took 1 s, removing 2 s).
 . "$(dirname "$0")/lib.sh"
 
@@ -86,20 +88,17 @@ t0=$SECONDS
 nsx cx4b timeout 180 bridge vlan add dev "$b" vid 2-4093 ||
 	fail "bridge vlan add vid 2-4093 failed or took over 180 s"
 t=$((SECONDS - t0))
-[ "$(lines '[0-9]+ VLAN IDs, the device filters 256: accepting every VLAN ID')" = 1 ] ||
-	fail "$b: not one 'accepting every VLAN ID' line"
-log "4094 VIDs on b in $t s: accepting every VID"
-send "4094 VIDs" 4094 pass
+[ "$(lines 'accepting every VLAN ID')" = 0 ] || fail "$b: fell back with 4094 VIDs in an 8192-entry table"
+log "4094 VIDs on b in $t s: all in the device's VLAN table"
+send "4094 VIDs" 4094 drop
 send "4094 VIDs" 100 pass
 
 t0=$SECONDS
 nsx cx4b timeout 180 bridge vlan del dev "$b" vid 2-99 &&
 	nsx cx4b timeout 180 bridge vlan del dev "$b" vid 101-4093 ||
 	fail "bridge vlan del failed or took over 180 s"
-[ "$(lines '[0-9] VLAN IDs: filtering again')" = 1 ] ||
-	fail "$b: not one 'filtering again' line"
-[ "$(lines 'accepting every VLAN ID')" = 1 ] || fail "$b: a second fallback line"
-log "VIDs removed in $((SECONDS - t0)) s: filtering again"
+[ "$(lines 'accepting every VLAN ID|filtering again')" = 0 ] || fail "$b: a fallback line"
+log "VIDs removed in $((SECONDS - t0)) s"
 send "back to few VIDs" 4094 drop
 send "back to few VIDs" 100 pass
 

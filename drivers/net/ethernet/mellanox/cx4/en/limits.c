@@ -73,9 +73,10 @@ u32 cx4_en_lim_fixed_room(u32 log)
  * @ft (flow table, may be NULL),
  * with @ncomp completion vectors.  Channels: an SQ, an RQ and two CQs
  * each, twice (a reconfiguration builds the new set before it frees the
- * old one), CQ numbers below 2^log_max_cq.  VIDs: the VLAN table less
- * its untagged and any-VID entries, and no more than the vport's VLAN
- * list holds (log_max_vlan_list).
+ * old one), CQ numbers below 2^log_max_cq.  VIDs: the VLAN flow table
+ * less its untagged and any-VID entries.  (log_max_vlan_list sizes the
+ * NIC vport context's VLAN list, which cx4 does not use: the flow table
+ * filters, as under mlx5_core, so a roomy device filters every VID.)
  */
 void cx4_en_limits_compute(const void *gen, const void *eth, const void *ft,
 			   u32 ncomp, struct cx4_en_limits *lim)
@@ -132,9 +133,6 @@ void cx4_en_limits_compute(const void *gen, const void *eth, const void *ft,
 	log_vlan = lim->val[CX4_EN_LIM_LOG_VLAN_FT];
 	cx4_en_lim_bound(lim, CX4_EN_LIM_VIDS, cx4_en_lim_fixed_room(log_vlan),
 			 "log_max_ft_size");
-	cx4_en_lim_bound(lim, CX4_EN_LIM_VIDS,
-			 cx4_en_lim_share(CX4_GET(CAP, gen, LOG_MAX_VLAN_LIST), 1),
-			 "log_max_vlan_list");
 }
 
 /* The limits of @priv's function as it reports them now. */

@@ -3,8 +3,9 @@
  * KUnit: en/ requests bounded by the capabilities (limits.c): a function
  * with large limits changes nothing; one at the smallest limits the
  * device model offers (caps-off=log_max) gets one channel, rings of 64,
- * a one-entry RQT, flow tables of 8 and one VID, each reduction naming
- * the capability that made it; the VLAN list bounds the VIDs filtered.
+ * a one-entry RQT, flow tables of 8 and six VIDs, each reduction naming
+ * the capability that made it; the VLAN flow table bounds the VIDs
+ * filtered, the vport's VLAN list does not.
  */
 
 #include <kunit/test.h>
@@ -93,8 +94,8 @@ static void cx4_test_lim_minimum(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, lim.val[CX4_EN_LIM_LOG_VLAN_FT], 3u);
 	KUNIT_EXPECT_STREQ(test, lim.cap[CX4_EN_LIM_LOG_VLAN_FT],
 			   "log_max_ft_size");
-	KUNIT_EXPECT_EQ(test, lim.val[CX4_EN_LIM_VIDS], 1u);
-	KUNIT_EXPECT_STREQ(test, lim.cap[CX4_EN_LIM_VIDS], "log_max_vlan_list");
+	KUNIT_EXPECT_EQ(test, lim.val[CX4_EN_LIM_VIDS], 6u);
+	KUNIT_EXPECT_STREQ(test, lim.cap[CX4_EN_LIM_VIDS], "log_max_ft_size");
 	/* The wants stay what the driver asked for (the log says both). */
 	KUNIT_EXPECT_EQ(test, lim.want[CX4_EN_LIM_CHANNELS], 2u);
 	KUNIT_EXPECT_EQ(test, lim.want[CX4_EN_LIM_VIDS], (u32)VLAN_N_VID);
@@ -114,7 +115,10 @@ static void cx4_test_lim_minimum(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, lim.cap[CX4_EN_LIM_LOG_RING], "log_max_cq_sz");
 }
 
-/* VIDs: the table less its two fixed entries, and the vport VLAN list. */
+/*
+ * VIDs: the VLAN flow table less its two fixed entries.  The vport's VLAN
+ * list (256 on the model, on real ConnectX-4s too) does not bound them.
+ */
 static void cx4_test_lim_vids(struct kunit *test)
 {
 	struct cx4_lim_caps *c = cx4_lim_caps_roomy(test);
@@ -122,8 +126,8 @@ static void cx4_test_lim_vids(struct kunit *test)
 
 	CX4_SET(CAP, c->gen, LOG_MAX_VLAN_LIST, 8);
 	cx4_en_limits_compute(c->gen, c->eth, c->ft, 1, &lim);
-	KUNIT_EXPECT_EQ(test, lim.val[CX4_EN_LIM_VIDS], 256u);
-	KUNIT_EXPECT_STREQ(test, lim.cap[CX4_EN_LIM_VIDS], "log_max_vlan_list");
+	KUNIT_EXPECT_EQ(test, lim.val[CX4_EN_LIM_VIDS], (u32)VLAN_N_VID);
+	KUNIT_EXPECT_PTR_EQ(test, lim.cap[CX4_EN_LIM_VIDS], (const char *)NULL);
 	KUNIT_EXPECT_PTR_EQ(test, lim.cap[CX4_EN_LIM_LOG_VLAN_FT],
 			    (const char *)NULL);
 
