@@ -96,7 +96,8 @@ vid200() {
 	r=$(($(rx_b) - r0))
 	d=$(($(ctl_get "$fb" rx_no_steering) - d0))
 	if [ "$2" = pass ]; then
-		[ "$r" -ge 10 ] && [ "$d" -lt 3 ] ||
+		# (Other frames may be dropped while the tables change.)
+		[ "$r" -ge 10 ] ||
 			fail "$1: VID 200 not accepted ($r frames on b's rings, $d dropped by b's device)"
 	else
 		[ "$r" -lt 3 ] && [ "$d" -ge 10 ] ||
