@@ -604,3 +604,18 @@ rules_are() {
 	[ "$ids" = "$want" ] || fail "ethtool -n lists rules '$ids', want '$want'"
 	echo "$out" | grep -q "Total $# rules" || fail "ethtool -n: not 'Total $# rules': $out"
 }
+
+# vlan_verdict WHAT VID pass|drop R D: after 10 frames of VID were sent to
+# b, R reached b's rings and D were dropped by b's device.  pass: all 10
+# on the rings (other frames -- ND, IGMP, frames while the tables change --
+# may be dropped); drop: fewer than 3 on the rings, at least 10 dropped.
+vlan_verdict() {
+	if [ "$3" = pass ]; then
+		[ "$4" -ge 10 ] ||
+			fail "$1: VID $2 not accepted ($4 frames on b's rings, $5 dropped by b's device)"
+	else
+		[ "$4" -lt 3 ] && [ "$5" -ge 10 ] ||
+			fail "$1: VID $2 not filtered ($4 frames on b's rings, $5 dropped by b's device)"
+	fi
+	log "$1: VID $2 $3 ($4 frames on b's rings, $5 dropped by b's device)"
+}
