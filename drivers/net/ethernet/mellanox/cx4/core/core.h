@@ -239,9 +239,10 @@ bool cx4_cq_ring_ready(const void *ring, u32 ci, u32 log_size);
 /*
  * A completion queue (cq.c).  @ci, @arm_ci and @last_arm_sn are only
  * written by the one poller (cx4_cq_peek/pop/update_ci/arm); @arm_sn by
- * the EQ handler that delivers the CQ's events (the cmd_sn after
- * @last_arm_sn), read by the poller with READ_ONCE(); @armed set by the
- * poller's arm, cleared by the EQ handler.
+ * the poller's arm (its own cmd_sn) and by the EQ handler that delivers
+ * the CQ's events (the cmd_sn after @last_arm_sn), WRITE_ONCE/READ_ONCE
+ * on both sides; @armed set by the poller's arm, cleared by the EQ
+ * handler.
  */
 struct cx4_cq {
 	struct cx4_core *core;
@@ -258,7 +259,7 @@ struct cx4_cq {
 	u32 cqn;
 	u32 ci;
 	u32 arm_ci;		/* @ci at the last arm */
-	u8 arm_sn;		/* cmd_sn of the next arm, set by events */
+	u8 arm_sn;		/* cmd_sn of the next arm: set by events and arms */
 	u8 last_arm_sn;		/* cmd_sn of the last arm */
 	bool armed;		/* armed, no event since */
 	u8 err_syndrome;	/* last CQ error event (debugfs) */
@@ -541,6 +542,7 @@ enum cx4_cq_verdict cx4_cqs_comp(struct cx4_cqs *cqs, u32 cqn, u32 eq_index);
 enum cx4_cq_verdict cx4_cqs_error(struct cx4_cqs *cqs, u32 cqn, u8 syndrome);
 void cx4_cqs_kick(struct cx4_cqs *cqs, u32 eq_index);
 u8 cx4_cq_next_sn(const struct cx4_cq *cq);
+u32 cx4_cq_arm_prepare(struct cx4_cq *cq);
 void cx4_cqs_release(struct cx4_core *core);
 void cx4_cq_ring_init(void *ring, u32 log_size);
 u32 cx4_cq_arm_dword(u32 sn, u32 ci, bool solicited);

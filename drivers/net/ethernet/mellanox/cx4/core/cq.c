@@ -358,16 +358,33 @@ u8 cx4_cq_next_sn(const struct cx4_cq *cq)
 	return READ_ONCE(cq->arm_sn);
 }
 
-void cx4_cq_arm(struct cx4_cq *cq)
+/*
+ * The bookkeeping of an arm of @cq (no device access; KUnit): its cmd_sn
+ * becomes the last arm's and, until an event, the next arm's too.  A
+ * re-arm with nothing consumed must not go back to the cmd_sn an event
+ * set before this arm: when that event was lost and this arm took the
+ * next cmd_sn (CQEs consumed), the old one is the one the CQ fired with,
+ * and the event after the re-arm would make the following arm reuse the
+ * cmd_sn that event fired with -- an arm the device ignores for good.
+ * Return: the arm doorbell dword.
+ */
+u32 cx4_cq_arm_prepare(struct cx4_cq *cq)
 {
 	u8 sn = cx4_cq_next_sn(cq);
-	u32 dw = cx4_cq_arm_dword(sn, cq->ci, false);
 
-	WRITE_ONCE(cq->dbr[CX4_CQ_DBR_ARM_IDX], cpu_to_be32(dw));
 	/* Seen by the EQ handler of the event this arm may fire at once. */
 	WRITE_ONCE(cq->last_arm_sn, sn);
+	WRITE_ONCE(cq->arm_sn, sn);
 	cq->arm_ci = cq->ci;
 	WRITE_ONCE(cq->armed, true);
+	return cx4_cq_arm_dword(sn, cq->ci, false);
+}
+
+void cx4_cq_arm(struct cx4_cq *cq)
+{
+	u32 dw = cx4_cq_arm_prepare(cq);
+
+	WRITE_ONCE(cq->dbr[CX4_CQ_DBR_ARM_IDX], cpu_to_be32(dw));
 	/* The doorbell record is visible before the doorbell rings. */
 	wmb();
 	iowrite64be((u64)dw << 32 | cq->cqn,

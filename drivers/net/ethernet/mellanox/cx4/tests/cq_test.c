@@ -303,8 +303,58 @@ static void cx4_test_cq_next_sn(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, cx4_cq_next_sn(&cq), 0);
 }
 
+/* The cmd_sn an arm doorbell dword carries (Table 70 at 04h). */
+static u8 cx4_test_arm_sn(u32 dw)
+{
+	return dw >> CX4_FLD_LSB(CX4_CQ_DB_CMD_SN) & CX4_MAX(CQ_DBR, CMD_SN);
+}
+
+/*
+ * An event lost (its EQE named no CQ: make fuzz, seed 15), the kicked
+ * poll's arm takes the next cmd_sn; a re-arm with nothing consumed (a
+ * queue reset's poll) keeps it; the CQ fires with it, and the arm after
+ * that event takes the one after.  Before cx4_cq_arm_prepare() kept the
+ * arm's cmd_sn, the re-arm went back to the fired one and the arm after
+ * the next event reused the cmd_sn that event had fired with: ignored by
+ * the device, the CQ never raised another event (RX stalled for good).
+ */
+static void cx4_test_cq_arm_after_lost_event(struct kunit *test)
+{
+	struct cx4_cqs *cqs = cx4_test_cqs(test);
+	struct cx4_test_cb cb = {};
+	struct cx4_cq cq = {
+		.cqn = 5, .vector = 1, .comp = cx4_test_comp_cb, .ctx = &cb,
+		.ci = 10, .arm_ci = 10, .arm_sn = 1, .last_arm_sn = 1,
+		.armed = true,
+	};
+
+	mutex_lock(&cqs->lock);
+	KUNIT_ASSERT_EQ(test, cx4_cqs_register_locked(cqs, &cq), 0);
+	mutex_unlock(&cqs->lock);
+
+	/* Armed with 1; it fires, the EQE names CQ 0: a kick, no event. */
+	KUNIT_EXPECT_EQ(test, cx4_cqs_comp(cqs, 0, 1), CX4_CQ_EV_UNKNOWN);
+	KUNIT_EXPECT_EQ(test, cb.comps, 1);
+	cq.ci = 12;
+	KUNIT_EXPECT_EQ(test, cx4_test_arm_sn(cx4_cq_arm_prepare(&cq)), 2);
+	/* Nothing consumed since: the same cmd_sn, not the fired 1. */
+	KUNIT_EXPECT_EQ(test, cx4_test_arm_sn(cx4_cq_arm_prepare(&cq)), 2);
+	/* It fires with 2; the next arm takes 3. */
+	KUNIT_EXPECT_EQ(test, cx4_cqs_comp(cqs, 5, 1), CX4_CQ_EV_OK);
+	cq.ci = 13;
+	KUNIT_EXPECT_EQ(test, cx4_test_arm_sn(cx4_cq_arm_prepare(&cq)), 3);
+	KUNIT_EXPECT_EQ(test, cq.arm_ci, 13);
+	KUNIT_EXPECT_TRUE(test, cq.armed);
+
+	mutex_lock(&cqs->lock);
+	cx4_cqs_unregister_locked(cqs, &cq);
+	mutex_unlock(&cqs->lock);
+	cx4_cqs_destroy(cqs);
+}
+
 static struct kunit_case cx4_cq_cases[] = {
 	KUNIT_CASE(cx4_test_cq_next_sn),
+	KUNIT_CASE(cx4_test_cq_arm_after_lost_event),
 	KUNIT_CASE(cx4_test_cq_ring_init),
 	KUNIT_CASE(cx4_test_cq_invalid_opcode),
 	KUNIT_CASE(cx4_test_cq_ring_ready),
