@@ -71,11 +71,16 @@
  * failing, or the device dying again within CX4_RECOVERY_GRACE_MS of a
  * recovery) the delay doubles from CX4_RECOVERY_DELAY_MS up to
  * CX4_RECOVERY_DELAY_MAX_MS; after CX4_RECOVERY_MAX_FAILS failures in a
- * row the driver gives up (unbind/rebind to retry).
+ * row spanning at least the module parameter recovery_give_up_ms
+ * (CX4_RECOVERY_GIVE_UP_MS) the driver gives up (unbind/rebind to
+ * retry).  Time as well as count: a device that misbehaves for a quarter
+ * of a minute (the five back-offs take 15 s) and then works again must
+ * get its function back.
  */
 #define CX4_RECOVERY_DELAY_MS		1000
 #define CX4_RECOVERY_DELAY_MAX_MS	30000
 #define CX4_RECOVERY_MAX_FAILS		5
+#define CX4_RECOVERY_GIVE_UP_MS		60000
 #define CX4_RECOVERY_GRACE_MS		30000
 
 struct pci_dev;
@@ -364,6 +369,7 @@ struct cx4_health {
 	bool reported;		/* this failure was reported to devlink */
 	bool gave_up;
 	u32 fails;		/* failed recoveries in a row */
+	unsigned long failing_since;	/* jiffies of the first of them */
 	u32 recoveries;		/* successful recoveries */
 	u32 attempts;		/* recovery attempts */
 	u32 fatal_events;	/* times the device was found dead */
@@ -572,6 +578,7 @@ void cx4_health_init(struct cx4_core *core, const struct cx4_health_ops *ops);
 void cx4_health_stop_recovery(struct cx4_core *core);
 int cx4_health_recover(struct cx4_core *core);
 u32 cx4_health_backoff_ms(u32 fails);
+bool cx4_health_give_up_due(u32 fails, u32 failing_ms, u32 give_up_ms);
 const char *cx4_health_name(u32 syndrome);
 void cx4_health_start(struct cx4_core *core);
 void cx4_health_stop(struct cx4_core *core);

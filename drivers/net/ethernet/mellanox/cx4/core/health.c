@@ -22,7 +22,8 @@
  * function stays dead until "devlink health recover".  A failed attempt, or a
  * device dying again soon after a recovery, counts as a failure; the next
  * attempt waits cx4_health_backoff_ms() and after CX4_RECOVERY_MAX_FAILS
- * failures in a row the driver gives up, saying so.
+ * failures in a row, the first at least recovery_give_up_ms ago, the
+ * driver gives up, saying so.
  *
  * The work needs the device lock (function reset) while remove holds it
  * and cancels the work: it only try-locks, and gives up once remove has
@@ -32,6 +33,7 @@
 #include <linux/delay.h>
 #include <linux/device.h>
 #include <linux/jiffies.h>
+#include <linux/moduleparam.h>
 #include <linux/pci.h>
 #include <linux/workqueue.h>
 
@@ -94,13 +96,42 @@ u32 cx4_health_backoff_ms(u32 fails)
 		     CX4_RECOVERY_DELAY_MAX_MS);
 }
 
+static unsigned int recovery_give_up_ms = CX4_RECOVERY_GIVE_UP_MS;
+module_param(recovery_give_up_ms, uint, 0644);
+MODULE_PARM_DESC(recovery_give_up_ms,
+		 "Keep recovering a dead function at least this long, in ms, before giving up after 5 failures in a row (default 60000)");
+
+/*
+ * Give up after @fails failures in a row, the first @failing_ms ago?
+ * Only when there were CX4_RECOVERY_MAX_FAILS of them and they span
+ * @give_up_ms.  No device access (KUnit).
+ */
+bool cx4_health_give_up_due(u32 fails, u32 failing_ms, u32 give_up_ms)
+{
+	return fails >= CX4_RECOVERY_MAX_FAILS && failing_ms >= give_up_ms;
+}
+
+/* One more failure in a row; the first starts the give-up clock. */
+static void cx4_health_count_fail(struct cx4_health *h)
+{
+	if (!h->fails++)
+		h->failing_since = jiffies;
+}
+
+static bool cx4_health_giving_up(const struct cx4_health *h)
+{
+	return cx4_health_give_up_due(h->fails,
+				      jiffies_to_msecs(jiffies - h->failing_since),
+				      READ_ONCE(recovery_give_up_ms));
+}
+
 /* Queue the next attempt after the back-off (at once to give up). */
 static void cx4_health_schedule_recovery(struct cx4_core *core)
 {
 	struct cx4_health *h = &core->health;
 	u32 ms = 0;
 
-	if (h->fails < CX4_RECOVERY_MAX_FAILS)
+	if (!cx4_health_giving_up(h))
 		ms = cx4_health_backoff_ms(h->fails);
 	if (ms)
 		dev_warn(core->dev,
@@ -152,7 +183,7 @@ static void cx4_health_fatal(struct cx4_core *core, u32 syndrome, u32 counter,
 	if (h->recoveries &&
 	    time_before(jiffies, h->recovered_at +
 			msecs_to_jiffies(CX4_RECOVERY_GRACE_MS)))
-		h->fails++;
+		cx4_health_count_fail(h);
 	else
 		h->fails = 0;
 	cx4_health_schedule_recovery(core);
@@ -213,8 +244,8 @@ static void cx4_health_give_up(struct cx4_core *core)
 	if (!cx4_health_lock_device(core))
 		return;
 	dev_err(core->dev,
-		"recovery: giving up after %u failures in a row; the function stays down until the driver is unbound and bound again\n",
-		h->fails);
+		"recovery: giving up after %u failures in a row (%u s); the function stays down until the driver is unbound and bound again\n",
+		h->fails, jiffies_to_msecs(jiffies - h->failing_since) / 1000);
 	h->ops->halt(core);
 	WRITE_ONCE(h->gave_up, true);
 	device_unlock(core->dev);
@@ -227,7 +258,7 @@ static void cx4_health_recover_work(struct work_struct *work)
 	struct cx4_core *core = container_of(h, struct cx4_core, health);
 	int err;
 
-	if (h->fails >= CX4_RECOVERY_MAX_FAILS) {
+	if (cx4_health_giving_up(h)) {
 		cx4_health_give_up(core);
 		return;
 	}
@@ -302,7 +333,7 @@ int cx4_health_recover(struct cx4_core *core)
 		dev_warn(core->dev, "recovery: done, function up again (%u recoveries)\n",
 			 h->recoveries);
 	} else {
-		h->fails++;
+		cx4_health_count_fail(h);
 		/*
 		 * Still in need of recovery even if the function came up
 		 * (its health poller restarted): the next attempt runs.

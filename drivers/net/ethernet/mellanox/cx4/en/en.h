@@ -410,6 +410,7 @@ int cx4_en_rss_ctx_add(struct net_device *netdev, u32 id, const u32 *indir,
 int cx4_en_rss_ctx_change(struct net_device *netdev, u32 id, const u32 *indir,
 			  const u8 *key, u8 hfunc,
 			  struct netlink_ext_ack *extack);
+u32 cx4_en_rss_ctx_new_id(const struct cx4_en_priv *priv);
 int cx4_en_rss_ctx_del(struct net_device *netdev, u32 id,
 		       struct netlink_ext_ack *extack);
 int cx4_en_rss_ctx_read(struct net_device *netdev, u32 id, u32 *indir,

@@ -432,7 +432,6 @@ static int cx4_en_ethtool_set_rxfh(struct net_device *dev,
  * on; Kbuild defines CX4_HAVE_RXFH_CONTEXT_OPS).  The core allocates the
  * ID below rxfh_max_num_contexts and keeps the table, key and function
  * it reports; what it was not given (a default) is read back into it.
- * Without the ops (6.1) the kernel offers no contexts to cx4.
  */
 #ifdef CX4_HAVE_RXFH_CONTEXT_OPS
 static int cx4_en_create_rxfh_context(struct net_device *dev,
@@ -469,6 +468,39 @@ static int cx4_en_remove_rxfh_context(struct net_device *dev,
 				      struct netlink_ext_ack *extack)
 {
 	return cx4_en_rss_ctx_del(dev, rss_context, extack);
+}
+#elif defined(CX4_HAVE_RXFH_CONTEXT_LEGACY)
+/*
+ * Before 6.8 (Debian's 6.1) the core hands contexts to get_rxfh_context
+ * and set_rxfh_context: the driver picks a new context's ID (asked for as
+ * ETH_RXFH_CONTEXT_ALLOC) and there is no extack (ioctl), so a refusal is
+ * its errno alone.  Same contexts as above, same limits.
+ */
+static int cx4_en_get_rxfh_context(struct net_device *dev, u32 *indir,
+				   u8 *key, u8 *hfunc, u32 rss_context)
+{
+	return cx4_en_rss_ctx_read(dev, rss_context, indir, key, hfunc);
+}
+
+static int cx4_en_set_rxfh_context(struct net_device *dev, const u32 *indir,
+				   const u8 *key, const u8 hfunc,
+				   u32 *rss_context, bool delete)
+{
+	u32 id;
+	int err;
+
+	if (delete)
+		return cx4_en_rss_ctx_del(dev, *rss_context, NULL);
+	if (*rss_context != ETH_RXFH_CONTEXT_ALLOC)
+		return cx4_en_rss_ctx_change(dev, *rss_context, indir, key,
+					     hfunc, NULL);
+	id = cx4_en_rss_ctx_new_id(netdev_priv(dev));
+	if (!id)
+		return -ENOSPC;
+	err = cx4_en_rss_ctx_add(dev, id, indir, key, hfunc, NULL);
+	if (!err)
+		*rss_context = id;
+	return err;
 }
 #endif
 
@@ -514,6 +546,9 @@ const struct ethtool_ops cx4_en_ethtool_ops = {
 	.create_rxfh_context	= cx4_en_create_rxfh_context,
 	.modify_rxfh_context	= cx4_en_modify_rxfh_context,
 	.remove_rxfh_context	= cx4_en_remove_rxfh_context,
+#elif defined(CX4_HAVE_RXFH_CONTEXT_LEGACY)
+	.get_rxfh_context	= cx4_en_get_rxfh_context,
+	.set_rxfh_context	= cx4_en_set_rxfh_context,
 #endif
 	/* chan: rings, channels, moderation (params.c) */
 	.supported_coalesce_params = CX4_EN_COALESCE_PARAMS,

@@ -476,6 +476,17 @@ int cx4_en_rss_ctx_change(struct net_device *netdev, u32 id, const u32 *indir,
 	return 0;
 }
 
+/* The lowest context ID free, 0 when none is (the kernel's ID before 6.8). */
+u32 cx4_en_rss_ctx_new_id(const struct cx4_en_priv *priv)
+{
+	u32 id;
+
+	for (id = 1; id < CX4_EN_RSS_MAX_CTX; id++)
+		if (!priv->fs.ctx[id])
+			return id;
+	return 0;
+}
+
 /* ethtool -X IF context N delete: refused while ntuple rules use it. */
 int cx4_en_rss_ctx_del(struct net_device *netdev, u32 id,
 		       struct netlink_ext_ack *extack)

@@ -366,6 +366,27 @@ static void cx4_test_recovery_backoff(struct kunit *test)
 }
 
 /*
+ * Giving up: five failures in a row are not enough while they span less
+ * than the give-up time (make fuzz, seed 15: five attempts within the
+ * 20 s a device misbehaved, then given up although it behaved again).
+ */
+static void cx4_test_recovery_give_up(struct kunit *test)
+{
+	u32 max = CX4_RECOVERY_MAX_FAILS, t = CX4_RECOVERY_GIVE_UP_MS;
+
+	KUNIT_EXPECT_FALSE(test, cx4_health_give_up_due(0, 0, t));
+	KUNIT_EXPECT_FALSE(test, cx4_health_give_up_due(max - 1, t * 2, t));
+	/* The five back-offs take 15 s: not yet. */
+	KUNIT_EXPECT_FALSE(test, cx4_health_give_up_due(max, 15000, t));
+	KUNIT_EXPECT_FALSE(test, cx4_health_give_up_due(max + 1, t - 1, t));
+	KUNIT_EXPECT_TRUE(test, cx4_health_give_up_due(max, t, t));
+	KUNIT_EXPECT_TRUE(test, cx4_health_give_up_due(U32_MAX, U32_MAX, t));
+	/* recovery_give_up_ms=0: the count alone, as before. */
+	KUNIT_EXPECT_FALSE(test, cx4_health_give_up_due(max - 1, 0, 0));
+	KUNIT_EXPECT_TRUE(test, cx4_health_give_up_due(max, 0, 0));
+}
+
+/*
  * EQ sizes against log_max_eq_sz: reduced to the cap, refused below the
  * smallest EQ the driver can keep from overrunning (a hostile device's
  * log_max_eq_sz 0 had made a one-entry control EQ the next two page
@@ -412,6 +433,7 @@ static struct kunit_case cx4_event_cmd_cases[] = {
 	KUNIT_CASE(cx4_test_health),
 	KUNIT_CASE(cx4_test_health_kicks),
 	KUNIT_CASE(cx4_test_recovery_backoff),
+	KUNIT_CASE(cx4_test_recovery_give_up),
 	{}
 };
 
