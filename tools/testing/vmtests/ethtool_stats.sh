@@ -20,8 +20,9 @@
 #    with a bad 802.3 length field counted as length errors (eth-mac too);
 #  - link: cable pulled and plugged on both ends (LINK knob): carrier and
 #    PAOS oper_status (device view) agree on both ends, link_down_events
-#    +1; "ip link set down/up" drives PAOS admin_status down/up and the
-#    carrier follows;
+#    (and ethtool -S link_down_events_phy, the PPCNT physical layer
+#    group) +1; "ip link set down/up" drives PAOS admin_status down/up
+#    and the carrier follows;
 #  - no port register answer rejected, no guest error, rmmod clean.
 . "$(dirname "$0")/lib.sh"
 
@@ -281,6 +282,10 @@ state() {
 }
 lde_a=$(state "$FA" | cut -d" " -f4)
 lde_b=$(state "$FB" | cut -d" " -f4)
+# ethtool -S link_down_events_phy: the physical layer group's count.
+ldp() { nsx "$1" ethtool -S "$2" | awk '$1 == "link_down_events_phy:" { print $2 }'; }
+ldp_a=$(ldp cx4a "$A") ldp_b=$(ldp cx4b "$B")
+[ -n "$ldp_a" ] && [ -n "$ldp_b" ] || fail "no ethtool -S link_down_events_phy"
 ctl_set "$FA" link 0
 ctl_set "$FB" link 0
 wait_for eval '! carrier cx4a "$A"' || fail "$A: carrier on with the cable out"
@@ -296,7 +301,9 @@ wait_for carrier cx4b "$B" || fail "$B: no carrier with the cable back"
 [ "$(state "$FA")" = "1 1 1 $((lde_a + 1))" ] || fail "$A: port state $(state "$FA") with the cable back"
 [ "$(state "$FB")" = "1 1 1 $((lde_b + 1))" ] || fail "$B: port state $(state "$FB") with the cable back"
 nsx cx4a busybox ping -A -c 2 -W 5 198.18.0.2 > /dev/null || fail "no ping with the cable back"
-log "[${SECONDS}s] cable out/in on both ends: carrier and PAOS oper agree, link_down_events +1"
+[ "$(ldp cx4a "$A") $(ldp cx4b "$B")" = "$((ldp_a + 1)) $((ldp_b + 1))" ] ||
+	fail "link_down_events_phy $ldp_a $ldp_b -> $(ldp cx4a "$A") $(ldp cx4b "$B"), want +1 each"
+log "[${SECONDS}s] cable out/in on both ends: carrier and PAOS oper agree, link_down_events (and ethtool -S link_down_events_phy) +1"
 
 # --- admin: ip link set down/up drives PAOS admin_status ---
 nsx cx4a busybox ip link set "$A" down

@@ -177,6 +177,17 @@ static const struct cx4_en_ppcnt_stat cx4_en_per_prio_stats[] = {
 };
 
 /*
+ * Physical layer counters (0x12, beyond rev 0.40; mlx5_core reads the
+ * group at every ethtool -S): the port's operational up -> down
+ * transitions, a 32-bit count.
+ */
+static const struct cx4_en_ppcnt_stat cx4_en_phys_layer_stats[] = {
+	{ .name = "link_down_events_phy",
+	  .off = CX4_FLD_OFF(CX4_PPCNT_PHY_LINK_DOWN_EVENTS),
+	  .flags = CX4_EN_STAT_DW },
+};
+
+/*
  * Tables 487-491: QUERY_VPORT_COUNTER output, each a (packets, octets)
  * TRAFFIC_COUNTER; offsets from the start of the command output.
  */
@@ -223,6 +234,8 @@ const struct cx4_en_ppcnt_grp cx4_en_ppcnt_grps[] = {
 	  ARRAY_SIZE(cx4_en_rfc_2819_stats) },
 	{ "RFC 3635", CX4_PPCNT_GRP_RFC_3635, 0, cx4_en_rfc_3635_stats,
 	  ARRAY_SIZE(cx4_en_rfc_3635_stats) },
+	{ "physical layer", CX4_PPCNT_GRP_PHYS_LAYER, 0,
+	  cx4_en_phys_layer_stats, ARRAY_SIZE(cx4_en_phys_layer_stats) },
 	CX4_EN_PRIO_GRP(0), CX4_EN_PRIO_GRP(1), CX4_EN_PRIO_GRP(2),
 	CX4_EN_PRIO_GRP(3), CX4_EN_PRIO_GRP(4), CX4_EN_PRIO_GRP(5),
 	CX4_EN_PRIO_GRP(6), CX4_EN_PRIO_GRP(7),
@@ -565,6 +578,14 @@ void cx4_en_ppcnt_name(const struct cx4_en_ppcnt_grp *g,
 		strscpy(buf, s->name, ETH_GSTRING_LEN);
 }
 
+/* The value of counter @s in the group's answer @set. */
+static u64 cx4_en_ppcnt_val(const u8 *set, const struct cx4_en_ppcnt_stat *s)
+{
+	if (s->flags & CX4_EN_STAT_DW)
+		return cx4_get(set, CX4_DW(s->off));
+	return cx4_get64(set, s->off);
+}
+
 static u32 cx4_en_ppcnt_count(struct cx4_en_priv *priv)
 {
 	u32 avail = cx4_en_ppcnt_avail(priv), n = 0;
@@ -608,7 +629,7 @@ static void cx4_en_ppcnt_fill(struct cx4_en_priv *priv, u64 *data)
 			continue;
 		ok = set && !cx4_en_grp_read(priv, g, set);
 		for (j = 0; j < g->n; j++)
-			*data++ = ok ? cx4_get64(set, g->stats[j].off) : 0;
+			*data++ = ok ? cx4_en_ppcnt_val(set, &g->stats[j]) : 0;
 	}
 	kfree(set);
 }

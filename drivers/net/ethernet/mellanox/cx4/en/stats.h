@@ -141,7 +141,7 @@ extern const char * const cx4_en_sq_stat_names[CX4_EN_SQ_NSTATS];
  * Device counter groups in ethtool -S: the vport counters (PRM 12.17,
  * QUERY_VPORT_COUNTER) and the PPCNT counter groups (PRM 11.1.5), the
  * per priority group once per priority.  Each group is one table of
- * (name, byte offset of the 64-bit counter in the group's answer, flags).  A
+ * (name, byte offset of the counter in the group's answer, flags).  A
  * counter mlx5_core also shows carries mlx5_core's ethtool -S name (the
  * name is what monitoring reads); the others are the PRM's field names
  * without _high/_low, shortened to fit ETH_GSTRING_LEN
@@ -155,6 +155,7 @@ struct cx4_en_ppcnt_stat {
 };
 
 /* cx4_en_ppcnt_stat.flags */
+#define CX4_EN_STAT_DW	BIT(0)	/* a 32-bit counter, not 64 */
 #define CX4_EN_STAT_TX	BIT(1)	/* per priority: tx_prio<N>_, else rx_ */
 
 /* cx4_en_ppcnt_grp.grp of the vport counters (not a PPCNT group). */

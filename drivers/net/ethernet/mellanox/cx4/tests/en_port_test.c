@@ -3,7 +3,7 @@
  * KUnit: the PTYS protocol bits (PRM Table 108) <-> ethtool link modes
  * mapping of en/port.c, and the PPCNT counter tables of en/stats.c
  * (offsets inside the counter set, aligned, unique names that fit
- * ETH_GSTRING_LEN, the per priority names).
+ * ETH_GSTRING_LEN, the per priority and 32-bit entries).
  */
 
 #include <kunit/test.h>
@@ -123,8 +123,10 @@ static void cx4_test_ppcnt_tables(struct kunit *test)
 		for (i = 0; i < grp->n; i++) {
 			const struct cx4_en_ppcnt_stat *s = &grp->stats[i];
 
-			KUNIT_EXPECT_EQ(test, s->off % 8, 0);
-			KUNIT_EXPECT_LE(test, s->off + 8, CX4_PPCNT_COUNTER_SET_SIZE);
+			unsigned int w = s->flags & CX4_EN_STAT_DW ? 4 : 8;
+
+			KUNIT_EXPECT_EQ(test, s->off % w, 0);
+			KUNIT_EXPECT_LE(test, s->off + w, CX4_PPCNT_COUNTER_SET_SIZE);
 			/* "rx_prio7_" is 9 characters; the name must fit whole. */
 			KUNIT_EXPECT_LT(test, strlen(s->name) +
 					(grp->grp == CX4_PPCNT_GRP_PER_PRIO ? 9 : 0),
@@ -163,11 +165,13 @@ static void cx4_test_name_at(char *name, u8 grp, u8 prio, u16 off)
 
 /*
  * Shown names: a per priority counter is <dir>_prio<N>_<name> with the
- * direction of its flag (Documentation/ethtool.md lists every name).
+ * direction of its flag; the physical layer group's one counter is a
+ * 32-bit one (Documentation/ethtool.md lists every name).
  */
 static void cx4_test_ppcnt_names(struct kunit *test)
 {
 	char name[ETH_GSTRING_LEN];
+	unsigned int g;
 
 	cx4_test_name_at(name, CX4_PPCNT_GRP_PER_PRIO, 3, CX4_PPCNT_PRIO_TX_OCTETS);
 	KUNIT_EXPECT_STREQ(test, name, "tx_prio3_bytes");
@@ -175,6 +179,13 @@ static void cx4_test_ppcnt_names(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, name, "rx_prio7_pause_transition");
 	cx4_test_name_at(name, CX4_PPCNT_GRP_IEEE_802_3, 0, CX4_PPCNT_A_FRAMES_RECEIVED_OK);
 	KUNIT_EXPECT_STREQ(test, name, "rx_packets_phy");
+	cx4_test_name_at(name, CX4_PPCNT_GRP_PHYS_LAYER, 0,
+			 CX4_FLD_OFF(CX4_PPCNT_PHY_LINK_DOWN_EVENTS));
+	KUNIT_EXPECT_STREQ(test, name, "link_down_events_phy");
+	for (g = 0; g < cx4_en_ppcnt_ngrps; g++)
+		if (cx4_en_ppcnt_grps[g].grp == CX4_PPCNT_GRP_PHYS_LAYER)
+			KUNIT_EXPECT_TRUE(test, cx4_en_ppcnt_grps[g].stats[0].flags &
+					  CX4_EN_STAT_DW);
 }
 
 static struct kunit_case cx4_en_port_cases[] = {
