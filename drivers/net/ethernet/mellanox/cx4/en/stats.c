@@ -582,7 +582,7 @@ void cx4_en_ppcnt_name(const struct cx4_en_ppcnt_grp *g,
 static u64 cx4_en_ppcnt_val(const u8 *set, const struct cx4_en_ppcnt_stat *s)
 {
 	if (s->flags & CX4_EN_STAT_DW)
-		return cx4_get(set, CX4_DW(s->off));
+		return cx4_rd32(set, s->off);
 	return cx4_get64(set, s->off);
 }
 
