@@ -67,13 +67,17 @@ def check(ok, msg):
 
 
 def ethtool_stats(ifname):
-    """The software counters of ethtool -S: rx<N>_*, tx<N>_*, rx_*, tx_*."""
+    """The software counters of ethtool -S: rx<N>_*, tx<N>_*, rx_*, tx_*,
+    and rx_out_of_buffer; not the port's and vport's counters, which
+    have mlx5_core's rx_/tx_ names too (*_phy, rx_vport_*, rx_prio<N>_*)
+    and move with what only the device sees."""
     out = subprocess.run(["ethtool", "-S", ifname], capture_output=True,
                          text=True, check=True).stdout
     stats = {}
     for line in out.splitlines()[1:]:
         name, _, val = line.strip().rpartition(": ")
-        if re.match(r"(rx|tx)[0-9]*_", name) and val.isdigit():
+        if (re.match(r"(rx|tx)[0-9]*_", name) and val.isdigit() and
+                not re.search(r"_phy$|^(rx|tx)_(vport|prio[0-9]+)_", name)):
             stats[name] = int(val)
     return stats
 

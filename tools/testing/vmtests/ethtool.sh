@@ -19,8 +19,8 @@
 #  - -S: per-channel software counters move with N pings; the PPCNT
 #    IEEE 802.3 / RFC 2863 / RFC 2819 counters are listed, and so are the
 #    standard pause (-I -a) and RMON (--groups rmon) statistics.  The
-#    port's transmit counters (a_frames_transmitted_ok, prio0_tx_frames,
-#    vport_tx_*_packets summed) move by exactly the frames the driver
+#    port's transmit counters (tx_packets_phy, tx_prio0_packets,
+#    tx_vport_*_packets summed) move by exactly the frames the driver
 #    completed (tx<N>_packets, same ethtool -S snapshot), at least N; no
 #    PPCNT counter goes backwards (exact moves for frames of known sizes:
 #    ethtool_stats.sh);
@@ -215,9 +215,9 @@ sw_sum() {
 # their difference must not change (every completed frame left the port).
 tx_gap() {
 	ea -S "$a" | awk '$1 ~ /^tx[0-9]+_packets:$/ { sw += $2 }
-		$1 == "a_frames_transmitted_ok:" { p = $2 }
-		$1 == "prio0_tx_frames:" { q = $2 }
-		$1 ~ /^vport_tx_(ucast|mcast|bcast)_packets:$/ { v += $2 }
+		$1 == "tx_packets_phy:" { p = $2 }
+		$1 == "tx_prio0_packets:" { q = $2 }
+		$1 ~ /^tx_vport_(unicast|multicast|broadcast)_packets:$/ { v += $2 }
 		END { print p - sw, q - sw, v - sw }'
 }
 gap_is() {
@@ -226,10 +226,10 @@ gap_is() {
 tx0=$(sw_sum 'tx[0-9]+_packets')
 rx0=$(sw_sum 'rx[0-9]+_packets')
 declare -A ppc0
-PPCNT_TX="a_frames_transmitted_ok if_out_ucast_pkts"
-for c in $PPCNT_TX a_frames_received_ok if_in_octets ether_pkts \
-	 ether_pkts64octets ether_pkts8192to10239octets \
-	 a_pause_mac_ctrl_frames_xmitted; do
+PPCNT_TX="tx_packets_phy if_out_ucast_pkts"
+for c in $PPCNT_TX rx_packets_phy if_in_octets ether_pkts \
+	 rx_64_bytes_phy rx_8192_to_10239_bytes_phy \
+	 tx_pause_ctrl_phy; do
 	ppc0[$c]=$(eth_stat "$a" "$c")
 done
 [ "$(eth_stat "$a" port_bad_answers)" = 0 ] || fail "$a: port register answers rejected"

@@ -9,19 +9,20 @@
 #  - a -> b: unicast frames of 60..9000 bytes (one RFC 2819 size bucket
 #    each, jumbo MTU on both ends), broadcast, multicast, 802.1Q priority
 #    5, a PAUSE frame.  On a: IEEE 802.3 / RFC 2863 transmit counters,
-#    prio0/prio5 transmit counters, vport transmit counters, the netdev's
+#    tx_prio0/tx_prio5 counters, vport transmit counters, the netdev's
 #    tx_packets (ndo_get_stats64) and the eth-mac standard group.  On b:
 #    the receive counters of the same groups, the RFC 2819 buckets (and
 #    --groups rmon), pause frames (-I --show-pause, --groups eth-ctrl),
 #    rx_packets (ndo_get_stats64) = the vport's received packets;
 #  - PMTU: b back to MTU 1500 programs the port's admin MTU (debug view),
 #    a 3000-byte frame from a is dropped by b's port and counted in
-#    a_frame_too_long_errors / ether_oversize_pkts, not received; frames
+#    rx_oversize_pkts_phy / ether_oversize_pkts, not received; frames
 #    with a bad 802.3 length field counted as length errors (eth-mac too);
 #  - link: cable pulled and plugged on both ends (LINK knob): carrier and
 #    PAOS oper_status (device view) agree on both ends, link_down_events
-#    +1; "ip link set down/up" drives PAOS admin_status down/up and the
-#    carrier follows;
+#    (and ethtool -S link_down_events_phy, the PPCNT physical layer
+#    group) +1; "ip link set down/up" drives PAOS admin_status down/up
+#    and the carrier follows;
 #  - no port register answer rejected, no guest error, rmmod clean.
 . "$(dirname "$0")/lib.sh"
 
@@ -153,81 +154,81 @@ read -r TOT OCT UC MC BC P5 < <(awk -v mb="$MAC_B" '
 log "[${SECONDS}s] sent $TOT frames, $OCT octets: $UC unicast, $MC multicast (1 PAUSE), $BC broadcast, $P5 at priority 5"
 
 # --- transmit side (a) ---
-want a a_frames_transmitted_ok "$TOT"
-want a a_octets_transmitted_ok "$OCT"
-want a a_multicast_frames_xmitted_ok "$MC"
-want a a_broadcast_frames_xmitted_ok "$BC"
+want a tx_packets_phy "$TOT"
+want a tx_bytes_phy "$OCT"
+want a tx_multicast_phy "$MC"
+want a tx_broadcast_phy "$BC"
 want a if_out_octets "$OCT"
 want a if_out_ucast_pkts "$UC"
 want a if_out_multicast_pkts "$MC"
 want a if_out_broadcast_pkts "$BC"
-want a if_out_discards 0
-want a if_out_errors 0
-want a prio5_tx_frames "$P5"
-want a prio5_tx_octets $((P5 * 124))
-want a prio0_tx_frames $((TOT - P5))
-want a vport_tx_ucast_packets "$UC"
-want a vport_tx_mcast_packets "$MC"
-want a vport_tx_bcast_packets "$BC"
+want a tx_discards_phy 0
+want a tx_errors_phy 0
+want a tx_prio5_packets "$P5"
+want a tx_prio5_bytes $((P5 * 124))
+want a tx_prio0_packets $((TOT - P5))
+want a tx_vport_unicast_packets "$UC"
+want a tx_vport_multicast_packets "$MC"
+want a tx_vport_broadcast_packets "$BC"
 want a vport_tx_errors_packets 0
 [ $((txp1 - txp0)) = "$TOT" ] || fail "$A: tx_packets (ndo_get_stats64) +$((txp1 - txp0)), want $TOT"
 m0=$(sed -n 's/.*FramesTransmittedOK: //p' <<<"$mac0")
 m1=$(sed -n 's/.*FramesTransmittedOK: //p' <<<"$mac1")
 [ -n "$m0" ] && [ $((m1 - m0)) = "$TOT" ] ||
 	fail "$A: eth-mac FramesTransmittedOK $m0 -> $m1, want +$TOT: $mac1"
-grep -qE "OctetsTransmittedOK: ${A1[a_octets_transmitted_ok]}$" <<<"$mac1" ||
-	fail "$A: eth-mac octets differ from a_octets_transmitted_ok: $mac1"
+grep -qE "OctetsTransmittedOK: ${A1[tx_bytes_phy]}$" <<<"$mac1" ||
+	fail "$A: eth-mac octets differ from tx_bytes_phy: $mac1"
 log "[${SECONDS}s] $A: IEEE 802.3, RFC 2863, per priority, vport, ndo_get_stats64 and eth-mac transmit counters moved by exactly what was sent"
 
 # --- receive side (b) ---
 want b ether_pkts "$TOT"
 want b ether_octets "$OCT"
-want b a_frames_received_ok $((TOT - 1))
-want b a_octets_received_ok $((OCT - 64))
-want b a_broadcast_frames_received_ok "$BC"
-want b a_multicast_frames_received_ok $((MC - 1))
+want b rx_packets_phy $((TOT - 1))
+want b rx_bytes_phy $((OCT - 64))
+want b rx_broadcast_phy "$BC"
+want b rx_multicast_phy $((MC - 1))
 want b if_in_ucast_pkts "$UC"
 want b if_in_broadcast_pkts "$BC"
 want b if_in_multicast_pkts $((MC - 1))
 want b ether_broadcast_pkts "$BC"
 want b ether_multicast_pkts $((MC - 1))
-want b a_mac_control_frames_received 1
-want b a_pause_mac_ctrl_frames_rcvd 1
+want b rx_mac_control_phy 1
+want b rx_pause_ctrl_phy 1
 want b dot3_in_pause_frames 1
-want b a_frame_too_long_errors 0
+want b rx_oversize_pkts_phy 0
 want b if_in_errors 0
-want b prio5_rx_frames "$P5"
-want b prio0_rx_frames $((TOT - P5 - 1))
+want b rx_prio5_packets "$P5"
+want b rx_prio0_packets $((TOT - P5 - 1))
 want b vport_rx_errors_packets 0
 # 60, 80 (bcast), 90 (mcast), 100, 120 (+4 tag: 124) ... with FCS.
-want b ether_pkts64octets $((7 + 1))
-want b ether_pkts65to127octets $((5 + 3 + 2 + 4))
-want b ether_pkts128to255octets 4
-want b ether_pkts256to511octets 3
-want b ether_pkts512to1023octets 2
-want b ether_pkts1024to1518octets 2
-want b ether_pkts1519to2047octets 1
-want b ether_pkts2048to4095octets 1
-want b ether_pkts4096to8191octets 1
-want b ether_pkts8192to10239octets 1
+want b rx_64_bytes_phy $((7 + 1))
+want b rx_65_to_127_bytes_phy $((5 + 3 + 2 + 4))
+want b rx_128_to_255_bytes_phy 4
+want b rx_256_to_511_bytes_phy 3
+want b rx_512_to_1023_bytes_phy 2
+want b rx_1024_to_1518_bytes_phy 2
+want b rx_1519_to_2047_bytes_phy 1
+want b rx_2048_to_4095_bytes_phy 1
+want b rx_4096_to_8191_bytes_phy 1
+want b rx_8192_to_10239_bytes_phy 1
 # What the port steered to the vport is what the driver received.
 vrx=0
-for k in ucast mcast bcast; do
-	vrx=$((vrx + $(delta B0 B1 "vport_rx_${k}_packets")))
+for k in unicast multicast broadcast; do
+	vrx=$((vrx + $(delta B0 B1 "rx_vport_${k}_packets")))
 done
 [ $((brx1 - brx0)) = "$vrx" ] && [ "$vrx" -gt 0 ] ||
 	fail "$B: rx_packets (ndo_get_stats64) +$((brx1 - brx0)), vport rx packets +$vrx"
 out=$(nsx cx4b ethtool -S "$B" --groups rmon) || fail "$B: --groups rmon failed"
-for kv in "Pkts65to127Octets ${B1[ether_pkts65to127octets]}" "Pkts8192to10239Octets ${B1[ether_pkts8192to10239octets]}" \
+for kv in "Pkts65to127Octets ${B1[rx_65_to_127_bytes_phy]}" "Pkts8192to10239Octets ${B1[rx_8192_to_10239_bytes_phy]}" \
 	  "OversizePkts ${B1[ether_oversize_pkts]}"; do
 	set -- $kv
 	grep -qE "etherStats$1: $2$" <<<"$out" || fail "$B: rmon etherStats$1 is not $2: $out"
 done
 out=$(nsx cx4b ethtool -I --show-pause "$B") || fail "$B: -I --show-pause failed"
-grep -qE "rx_pause_frames: ${B1[a_pause_mac_ctrl_frames_rcvd]}$" <<<"$out" ||
-	fail "$B: rx_pause_frames is not ${B1[a_pause_mac_ctrl_frames_rcvd]}: $out"
+grep -qE "rx_pause_frames: ${B1[rx_pause_ctrl_phy]}$" <<<"$out" ||
+	fail "$B: rx_pause_frames is not ${B1[rx_pause_ctrl_phy]}: $out"
 out=$(nsx cx4b ethtool -S "$B" --groups eth-ctrl) || fail "$B: --groups eth-ctrl failed"
-grep -qE "MACControlFramesReceived: ${B1[a_mac_control_frames_received]}$" <<<"$out" ||
+grep -qE "MACControlFramesReceived: ${B1[rx_mac_control_phy]}$" <<<"$out" ||
 	fail "$B: eth-ctrl MACControlFramesReceived: $out"
 out=$(nsx cx4b ethtool -S "$B" --groups eth-phy) || fail "$B: --groups eth-phy failed"
 grep -qE "SymbolErrorDuringCarrier: 0$" <<<"$out" || fail "$B: eth-phy: $out"
@@ -249,22 +250,22 @@ $MAC_B 05ff 100 - 1") || fail "sending raw frames failed"
 wait_for arrived cx4b "$B" ether_pkts $((B0[ether_pkts] + 4)) ||
 	fail "$B: the 4 frames did not all arrive"
 load B1 cx4b "$B"
-want b a_frame_too_long_errors 1
+want b rx_oversize_pkts_phy 1
 want b ether_oversize_pkts 1
 want b dot3_frame_too_long 1
-want b a_in_range_length_errors 1
-want b a_out_of_range_length_field 1
+want b rx_in_range_len_errors_phy 1
+want b rx_out_of_range_len_phy 1
 want b if_in_errors 3
 want b ether_pkts 4
-want b a_frames_received_ok 1
-want b ether_pkts2048to4095octets 1
-want b ether_pkts1519to2047octets 1
-want b ether_pkts128to255octets 1
-want b ether_pkts65to127octets 1
+want b rx_packets_phy 1
+want b rx_2048_to_4095_bytes_phy 1
+want b rx_1519_to_2047_bytes_phy 1
+want b rx_128_to_255_bytes_phy 1
+want b rx_65_to_127_bytes_phy 1
 out=$(nsx cx4b ethtool -S "$B" --groups eth-mac) || fail "$B: --groups eth-mac failed"
-grep -qE "InRangeLengthErrors: ${B1[a_in_range_length_errors]}$" <<<"$out" &&
-	grep -qE "OutOfRangeLengthField: ${B1[a_out_of_range_length_field]}$" <<<"$out" &&
-	grep -qE "FrameTooLongErrors: ${B1[a_frame_too_long_errors]}$" <<<"$out" ||
+grep -qE "InRangeLengthErrors: ${B1[rx_in_range_len_errors_phy]}$" <<<"$out" &&
+	grep -qE "OutOfRangeLengthField: ${B1[rx_out_of_range_len_phy]}$" <<<"$out" &&
+	grep -qE "FrameTooLongErrors: ${B1[rx_oversize_pkts_phy]}$" <<<"$out" ||
 	fail "$B: eth-mac length errors differ from ethtool -S: $out"
 [ $(($(dp_ifstat cx4b "$B" rx_packets) - rxp0)) = 1 ] || fail "$B: the oversize frame was received"
 nsx cx4a busybox ping -A -c 2 -W 5 198.18.0.2 > /dev/null || fail "no ping after mtu 1500"
@@ -281,6 +282,10 @@ state() {
 }
 lde_a=$(state "$FA" | cut -d" " -f4)
 lde_b=$(state "$FB" | cut -d" " -f4)
+# ethtool -S link_down_events_phy: the physical layer group's count.
+ldp() { nsx "$1" ethtool -S "$2" | awk '$1 == "link_down_events_phy:" { print $2 }'; }
+ldp_a=$(ldp cx4a "$A") ldp_b=$(ldp cx4b "$B")
+[ -n "$ldp_a" ] && [ -n "$ldp_b" ] || fail "no ethtool -S link_down_events_phy"
 ctl_set "$FA" link 0
 ctl_set "$FB" link 0
 wait_for eval '! carrier cx4a "$A"' || fail "$A: carrier on with the cable out"
@@ -296,7 +301,9 @@ wait_for carrier cx4b "$B" || fail "$B: no carrier with the cable back"
 [ "$(state "$FA")" = "1 1 1 $((lde_a + 1))" ] || fail "$A: port state $(state "$FA") with the cable back"
 [ "$(state "$FB")" = "1 1 1 $((lde_b + 1))" ] || fail "$B: port state $(state "$FB") with the cable back"
 nsx cx4a busybox ping -A -c 2 -W 5 198.18.0.2 > /dev/null || fail "no ping with the cable back"
-log "[${SECONDS}s] cable out/in on both ends: carrier and PAOS oper agree, link_down_events +1"
+[ "$(ldp cx4a "$A") $(ldp cx4b "$B")" = "$((ldp_a + 1)) $((ldp_b + 1))" ] ||
+	fail "link_down_events_phy $ldp_a $ldp_b -> $(ldp cx4a "$A") $(ldp cx4b "$B"), want +1 each"
+log "[${SECONDS}s] cable out/in on both ends: carrier and PAOS oper agree, link_down_events (and ethtool -S link_down_events_phy) +1"
 
 # --- admin: ip link set down/up drives PAOS admin_status ---
 nsx cx4a busybox ip link set "$A" down

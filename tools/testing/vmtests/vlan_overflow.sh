@@ -11,7 +11,7 @@
 # (vlan_filtering 1, so the bridge leaves b out of promiscuous mode).
 # Frames come from a over VLAN sub-interfaces: VID 100 (configured on b)
 # and VID 4094 (never configured on b).  Checked, reading b's rings
-# (ethtool -S rx*_packets) and b's port (PPCNT a_frames_received_ok): a
+# (ethtool -S rx*_packets) and b's port (PPCNT rx_packets_phy): a
 # frame at the port but on no ring was dropped by the device's tables:
 #   1. VID 100 on b: filtering: VID 100 reaches b's ring, VID 4094 is
 #      dropped by the device;
@@ -48,13 +48,13 @@ for vid in 100 4094; do
 done
 
 # b's received frames: "RINGS PORT" (ethtool -S: the rings' rx*_packets
-# and the port's PPCNT a_frames_received_ok).  While cx4 holds the BAR on
+# and the port's PPCNT rx_packets_phy).  While cx4 holds the BAR on
 # Debian's kernel the debug page cannot be mapped (cx4ctl), so the
 # device's drop is the difference: at the port, not on a ring.
 rx_b() {
 	nsx cx4b ethtool -S "$b" | awk '
 		$1 ~ /^rx[0-9]+_packets:$/ { r += $2 }
-		$1 == "a_frames_received_ok:" { p = $2 }
+		$1 == "rx_packets_phy:" { p = $2 }
 		END { print r + 0, p + 0 }'
 }
 # send WHAT VID pass|drop: 10 frames of VID from a to b's MAC.

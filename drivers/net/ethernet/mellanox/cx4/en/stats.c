@@ -6,10 +6,12 @@
  * ethtool -S is a list of groups (cx4_en_stats_grps[]), each giving its
  * count, names and values: the per-channel software counters, their
  * device totals (channels in use and those gone), the driver-level
- * counters, then each PPCNT counter group of the port
- * (PRM 11.1.5) that the device answers.  Which PPCNT groups are shown is
- * decided once, at the first ethtool -S (RTNL held), by reading each
- * group, so that the count stays stable; a later failed read shows
+ * counters, the queue counter, then the vport's counters and each PPCNT
+ * counter group of the port (PRM 11.1.5) that the device answers.  A
+ * device counter that mlx5_core also shows has mlx5_core's name: the
+ * name is what monitoring built for mlx5_core reads.  Which groups are
+ * shown is decided once, at the first ethtool -S (RTNL held), by reading
+ * each group, so that the count stays stable; a later failed read shows
  * zeros for the group.  The names are documented in
  * Documentation/ethtool.md.
  */
@@ -60,42 +62,49 @@ const char * const cx4_en_drv_stat_names[CX4_EN_DRV_NSTATS] = {
 	[CX4_EN_DRV_QUEUE_LOST]		= "queue_lost",
 };
 
+/*
+ * One device counter: its ethtool -S name and where it is in the group's
+ * answer.  Names in quotes are mlx5_core's (the same counter under the
+ * name its users already read); the bare ones (CX4_EN_PPC) are cx4's
+ * own, from the PRM field, for counters mlx5_core does not show.
+ */
 #define CX4_EN_PPC(nm, o)	{ .name = #nm, .off = (o) }
+#define CX4_EN_PPN(nm, o)	{ .name = (nm), .off = (o) }
 
 /* Table 116: Ethernet IEEE 802.3 counters. */
 static const struct cx4_en_ppcnt_stat cx4_en_ieee_802_3_stats[] = {
-	CX4_EN_PPC(a_frames_transmitted_ok, CX4_PPCNT_A_FRAMES_TRANSMITTED_OK),
-	CX4_EN_PPC(a_frames_received_ok, CX4_PPCNT_A_FRAMES_RECEIVED_OK),
-	CX4_EN_PPC(a_frame_check_sequence_errors, CX4_PPCNT_A_FRAME_CHECK_SEQUENCE_ERRORS),
+	CX4_EN_PPN("tx_packets_phy", CX4_PPCNT_A_FRAMES_TRANSMITTED_OK),
+	CX4_EN_PPN("rx_packets_phy", CX4_PPCNT_A_FRAMES_RECEIVED_OK),
+	CX4_EN_PPN("rx_crc_errors_phy", CX4_PPCNT_A_FRAME_CHECK_SEQUENCE_ERRORS),
 	CX4_EN_PPC(a_alignment_errors, CX4_PPCNT_A_ALIGNMENT_ERRORS),
-	CX4_EN_PPC(a_octets_transmitted_ok, CX4_PPCNT_A_OCTETS_TRANSMITTED_OK),
-	CX4_EN_PPC(a_octets_received_ok, CX4_PPCNT_A_OCTETS_RECEIVED_OK),
-	CX4_EN_PPC(a_multicast_frames_xmitted_ok, CX4_PPCNT_A_MULTICAST_FRAMES_XMITTED_OK),
-	CX4_EN_PPC(a_broadcast_frames_xmitted_ok, CX4_PPCNT_A_BROADCAST_FRAMES_XMITTED_OK),
-	CX4_EN_PPC(a_multicast_frames_received_ok, CX4_PPCNT_A_MULTICAST_FRAMES_RECEIVED_OK),
-	CX4_EN_PPC(a_broadcast_frames_received_ok, CX4_PPCNT_A_BROADCAST_FRAMES_RECEIVED_OK),
-	CX4_EN_PPC(a_in_range_length_errors, CX4_PPCNT_A_IN_RANGE_LENGTH_ERRORS),
-	CX4_EN_PPC(a_out_of_range_length_field, CX4_PPCNT_A_OUT_OF_RANGE_LENGTH_FIELD),
-	CX4_EN_PPC(a_frame_too_long_errors, CX4_PPCNT_A_FRAME_TOO_LONG_ERRORS),
-	CX4_EN_PPC(a_symbol_error_during_carrier, CX4_PPCNT_A_SYMBOL_ERROR_DURING_CARRIER),
-	CX4_EN_PPC(a_mac_control_frames_xmitted, CX4_PPCNT_A_MAC_CONTROL_FRAMES_TRANSMITTED),
-	CX4_EN_PPC(a_mac_control_frames_received, CX4_PPCNT_A_MAC_CONTROL_FRAMES_RECEIVED),
-	CX4_EN_PPC(a_unsupported_opcodes_received, CX4_PPCNT_A_UNSUPPORTED_OPCODES_RECEIVED),
-	CX4_EN_PPC(a_pause_mac_ctrl_frames_rcvd, CX4_PPCNT_A_PAUSE_MAC_CTRL_FRAMES_RECEIVED),
-	CX4_EN_PPC(a_pause_mac_ctrl_frames_xmitted, CX4_PPCNT_A_PAUSE_MAC_CTRL_FRAMES_TRANSMITTED),
+	CX4_EN_PPN("tx_bytes_phy", CX4_PPCNT_A_OCTETS_TRANSMITTED_OK),
+	CX4_EN_PPN("rx_bytes_phy", CX4_PPCNT_A_OCTETS_RECEIVED_OK),
+	CX4_EN_PPN("tx_multicast_phy", CX4_PPCNT_A_MULTICAST_FRAMES_XMITTED_OK),
+	CX4_EN_PPN("tx_broadcast_phy", CX4_PPCNT_A_BROADCAST_FRAMES_XMITTED_OK),
+	CX4_EN_PPN("rx_multicast_phy", CX4_PPCNT_A_MULTICAST_FRAMES_RECEIVED_OK),
+	CX4_EN_PPN("rx_broadcast_phy", CX4_PPCNT_A_BROADCAST_FRAMES_RECEIVED_OK),
+	CX4_EN_PPN("rx_in_range_len_errors_phy", CX4_PPCNT_A_IN_RANGE_LENGTH_ERRORS),
+	CX4_EN_PPN("rx_out_of_range_len_phy", CX4_PPCNT_A_OUT_OF_RANGE_LENGTH_FIELD),
+	CX4_EN_PPN("rx_oversize_pkts_phy", CX4_PPCNT_A_FRAME_TOO_LONG_ERRORS),
+	CX4_EN_PPN("rx_symbol_err_phy", CX4_PPCNT_A_SYMBOL_ERROR_DURING_CARRIER),
+	CX4_EN_PPN("tx_mac_control_phy", CX4_PPCNT_A_MAC_CONTROL_FRAMES_TRANSMITTED),
+	CX4_EN_PPN("rx_mac_control_phy", CX4_PPCNT_A_MAC_CONTROL_FRAMES_RECEIVED),
+	CX4_EN_PPN("rx_unsupported_op_phy", CX4_PPCNT_A_UNSUPPORTED_OPCODES_RECEIVED),
+	CX4_EN_PPN("rx_pause_ctrl_phy", CX4_PPCNT_A_PAUSE_MAC_CTRL_FRAMES_RECEIVED),
+	CX4_EN_PPN("tx_pause_ctrl_phy", CX4_PPCNT_A_PAUSE_MAC_CTRL_FRAMES_TRANSMITTED),
 };
 
 /* Table 118: Ethernet RFC 2863 counters. */
 static const struct cx4_en_ppcnt_stat cx4_en_rfc_2863_stats[] = {
 	CX4_EN_PPC(if_in_octets, CX4_PPCNT_IF_IN_OCTETS),
 	CX4_EN_PPC(if_in_ucast_pkts, CX4_PPCNT_IF_IN_UCAST_PKTS),
-	CX4_EN_PPC(if_in_discards, CX4_PPCNT_IF_IN_DISCARDS),
+	CX4_EN_PPN("rx_discards_phy", CX4_PPCNT_IF_IN_DISCARDS),
 	CX4_EN_PPC(if_in_errors, CX4_PPCNT_IF_IN_ERRORS),
 	CX4_EN_PPC(if_in_unknown_protos, CX4_PPCNT_IF_IN_UNKNOWN_PROTOS),
 	CX4_EN_PPC(if_out_octets, CX4_PPCNT_IF_OUT_OCTETS),
 	CX4_EN_PPC(if_out_ucast_pkts, CX4_PPCNT_IF_OUT_UCAST_PKTS),
-	CX4_EN_PPC(if_out_discards, CX4_PPCNT_IF_OUT_DISCARDS),
-	CX4_EN_PPC(if_out_errors, CX4_PPCNT_IF_OUT_ERRORS),
+	CX4_EN_PPN("tx_discards_phy", CX4_PPCNT_IF_OUT_DISCARDS),
+	CX4_EN_PPN("tx_errors_phy", CX4_PPCNT_IF_OUT_ERRORS),
 	CX4_EN_PPC(if_in_multicast_pkts, CX4_PPCNT_IF_IN_MULTICAST_PKTS),
 	CX4_EN_PPC(if_in_broadcast_pkts, CX4_PPCNT_IF_IN_BROADCAST_PKTS),
 	CX4_EN_PPC(if_out_multicast_pkts, CX4_PPCNT_IF_OUT_MULTICAST_PKTS),
@@ -110,21 +119,21 @@ static const struct cx4_en_ppcnt_stat cx4_en_rfc_2819_stats[] = {
 	CX4_EN_PPC(ether_broadcast_pkts, CX4_PPCNT_ETHER_STATS_BROADCAST_PKTS),
 	CX4_EN_PPC(ether_multicast_pkts, CX4_PPCNT_ETHER_STATS_MULTICAST_PKTS),
 	CX4_EN_PPC(ether_crc_align_errors, CX4_PPCNT_ETHER_STATS_CRC_ALIGN_ERRORS),
-	CX4_EN_PPC(ether_undersize_pkts, CX4_PPCNT_ETHER_STATS_UNDERSIZE_PKTS),
+	CX4_EN_PPN("rx_undersize_pkts_phy", CX4_PPCNT_ETHER_STATS_UNDERSIZE_PKTS),
 	CX4_EN_PPC(ether_oversize_pkts, CX4_PPCNT_ETHER_STATS_OVERSIZE_PKTS),
-	CX4_EN_PPC(ether_fragments, CX4_PPCNT_ETHER_STATS_FRAGMENTS),
-	CX4_EN_PPC(ether_jabbers, CX4_PPCNT_ETHER_STATS_JABBERS),
+	CX4_EN_PPN("rx_fragments_phy", CX4_PPCNT_ETHER_STATS_FRAGMENTS),
+	CX4_EN_PPN("rx_jabbers_phy", CX4_PPCNT_ETHER_STATS_JABBERS),
 	CX4_EN_PPC(ether_collisions, CX4_PPCNT_ETHER_STATS_COLLISIONS),
-	CX4_EN_PPC(ether_pkts64octets, CX4_PPCNT_ETHER_STATS_BUCKET(0)),
-	CX4_EN_PPC(ether_pkts65to127octets, CX4_PPCNT_ETHER_STATS_BUCKET(1)),
-	CX4_EN_PPC(ether_pkts128to255octets, CX4_PPCNT_ETHER_STATS_BUCKET(2)),
-	CX4_EN_PPC(ether_pkts256to511octets, CX4_PPCNT_ETHER_STATS_BUCKET(3)),
-	CX4_EN_PPC(ether_pkts512to1023octets, CX4_PPCNT_ETHER_STATS_BUCKET(4)),
-	CX4_EN_PPC(ether_pkts1024to1518octets, CX4_PPCNT_ETHER_STATS_BUCKET(5)),
-	CX4_EN_PPC(ether_pkts1519to2047octets, CX4_PPCNT_ETHER_STATS_BUCKET(6)),
-	CX4_EN_PPC(ether_pkts2048to4095octets, CX4_PPCNT_ETHER_STATS_BUCKET(7)),
-	CX4_EN_PPC(ether_pkts4096to8191octets, CX4_PPCNT_ETHER_STATS_BUCKET(8)),
-	CX4_EN_PPC(ether_pkts8192to10239octets, CX4_PPCNT_ETHER_STATS_BUCKET(9)),
+	CX4_EN_PPN("rx_64_bytes_phy", CX4_PPCNT_ETHER_STATS_BUCKET(0)),
+	CX4_EN_PPN("rx_65_to_127_bytes_phy", CX4_PPCNT_ETHER_STATS_BUCKET(1)),
+	CX4_EN_PPN("rx_128_to_255_bytes_phy", CX4_PPCNT_ETHER_STATS_BUCKET(2)),
+	CX4_EN_PPN("rx_256_to_511_bytes_phy", CX4_PPCNT_ETHER_STATS_BUCKET(3)),
+	CX4_EN_PPN("rx_512_to_1023_bytes_phy", CX4_PPCNT_ETHER_STATS_BUCKET(4)),
+	CX4_EN_PPN("rx_1024_to_1518_bytes_phy", CX4_PPCNT_ETHER_STATS_BUCKET(5)),
+	CX4_EN_PPN("rx_1519_to_2047_bytes_phy", CX4_PPCNT_ETHER_STATS_BUCKET(6)),
+	CX4_EN_PPN("rx_2048_to_4095_bytes_phy", CX4_PPCNT_ETHER_STATS_BUCKET(7)),
+	CX4_EN_PPN("rx_4096_to_8191_bytes_phy", CX4_PPCNT_ETHER_STATS_BUCKET(8)),
+	CX4_EN_PPN("rx_8192_to_10239_bytes_phy", CX4_PPCNT_ETHER_STATS_BUCKET(9)),
 };
 
 /* Table 122: Ethernet RFC 3635 counters (dot3stats_ shortened to dot3_). */
@@ -147,18 +156,35 @@ static const struct cx4_en_ppcnt_stat cx4_en_rfc_3635_stats[] = {
 	CX4_EN_PPC(dot3_out_pause_frames, CX4_PPCNT_DOT3OUT_PAUSE_FRAMES),
 };
 
-/* Table 124: Ethernet per priority counters, shown as prio<N>_<name>. */
+/*
+ * Table 124: Ethernet per priority counters, shown as rx_prio<N>_<name>
+ * or tx_prio<N>_<name> (CX4_EN_STAT_TX).
+ */
+#define CX4_EN_PRIO_RX(nm, o)	{ .name = (nm), .off = (o) }
+#define CX4_EN_PRIO_TX(nm, o)	{ .name = (nm), .off = (o), .flags = CX4_EN_STAT_TX }
+
 static const struct cx4_en_ppcnt_stat cx4_en_per_prio_stats[] = {
-	CX4_EN_PPC(rx_octets, CX4_PPCNT_PRIO_RX_OCTETS),
-	CX4_EN_PPC(rx_frames, CX4_PPCNT_PRIO_RX_FRAMES),
-	CX4_EN_PPC(tx_octets, CX4_PPCNT_PRIO_TX_OCTETS),
-	CX4_EN_PPC(tx_frames, CX4_PPCNT_PRIO_TX_FRAMES),
-	CX4_EN_PPC(rx_pause, CX4_PPCNT_PRIO_RX_PAUSE),
-	CX4_EN_PPC(rx_pause_duration, CX4_PPCNT_PRIO_RX_PAUSE_DURATION),
-	CX4_EN_PPC(tx_pause, CX4_PPCNT_PRIO_TX_PAUSE),
-	CX4_EN_PPC(tx_pause_duration, CX4_PPCNT_PRIO_TX_PAUSE_DURATION),
-	CX4_EN_PPC(rx_pause_transition, CX4_PPCNT_PRIO_RX_PAUSE_TRANSITION),
-	CX4_EN_PPC(rx_discards, CX4_PPCNT_PRIO_RX_DISCARDS),
+	CX4_EN_PRIO_RX("bytes", CX4_PPCNT_PRIO_RX_OCTETS),
+	CX4_EN_PRIO_RX("packets", CX4_PPCNT_PRIO_RX_FRAMES),
+	CX4_EN_PRIO_TX("bytes", CX4_PPCNT_PRIO_TX_OCTETS),
+	CX4_EN_PRIO_TX("packets", CX4_PPCNT_PRIO_TX_FRAMES),
+	CX4_EN_PRIO_RX("pause", CX4_PPCNT_PRIO_RX_PAUSE),
+	CX4_EN_PRIO_RX("pause_duration", CX4_PPCNT_PRIO_RX_PAUSE_DURATION),
+	CX4_EN_PRIO_TX("pause", CX4_PPCNT_PRIO_TX_PAUSE),
+	CX4_EN_PRIO_TX("pause_duration", CX4_PPCNT_PRIO_TX_PAUSE_DURATION),
+	CX4_EN_PRIO_RX("pause_transition", CX4_PPCNT_PRIO_RX_PAUSE_TRANSITION),
+	CX4_EN_PRIO_RX("discards", CX4_PPCNT_PRIO_RX_DISCARDS),
+};
+
+/*
+ * Physical layer counters (0x12, beyond rev 0.40; mlx5_core reads the
+ * group at every ethtool -S): the port's operational up -> down
+ * transitions, a 32-bit count.
+ */
+static const struct cx4_en_ppcnt_stat cx4_en_phys_layer_stats[] = {
+	{ .name = "link_down_events_phy",
+	  .off = CX4_FLD_OFF(CX4_PPCNT_PHY_LINK_DOWN_EVENTS),
+	  .flags = CX4_EN_STAT_DW },
 };
 
 /*
@@ -173,18 +199,18 @@ static const struct cx4_en_ppcnt_stat cx4_en_vport_stats[] = {
 	CX4_EN_PPC(vport_rx_errors_bytes, CX4_EN_VPO(CX4_VPORT_CNT_OFF_RX_ERRORS)),
 	CX4_EN_PPC(vport_tx_errors_packets, CX4_EN_VPP(CX4_VPORT_CNT_OFF_TX_ERRORS)),
 	CX4_EN_PPC(vport_tx_errors_bytes, CX4_EN_VPO(CX4_VPORT_CNT_OFF_TX_ERRORS)),
-	CX4_EN_PPC(vport_rx_bcast_packets, CX4_EN_VPP(CX4_VPORT_CNT_OFF_RX_BCAST)),
-	CX4_EN_PPC(vport_rx_bcast_bytes, CX4_EN_VPO(CX4_VPORT_CNT_OFF_RX_BCAST)),
-	CX4_EN_PPC(vport_tx_bcast_packets, CX4_EN_VPP(CX4_VPORT_CNT_OFF_TX_BCAST)),
-	CX4_EN_PPC(vport_tx_bcast_bytes, CX4_EN_VPO(CX4_VPORT_CNT_OFF_TX_BCAST)),
-	CX4_EN_PPC(vport_rx_ucast_packets, CX4_EN_VPP(CX4_VPORT_CNT_OFF_RX_UCAST)),
-	CX4_EN_PPC(vport_rx_ucast_bytes, CX4_EN_VPO(CX4_VPORT_CNT_OFF_RX_UCAST)),
-	CX4_EN_PPC(vport_tx_ucast_packets, CX4_EN_VPP(CX4_VPORT_CNT_OFF_TX_UCAST)),
-	CX4_EN_PPC(vport_tx_ucast_bytes, CX4_EN_VPO(CX4_VPORT_CNT_OFF_TX_UCAST)),
-	CX4_EN_PPC(vport_rx_mcast_packets, CX4_EN_VPP(CX4_VPORT_CNT_OFF_RX_MCAST)),
-	CX4_EN_PPC(vport_rx_mcast_bytes, CX4_EN_VPO(CX4_VPORT_CNT_OFF_RX_MCAST)),
-	CX4_EN_PPC(vport_tx_mcast_packets, CX4_EN_VPP(CX4_VPORT_CNT_OFF_TX_MCAST)),
-	CX4_EN_PPC(vport_tx_mcast_bytes, CX4_EN_VPO(CX4_VPORT_CNT_OFF_TX_MCAST)),
+	CX4_EN_PPN("rx_vport_broadcast_packets", CX4_EN_VPP(CX4_VPORT_CNT_OFF_RX_BCAST)),
+	CX4_EN_PPN("rx_vport_broadcast_bytes", CX4_EN_VPO(CX4_VPORT_CNT_OFF_RX_BCAST)),
+	CX4_EN_PPN("tx_vport_broadcast_packets", CX4_EN_VPP(CX4_VPORT_CNT_OFF_TX_BCAST)),
+	CX4_EN_PPN("tx_vport_broadcast_bytes", CX4_EN_VPO(CX4_VPORT_CNT_OFF_TX_BCAST)),
+	CX4_EN_PPN("rx_vport_unicast_packets", CX4_EN_VPP(CX4_VPORT_CNT_OFF_RX_UCAST)),
+	CX4_EN_PPN("rx_vport_unicast_bytes", CX4_EN_VPO(CX4_VPORT_CNT_OFF_RX_UCAST)),
+	CX4_EN_PPN("tx_vport_unicast_packets", CX4_EN_VPP(CX4_VPORT_CNT_OFF_TX_UCAST)),
+	CX4_EN_PPN("tx_vport_unicast_bytes", CX4_EN_VPO(CX4_VPORT_CNT_OFF_TX_UCAST)),
+	CX4_EN_PPN("rx_vport_multicast_packets", CX4_EN_VPP(CX4_VPORT_CNT_OFF_RX_MCAST)),
+	CX4_EN_PPN("rx_vport_multicast_bytes", CX4_EN_VPO(CX4_VPORT_CNT_OFF_RX_MCAST)),
+	CX4_EN_PPN("tx_vport_multicast_packets", CX4_EN_VPP(CX4_VPORT_CNT_OFF_TX_MCAST)),
+	CX4_EN_PPN("tx_vport_multicast_bytes", CX4_EN_VPO(CX4_VPORT_CNT_OFF_TX_MCAST)),
 };
 
 #define CX4_EN_PRIO_GRP(p)						\
@@ -194,7 +220,8 @@ static const struct cx4_en_ppcnt_stat cx4_en_vport_stats[] = {
 
 /*
  * The device counters of ethtool -S, in order: the vport's, then the
- * PPCNT groups, the per priority one once per priority.
+ * PPCNT groups, the per priority one once per priority (bit i of
+ * cx4_en_priv.ppcnt_grps is entry i).
  */
 const struct cx4_en_ppcnt_grp cx4_en_ppcnt_grps[] = {
 	{ "vport", CX4_EN_GRP_VPORT, 0, cx4_en_vport_stats,
@@ -207,6 +234,8 @@ const struct cx4_en_ppcnt_grp cx4_en_ppcnt_grps[] = {
 	  ARRAY_SIZE(cx4_en_rfc_2819_stats) },
 	{ "RFC 3635", CX4_PPCNT_GRP_RFC_3635, 0, cx4_en_rfc_3635_stats,
 	  ARRAY_SIZE(cx4_en_rfc_3635_stats) },
+	{ "physical layer", CX4_PPCNT_GRP_PHYS_LAYER, 0,
+	  cx4_en_phys_layer_stats, ARRAY_SIZE(cx4_en_phys_layer_stats) },
 	CX4_EN_PRIO_GRP(0), CX4_EN_PRIO_GRP(1), CX4_EN_PRIO_GRP(2),
 	CX4_EN_PRIO_GRP(3), CX4_EN_PRIO_GRP(4), CX4_EN_PRIO_GRP(5),
 	CX4_EN_PRIO_GRP(6), CX4_EN_PRIO_GRP(7),
@@ -533,6 +562,30 @@ static u32 cx4_en_ppcnt_avail(struct cx4_en_priv *priv)
 	return priv->ppcnt_grps;
 }
 
+/*
+ * The ethtool -S name of counter @s of group @g into @buf
+ * (ETH_GSTRING_LEN bytes, zero padded).  Also used by the KUnit tests.
+ */
+void cx4_en_ppcnt_name(const struct cx4_en_ppcnt_grp *g,
+		       const struct cx4_en_ppcnt_stat *s, char *buf)
+{
+	memset(buf, 0, ETH_GSTRING_LEN);
+	if (g->grp == CX4_PPCNT_GRP_PER_PRIO)
+		snprintf(buf, ETH_GSTRING_LEN, "%s_prio%u_%s",
+			 s->flags & CX4_EN_STAT_TX ? "tx" : "rx", g->prio,
+			 s->name);
+	else
+		strscpy(buf, s->name, ETH_GSTRING_LEN);
+}
+
+/* The value of counter @s in the group's answer @set. */
+static u64 cx4_en_ppcnt_val(const u8 *set, const struct cx4_en_ppcnt_stat *s)
+{
+	if (s->flags & CX4_EN_STAT_DW)
+		return cx4_rd32(set, s->off);
+	return cx4_get64(set, s->off);
+}
+
 static u32 cx4_en_ppcnt_count(struct cx4_en_priv *priv)
 {
 	u32 avail = cx4_en_ppcnt_avail(priv), n = 0;
@@ -555,11 +608,8 @@ static void cx4_en_ppcnt_strings(struct cx4_en_priv *priv, u8 **data)
 		if (!(avail & BIT(i)))
 			continue;
 		for (j = 0; j < g->n; j++) {
-			if (g->grp == CX4_PPCNT_GRP_PER_PRIO)
-				ethtool_sprintf(data, "prio%u_%s", g->prio,
-						g->stats[j].name);
-			else
-				cx4_en_puts(data, g->stats[j].name);
+			cx4_en_ppcnt_name(g, &g->stats[j], (char *)*data);
+			*data += ETH_GSTRING_LEN;
 		}
 	}
 }
@@ -579,7 +629,7 @@ static void cx4_en_ppcnt_fill(struct cx4_en_priv *priv, u64 *data)
 			continue;
 		ok = set && !cx4_en_grp_read(priv, g, set);
 		for (j = 0; j < g->n; j++)
-			*data++ = ok ? cx4_get64(set, g->stats[j].off) : 0;
+			*data++ = ok ? cx4_en_ppcnt_val(set, &g->stats[j]) : 0;
 	}
 	kfree(set);
 }

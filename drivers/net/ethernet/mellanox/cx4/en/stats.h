@@ -141,16 +141,22 @@ extern const char * const cx4_en_sq_stat_names[CX4_EN_SQ_NSTATS];
  * Device counter groups in ethtool -S: the vport counters (PRM 12.17,
  * QUERY_VPORT_COUNTER) and the PPCNT counter groups (PRM 11.1.5), the
  * per priority group once per priority.  Each group is one table of
- * (name, byte offset of the 64-bit counter in the group's answer).
- * The names are the PRM's field names without _high/_low, shortened to
- * fit ETH_GSTRING_LEN: RFC 2819's ether_stats_ prefix is ether_, RFC
- * 3635's dot3stats_ is dot3_, three IEEE 802.3 names say xmitted/rcvd,
- * per priority ones are prio<N>_<name> (Documentation/ethtool.md).
+ * (name, byte offset of the counter in the group's answer, flags).  A
+ * counter mlx5_core also shows carries mlx5_core's ethtool -S name (the
+ * name is what monitoring reads); the others are the PRM's field names
+ * without _high/_low, shortened to fit ETH_GSTRING_LEN
+ * (Documentation/ethtool.md).  A per priority counter is shown as
+ * rx_prio<N>_<name> or tx_prio<N>_<name> (CX4_EN_STAT_TX).
  */
 struct cx4_en_ppcnt_stat {
 	const char *name;
 	u16 off;
+	u8 flags;
 };
+
+/* cx4_en_ppcnt_stat.flags */
+#define CX4_EN_STAT_DW	BIT(0)	/* a 32-bit counter, not 64 */
+#define CX4_EN_STAT_TX	BIT(1)	/* per priority: tx_prio<N>_, else rx_ */
 
 /* cx4_en_ppcnt_grp.grp of the vport counters (not a PPCNT group). */
 #define CX4_EN_GRP_VPORT	0xff
@@ -168,6 +174,9 @@ struct cx4_en_ppcnt_grp {
 
 extern const struct cx4_en_ppcnt_grp cx4_en_ppcnt_grps[];
 extern const unsigned int cx4_en_ppcnt_ngrps;
+
+void cx4_en_ppcnt_name(const struct cx4_en_ppcnt_grp *g,
+		       const struct cx4_en_ppcnt_stat *s, char *buf);
 
 /* Driver-level counters of ethtool -S (not per channel). */
 enum cx4_en_drv_stat {

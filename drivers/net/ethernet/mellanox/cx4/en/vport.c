@@ -34,7 +34,8 @@ int cx4_en_vport_set_mtu(struct cx4_en_priv *priv, u32 hw_mtu)
 /*
  * The MTU of the function, @hw_mtu bytes of frame with FCS: the port's
  * (PMTU admin_mtu, PRM 11.1.1: longer frames are dropped and counted in
- * a_frame_too_long_errors) and the NIC vport's.  Failures are logged.
+ * a_frame_too_long_errors, ethtool -S rx_oversize_pkts_phy) and the NIC
+ * vport's.  Failures are logged.
  */
 int cx4_en_hw_mtu_set(struct cx4_en_priv *priv, u32 hw_mtu)
 {

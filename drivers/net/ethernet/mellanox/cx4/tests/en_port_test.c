@@ -2,8 +2,8 @@
 /*
  * KUnit: the PTYS protocol bits (PRM Table 108) <-> ethtool link modes
  * mapping of en/port.c, and the PPCNT counter tables of en/stats.c
- * (offsets inside the counter set, 8-byte aligned, unique names that fit
- * ETH_GSTRING_LEN).
+ * (offsets inside the counter set, aligned, unique names that fit
+ * ETH_GSTRING_LEN, the per priority and 32-bit entries).
  */
 
 #include <kunit/test.h>
@@ -110,16 +110,6 @@ static void cx4_test_ptys_oper(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, cx4_en_ptys_port(0), PORT_NONE);
 }
 
-/* The name ethtool -S shows: per priority counters get a prio<N>_ prefix. */
-static void cx4_test_stat_name(char *buf, const struct cx4_en_ppcnt_grp *grp,
-			       const struct cx4_en_ppcnt_stat *s)
-{
-	if (grp->grp == CX4_PPCNT_GRP_PER_PRIO)
-		snprintf(buf, ETH_GSTRING_LEN, "prio%u_%s", grp->prio, s->name);
-	else
-		strscpy(buf, s->name, ETH_GSTRING_LEN);
-}
-
 /* PPCNT tables: in the counter set, aligned, unique shown names that fit. */
 static void cx4_test_ppcnt_tables(struct kunit *test)
 {
@@ -133,19 +123,22 @@ static void cx4_test_ppcnt_tables(struct kunit *test)
 		for (i = 0; i < grp->n; i++) {
 			const struct cx4_en_ppcnt_stat *s = &grp->stats[i];
 
-			KUNIT_EXPECT_EQ(test, s->off % 8, 0);
-			KUNIT_EXPECT_LE(test, s->off + 8, CX4_PPCNT_COUNTER_SET_SIZE);
+			unsigned int w = s->flags & CX4_EN_STAT_DW ? 4 : 8;
+
+			KUNIT_EXPECT_EQ(test, s->off % w, 0);
+			KUNIT_EXPECT_LE(test, s->off + w, CX4_PPCNT_COUNTER_SET_SIZE);
+			/* "rx_prio7_" is 9 characters; the name must fit whole. */
 			KUNIT_EXPECT_LT(test, strlen(s->name) +
-					(grp->grp == CX4_PPCNT_GRP_PER_PRIO ? 6 : 0),
+					(grp->grp == CX4_PPCNT_GRP_PER_PRIO ? 9 : 0),
 					ETH_GSTRING_LEN);
 			if (i)
 				KUNIT_EXPECT_GT(test, s->off, grp->stats[i - 1].off);
-			cx4_test_stat_name(name, grp, s);
+			cx4_en_ppcnt_name(grp, s, name);
 			for (h = 0; h <= g; h++) {
 				const struct cx4_en_ppcnt_grp *og = &cx4_en_ppcnt_grps[h];
 
 				for (j = 0; j < (h == g ? i : og->n); j++) {
-					cx4_test_stat_name(other, og, &og->stats[j]);
+					cx4_en_ppcnt_name(og, &og->stats[j], other);
 					KUNIT_EXPECT_STRNEQ(test, name, other);
 				}
 			}
@@ -153,11 +146,54 @@ static void cx4_test_ppcnt_tables(struct kunit *test)
 	}
 }
 
+/* The name of the counter at @off of group @grp (priority @prio), or "". */
+static void cx4_test_name_at(char *name, u8 grp, u8 prio, u16 off)
+{
+	unsigned int g, i;
+
+	name[0] = 0;
+	for (g = 0; g < cx4_en_ppcnt_ngrps; g++) {
+		const struct cx4_en_ppcnt_grp *gr = &cx4_en_ppcnt_grps[g];
+
+		if (gr->grp != grp || gr->prio != prio)
+			continue;
+		for (i = 0; i < gr->n; i++)
+			if (gr->stats[i].off == off)
+				cx4_en_ppcnt_name(gr, &gr->stats[i], name);
+	}
+}
+
+/*
+ * Shown names: a per priority counter is <dir>_prio<N>_<name> with the
+ * direction of its flag; the physical layer group's one counter is a
+ * 32-bit one (Documentation/ethtool.md lists every name).
+ */
+static void cx4_test_ppcnt_names(struct kunit *test)
+{
+	char name[ETH_GSTRING_LEN];
+	unsigned int g;
+
+	cx4_test_name_at(name, CX4_PPCNT_GRP_PER_PRIO, 3, CX4_PPCNT_PRIO_TX_OCTETS);
+	KUNIT_EXPECT_STREQ(test, name, "tx_prio3_bytes");
+	cx4_test_name_at(name, CX4_PPCNT_GRP_PER_PRIO, 7, CX4_PPCNT_PRIO_RX_PAUSE_TRANSITION);
+	KUNIT_EXPECT_STREQ(test, name, "rx_prio7_pause_transition");
+	cx4_test_name_at(name, CX4_PPCNT_GRP_IEEE_802_3, 0, CX4_PPCNT_A_FRAMES_RECEIVED_OK);
+	KUNIT_EXPECT_STREQ(test, name, "rx_packets_phy");
+	cx4_test_name_at(name, CX4_PPCNT_GRP_PHYS_LAYER, 0,
+			 CX4_FLD_OFF(CX4_PPCNT_PHY_LINK_DOWN_EVENTS));
+	KUNIT_EXPECT_STREQ(test, name, "link_down_events_phy");
+	for (g = 0; g < cx4_en_ppcnt_ngrps; g++)
+		if (cx4_en_ppcnt_grps[g].grp == CX4_PPCNT_GRP_PHYS_LAYER)
+			KUNIT_EXPECT_TRUE(test, cx4_en_ppcnt_grps[g].stats[0].flags &
+					  CX4_EN_STAT_DW);
+}
+
 static struct kunit_case cx4_en_port_cases[] = {
 	KUNIT_CASE(cx4_test_ptys_roundtrip),
 	KUNIT_CASE(cx4_test_ptys_values),
 	KUNIT_CASE(cx4_test_ptys_oper),
 	KUNIT_CASE(cx4_test_ppcnt_tables),
+	KUNIT_CASE(cx4_test_ppcnt_names),
 	{}
 };
 
