@@ -161,7 +161,7 @@ stall_report() {
 	for ns_if in "cx4a $DP_A" "cx4b $DP_B"; do
 		read -r ns ifc <<< "$ns_if"
 		echo "# $ifc: $(nsx "$ns" ethtool -S "$ifc" 2> /dev/null |
-			busybox awk '$1 ~ /^((rx|tx)[0-9]*_|vport_rx)/ && $2 != 0 { printf "%s%s ", $1, $2 }')"
+			busybox awk '$1 ~ /^(rx|tx)[0-9]*_/ && $2 != 0 { printf "%s%s ", $1, $2 }')"
 	done
 	for f in "$DP_FA" "$DP_FB"; do
 		echo "# $f device: $(ctl_sure_get "$f" rx_out_of_buffer chan_rqs chan_sqs | tr '\n' ' ')"
