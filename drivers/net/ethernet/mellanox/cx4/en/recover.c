@@ -10,7 +10,10 @@
  * queue's state (QUERY_SQ/RQ), moves it to RST, drops what is left in
  * its CQ, resets the ring (every pending send unmapped and freed; the
  * posted receive buffers kept) and the doorbell record, moves it
- * RST -> RDY and resumes.  ndo_tx_timeout asks for the same SQ recovery.
+ * RST -> RDY and resumes.  ndo_tx_timeout asks for the same SQ recovery,
+ * for every SQ whose TX queue is stuck (stopped longer than the watchdog
+ * allows) and for no other: the other queues send on, the netdev is
+ * neither closed nor its channels rebuilt.
  * A CQ error event leaves the CQ in error until it is destroyed (PRM
  * 7.12.5), and an SQ or RQ cannot move to another CQ: the work rebuilds
  * every channel through cx4_en_reconfigure() with the parameters in
@@ -375,20 +378,58 @@ void cx4_en_recover_retry_work(struct work_struct *work)
 	rtnl_unlock();
 }
 
-/* TX watchdog (BH, TX locks held): the queue made no progress. */
+/*
+ * Is a TX queue stuck: stopped (by the driver for a full ring, or by
+ * BQL) and nothing sent through it for more than the watchdog's @timeo
+ * jiffies (@trans_start: its last send; @now: jiffies)?  The test of
+ * dev_watchdog() itself; a queue stopped a moment ago for a full ring
+ * that still completes is not stuck.  No device access (KUnit).
+ */
+bool cx4_en_txq_stuck(bool stopped, unsigned long trans_start,
+		      unsigned long now, unsigned long timeo)
+{
+	return stopped && time_after(now, trans_start + timeo);
+}
+
+/*
+ * TX watchdog (BH, every TX queue frozen: no xmit runs): queue
+ * @txqueue made no progress.  The stack names the first stuck queue it
+ * finds; every queue stuck by the same test gets its SQ reset (each
+ * logged), and only those: the others keep sending, the netdev stays up
+ * and no channel is rebuilt.  A named queue that runs again by now
+ * (woken by a completion since) is left alone.
+ */
 void cx4_en_tx_timeout(struct net_device *netdev, unsigned int txqueue)
 {
 	struct cx4_en_priv *priv = netdev_priv(netdev);
-	struct cx4_en_sq *sq;
+	unsigned long now = jiffies;
+	u32 i, n = 0;
 
 	if (!priv->channels || txqueue >= priv->num_channels) {
 		netif_warn(priv, tx_err, netdev, "TX timeout on queue %u (no such channel)\n",
 			   txqueue);
 		return;
 	}
-	sq = &priv->channels[txqueue]->sq;
-	/* Where the ring stands helps tell a hung SQ from lost completions. */
-	netif_warn(priv, tx_err, netdev, "TX timeout on queue %u: SQ 0x%x pc 0x%x cc 0x%x\n",
-		   txqueue, sq->sqn, sq->pc, READ_ONCE(sq->cc));
-	cx4_en_request_recover(priv->channels[txqueue], CX4_EN_RECOVER_SQ);
+	for (i = 0; i < priv->num_channels; i++) {
+		struct cx4_en_channel *ch = priv->channels[i];
+		struct cx4_en_sq *sq = &ch->sq;
+		bool stopped = netif_xmit_stopped(sq->txq);
+		unsigned long start;
+
+		/* As in dev_watchdog(): the stopped state, then the last send. */
+		smp_mb();
+		start = READ_ONCE(sq->txq->trans_start);
+		if (!cx4_en_txq_stuck(stopped, start, now,
+				      netdev->watchdog_timeo))
+			continue;
+		/* Where the ring stands tells a hung SQ from lost completions. */
+		netif_warn(priv, tx_err, netdev, "TX timeout on queue %u: SQ 0x%x pc 0x%x cc 0x%x, nothing sent for %u ms: resetting the SQ\n",
+			   i, sq->sqn, sq->pc, READ_ONCE(sq->cc),
+			   jiffies_to_msecs(now - start));
+		cx4_en_request_recover(ch, CX4_EN_RECOVER_SQ);
+		n++;
+	}
+	if (!n)
+		netif_warn(priv, tx_err, netdev, "TX timeout on queue %u: no queue stuck any more, none reset\n",
+			   txqueue);
 }

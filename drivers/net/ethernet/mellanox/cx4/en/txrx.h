@@ -265,6 +265,12 @@ u32 cx4_en_rx_copy_size(u32 len);
  * @fails resets failed; 0: no retry (none failed, or the queue is lost).
  */
 u32 cx4_en_recover_backoff_ms(u32 fails);
+/*
+ * recover.c: is a TX queue @stopped since its last send at @trans_start
+ * stuck at @now by the TX watchdog's @timeo (all in jiffies)?
+ */
+bool cx4_en_txq_stuck(bool stopped, unsigned long trans_start,
+		      unsigned long now, unsigned long timeo);
 
 /* Verdict on a receive CQE before any of it is used. */
 enum cx4_en_rx_verdict {

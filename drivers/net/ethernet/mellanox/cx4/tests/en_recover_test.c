@@ -2,10 +2,13 @@
 /*
  * KUnit: the back-off of a queue whose reset failed (en/recover.c): a
  * bounded number of attempts, each later than the one before, then none
- * (the queue is lost and the channels are rebuilt).
+ * (the queue is lost and the channels are rebuilt).  Which TX queues a
+ * TX timeout resets: only those stopped and silent longer than the
+ * watchdog's timeout, across a jiffies wrap too.
  */
 
 #include <kunit/test.h>
+#include <linux/jiffies.h>
 
 #include "../en/txrx.h"
 
@@ -31,8 +34,39 @@ static void cx4_test_recover_backoff(struct kunit *test)
 	KUNIT_EXPECT_LE(test, total, 5000u);
 }
 
+static void cx4_test_txq_stuck(struct kunit *test)
+{
+	const unsigned long timeo = 5 * HZ;
+	/* Around a wrap of jiffies as well as far from it. */
+	const unsigned long bases[] = { 0, 1000, ULONG_MAX - 2 * HZ,
+					ULONG_MAX - 6 * HZ };
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(bases); i++) {
+		unsigned long t = bases[i];
+
+		/* Stopped, silent past the timeout: stuck. */
+		KUNIT_EXPECT_TRUE_MSG(test, cx4_en_txq_stuck(true, t, t + timeo + 1,
+							     timeo), "base %lu", t);
+		KUNIT_EXPECT_TRUE_MSG(test, cx4_en_txq_stuck(true, t, t + 10 * timeo,
+							     timeo), "base %lu", t);
+		/* Running, however long since its last send: not stuck. */
+		KUNIT_EXPECT_FALSE_MSG(test, cx4_en_txq_stuck(false, t, t + timeo + 1,
+							      timeo), "base %lu", t);
+		/* Stopped, but not for longer than the timeout yet. */
+		KUNIT_EXPECT_FALSE_MSG(test, cx4_en_txq_stuck(true, t, t, timeo),
+				       "base %lu", t);
+		KUNIT_EXPECT_FALSE_MSG(test, cx4_en_txq_stuck(true, t, t + timeo,
+							      timeo), "base %lu", t);
+		/* A send after the handler read the time: not stuck. */
+		KUNIT_EXPECT_FALSE_MSG(test, cx4_en_txq_stuck(true, t + 1, t, timeo),
+				       "base %lu", t);
+	}
+}
+
 static struct kunit_case cx4_en_recover_cases[] = {
 	KUNIT_CASE(cx4_test_recover_backoff),
+	KUNIT_CASE(cx4_test_txq_stuck),
 	{}
 };
 
