@@ -81,8 +81,9 @@ static const struct cx4dev_cap_val cx4dev_general_defaults[] = {
 	{ CX4_CAP_LOG_MAX_CURRENT_UC_LIST, 10 },
 	{ CX4_CAP_MAX_WQE_SZ_SQ, 1024 },	/* beyond rev 0.40 (mlx5_core): 16 WQEBBs */
 	{ CX4_CAP_LOG_MAX_L2_TABLE, 13 },
-	{ CX4_CAP_DEVICE_FREQUENCY_MHZ, 1000 },	/* internal timer: 1 tick per ns */
-	{ CX4_CAP_DEVICE_FREQUENCY_KHZ, 1000000 },	/* beyond rev 0.40 (mlx5_core) */
+	/* internal timer (clock.c): 156.25 MHz, in whole MHz and in kHz */
+	{ CX4_CAP_DEVICE_FREQUENCY_MHZ, CX4DEV_TIMER_KHZ / 1000 },
+	{ CX4_CAP_DEVICE_FREQUENCY_KHZ, CX4DEV_TIMER_KHZ },	/* beyond rev 0.40 (mlx5_core) */
 };
 
 /*

@@ -14,6 +14,22 @@ uint64_t cx4dev_now(struct cx4dev *dev)
 	return dev->ops->now_ns(dev->opaque);
 }
 
+/*
+ * The internal timer (7.12.10): a free-running count at
+ * CX4DEV_TIMER_KHZ (HCA_CAP device_frequency_khz) of the embedding's
+ * clock, so every function of one embedding -- both cabled ports of one
+ * QEMU -- shares one time base.  Split so that the product cannot
+ * overflow: whole milliseconds times the ticks per millisecond, plus the
+ * fraction.
+ */
+uint64_t cx4dev_internal_timer(struct cx4dev *dev)
+{
+	uint64_t ns = cx4dev_now(dev);
+
+	return ns / CX4DEV_NS_PER_MS * CX4DEV_TIMER_KHZ +
+	       ns % CX4DEV_NS_PER_MS * CX4DEV_TIMER_KHZ / CX4DEV_NS_PER_MS;
+}
+
 /* The health counter (init segment 0x1010): ticks since firmware ready. */
 uint32_t cx4dev_health_counter(struct cx4dev *dev)
 {

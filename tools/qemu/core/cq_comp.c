@@ -9,7 +9,8 @@
  * A session collects completions while the CQ is not armed (the driver
  * is polling): receive completions (RESP_SEND, no LRO, no SE, no drop
  * count) whose bytes equal the first one's except the byte count, the
- * checksum, the RX hash result and a wqe_counter one past the previous.
+ * checksum, the RX hash result, the timestamp (a member reports the
+ * title's, as mini CQEs carry none) and a wqe_counter one past the previous.
  * It is written when a completion does not fit, when it reaches
  * CX4DEV_CQZ_MAX or the free entries of the CQ, on an arm doorbell, on
  * QUERY_CQ / MODIFY_CQ, and CX4DEV_CQZ_TIMEOUT_NS after it opened (device
@@ -47,6 +48,7 @@ static bool cx4dev_cqz_matches(const struct cx4dev_cqz *z, const uint8_t *cqe)
 		CX4_SET(CQE, c, CHECKSUM, 0);
 		CX4_SET(CQE, c, RX_HASH_RESULT, 0);
 		CX4_SET(CQE, c, WQE_COUNTER, 0);
+		CX4_SET64(CQE, c, TIMESTAMP, 0);	/* members carry the title's */
 		c[CX4_CQE_OFF_SIG_BYTE] = 0;
 		c[CX4_CQE_OFF_OWNER_BYTE] = 0;
 	}

@@ -27,6 +27,12 @@
 
 #define CX4DEV_HEALTH_TICK_NS	100000000ull	/* health counter period */
 #define CX4DEV_NS_PER_MS	1000000ull
+/*
+ * Internal timer frequency (HCA_CAP device_frequency_khz; ConnectX-4's
+ * 156.25 MHz): not 1 GHz, so that a driver taking timer ticks for
+ * nanoseconds is caught.  device_frequency_mhz says 156 (whole MHz).
+ */
+#define CX4DEV_TIMER_KHZ	156250ull
 
 /* Debug control page: last 4 KB of BAR0. */
 #define CX4DEV_CTL_BASE		(CX4_BAR0_SIZE - 0x1000u)
@@ -434,6 +440,7 @@ extern const struct cx4dev_engine cx4dev_cmdq_engine, cx4dev_mkey_engine, cx4dev
 
 /* clock.c: bottom layer, the device clock and timer */
 uint64_t cx4dev_now(struct cx4dev *dev);
+uint64_t cx4dev_internal_timer(struct cx4dev *dev);
 void cx4dev_timer_update(struct cx4dev *dev);
 void cx4dev_engines_release(struct cx4dev *dev);
 uint32_t cx4dev_health_counter(struct cx4dev *dev);

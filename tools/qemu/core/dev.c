@@ -157,8 +157,8 @@ static uint32_t cx4dev_iseg_read32(struct cx4dev *dev, uint32_t off)
 		break;
 	case CX4_FLD_OFF(CX4_INIT_INTERNAL_TIMER_H):
 	case CX4_FLD_OFF(CX4_INIT_INTERNAL_TIMER_L):
-		/* Internal timer runs at device_frequency_mhz (1000): 1 tick per ns. */
-		t = cx4dev_now(dev);
+		/* Sampled per read: the driver reads h, l, h (7.12.10.2). */
+		t = cx4dev_internal_timer(dev);
 		CX4_SET(INIT, s, INTERNAL_TIMER_H, (uint32_t)(t >> 32));
 		CX4_SET(INIT, s, INTERNAL_TIMER_L, (uint32_t)t);
 		break;

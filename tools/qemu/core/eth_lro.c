@@ -148,6 +148,9 @@ void cx4dev_lro_flush(struct cx4dev *dev, struct cx4dev_rq *rq, uint32_t abrt)
 		CX4_SET(CQE, cqe, LRO_TIMESTAMP_IS_VALID, 1);
 		CX4_SET(CQE, cqe, LRO_TIMESTAMP_VALUE, s->tsval);
 		CX4_SET(CQE, cqe, LRO_TIMESTAMP_ECHO, s->tsecr);
+	} else {
+		/* Only a session without TCP timestamps carries the timer (7.12.10). */
+		CX4_SET64(CQE, cqe, TIMESTAMP, cx4dev_internal_timer(dev));
 	}
 	if (s->stripped) {
 		CX4_SET(CQE, cqe, CV, 1);

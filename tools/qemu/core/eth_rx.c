@@ -183,6 +183,7 @@ static void cx4dev_rx_cqe(struct cx4dev *dev, struct cx4dev_rq *rq, const struct
 	rq->drops_since_cqe = 0;
 	if (p->l4_ok)
 		dev->eth->cnt[CX4DEV_ETH_RX_CSUM_OK]++;
+	CX4_SET64(CQE, cqe, TIMESTAMP, cx4dev_internal_timer(dev));	/* 7.12.10 */
 	cx4dev_wq_post_cqe(dev, &rq->wq, cqe);
 }
 

@@ -294,7 +294,9 @@ static int cx4dev_wqe_exec(struct cx4dev *dev, uint32_t sqn, struct cx4dev_sq *s
 	return 0;
 }
 
-static void cx4dev_send_cqe(struct cx4dev *dev, struct cx4dev_sq *sq, const uint8_t *ctrl)
+/* @ts: the internal timer when the WQE's frames went to the wire. */
+static void cx4dev_send_cqe(struct cx4dev *dev, struct cx4dev_sq *sq, const uint8_t *ctrl,
+			    uint64_t ts)
 {
 	uint32_t ce = CX4_GET(WQE_CTRL, ctrl, CE);
 	uint8_t cqe[CX4_CQE_SIZE] = { 0 };
@@ -305,6 +307,7 @@ static void cx4dev_send_cqe(struct cx4dev *dev, struct cx4dev_sq *sq, const uint
 	CX4_SET(CQE, cqe, S_WQE_OPCODE, CX4_GET(WQE_CTRL, ctrl, OPCODE));
 	CX4_SET(CQE, cqe, WQE_COUNTER, CX4_GET(WQE_CTRL, ctrl, WQE_INDEX));
 	CX4_SET(CQE, cqe, SE, ce == CX4_WQE_CE_CQE_AND_EQE || CX4_GET(WQE_CTRL, ctrl, SE));
+	CX4_SET64(CQE, cqe, TIMESTAMP, ts);
 	cx4dev_wq_post_cqe(dev, &sq->wq, cqe);
 }
 
@@ -344,6 +347,12 @@ void cx4dev_sq_process(struct cx4dev *dev, uint32_t sqn, struct cx4dev_sq *sq)
 		uint32_t base = (sq->wq.hw_counter & (size - 1)) << CX4_SEND_WQEBB_SHIFT;
 		uint32_t ds, bbs, wlen;
 		struct cx4dev_wqe_err e = { 0 };
+		/*
+		 * Sampled before the frame leaves: the peer port stamps its
+		 * receive completion while the frame is being sent, so a
+		 * stamp taken after sending would be later than the peer's.
+		 */
+		uint64_t ts = cx4dev_internal_timer(dev);
 
 		if (cx4dev_wq_read(dev, &sq->wq, base, wqe, CX4_WQE_CTRL_SIZE))
 			return;
@@ -370,7 +379,7 @@ void cx4dev_sq_process(struct cx4dev *dev, uint32_t sqn, struct cx4dev_sq *sq)
 			return;
 		}
 		sq->wq.hw_counter = (uint16_t)(sq->wq.hw_counter + bbs);
-		cx4dev_send_cqe(dev, sq, wqe);
+		cx4dev_send_cqe(dev, sq, wqe, ts);
 		if (sq->wq.state != CX4_WQ_STATE_RDY)
 			return;		/* the CQE put its CQ, and so the SQ, in error */
 	}

@@ -82,6 +82,7 @@ static void fh_transmit(void *opaque, const void *frame, size_t len)
 	struct fh *fh = opaque;
 	uint8_t *copy;
 
+	fh->now += fh->tx_ns;
 	if (fh->n_tx >= FH_MAX_TX)
 		return;
 	copy = malloc(len);

@@ -41,6 +41,7 @@ struct fh {
 	uint8_t *tx[FH_MAX_TX];
 	size_t tx_len[FH_MAX_TX];
 	size_t n_tx;
+	uint64_t tx_ns;			/* the clock advances so much per frame sent */
 	uint64_t cmdq;
 	uint8_t next_token;
 	/* DMA touching [hole, hole + hole_len) fails, as an IOMMU unmap would. */

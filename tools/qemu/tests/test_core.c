@@ -61,8 +61,8 @@ static void test_iseg_readout(void)
 	CHECK_EQ(cx4dev_mmio_read(fh->dev, CX4_INIT_OFF_FW_REV + 3, 1), 12);
 	CHECK_EQ(cx4dev_mmio_read(fh->dev, CX4_INIT_OFF_FW_REV, 8) >> 32,
 		 fh_rd32(fh, CX4_INIT_OFF_FW_REV));
-	/* Internal timer follows the clock. */
-	fh->now = 0x123456789ull;
+	/* Internal timer follows the clock at 156.25 MHz: 6.4 ns a tick. */
+	fh->now = 0x123456789ull * 32 / 5;
 	CHECK_EQ(fh_rd32(fh, 0x1000), 0x1);
 	CHECK_EQ(fh_rd32(fh, 0x1004), 0x23456789);
 	CHECK_EQ(ERRORS(fh), 0);
@@ -139,7 +139,8 @@ static void check_general_caps(const uint8_t *c, bool cur)
 	CHECK_EQ(CX4_GET(CAP, c, LOG_PG_SZ), 12);
 	CHECK_EQ(CX4_GET(CAP, c, LOG_MAX_SQ), 24);
 	CHECK_EQ(CX4_GET(CAP, c, LOG_MAX_RQT), 20);
-	CHECK_EQ(CX4_GET(CAP, c, DEVICE_FREQUENCY_MHZ), 1000);
+	CHECK_EQ(CX4_GET(CAP, c, DEVICE_FREQUENCY_MHZ), 156);
+	CHECK_EQ(CX4_GET(CAP, c, DEVICE_FREQUENCY_KHZ), 156250);
 }
 
 static void query_cap(struct fh *fh, uint32_t type, bool cur, struct fh_result *r)
@@ -1148,7 +1149,7 @@ SUITE(core, core_tests);
 static const struct suite *const suites[] = {
 	&core_suite, &eq_suite, &objs_suite, &eth_suite, &mlx5_suite, &counters_suite,
 	&lb_suite, &port_suite, &recover_suite, &chan_suite, &hostile_suite, &prm_suite,
-	&reg_suite,
+	&reg_suite, &ptp_suite,
 };
 
 static bool ends_with(const char *s, const char *tail)

@@ -87,5 +87,7 @@ extern const struct suite hostile_suite;
 extern const struct suite prm_suite;
 /* test_reg.c: registers and QUERY_VNIC_ENV beyond rev 0.40 (operator commands). */
 extern const struct suite reg_suite;
+/* test_ptp.c: the internal timer and CQE timestamps (7.12.10). */
+extern const struct suite ptp_suite;
 
 #endif
