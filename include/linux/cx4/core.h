@@ -188,6 +188,26 @@ int cx4_core_nop(struct cx4_core *core);
  */
 int cx4_core_test_irq(struct cx4_core *core);
 
+/* --- Internal timer (PRM 7.12.10) -------------------------------------- */
+
+/*
+ * The CQE timestamps' clock: its frequency in kHz, 0 if the device gives
+ * none or one outside [CX4_TIMER_KHZ_MIN, CX4_TIMER_KHZ_MAX] (1 MHz to
+ * 10 GHz); then there is no timer to use.
+ */
+#define CX4_TIMER_KHZ_MIN	1000
+#define CX4_TIMER_KHZ_MAX	10000000
+u32 cx4_core_timer_khz(const struct cx4_core *core);
+/*
+ * The 64-bit timer read from the initialization segment, halves read
+ * race-free (7.12.10.2).  @sts (may be NULL) gets the system time just
+ * before and after the read of the low half (PTP_SYS_OFFSET_EXTENDED).
+ * Any context; three to nine MMIO reads.
+ */
+struct ptp_system_timestamp;
+u64 cx4_core_read_timer(struct cx4_core *core,
+			struct ptp_system_timestamp *sts);
+
 /* --- Completion queues (PRM 7.12) -------------------------------------- */
 
 struct cx4_cq;

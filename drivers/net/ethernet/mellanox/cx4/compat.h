@@ -177,4 +177,76 @@ static inline void cx4_napi_set_irq(struct napi_struct *napi, int irq)
 } while (0)
 #endif
 
+/*
+ * ptp: ethtool -T fills struct kernel_ethtool_ts_info from 6.11, struct
+ * ethtool_ts_info before (same fields).
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 11, 0)
+#define cx4_ethtool_ts_info kernel_ethtool_ts_info
+#else
+#define cx4_ethtool_ts_info ethtool_ts_info
+#endif
+
+/*
+ * ptp: hardware timestamping is configured through ndo_hwtstamp_get/set
+ * (struct kernel_hwtstamp_config, extack) from 6.6, through
+ * SIOC[GS]HWTSTAMP in ndo_eth_ioctl (struct hwtstamp_config from user
+ * space) before.  Both call en/ptp.c's two functions below;
+ * CX4_NDO_HWTSTAMP fills the net_device_ops.
+ */
+#include <linux/net_tstamp.h>
+void cx4_en_hwtstamp_get_cfg(struct net_device *netdev, int *tx_type,
+			     int *rx_filter);
+int cx4_en_hwtstamp_set_cfg(struct net_device *netdev, int tx_type,
+			    int *rx_filter, struct netlink_ext_ack *extack);
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 6, 0)
+static inline int cx4_ndo_hwtstamp_get(struct net_device *netdev,
+				       struct kernel_hwtstamp_config *cfg)
+{
+	cx4_en_hwtstamp_get_cfg(netdev, &cfg->tx_type, &cfg->rx_filter);
+	return 0;
+}
+
+static inline int cx4_ndo_hwtstamp_set(struct net_device *netdev,
+				       struct kernel_hwtstamp_config *cfg,
+				       struct netlink_ext_ack *extack)
+{
+	return cx4_en_hwtstamp_set_cfg(netdev, cfg->tx_type, &cfg->rx_filter,
+				       extack);
+}
+
+#define CX4_NDO_HWTSTAMP					\
+	.ndo_hwtstamp_get	= cx4_ndo_hwtstamp_get,		\
+	.ndo_hwtstamp_set	= cx4_ndo_hwtstamp_set
+#else
+#include <linux/uaccess.h>
+
+static inline int cx4_ndo_eth_ioctl(struct net_device *netdev,
+				    struct ifreq *ifr, int cmd)
+{
+	struct hwtstamp_config cfg;
+	int err;
+
+	if (cmd != SIOCSHWTSTAMP && cmd != SIOCGHWTSTAMP)
+		return -EOPNOTSUPP;
+	if (cmd == SIOCSHWTSTAMP) {
+		if (copy_from_user(&cfg, ifr->ifr_data, sizeof(cfg)))
+			return -EFAULT;
+		if (cfg.flags)
+			return -EINVAL;
+		err = cx4_en_hwtstamp_set_cfg(netdev, cfg.tx_type,
+					      &cfg.rx_filter, NULL);
+		if (err)
+			return err;
+	} else {
+		memset(&cfg, 0, sizeof(cfg));
+		cx4_en_hwtstamp_get_cfg(netdev, &cfg.tx_type, &cfg.rx_filter);
+	}
+	return copy_to_user(ifr->ifr_data, &cfg, sizeof(cfg)) ? -EFAULT : 0;
+}
+
+#define CX4_NDO_HWTSTAMP	.ndo_eth_ioctl = cx4_ndo_eth_ioctl
+#endif
+
 #endif /* _CX4_COMPAT_H */

@@ -507,6 +507,12 @@ static inline void cx4_eq_subscribe(struct cx4_core *core, u8 type,
 /* iseg.c: initialization segment access (MMIO, big-endian dwords). */
 u32 cx4_iseg_get(struct cx4_core *core, u32 fld);
 void cx4_iseg_write(struct cx4_core *core, u32 off, u32 val);
+struct ptp_system_timestamp;
+/* Tries of the race-free timer read before giving up (iseg.c). */
+#define CX4_TIMER_READ_TRIES	3
+u64 cx4_timer_read_halves(u32 (*read)(void *ctx, bool high), void *ctx,
+			  struct ptp_system_timestamp *sts);
+u32 cx4_timer_khz(u32 mhz, u32 khz);
 
 /* pages.c */
 void cx4_pages_init(struct cx4_pages *pages);

@@ -18,6 +18,8 @@
 #include <linux/types.h>
 #include <linux/workqueue.h>
 
+#include "../compat.h"
+#include "ptp.h"
 #include "stats.h"
 
 struct cx4_core;
@@ -314,6 +316,14 @@ struct cx4_en_priv {
 	 * READ_ONCE() by the carrier update.
 	 */
 	bool suspended;
+	/*
+	 * ptp: the PHC (ptp.c).  Hardware timestamping switches: written
+	 * under RTNL (SIOCSHWTSTAMP), read with READ_ONCE() by the send path
+	 * (TX) and once per NAPI poll (RX).
+	 */
+	struct cx4_en_ptp ptp;
+	bool hwts_tx;
+	bool hwts_rx;
 };
 
 /*
@@ -539,5 +549,10 @@ void cx4_en_limits_get(const struct cx4_en_priv *priv,
 		       struct cx4_en_limits *lim);
 void cx4_en_limits_log(const struct cx4_en_priv *priv,
 		       const struct cx4_en_limits *lim);
+
+/* ptp.c: ethtool -T */
+struct cx4_ethtool_ts_info;
+int cx4_en_get_ts_info(struct net_device *netdev,
+		       struct cx4_ethtool_ts_info *info);
 
 #endif /* _CX4_EN_H */

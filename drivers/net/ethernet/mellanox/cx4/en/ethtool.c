@@ -507,6 +507,7 @@ static int cx4_en_set_rxfh_context(struct net_device *dev, const u32 *indir,
 const struct ethtool_ops cx4_en_ethtool_ops = {
 	.begin			= cx4_en_ethtool_begin,
 	.get_drvinfo		= cx4_en_get_drvinfo,
+	.get_ts_info		= cx4_en_get_ts_info,
 	.get_link		= ethtool_op_get_link,
 	.get_link_ksettings	= cx4_en_get_link_ksettings,
 	.set_link_ksettings	= cx4_en_set_link_ksettings,

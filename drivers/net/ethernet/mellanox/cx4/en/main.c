@@ -283,6 +283,7 @@ static const struct net_device_ops cx4_en_netdev_ops = {
 	.ndo_set_mac_address	= cx4_en_set_mac_address,
 	.ndo_vlan_rx_add_vid	= cx4_en_vlan_rx_add_vid,
 	.ndo_vlan_rx_kill_vid	= cx4_en_vlan_rx_kill_vid,
+	CX4_NDO_HWTSTAMP,
 };
 
 /* --- attach / detach -------------------------------------------------------- */
@@ -450,9 +451,10 @@ static int cx4_en_attach(struct auxiliary_device *adev,
 	cx4_en_q_counter_create(priv);
 	rtnl_unlock();
 	netif_carrier_off(priv->netdev);
+	cx4_en_ptp_create(priv);
 	err = register_netdev(priv->netdev);
 	if (err)
-		goto err_destroy_q_counter;
+		goto err_destroy_ptp;
 	cx4_devlink_port_netdev_registered(cx4_core_devlink_port(core),
 					   priv->netdev);
 	/*
@@ -481,7 +483,8 @@ err_unregister_netdev:
 	cancel_work_sync(&priv->recover_work);
 	cancel_delayed_work_sync(&priv->recover_retry);
 	cancel_work_sync(&priv->oob_work);
-err_destroy_q_counter:
+err_destroy_ptp:
+	cx4_en_ptp_destroy(priv);
 	rtnl_lock();
 	cx4_en_q_counter_destroy(priv);
 	rtnl_unlock();
@@ -511,6 +514,7 @@ static int cx4_en_suspend(struct auxiliary_device *adev, pm_message_t state)
 			cx4_en_channels_close(priv);
 		}
 		cx4_en_carrier_update(priv);
+		cx4_en_ptp_suspend(priv);
 	}
 	rtnl_unlock();
 	/* chs is NULL: a queued recovery or retry finds nothing to do. */
@@ -570,6 +574,7 @@ static int cx4_en_resume(struct auxiliary_device *adev)
 	if (err)
 		goto out_unlock;
 	WRITE_ONCE(priv->suspended, false);
+	cx4_en_ptp_resume(priv);
 	if (netif_running(netdev)) {
 		err = cx4_en_open(netdev);
 		if (err) {
@@ -601,6 +606,7 @@ static void cx4_en_detach(struct auxiliary_device *adev)
 	cancel_work_sync(&priv->recover_work);
 	cancel_delayed_work_sync(&priv->recover_retry);
 	cancel_work_sync(&priv->oob_work);
+	cx4_en_ptp_destroy(priv);
 	rtnl_lock();
 	cx4_en_q_counter_destroy(priv);
 	rtnl_unlock();

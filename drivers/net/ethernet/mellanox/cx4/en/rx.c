@@ -239,7 +239,12 @@ static struct sk_buff *cx4_en_rx_build(struct cx4_en_rq *rq,
 	return skb;
 }
 
-static void cx4_en_rx_frame(struct cx4_en_rq *rq, const void *cqe)
+/*
+ * @ptp: hardware timestamps on (read once per poll), else NULL.  An LRO
+ * session whose segments carried TCP timestamps has no timer sample.
+ */
+static void cx4_en_rx_frame(struct cx4_en_rq *rq, const void *cqe,
+			    struct cx4_en_ptp *ptp)
 {
 	struct cx4_en_rx_buf *b = cx4_en_rq_bufs(rq, rq->cc);
 	u32 len = CX4_GET(CQE, cqe, BYTE_CNT);
@@ -271,6 +276,10 @@ static void cx4_en_rx_frame(struct cx4_en_rq *rq, const void *cqe)
 	}
 	cx4_en_rx_csum(rq, cqe, skb);
 	cx4_en_rx_hash(rq, cqe, skb);
+	if (ptp && !(CX4_GET(CQE, cqe, LRO_NUM_SEG) &&
+		     CX4_GET(CQE, cqe, LRO_TIMESTAMP_IS_VALID)))
+		skb_hwtstamps(skb)->hwtstamp =
+			cx4_en_ptp_cyc2time(ptp, CX4_GET64(CQE, cqe, TIMESTAMP));
 	skb_record_rx_queue(skb, rq->ix);
 	cx4_en_rq_stat_add(rq->stats, CX4_EN_RQ_PACKETS, 1);
 	cx4_en_rq_stat_add(rq->stats, CX4_EN_RQ_BYTES, len);
@@ -285,6 +294,8 @@ static const char * const cx4_en_rx_verdict_names[] = {
 
 int cx4_en_rx_poll(struct cx4_en_rq *rq, int budget)
 {
+	struct cx4_en_priv *priv = netdev_priv(rq->netdev);
+	struct cx4_en_ptp *ptp = READ_ONCE(priv->hwts_rx) ? &priv->ptp : NULL;
 	u8 cqe[CX4_CQE_SIZE] __aligned(8);
 	const void *hw;
 	int done = 0;
@@ -301,7 +312,7 @@ int cx4_en_rx_poll(struct cx4_en_rq *rq, int budget)
 		v = cx4_en_rx_cqe_check(cqe, rq->cc, rq->pc, rq->buf_len);
 		switch (v) {
 		case CX4_EN_RX_OK:
-			cx4_en_rx_frame(rq, cqe);
+			cx4_en_rx_frame(rq, cqe, ptp);
 			rq->cc++;
 			break;
 		case CX4_EN_RX_ERR_CQE:

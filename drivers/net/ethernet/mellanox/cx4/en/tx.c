@@ -302,6 +302,23 @@ static bool cx4_en_tx_map_fault(struct cx4_en_priv *priv)
 	       atomic_dec_if_positive(&priv->fail_tx_map) == 0;
 }
 
+/* Hardware timestamps on: the netdev's switch (ptp.c). */
+static bool cx4_en_sq_hwts(struct cx4_en_sq *sq)
+{
+	struct cx4_en_priv *priv = netdev_priv(sq->txq->dev);
+
+	return READ_ONCE(priv->hwts_tx);
+}
+
+/* The time of the send CQE @cqe to the socket of @skb, which asked for it. */
+static void cx4_en_tx_hwts(struct cx4_en_sq *sq, struct sk_buff *skb,
+			   const void *cqe)
+{
+	struct cx4_en_priv *priv = netdev_priv(sq->txq->dev);
+
+	cx4_en_ptp_tx_stamp(&priv->ptp, skb, CX4_GET64(CQE, cqe, TIMESTAMP));
+}
+
 /* @fail_map: fail the DMA mapping as dma_map_*() can (fail_tx_map). */
 static netdev_tx_t cx4_en_sq_xmit(struct cx4_en_sq *sq, struct sk_buff *skb,
 				  bool fail_map)
@@ -370,6 +387,10 @@ static netdev_tx_t cx4_en_sq_xmit(struct cx4_en_sq *sq, struct sk_buff *skb,
 		sq->info[(sq->pc + i) & sq->mask].num_wqebbs = 0;
 	sq->last_ctrl = ctrl;
 	WRITE_ONCE(sq->pc, sq->pc + nbb);
+	/* A hardware timestamp from the send CQE (cx4_en_tx_poll()). */
+	if (unlikely(skb_shinfo(skb)->tx_flags & SKBTX_HW_TSTAMP) &&
+	    cx4_en_sq_hwts(sq))
+		skb_shinfo(skb)->tx_flags |= SKBTX_IN_PROGRESS;
 	skb_tx_timestamp(skb);
 
 	cx4_en_tx_maybe_stop(sq);
@@ -462,6 +483,11 @@ bool cx4_en_tx_poll(struct cx4_en_sq *sq, int budget)
 			if (info->skb) {
 				pkts += info->pkts;
 				bytes += info->bytes;
+				/* The CQE's time is its own WQE's: the last. */
+				if (unlikely(skb_shinfo(info->skb)->tx_flags &
+					     SKBTX_IN_PROGRESS) &&
+				    last && op == CX4_CQE_OP_REQ)
+					cx4_en_tx_hwts(sq, info->skb, cqe);
 				napi_consume_skb(info->skb, budget);
 				info->skb = NULL;
 			}
