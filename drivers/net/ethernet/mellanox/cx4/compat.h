@@ -179,9 +179,10 @@ static inline void cx4_napi_set_irq(struct napi_struct *napi, int irq)
 
 /*
  * ptp: ethtool -T fills struct kernel_ethtool_ts_info from 6.11, struct
- * ethtool_ts_info before (same fields).
+ * ethtool_ts_info before (same fields).  Kbuild defines
+ * CX4_HAVE_KERNEL_TS_INFO when <linux/ethtool.h> has the new one.
  */
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 11, 0)
+#ifdef CX4_HAVE_KERNEL_TS_INFO
 #define cx4_ethtool_ts_info kernel_ethtool_ts_info
 #else
 #define cx4_ethtool_ts_info ethtool_ts_info
@@ -192,7 +193,8 @@ static inline void cx4_napi_set_irq(struct napi_struct *napi, int irq)
  * (struct kernel_hwtstamp_config, extack) from 6.6, through
  * SIOC[GS]HWTSTAMP in ndo_eth_ioctl (struct hwtstamp_config from user
  * space) before.  Both call en/ptp.c's two functions below;
- * CX4_NDO_HWTSTAMP fills the net_device_ops.
+ * CX4_NDO_HWTSTAMP fills the net_device_ops.  Kbuild defines
+ * CX4_HAVE_NDO_HWTSTAMP when <linux/netdevice.h> has ndo_hwtstamp_set.
  */
 #include <linux/net_tstamp.h>
 void cx4_en_hwtstamp_get_cfg(struct net_device *netdev, int *tx_type,
@@ -200,7 +202,7 @@ void cx4_en_hwtstamp_get_cfg(struct net_device *netdev, int *tx_type,
 int cx4_en_hwtstamp_set_cfg(struct net_device *netdev, int tx_type,
 			    int *rx_filter, struct netlink_ext_ack *extack);
 
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 6, 0)
+#ifdef CX4_HAVE_NDO_HWTSTAMP
 static inline int cx4_ndo_hwtstamp_get(struct net_device *netdev,
 				       struct kernel_hwtstamp_config *cfg)
 {

@@ -341,7 +341,7 @@ int cx4_en_hwtstamp_set_cfg(struct net_device *netdev, int tx_type,
 	int err;
 
 	if (!priv->ptp.clock) {
-		NL_SET_ERR_MSG_MOD(extack, "no hardware clock: the device gives no usable device_frequency");
+		NL_SET_ERR_MSG_MOD(extack, "no hardware clock (no usable device_frequency)");
 		return -EOPNOTSUPP;
 	}
 	err = cx4_en_hwtstamp_check(tx_type, rx_filter, extack);
