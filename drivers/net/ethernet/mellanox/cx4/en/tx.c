@@ -386,11 +386,11 @@ static netdev_tx_t cx4_en_sq_xmit(struct cx4_en_sq *sq, struct sk_buff *skb,
 	for (i = 1; i < nbb; i++)
 		sq->info[(sq->pc + i) & sq->mask].num_wqebbs = 0;
 	sq->last_ctrl = ctrl;
-	WRITE_ONCE(sq->pc, sq->pc + nbb);
 	/* A hardware timestamp from the send CQE (cx4_en_tx_poll()). */
 	if (unlikely(skb_shinfo(skb)->tx_flags & SKBTX_HW_TSTAMP) &&
 	    cx4_en_sq_hwts(sq))
 		skb_shinfo(skb)->tx_flags |= SKBTX_IN_PROGRESS;
+	WRITE_ONCE(sq->pc, sq->pc + nbb);
 	skb_tx_timestamp(skb);
 
 	cx4_en_tx_maybe_stop(sq);

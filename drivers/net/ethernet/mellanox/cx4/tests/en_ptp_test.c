@@ -117,6 +117,12 @@ static const u32 cx4_test_khz[] = {
 
 static u64 cx4_test_cycles;
 
+/* |a - b| of two unsigned 64-bit values (cx4_test_dist() wants one type). */
+static u64 cx4_test_dist(u64 a, u64 b)
+{
+	return a > b ? a - b : b - a;
+}
+
 static u64 cx4_test_cc_read(const struct cyclecounter *cc)
 {
 	return cx4_test_cycles;
@@ -140,7 +146,7 @@ static void cx4_test_mult_shift(struct kunit *test)
 		KUNIT_EXPECT_GE_MSG(test, (u64)mult * 2 + 1, BIT(31), "%u kHz", khz);
 		/* One second of ticks is one second, within 1 ns. */
 		ns = mul_u64_u32_shr((u64)khz * 1000, mult, shift);
-		KUNIT_EXPECT_LE_MSG(test, abs_diff(ns, NSEC_PER_SEC), 1, "%u kHz", khz);
+		KUNIT_EXPECT_LE_MSG(test, cx4_test_dist(ns, NSEC_PER_SEC), 1, "%u kHz", khz);
 		/* Through a timecounter: 20 reads 50 ms apart (no overflow). */
 		cc.mult = mult;
 		cc.shift = shift;
@@ -150,10 +156,10 @@ static void cx4_test_mult_shift(struct kunit *test)
 			cx4_test_cycles += (u64)khz * 50;
 			ns = timecounter_read(&tc);
 		}
-		KUNIT_EXPECT_LE_MSG(test, abs_diff(ns, NSEC_PER_SEC), 2, "%u kHz", khz);
+		KUNIT_EXPECT_LE_MSG(test, cx4_test_dist(ns, NSEC_PER_SEC), 2, "%u kHz", khz);
 		/* A CQE stamped 1 ms before the last read converts backwards. */
 		KUNIT_EXPECT_LE_MSG(test,
-				    abs_diff(timecounter_cyc2time(&tc, cx4_test_cycles - khz),
+				    cx4_test_dist(timecounter_cyc2time(&tc, cx4_test_cycles - khz),
 					     NSEC_PER_SEC - NSEC_PER_MSEC),
 				    2, "%u kHz", khz);
 	}
@@ -168,12 +174,12 @@ static void cx4_test_adj_mult(struct kunit *test)
 	/* 1 ppm = 65536 scaled ppm. */
 	up = cx4_en_ptp_adj_mult(mult, 65536);
 	down = cx4_en_ptp_adj_mult(mult, -65536);
-	KUNIT_EXPECT_LE(test, abs_diff(up - mult, div_u64(mult, 1000000)), 1);
-	KUNIT_EXPECT_LE(test, abs_diff(mult - down, div_u64(mult, 1000000)), 1);
+	KUNIT_EXPECT_LE(test, cx4_test_dist(up - mult, div_u64(mult, 1000000)), 1);
+	KUNIT_EXPECT_LE(test, cx4_test_dist(mult - down, div_u64(mult, 1000000)), 1);
 	/* The extremes stay within 32 bits for any mult below 2^31. */
 	up = cx4_en_ptp_adj_mult(BIT(31) - 1, CX4_EN_PTP_MAX_SCALED_PPM);
 	KUNIT_EXPECT_GT(test, up, BIT(31) - 1);
-	KUNIT_EXPECT_LE(test, abs_diff(up - (BIT(31) - 1),
+	KUNIT_EXPECT_LE(test, cx4_test_dist(up - (BIT(31) - 1),
 				       div_u64((u64)(BIT(31) - 1) * CX4_EN_PTP_MAX_ADJ,
 					       NSEC_PER_SEC)), 1);
 	down = cx4_en_ptp_adj_mult(mult, -CX4_EN_PTP_MAX_SCALED_PPM);
