@@ -305,6 +305,14 @@ struct cx4dev_eth {
 	uint32_t lb_fc[CX4DEV_LB_MAX_FC];
 	uint8_t wqe[CX4DEV_MAX_SEND_WQE];	/* send WQE being executed */
 	uint32_t flow_tag;			/* tag of the last steering */
+	/*
+	 * Internal timer (7.12.10) when the frame being received reached the
+	 * port, and when the last frame sent was handed to the cable: the
+	 * CQE timestamps.  Taken at the hand-over, not when the CQE is
+	 * written, so that the model's own DMA time (IOMMU walks, scatter)
+	 * adds no jitter to a PTP exchange between two functions.
+	 */
+	uint64_t rx_ts, tx_ts;
 	struct cx4dev_q_counter qc[CX4DEV_MAX_Q_COUNTER];
 	struct cx4dev_traffic vc[CX4DEV_VC_NUM];	/* vport counters */
 	struct cx4dev_port_counters pcnt;		/* port counters (PPCNT) */

@@ -183,7 +183,7 @@ static void cx4dev_rx_cqe(struct cx4dev *dev, struct cx4dev_rq *rq, const struct
 	rq->drops_since_cqe = 0;
 	if (p->l4_ok)
 		dev->eth->cnt[CX4DEV_ETH_RX_CSUM_OK]++;
-	CX4_SET64(CQE, cqe, TIMESTAMP, cx4dev_internal_timer(dev));	/* 7.12.10 */
+	CX4_SET64(CQE, cqe, TIMESTAMP, dev->eth->rx_ts);	/* 7.12.10: arrival */
 	cx4dev_wq_post_cqe(dev, &rq->wq, cqe);
 }
 
@@ -318,6 +318,7 @@ void cx4dev_eth_loopback(struct cx4dev *dev, uint32_t td, const uint8_t *f, uint
 		return;
 	bit = cx4dev_frame_cast(f) == CX4DEV_CAST_UCAST ? CX4_TIR_SELF_LB_UC : CX4_TIR_SELF_LB_MC;
 	memcpy(lb, f, len);	/* @f may be the scratch buffer the RX path uses */
+	dev->eth->rx_ts = cx4dev_internal_timer(dev);
 	cx4dev_pkt_parse(&p, lb, len);
 	cx4dev_pkt_match(&p, lb, match);
 	/*
@@ -368,6 +369,7 @@ size_t cx4dev_eth_receive(struct cx4dev *dev, const uint8_t *frame, size_t len)
 		dev->eth->cnt[CX4DEV_ETH_RX_NO_BUS_MASTER]++;
 		return len;
 	}
+	dev->eth->rx_ts = cx4dev_internal_timer(dev);
 	if (!cx4dev_port_rx(dev, frame, (uint32_t)len))
 		return len;	/* counted by the port, not passed on */
 	cx4dev_pkt_parse(&p, frame, (uint32_t)len);

@@ -116,6 +116,7 @@ static void cx4dev_emit(struct cx4dev *dev, struct cx4dev_sq *sq, uint8_t *f, ui
 	dev->eth->cnt[CX4DEV_ETH_TX_BYTES] += len;
 	cx4dev_vport_count(dev, true, f, len);
 	cx4dev_port_tx(dev, f, len, dev->port_oper);
+	dev->eth->tx_ts = cx4dev_internal_timer(dev);	/* the send CQE's time */
 	if (dev->port_oper && dev->ops->transmit)
 		dev->ops->transmit(dev->opaque, f, len);
 	tis = cx4dev_tis_find(dev, sq->tisn);
@@ -294,7 +295,10 @@ static int cx4dev_wqe_exec(struct cx4dev *dev, uint32_t sqn, struct cx4dev_sq *s
 	return 0;
 }
 
-/* @ts: the internal timer when the WQE's frames went to the wire. */
+/*
+ * @ts: the internal timer when the WQE's (last) frame was handed to the
+ * cable, before the far end stamps its arrival (cx4dev_emit()).
+ */
 static void cx4dev_send_cqe(struct cx4dev *dev, struct cx4dev_sq *sq, const uint8_t *ctrl,
 			    uint64_t ts)
 {
@@ -347,18 +351,13 @@ void cx4dev_sq_process(struct cx4dev *dev, uint32_t sqn, struct cx4dev_sq *sq)
 		uint32_t base = (sq->wq.hw_counter & (size - 1)) << CX4_SEND_WQEBB_SHIFT;
 		uint32_t ds, bbs, wlen;
 		struct cx4dev_wqe_err e = { 0 };
-		/*
-		 * Sampled before the frame leaves: the peer port stamps its
-		 * receive completion while the frame is being sent, so a
-		 * stamp taken after sending would be later than the peer's.
-		 */
-		uint64_t ts = cx4dev_internal_timer(dev);
 
 		if (cx4dev_wq_read(dev, &sq->wq, base, wqe, CX4_WQE_CTRL_SIZE))
 			return;
 		ds = CX4_GET(WQE_CTRL, wqe, DS);
 		wlen = ds * CX4_WQE_OCTOWORD_SIZE;
 		bbs = (wlen + CX4_SEND_WQEBB_SIZE - 1) / CX4_SEND_WQEBB_SIZE;
+		dev->eth->tx_ts = cx4dev_internal_timer(dev);	/* if it sends nothing */
 		if (cx4dev_wq_error_armed(dev, false, sqn))
 			cx4dev_wqe_knob(dev, sqn, &e);
 		else if (CX4_GET(WQE_CTRL, wqe, WQE_INDEX) != sq->wq.hw_counter)
@@ -379,7 +378,7 @@ void cx4dev_sq_process(struct cx4dev *dev, uint32_t sqn, struct cx4dev_sq *sq)
 			return;
 		}
 		sq->wq.hw_counter = (uint16_t)(sq->wq.hw_counter + bbs);
-		cx4dev_send_cqe(dev, sq, wqe, ts);
+		cx4dev_send_cqe(dev, sq, wqe, dev->eth->tx_ts);
 		if (sq->wq.state != CX4_WQ_STATE_RDY)
 			return;		/* the CQE put its CQ, and so the SQ, in error */
 	}

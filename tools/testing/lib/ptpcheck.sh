@@ -106,8 +106,10 @@ ptp_check() {
 	logSyncInterval -2
 	logAnnounceInterval -2
 	logMinDelayReqInterval -2
-	announceReceiptTimeout 3
+	announceReceiptTimeout 10
 	tx_timestamp_timeout 100
+	summary_interval -2
+	sanity_freq_limit 0
 	EOF
 	SLOG=/tmp/ptp4l-b.log MLOG=/tmp/ptp4l-a.log
 	busybox nsenter --net="/run/netns/$PAIR_NSA" -- timeout $((PTP_WAIT + 10)) \
