@@ -9,7 +9,7 @@
 # (mlx5_core reads device_frequency_khz and internal_timer_h/l), ptp4l
 # master and slave with hardware timestamps locked within the same bound.
 # Shares mlx5_netdev.sh's VM (same shape): no boot of its own.
-# Cost: see the report of the run in the commit that added it.
+# Cost: about 70 s (69 s after zz runs in the same boot, 2026-11-28).
 . "$(dirname "$0")/lib.sh"
 # shellcheck source=../lib/ptpcheck.sh
 . "$(dirname "$0")/../lib/ptpcheck.sh"
