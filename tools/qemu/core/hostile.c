@@ -309,8 +309,13 @@ bool cx4dev_hostile_cmd_excused(const struct cx4dev *dev, const struct cx4dev_cm
 	for (uint32_t off = CX4_CMD_HDR_SIZE; off + 4 <= end; off += 4) {
 		uint32_t dw = cx4_rd32(cmd->in, off);
 
+		/*
+		 * An id in the low 24 or 8 bits, or an 8-bit one in the top
+		 * byte (the RQ context's counter_set_id, beyond rev 0.40).
+		 */
 		if (cx4dev_hostile_is_faked(dev, dw & CX4DEV_ID24) ||
-		    cx4dev_hostile_is_faked(dev, dw & CX4DEV_ID8))
+		    cx4dev_hostile_is_faked(dev, dw & CX4DEV_ID8) ||
+		    cx4dev_hostile_is_faked(dev, dw >> 24))
 			return true;
 	}
 	return false;

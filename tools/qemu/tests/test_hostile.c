@@ -476,6 +476,30 @@ static void test_hostile_cmd(void)
 	fh_free(fh);
 }
 
+/*
+ * A faked 8-bit id used where the RQ context keeps it, in the top byte of
+ * a dword (counter_set_id of ALLOC_Q_COUNTER: make fuzz, seed 5): the
+ * rejection of that CREATE_RQ is a reaction, excused.
+ */
+static void test_hostile_cmd_top_byte(void)
+{
+	struct fh *fh = fh_new_up(NULL);
+	struct cx4dev_hostile *h = &fh->dev->hostile;
+	uint8_t in[CX4_CREATE_RQ_IN_SIZE] = { 0 };
+	struct cx4dev_cmd cmd = { .in = in, .in_len = sizeof(in),
+				  .opcode = CX4_CMD_CREATE_RQ };
+
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_CREATE_RQ);
+	CX4_SET(RQC, in + CX4_CREATE_RQ_IN_OFF_CTX, COUNTER_SET_ID, 0x8b);
+	CHECK(!cx4dev_hostile_cmd_excused(fh->dev, &cmd));
+	h->cmd_tainted = true;
+	CHECK(!cx4dev_hostile_cmd_excused(fh->dev, &cmd));
+	h->faked[0] = 0x8b;
+	h->nfaked = 1;
+	CHECK(cx4dev_hostile_cmd_excused(fh->dev, &cmd));
+	fh_free(fh);
+}
+
 /* ---- caps: capability values at their limits ---- */
 
 static void query_caps(struct fh *fh, bool cur, uint8_t *caps)
@@ -811,6 +835,7 @@ static const struct test hostile_tests[] = {
 	T(test_hostile_cqe_extra),
 	T(test_hostile_eqe),
 	T(test_hostile_cmd),
+	T(test_hostile_cmd_top_byte),
 	T(test_hostile_caps),
 	T(test_hostile_storm),
 	T(test_hostile_pages),
