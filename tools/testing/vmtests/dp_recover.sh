@@ -115,7 +115,7 @@ flood_started() {
 # that hits it sent by ping from netns $3 to $4; checks as above.  Sets
 # QN (the queue hit) and RING.
 wq_error_step() {
-	local kind=$1 syn=$2 s0 s1 v rec0 want q flood= ecqe
+	local kind=$1 syn=$2 s0 s1 v rec0 want q ecqe flood=
 	s0=$(stats)
 	rec0=$(recoveries)
 	if [ "$kind" = rx ]; then
