@@ -30,7 +30,7 @@
 # Shares mlx5_netdev.sh's VM (same shape): no boot of its own.
 # Cost (2-core machine, alone): 33 s after mlx5_dropin in the shared boot
 # (mlx5_core's modules already read), about 80 s as the boot's first test;
-# the VLAN and UDP frames add 3 s per driver (6 s; 49 s in all after a
+# the VLAN and UDP frames add 3-7 s per driver (49-53 s in all after a
 # boot of its own, 2026-11-28, machine at load 16).
 . "$(dirname "$0")/lib.sh"
 
