@@ -92,27 +92,8 @@ settled() {
 	     $(counter "/tmp/cnt-$drv-a-0" tx_packets))) = "$SENT" ]
 }
 
-SEND_PY=$(cat <<'EOF'
-import socket, struct, sys
-ifc = sys.argv[1]
-s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW)
-s.bind((ifc, 0))
-src = open(f"/sys/class/net/{ifc}/address").read().strip()
-mac = lambda m: bytes.fromhex(m.replace(":", ""))
-n = 0
-for line in sys.stdin.read().split("\n"):
-    if not line.strip():
-        continue
-    dst, et, size, count = line.split()
-    et, size, count = int(et, 16), int(size), int(count)
-    hdr = mac(dst) + mac(src) + struct.pack("!H", et)
-    body = struct.pack("!H", 1) if et == 0x8808 else b""
-    frame = hdr + body + bytes(size - len(hdr) - len(body))
-    for _ in range(count):
-        n += s.send(frame) and 1
-print(n)
-EOF
-)
+# Raw frames from a spec on stdin (lib/send_frames.py; PCP "-": untagged).
+SEND=$(dirname "$0")/../lib/send_frames.py
 
 # run DRV: the pair under driver DRV (mlx5 or cx4), the frames sent, the
 # counters of both ends before and after in /tmp/cnt-DRV-{a,b}-{0,1}.
@@ -149,27 +130,27 @@ run() {
 	log "[${SECONDS}s] $drv: pair up, quiet, a at MTU 9000, VLAN 100 on both"
 	snap "${drv}a" "$PAIR_A" > "/tmp/cnt-$drv-a-0"
 	snap "${drv}b" "$PAIR_B" > "/tmp/cnt-$drv-b-0"
-	# "dst ethertype size count": 25 frames, 23 of them received OK by
+	# "dst ethertype size pcp count": 25 frames, 23 of them received OK by
 	# b's port (not the PAUSE frame, which the MAC consumes, nor the
 	# 3000-byte one; the unknown unicast is, then steering drops it).
-	sent=$(ip netns exec "${drv}a" python3 -S -c "$SEND_PY" "$PAIR_A" <<-EOF
-		$mac_b 88b5 60 4
-		$mac_b 88b5 100 3
-		$mac_b 88b5 200 2
-		$mac_b 88b5 400 2
-		$mac_b 88b5 800 2
-		$mac_b 88b5 1514 1
-		ff:ff:ff:ff:ff:ff 88b5 80 3
-		01:00:5e:00:00:01 88b5 90 2
-		02:00:00:00:00:99 88b5 70 2
-		01:80:c2:00:00:01 8808 60 1
-		$mac_b 88b5 3000 1
-		$mac_b 88b5 64 2
+	sent=$(ip netns exec "${drv}a" python3 -S "$SEND" "$PAIR_A" <<-EOF
+		$mac_b 88b5 60 - 4
+		$mac_b 88b5 100 - 3
+		$mac_b 88b5 200 - 2
+		$mac_b 88b5 400 - 2
+		$mac_b 88b5 800 - 2
+		$mac_b 88b5 1514 - 1
+		ff:ff:ff:ff:ff:ff 88b5 80 - 3
+		01:00:5e:00:00:01 88b5 90 - 2
+		02:00:00:00:00:99 88b5 70 - 2
+		01:80:c2:00:00:01 8808 60 - 1
+		$mac_b 88b5 3000 - 1
+		$mac_b 88b5 64 - 2
 	EOF
 	) || fail "$drv: sending raw frames failed"
 	[ "$sent" = "$SENT_RAW" ] || fail "$drv: sent $sent frames, want $SENT_RAW"
 	t0=$SECONDS
-	sent=$(ip netns exec "${drv}a" python3 -S -c "$SEND_PY" v100 <<< "$mac_b 88b5 100 4") ||
+	sent=$(ip netns exec "${drv}a" python3 -S "$SEND" v100 <<< "$mac_b 88b5 100 - 4") ||
 		fail "$drv: sending through VLAN 100 failed"
 	[ "$sent" = 4 ] || fail "$drv: sent $sent frames through VLAN 100, want 4"
 	sent=$(nsx "${drv}a" python3 -S -c "$UDP_PY") || fail "$drv: sending UDP failed"
