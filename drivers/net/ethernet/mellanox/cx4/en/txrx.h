@@ -35,12 +35,13 @@ struct page_pool;
 					CX4_EN_RQ_LOG_STRIDE))
 /*
  * Copy-break: a frame of at most this many bytes is copied into a new
- * small skb and its receive buffer goes straight back into the ring.
+ * small skb (a page_pool fragment sized for it, rx.c) and its receive
+ * buffer goes straight back into the ring.
  * 256 bytes are four cache lines: TCP ACKs, DNS, VoIP and 64-byte test
  * frames.  Below it the copy costs about what the stack's own reads of
  * the headers (eth_type_trans, GRO, IP, UDP/TCP) cost anyway, and it
- * saves the page_pool round trip of the buffer (the skb's recycling,
- * the fragment reference, the refill) and most of its truesize: the
+ * saves the buffer's refill (the small fragment's round trip through
+ * the pool is the same as the buffer's) and most of its truesize: the
  * copy's fragment is sized for the frame (cx4_en_rx_copy_size()), so a
  * 64-byte UDP datagram (106-byte frame) costs 768 bytes and a 256-byte
  * frame 896 instead of the buffer's 2,176 at MTU 1500 (x86-64, 6.12).
