@@ -251,20 +251,23 @@ static inline u32 cx4_en_ctrl_fv(u32 f, u32 v)
 static inline void cx4_en_wqe_ctrl_build(void *ctrl, u16 pc, u8 opcode,
 					 u32 sqn, u32 ds, bool signal)
 {
-	static_assert(CX4_FLD_OFF(CX4_WQE_CTRL_WQE_INDEX) == 0 &&
-		      CX4_FLD_OFF(CX4_WQE_CTRL_OPCODE) == 0 &&
-		      CX4_FLD_OFF(CX4_WQE_CTRL_SQN) == 4 &&
-		      CX4_FLD_OFF(CX4_WQE_CTRL_DS) == 4 &&
-		      CX4_FLD_OFF(CX4_WQE_CTRL_CE) == 8 &&
-		      CX4_FLD_OFF(CX4_WQE_CTRL_IMM) == 12);
-	cx4_wr32(ctrl, 0, cx4_en_ctrl_fv(CX4_WQE_CTRL_WQE_INDEX, pc) |
-			  cx4_en_ctrl_fv(CX4_WQE_CTRL_OPCODE, opcode));
-	cx4_wr32(ctrl, 4, cx4_en_ctrl_fv(CX4_WQE_CTRL_SQN, sqn) |
-			  cx4_en_ctrl_fv(CX4_WQE_CTRL_DS, ds));
-	cx4_wr32(ctrl, 8, cx4_en_ctrl_fv(CX4_WQE_CTRL_CE,
-					 signal ? CX4_WQE_CE_CQE_ALWAYS :
-						  CX4_WQE_CE_CQE_ON_ERR));
-	cx4_wr32(ctrl, 12, 0);
+	/* Each field shares its dword with those written beside it. */
+	static_assert(CX4_FLD_OFF(CX4_WQE_CTRL_WQE_INDEX) == CX4_FLD_OFF(CX4_WQE_CTRL_OPCODE) &&
+		      CX4_FLD_OFF(CX4_WQE_CTRL_SQN) == CX4_FLD_OFF(CX4_WQE_CTRL_DS) &&
+		      CX4_FLD_OFF(CX4_WQE_CTRL_CE) == CX4_FLD_OFF(CX4_WQE_CTRL_SIGNATURE) &&
+		      CX4_FLD_OFF(CX4_WQE_CTRL_CE) == CX4_FLD_OFF(CX4_WQE_CTRL_FM) &&
+		      CX4_FLD_OFF(CX4_WQE_CTRL_CE) == CX4_FLD_OFF(CX4_WQE_CTRL_SE) &&
+		      CX4_FLD_OFF(CX4_WQE_CTRL_IMM) + 4 == CX4_WQE_CTRL_SIZE);
+	cx4_wr32(ctrl, CX4_FLD_OFF(CX4_WQE_CTRL_OPCODE),
+		 cx4_en_ctrl_fv(CX4_WQE_CTRL_WQE_INDEX, pc) |
+		 cx4_en_ctrl_fv(CX4_WQE_CTRL_OPCODE, opcode));
+	cx4_wr32(ctrl, CX4_FLD_OFF(CX4_WQE_CTRL_SQN),
+		 cx4_en_ctrl_fv(CX4_WQE_CTRL_SQN, sqn) |
+		 cx4_en_ctrl_fv(CX4_WQE_CTRL_DS, ds));
+	cx4_wr32(ctrl, CX4_FLD_OFF(CX4_WQE_CTRL_CE),
+		 cx4_en_ctrl_fv(CX4_WQE_CTRL_CE, signal ? CX4_WQE_CE_CQE_ALWAYS :
+							  CX4_WQE_CE_CQE_ON_ERR));
+	cx4_wr32(ctrl, CX4_FLD_OFF(CX4_WQE_CTRL_IMM), 0);
 }
 
 /*
