@@ -500,6 +500,32 @@ static void test_hostile_cmd_top_byte(void)
 	fh_free(fh);
 }
 
+/*
+ * A created object's id faked through its output dword (not its id
+ * field): the real object is orphaned and keeps what it uses, so a
+ * release that finds it still in use is a reaction (make fuzz seed 8: a
+ * CREATE_TIR answered so, then DESTROY_RQT refused: the RQT still had
+ * the real TIR).
+ */
+static void test_hostile_cmd_field_orphan(void)
+{
+	struct fh *fh = fh_new_up(NULL);
+	uint8_t out[CX4_CMD_HDR_SIZE + 4] = { 0 };
+	struct cx4dev_cmd create = { .out = out, .out_len = sizeof(out),
+				     .opcode = CX4_CMD_CREATE_TIR,
+				     .status = CX4_CMD_STAT_OK,
+				     .hostile = CX4DEV_HCMD_FIELD };
+	struct cx4dev_cmd destroy = { .opcode = CX4_CMD_DESTROY_RQT };
+
+	cx4_wr32(out, CX4_CMD_HDR_SIZE, 7);
+	CHECK(!cx4dev_hostile_in_use_excused(fh->dev, &destroy));
+	/* The only output dword after the header: the id's. */
+	cx4dev_hostile_cmd_out(fh->dev, &create);
+	CHECK(cx4_rd32(out, CX4_CMD_HDR_SIZE) != 7);
+	CHECK(cx4dev_hostile_in_use_excused(fh->dev, &destroy));
+	fh_free(fh);
+}
+
 /* ---- caps: capability values at their limits ---- */
 
 static void query_caps(struct fh *fh, bool cur, uint8_t *caps)
@@ -836,6 +862,7 @@ static const struct test hostile_tests[] = {
 	T(test_hostile_eqe),
 	T(test_hostile_cmd),
 	T(test_hostile_cmd_top_byte),
+	T(test_hostile_cmd_field_orphan),
 	T(test_hostile_caps),
 	T(test_hostile_storm),
 	T(test_hostile_pages),
