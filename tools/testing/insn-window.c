@@ -15,7 +15,8 @@
  * (N counts closed windows from 0, K and U the instructions executed in
  * the window at kernel addresses -- the upper half -- and below.)  With
  * profile=on each close also lists every kernel block executed in the
- * window, "pc N 0xADDRESS INSTRUCTIONS", for attribution to symbols.
+ * window, per vCPU that executed it, "pc N 0xADDRESS INSTRUCTIONS V", for
+ * attribution to symbols.
  *
  * Counting is per translated block (a block partly executed, cut short by
  * an exception, counts whole: rare in steady state).  The counters are
@@ -42,7 +43,8 @@ struct iw_tb {
 	uint64_t pc;
 	uint64_t insns;
 	bool kernel;
-	uint64_t hits;		/* executions in the open window (profile) */
+	/* executions in the open window, per vCPU (profile) */
+	uint64_t hits[IW_MAX_VCPUS];
 };
 
 /*
@@ -68,7 +70,7 @@ static void iw_tb_exec(unsigned int vcpu, void *udata)
 
 	iw_count[vcpu % IW_MAX_VCPUS][tb->kernel] += tb->insns;
 	if (iw_open)
-		tb->hits++;
+		tb->hits[vcpu % IW_MAX_VCPUS]++;
 }
 
 static void iw_window_open(unsigned int vcpu, void *udata)
@@ -96,10 +98,12 @@ static void iw_window_close(unsigned int vcpu, void *udata)
 	for (i = 0; iw_tbs && i < iw_tbs->len; i++) {
 		struct iw_tb *tb = g_ptr_array_index(iw_tbs, i);
 
-		if (tb->hits && tb->kernel)
-			fprintf(iw_out, "pc %u 0x%" PRIx64 " %" PRIu64 "\n",
-				iw_window, tb->pc, tb->hits * tb->insns);
-		tb->hits = 0;
+		for (v = 0; v < IW_MAX_VCPUS; v++) {
+			if (tb->hits[v] && tb->kernel)
+				fprintf(iw_out, "pc %u 0x%" PRIx64 " %" PRIu64 " %d\n",
+					iw_window, tb->pc, tb->hits[v] * tb->insns, v);
+			tb->hits[v] = 0;
+		}
 	}
 	g_mutex_unlock(&iw_lock);
 	fflush(iw_out);

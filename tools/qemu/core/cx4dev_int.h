@@ -130,6 +130,15 @@ enum cx4dev_hca_state {
 #define CX4DEV_ST_UP		(CX4DEV_ST_ENABLED | CX4DEV_ST_INITIALIZED | CX4DEV_ST_TORN_DOWN)
 
 /* One command in flight: entry image, assembled input, output buffer. */
+/* What a hostile command answer does (cx4dev_cmd.hostile; hostile.c). */
+enum cx4dev_hostile_cmd_kind {
+	CX4DEV_HCMD_DS,		/* delivery error instead of execution */
+	CX4DEV_HCMD_ID,		/* object id of a create/alloc output */
+	CX4DEV_HCMD_FIELD,	/* any output dword: counts, states, register answers */
+	CX4DEV_HCMD_EARLY,	/* ownership back before the output is written */
+	CX4DEV_HCMD_NUM,
+};
+
 struct cx4dev_cmd {
 	unsigned slot;
 	uint64_t entry_addr;

@@ -309,8 +309,13 @@ bool cx4dev_hostile_cmd_excused(const struct cx4dev *dev, const struct cx4dev_cm
 	for (uint32_t off = CX4_CMD_HDR_SIZE; off + 4 <= end; off += 4) {
 		uint32_t dw = cx4_rd32(cmd->in, off);
 
+		/*
+		 * An id in the low 24 or 8 bits, or an 8-bit one in the top
+		 * byte (the RQ context's counter_set_id, beyond rev 0.40).
+		 */
 		if (cx4dev_hostile_is_faked(dev, dw & CX4DEV_ID24) ||
-		    cx4dev_hostile_is_faked(dev, dw & CX4DEV_ID8))
+		    cx4dev_hostile_is_faked(dev, dw & CX4DEV_ID8) ||
+		    cx4dev_hostile_is_faked(dev, dw >> 24))
 			return true;
 	}
 	return false;
@@ -542,14 +547,6 @@ static const uint8_t cx4dev_hostile_ds[] = {
 	CX4_CMDQ_DS_BAD_COMMAND_TYPE,
 };
 
-enum cx4dev_hostile_cmd_kind {
-	CX4DEV_HCMD_DS,		/* delivery error instead of execution */
-	CX4DEV_HCMD_ID,		/* object id of a create/alloc output */
-	CX4DEV_HCMD_FIELD,	/* any output dword: counts, states, register answers */
-	CX4DEV_HCMD_EARLY,	/* ownership back before the output is written */
-	CX4DEV_HCMD_NUM,
-};
-
 /* The object id field of @opcode's output, 0 if it has none. */
 static uint32_t cx4dev_hostile_id_field(uint16_t opcode)
 {
@@ -643,6 +640,11 @@ void cx4dev_hostile_cmd_out(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 		if (cmd->opcode == CX4_CMD_QUERY_PAGES)
 			dev->hostile.pages_tainted = true;	/* a faked page count */
 		if (off == CX4_CMD_HDR_SIZE) {
+			/*
+			 * The dword of a created object's id: that object
+			 * may be orphaned, what it uses stays in use.
+			 */
+			dev->hostile.lost_objects = true;
 			cx4dev_hostile_fake_id(dev, fake & CX4DEV_ID24);
 			cx4dev_hostile_fake_id(dev, fake & CX4DEV_ID8);
 		}

@@ -476,6 +476,56 @@ static void test_hostile_cmd(void)
 	fh_free(fh);
 }
 
+/*
+ * A faked 8-bit id used where the RQ context keeps it, in the top byte of
+ * a dword (counter_set_id of ALLOC_Q_COUNTER: make fuzz, seed 5): the
+ * rejection of that CREATE_RQ is a reaction, excused.
+ */
+static void test_hostile_cmd_top_byte(void)
+{
+	struct fh *fh = fh_new_up(NULL);
+	struct cx4dev_hostile *h = &fh->dev->hostile;
+	uint8_t in[CX4_CREATE_RQ_IN_SIZE] = { 0 };
+	struct cx4dev_cmd cmd = { .in = in, .in_len = sizeof(in),
+				  .opcode = CX4_CMD_CREATE_RQ };
+
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_CREATE_RQ);
+	CX4_SET(RQC, in + CX4_CREATE_RQ_IN_OFF_CTX, COUNTER_SET_ID, 0x8b);
+	CHECK(!cx4dev_hostile_cmd_excused(fh->dev, &cmd));
+	h->cmd_tainted = true;
+	CHECK(!cx4dev_hostile_cmd_excused(fh->dev, &cmd));
+	h->faked[0] = 0x8b;
+	h->nfaked = 1;
+	CHECK(cx4dev_hostile_cmd_excused(fh->dev, &cmd));
+	fh_free(fh);
+}
+
+/*
+ * A created object's id faked through its output dword (not its id
+ * field): the real object is orphaned and keeps what it uses, so a
+ * release that finds it still in use is a reaction (make fuzz seed 8: a
+ * CREATE_TIR answered so, then DESTROY_RQT refused: the RQT still had
+ * the real TIR).
+ */
+static void test_hostile_cmd_field_orphan(void)
+{
+	struct fh *fh = fh_new_up(NULL);
+	uint8_t out[CX4_CMD_HDR_SIZE + 4] = { 0 };
+	struct cx4dev_cmd create = { .out = out, .out_len = sizeof(out),
+				     .opcode = CX4_CMD_CREATE_TIR,
+				     .status = CX4_CMD_STAT_OK,
+				     .hostile = CX4DEV_HCMD_FIELD };
+	struct cx4dev_cmd destroy = { .opcode = CX4_CMD_DESTROY_RQT };
+
+	cx4_wr32(out, CX4_CMD_HDR_SIZE, 7);
+	CHECK(!cx4dev_hostile_in_use_excused(fh->dev, &destroy));
+	/* The only output dword after the header: the id's. */
+	cx4dev_hostile_cmd_out(fh->dev, &create);
+	CHECK(cx4_rd32(out, CX4_CMD_HDR_SIZE) != 7);
+	CHECK(cx4dev_hostile_in_use_excused(fh->dev, &destroy));
+	fh_free(fh);
+}
+
 /* ---- caps: capability values at their limits ---- */
 
 static void query_caps(struct fh *fh, bool cur, uint8_t *caps)
@@ -811,6 +861,8 @@ static const struct test hostile_tests[] = {
 	T(test_hostile_cqe_extra),
 	T(test_hostile_eqe),
 	T(test_hostile_cmd),
+	T(test_hostile_cmd_top_byte),
+	T(test_hostile_cmd_field_orphan),
 	T(test_hostile_caps),
 	T(test_hostile_storm),
 	T(test_hostile_pages),

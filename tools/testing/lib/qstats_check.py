@@ -36,21 +36,24 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import netdev_nl  # noqa: E402
 
 # qstats field: the cx4 counters (ethtool -S rx<i>_<c> / tx<i>_<c>,
-# totals rx_<c> / tx_<c>) it sums
+# totals rx_<c> / tx_<c>, or tx_<TX_TOTAL[c]>) it sums
 FIELDS = {
     "rx-packets": ("rx", ["packets"]),
     "rx-bytes": ("rx", ["bytes"]),
-    "rx-alloc-fail": ("rx", ["alloc_fail", "dropped"]),
+    "rx-alloc-fail": ("rx", ["buff_alloc_err", "dropped"]),
     "rx-csum-unnecessary": ("rx", ["csum_unnecessary"]),
     "rx-csum-none": ("rx", ["csum_none"]),
     "tx-packets": ("tx", ["packets"]),
     "tx-bytes": ("tx", ["bytes"]),
-    "tx-needs-csum": ("tx", ["csum_partial"]),
+    "tx-needs-csum": ("tx", ["csum_partial_wire"]),
     "tx-hw-gso-packets": ("tx", ["tso_packets"]),
-    "tx-hw-gso-wire-bytes": ("tx", ["tso_bytes"]),
+    "tx-hw-gso-wire-bytes": ("tx", ["tso_wire_bytes"]),
     "tx-stop": ("tx", ["stopped"]),
     "tx-wake": ("tx", ["wake"]),
 }
+# TX totals named apart from their per-queue counter (mlx5_core's names)
+TX_TOTAL = {"stopped": "queue_stopped", "wake": "queue_wake",
+            "dropped": "queue_dropped"}
 # device-only qstats field (base, no queue): the device counter of
 # ethtool -S it equals, listed when the device has the counter
 DEV_FIELDS = {"rx-hw-drop-overruns": "rx_out_of_buffer"}
@@ -169,7 +172,8 @@ def check_stats(ifname, snap, nch):
           f"{ifname}: qstats queues {sorted(queues)}, want {sorted(want_q)}")
     base = {}
     for field, (d, names) in FIELDS.items():
-        tot = sum(eth.get(f"{d}_{n}", -1) for n in names)
+        tot = sum(eth.get(f"{d}_{TX_TOTAL.get(n, n) if d == 'tx' else n}", -1)
+                  for n in names)
         check(dev.get(field) == tot,
               f"{ifname}: {field}: device {dev.get(field)}, ethtool -S totals {tot}")
         qsum = 0

@@ -150,9 +150,9 @@ feat() {
 	dp_features cx4b "$b" "$@"
 }
 
-TSO='tx[0-9]+_tso_packets' TXCS='tx[0-9]+_csum_partial'
-RXCS='rx[0-9]+_csum_unnecessary' INS='tx[0-9]+_vlan_insert'
-STRIP='rx[0-9]+_vlan_strip'
+TSO='tx[0-9]+_tso_packets' TXCS='tx[0-9]+_csum_partial_wire'
+RXCS='rx[0-9]+_csum_unnecessary' INS='tx[0-9]+_added_vlan_packets'
+STRIP='rx[0-9]+_removed_vlan_packets'
 
 run "all on" 198.18.0.2 "$TSO=on $TXCS=on $RXCS=on"
 run "all on, IPv6" 2001:db8::2 "$TSO=on $TXCS=on $RXCS=on"
@@ -172,7 +172,7 @@ feat txvlan on
 
 for ns_if in "cx4a $a" "cx4b $b"; do
 	read -r ns ifc <<<"$ns_if"
-	bad=$(dp_stat "$ns" "$ifc" '(rx|tx)[0-9]+_(bad_cqe|err_cqe|recover)')
+	bad=$(dp_stat "$ns" "$ifc" '(rx|tx)[0-9]+_(bad_cqe|wqe_err|cqe_err|recover)')
 	[ "$bad" = 0 ] || fail "$ifc: $bad bad/error CQEs or recoveries"
 done
 dp_cleanup

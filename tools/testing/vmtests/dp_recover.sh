@@ -35,7 +35,7 @@
 #      once they stop (issue 14, finding 8): with 64 receive WQEs, the
 #      fail_rx_alloc knob fails every allocation while b sends 300
 #      datagrams: the RQ runs dry, the device drops what finds no WQE
-#      (rx_out_of_buffer), the failures are counted (alloc_fail); then
+#      (rx_out_of_buffer), the failures are counted (buff_alloc_err); then
 #      allocations work again and a ping b -> a must pass within 10 s
 #      although no CQE arrives to start a poll (the refill timer).
 #   7. A queue whose reset keeps failing is rebuilt (issue 14): with
@@ -115,7 +115,7 @@ flood_started() {
 # that hits it sent by ping from netns $3 to $4; checks as above.  Sets
 # QN (the queue hit) and RING.
 wq_error_step() {
-	local kind=$1 syn=$2 s0 s1 v rec0 want q flood=
+	local kind=$1 syn=$2 s0 s1 v rec0 want q ecqe flood=
 	s0=$(stats)
 	rec0=$(recoveries)
 	if [ "$kind" = rx ]; then
@@ -156,7 +156,9 @@ while time.monotonic() < end:
 	s1=$(stats)
 	RING=$(ring_moved "$kind" "$s0" "$s1") ||
 		fail "$q $QN: not exactly one $kind ring recovered once"
-	[ "$(stat_sum "$s1" "${kind}[0-9]+_err_cqe")" -gt "$(stat_sum "$s0" "${kind}[0-9]+_err_cqe")" ] ||
+	# The error CQE counter: rx<N>_wqe_err, tx<N>_cqe_err (mlx5_core's names).
+	ecqe="${kind}[0-9]+_$([ "$kind" = rx ] && echo wqe_err || echo cqe_err)"
+	[ "$(stat_sum "$s1" "$ecqe")" -gt "$(stat_sum "$s0" "$ecqe")" ] ||
 		fail "$q $QN: error CQE not counted"
 	[ "$(dmesg_count "channel $RING: $q $QN recovery done")" -ge 1 ] ||
 		fail "no 'channel $RING: $q $QN recovery done' line"
@@ -314,7 +316,7 @@ ping_a() {
 	nsx cx4b $BB ping -c 1 -W 1 198.18.0.1 > /dev/null
 }
 wait_for ping_a || fail "$a: no ping after -G rx 64"
-fails0=$(dp_stat cx4a "$a" 'rx[0-9]+_alloc_fail')
+fails0=$(dp_stat cx4a "$a" 'rx[0-9]+_buff_alloc_err')
 oob0=$(ctl_get "$fa" rx_out_of_buffer)
 echo 1 > "$(cx4_dbg "$fa")/fail_rx_alloc"
 nsx cx4b python3 -S -c '
@@ -328,7 +330,7 @@ drained() {
 }
 wait_for drained || fail "$a: the RQ never ran out of WQEs while allocations failed"
 echo 0 > "$(cx4_dbg "$fa")/fail_rx_alloc"
-fails=$(($(dp_stat cx4a "$a" 'rx[0-9]+_alloc_fail') - fails0))
+fails=$(($(dp_stat cx4a "$a" 'rx[0-9]+_buff_alloc_err') - fails0))
 oob=$(($(ctl_get "$fa" rx_out_of_buffer) - oob0))
 [ "$fails" -gt 0 ] || fail "no receive buffer allocation failure counted"
 WAIT_SECS=10 wait_for ping_a ||

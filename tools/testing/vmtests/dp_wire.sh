@@ -50,8 +50,8 @@ log "UDP a -> b: $n bytes"
 
 tso=$(($(dp_stat cx4a "$a" 'tx[0-9]+_tso_packets') - tso0))
 seg=$((($(ctl_get "$DP_FA" tx_lso_segments) - seg0) & 0xffffffff))
-vins=$(dp_stat cx4a "$a" 'tx[0-9]+_vlan_insert')
-vstrip=$(dp_stat cx4b "$b" 'rx[0-9]+_vlan_strip')
+vins=$(dp_stat cx4a "$a" 'tx[0-9]+_added_vlan_packets')
+vstrip=$(dp_stat cx4b "$b" 'rx[0-9]+_removed_vlan_packets')
 log "$a: $tso LSO WQEs -> $seg device segments; $vins tags inserted; $b stripped $vstrip"
 [ "$tso" -gt 0 ] || fail "$a: TSO never used"
 [ "$seg" -gt "$tso" ] || fail "device cut $seg segments from $tso LSO WQEs"

@@ -76,7 +76,7 @@ for ns_if in "cx4a $a" "cx4b $b"; do
 	read -r ns ifc <<<"$ns_if"
 	tx=$(stats_sum "$ns" "$ifc" 'tx[0-9]+_packets')
 	rx=$(stats_sum "$ns" "$ifc" 'rx[0-9]+_packets')
-	bad=$(stats_sum "$ns" "$ifc" '(rx|tx)[0-9]+_(bad_cqe|err_cqe)')
+	bad=$(stats_sum "$ns" "$ifc" '(rx|tx)[0-9]+_(bad_cqe|wqe_err|cqe_err)')
 	[ "$bad" = 0 ] || fail "$ifc: $bad bad or error CQEs"
 	log "$ifc: $tx frames sent, $rx received, no bad CQE"
 	ip -n "$ns" -s link show "$ifc"
@@ -87,7 +87,7 @@ rx=$(stats_sum cx4b "$b" 'rx[0-9]+_packets')
 [ "$rx" -ge "$min" ] || fail "$b: $rx frames received, want >= $min"
 [ "$(stats_sum cx4b "$b" 'rx[0-9]+_csum_unnecessary')" -ge "$min" ] ||
 	fail "$b: device checksum verdicts not used"
-[ "$(stats_sum cx4a "$a" 'tx[0-9]+_csum_partial')" -ge "$min" ] ||
+[ "$(stats_sum cx4a "$a" 'tx[0-9]+_csum_partial_wire')" -ge "$min" ] ||
 	fail "$a: checksum offload not used"
 
 # Receive memory (issue 20): what a UDP socket is charged per datagram
@@ -202,7 +202,7 @@ nsx cx4b ethtool -G "$b" rx 64 || fail "$b: ethtool -G rx 64 failed"
 wait_for carrier cx4b "$b" || fail "$b: no carrier after -G rx 64"
 wait_for jumbo_ping_b || fail "$b: no jumbo ping after -G rx 64"
 rx_fails() {
-	stats_sum cx4b "$b" 'rx[0-9]+_(alloc_fail|dropped)'
+	stats_sum cx4b "$b" 'rx[0-9]+_(buff_alloc_err|dropped)'
 }
 f0=$(rx_fails)
 # A failure below must not leave allocations failing for the next test.

@@ -96,35 +96,10 @@ $MCAST 88b5 90 - 2
 $MAC_B 88b5 120 5 4
 $PAUSE 8808 60 - 1"
 
-# send_frames NETNS IFACE: send the frames of a spec read from stdin,
-# print how many were sent.
-SEND_PY=$(cat <<'EOF'
-import socket, struct, sys
-ifc = sys.argv[1]
-s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW)
-s.bind((ifc, 0))
-src = open(f"/sys/class/net/{ifc}/address").read().strip()
-mac = lambda m: bytes.fromhex(m.replace(":", ""))
-n = 0
-for line in sys.stdin.read().split("\n"):
-    if not line.strip():
-        continue
-    dst, et, size, pcp, count = line.split()
-    et, size, count = int(et, 16), int(size), int(count)
-    hdr = mac(dst) + mac(src)
-    if pcp != "-":
-        hdr += struct.pack("!HH", 0x8100, int(pcp) << 13 | 7)
-    hdr += struct.pack("!H", et)
-    body = struct.pack("!H", 1) if et == 0x8808 else b""
-    frame = hdr + body + bytes(size - len(hdr) - len(body))
-    assert len(frame) == size
-    for _ in range(count):
-        n += s.send(frame) and 1
-print(n)
-EOF
-)
+# send_frames NETNS IFACE: send the frames of a spec read from stdin
+# (lib/send_frames.py), print how many were sent.
 send_frames() {
-	ip netns exec "$1" python3 -S -c "$SEND_PY" "$2"
+	ip netns exec "$1" python3 -S "$(dirname "$0")/../lib/send_frames.py" "$2"
 }
 
 # Pings wait for their replies: nothing is in flight now.

@@ -338,7 +338,8 @@ pair_iperf() {
 	local dir=${1:-} srv
 	busybox nsenter --net=/run/netns/"$PAIR_NSB" timeout 60 iperf3 -s -1 -B 198.18.0.2 > /dev/null &
 	srv=$!
-	sleep 2
+	WAIT_SECS=10 wait_for iperf_listening "$PAIR_NSB" "$srv" ||
+		fail "iperf3 server in $PAIR_NSB not listening after 10 s"
 	nsx "$PAIR_NSA" timeout 60 iperf3 -c 198.18.0.2 -t 3 ${dir:+"$dir"} -J \
 		> /tmp/pair-iperf.json || fail "iperf3 $dir failed"
 	wait "$srv" || fail "iperf3 server $dir failed"
@@ -425,6 +426,13 @@ dp_features() {
 	nsx "$ns" ethtool -K "$ifc" "$@" || fail "$ifc: ethtool -K $* failed"
 }
 
+# iperf_listening NETNS PID: a TCP socket listens on iperf3's port 5201
+# in NETNS, while the server PID runs (else no wait for it).
+iperf_listening() {
+	kill -0 "$2" 2>/dev/null || return 0
+	[ -n "$(nsx "$1" ss -Hltn 'sport = :5201')" ]
+}
+
 # Bounded iperf3 run: server in netns $1 on address $2, client in netns
 # $3 for $4 seconds (0: the client args bound it, e.g. -n 2M; 60 s at
 # most), extra client args after.  Prints the bytes the server received;
@@ -437,7 +445,15 @@ dp_iperf() {
 	timeout $((secs + 30)) busybox nsenter --net=/run/netns/"$sns" iperf3 -s -1 -B "$addr" \
 		>/dev/null 2>&1 &
 	srv=$!
-	sleep 1
+	# The client starts once the server listens (not after a fixed
+	# sleep: under load a second was once too short, "Connection
+	# refused"); at most 10 s.
+	if ! WAIT_SECS=10 wait_for iperf_listening "$sns" "$srv"; then
+		kill "$srv" 2>/dev/null
+		wait "$srv" || true
+		rm -f "$out"
+		fail "iperf3 server in $sns not listening on $addr port 5201 after 10 s"
+	fi
 	timeout $((secs + 25)) busybox nsenter --net=/run/netns/"$cns" iperf3 -c "$addr" "${t[@]}" \
 		--connect-timeout 5000 -J "$@" >"$out" 2>&1 || rc=$?
 	wait "$srv" || true

@@ -93,7 +93,7 @@ transfer 198.18.0.2 5004
 [ "$(lro_pkts)" = "$n6" ] ||
 	fail "$b: LRO frames counted with LRO off ($(lro_pkts) after $n6)"
 
-bad=$(dp_stat cx4b "$b" 'rx[0-9]+_(bad_cqe|err_cqe)')
+bad=$(dp_stat cx4b "$b" 'rx[0-9]+_(bad_cqe|wqe_err)')
 [ "$bad" = 0 ] || fail "$b: $bad bad or error CQEs"
 steer_finish
 log "LRO coalesces TCP, the stream stays intact, and it stops when off"

@@ -243,11 +243,9 @@ bool cx4_cq_ring_ready(const void *ring, u32 ci, u32 log_size);
 
 /*
  * A completion queue (cq.c).  @ci, @arm_ci and @last_arm_sn are only
- * written by the one poller (cx4_cq_peek/pop/update_ci/arm); @arm_sn by
- * the poller's arm (its own cmd_sn) and by the EQ handler that delivers
- * the CQ's events (the cmd_sn after @last_arm_sn), WRITE_ONCE/READ_ONCE
- * on both sides; @armed set by the poller's arm, cleared by the EQ
- * handler.
+ * used by the one poller (cx4_cq_peek/pop/update_ci/arm); @armed is set
+ * by the poller's arm and cleared by the EQ handler that delivers the
+ * CQ's events, WRITE_ONCE/READ_ONCE on both sides.
  */
 struct cx4_cq {
 	struct cx4_core *core;
@@ -264,7 +262,6 @@ struct cx4_cq {
 	u32 cqn;
 	u32 ci;
 	u32 arm_ci;		/* @ci at the last arm */
-	u8 arm_sn;		/* cmd_sn of the next arm: set by events and arms */
 	u8 last_arm_sn;		/* cmd_sn of the last arm */
 	bool armed;		/* armed, no event since */
 	u8 err_syndrome;	/* last CQ error event (debugfs) */

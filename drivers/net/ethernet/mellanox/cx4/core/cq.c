@@ -15,15 +15,17 @@
  *    vectors) before freeing it, so no callback runs once it returns.
  *
  * Arming (PRM 7.12.4, Tables 14 and 70): cmd_sn is the number of
- * completion events the CQ raised plus one (mod 4); an arm writes cmd_sn,
- * cmd and the consumer counter to the doorbell record, then the same to
- * the UAR CQ doorbell as one 64-bit write (two 32-bit writes, lower
- * address first, where there is no 64-bit MMIO).  An event moves cmd_sn
- * to the one after the last arm's (however often it comes: a duplicate
- * cannot wrap it back to the fired one, which the device ignores).  So
- * does an arm that finds CQEs consumed since the last arm without an
- * event in between: a CQE on an armed CQ raises an event, so the CQ has
- * fired, and its event is late or went to another CQ's number.
+ * completion events the CQ raised (mod 4); an arm writes cmd_sn, cmd and
+ * the consumer counter to the doorbell record, then the same to the UAR
+ * CQ doorbell as one 64-bit write (two 32-bit writes, lower address
+ * first, where there is no 64-bit MMIO).  The driver keeps only the last
+ * arm's cmd_sn and whether an event came since (@armed cleared): the next
+ * arm takes the one after the last arm's once the CQ fired -- its event
+ * came (however often: a duplicate cannot wrap cmd_sn back to the fired
+ * one, which the device ignores), or CQEs were consumed since the arm
+ * (a CQE on an armed CQ raises an event, so the CQ has fired and its
+ * event is late or went to another CQ's number) -- and the last arm's
+ * again otherwise (a re-arm with nothing consumed).
  *
  * Lost events: a completion EQE whose CQ number names no CQ of that EQ
  * (unknown, another EQ's, out of range), whose type is wrong, or that
@@ -92,14 +94,13 @@ void cx4_cqs_unregister_locked(struct cx4_cqs *cqs, struct cx4_cq *cq)
 }
 
 /*
- * A completion event for @cq (interrupt context, RCU): the next arm uses
- * the cmd_sn after the last arm's; then the owner's callback.
+ * A completion event for @cq (interrupt context, RCU): the CQ fired (its
+ * next arm takes the cmd_sn after the last arm's); then the owner's
+ * callback.
  */
 static void cx4_cq_event(struct cx4_cq *cq)
 {
 	WRITE_ONCE(cq->armed, false);
-	WRITE_ONCE(cq->arm_sn, (READ_ONCE(cq->last_arm_sn) + 1) &
-		   CX4_MAX(CQ_DBR, CMD_SN));
 	cq->comp(cq, cq->ctx);
 }
 
@@ -347,34 +348,31 @@ void cx4_cq_update_ci(struct cx4_cq *cq)
 }
 
 /*
- * The cmd_sn of the next arm of @cq (no device access; KUnit): the one
- * the last event set, or the next one if CQEs were consumed since the
- * last arm without an event (the CQ fired; see the comment at the top).
+ * The cmd_sn of the next arm of @cq (no device access; KUnit): the last
+ * arm's while the CQ is armed with nothing consumed since, the one after
+ * it once the CQ fired (see the comment at the top).
  */
 u8 cx4_cq_next_sn(const struct cx4_cq *cq)
 {
-	if (READ_ONCE(cq->armed) && cq->ci != cq->arm_ci)
-		return (cq->last_arm_sn + 1) & CX4_MAX(CQ_DBR, CMD_SN);
-	return READ_ONCE(cq->arm_sn);
+	if (READ_ONCE(cq->armed) && cq->ci == cq->arm_ci)
+		return cq->last_arm_sn;
+	return (cq->last_arm_sn + 1) & CX4_MAX(CQ_DBR, CMD_SN);
 }
 
 /*
  * The bookkeeping of an arm of @cq (no device access; KUnit): its cmd_sn
- * becomes the last arm's and, until an event, the next arm's too.  A
- * re-arm with nothing consumed must not go back to the cmd_sn an event
- * set before this arm: when that event was lost and this arm took the
- * next cmd_sn (CQEs consumed), the old one is the one the CQ fired with,
- * and the event after the re-arm would make the following arm reuse the
- * cmd_sn that event fired with -- an arm the device ignores for good.
+ * becomes the last arm's.  A re-arm with nothing consumed keeps it: when
+ * an event was lost and this arm took the next cmd_sn (CQEs consumed),
+ * the one before is the one the CQ fired with, and going back to it
+ * would make the arm after the next event reuse the cmd_sn that event
+ * fired with -- an arm the device ignores for good.
  * Return: the arm doorbell dword.
  */
 u32 cx4_cq_arm_prepare(struct cx4_cq *cq)
 {
 	u8 sn = cx4_cq_next_sn(cq);
 
-	/* Seen by the EQ handler of the event this arm may fire at once. */
-	WRITE_ONCE(cq->last_arm_sn, sn);
-	WRITE_ONCE(cq->arm_sn, sn);
+	cq->last_arm_sn = sn;
 	cq->arm_ci = cq->ci;
 	WRITE_ONCE(cq->armed, true);
 	return cx4_cq_arm_dword(sn, cq->ci, false);
@@ -512,6 +510,8 @@ struct cx4_cq *cx4_cq_create(struct cx4_core *core,
 	cq->error = attr->error;
 	cq->ctx = attr->ctx;
 	cq->log_size = attr->log_cqe_cnt;
+	/* Created fired, no event yet: the first arm's cmd_sn is 0. */
+	cq->last_arm_sn = CX4_MAX(CQ_DBR, CMD_SN);
 	cq->ring_size = (size_t)CX4_CQE_SIZE << cq->log_size;
 	cq->size = PAGE_ALIGN(cq->ring_size + CX4_CQ_DBR_SIZE);
 	cq->buf = dma_alloc_coherent(core->dev, cq->size, &cq->dma,

@@ -302,7 +302,7 @@ struct cx4_en_priv {
 	atomic_t fail_tx_map;
 	/*
 	 * debugfs fail_rx_alloc: while nonzero every receive buffer
-	 * allocation fails (rx.c: counted in alloc_fail, nothing posted),
+	 * allocation fails (rx.c: counted in buff_alloc_err, nothing posted),
 	 * so the device runs out of WQEs (rx_out_of_buffer); the refill
 	 * timer posts again once it is 0.
 	 */

@@ -173,7 +173,10 @@ static netdev_features_t cx4_en_fix_features(struct net_device *netdev,
 
 /*
  * Reopen the channels so the RX buffers and TIRs follow fs.lro; on
- * failure the old setting is restored and reopened.
+ * failure the old setting is restored and reopened.  Detached meanwhile,
+ * as cx4_en_reconfigure() does: the TX watchdog leaves the stopped queues
+ * alone (a reopen can outlast its timeout on a slow host: a false TX
+ * timeout with no channel to reset, seen in the lro VM test under load).
  */
 static int cx4_en_reopen_lro(struct cx4_en_priv *priv, bool lro)
 {
@@ -181,6 +184,7 @@ static int cx4_en_reopen_lro(struct cx4_en_priv *priv, bool lro)
 	int err;
 
 	netif_tx_disable(netdev);
+	netif_device_detach(netdev);
 	cx4_en_channels_close(priv);
 	priv->fs.lro = lro;
 	err = cx4_en_channels_open(priv);
@@ -190,11 +194,12 @@ static int cx4_en_reopen_lro(struct cx4_en_priv *priv, bool lro)
 		priv->fs.lro = !lro;
 		if (cx4_en_channels_open(priv)) {
 			netdev_err(netdev, "cannot reopen the channels\n");
+			netif_device_attach(netdev);
 			return err;
 		}
 	}
 	cx4_en_carrier_update(priv);
-	netif_tx_start_all_queues(netdev);
+	netif_device_attach(netdev);	/* wakes every TX queue */
 	return err;
 }
 

@@ -9,8 +9,8 @@
  * becomes an skb with napi_build_skb() over the head and
  * skb_add_rx_frag() for each page it reached, each page with its own
  * truesize; the entries it did not reach stay posted.  A frame of up to
- * CX4_EN_RX_COPYBREAK bytes is copied into a fragment of its own size
- * instead and its buffer is posted again at once.  Only the bytes the
+ * CX4_EN_RX_COPYBREAK bytes is copied into a page_pool fragment of its
+ * own size instead and its buffer is posted again at once.  Only the bytes the
  * device wrote are synced for the CPU (and, for a buffer posted again,
  * back for the device).  The device completes WQEs in order: a CQE is
  * checked (opcode, format, wqe_counter == consumer counter, byte_cnt
@@ -171,23 +171,31 @@ static void cx4_en_rx_hash(struct cx4_en_rq *rq, const void *cqe,
 }
 
 /*
- * Copy-break: the frame into a fragment of its own size (truesize as
- * small as the frame allows); the head buffer stays posted and goes
- * back to the device as it is.
+ * Copy-break: the frame into a page_pool fragment of its own size
+ * (truesize as small as the frame allows); the head buffer stays posted
+ * and goes back to the device as it is.  The copy's page comes back to
+ * the pool when its last fragment is freed, like a head buffer's, and is
+ * used again without going through the page allocator: a page from
+ * napi_alloc_frag() is a new one each time the frames of the last one
+ * are still queued, and a new page is zeroed (init_on_alloc, on in
+ * Debian's kernels): as many bytes cleared as the frames' truesize.
  */
 static struct sk_buff *cx4_en_rx_copy(struct cx4_en_rq *rq,
 				      const struct cx4_en_rx_buf *b, u32 len)
 {
 	u32 size = cx4_en_rx_copy_size(len);
 	struct sk_buff *skb = NULL;
-	void *data = napi_alloc_frag(size);
+	unsigned int off = 0;
+	struct page *page;
 
-	if (data) {
-		skb = napi_build_skb(data, size);
+	page = page_pool_dev_alloc_frag(rq->pool, &off, size);
+	if (page) {
+		skb = napi_build_skb(page_address(page) + off, size);
 		if (!skb)
-			skb_free_frag(data);
+			page_pool_put_full_page(rq->pool, page, true);
 	}
 	if (skb) {
+		skb_mark_for_recycle(skb);
 		skb_reserve(skb, NET_SKB_PAD + NET_IP_ALIGN);
 		skb_put_data(skb, page_address(b->page) + b->offset +
 			     CX4_EN_RX_HEADROOM, len);

@@ -25,36 +25,59 @@
 #include "en.h"
 #include "port.h"
 
+/*
+ * The per-channel software counters: rx<N>_<name> and tx<N>_<name>, the
+ * device totals rx_<name> and tx_<name> (tx_<total name> where the SQ
+ * table below gives one).  A counter that means what an mlx5_core
+ * counter means has mlx5_core's names, per queue and total; the others
+ * (dropped, bad_cqe, doorbells, and csum_partial_wire and
+ * tso_wire_bytes, which count wire frames and wire bytes where
+ * mlx5_core's csum_partial and tso_bytes count sends and payload bytes)
+ * are cx4's own (Documentation/ethtool.md).
+ */
 const char * const cx4_en_rq_stat_names[CX4_EN_RQ_NSTATS] = {
 	[CX4_EN_RQ_PACKETS]		= "packets",
 	[CX4_EN_RQ_BYTES]		= "bytes",
 	[CX4_EN_RQ_CSUM_UNNECESSARY]	= "csum_unnecessary",
 	[CX4_EN_RQ_CSUM_NONE]		= "csum_none",
 	[CX4_EN_RQ_DROPPED]		= "dropped",
-	[CX4_EN_RQ_ALLOC_FAIL]		= "alloc_fail",
-	[CX4_EN_RQ_ERR_CQE]		= "err_cqe",
+	[CX4_EN_RQ_ALLOC_FAIL]		= "buff_alloc_err",
+	[CX4_EN_RQ_ERR_CQE]		= "wqe_err",
 	[CX4_EN_RQ_BAD_CQE]		= "bad_cqe",
 	[CX4_EN_RQ_LRO_PACKETS]		= "lro_packets",
 	[CX4_EN_RQ_LRO_BYTES]		= "lro_bytes",
-	[CX4_EN_RQ_VLAN_STRIP]		= "vlan_strip",
+	[CX4_EN_RQ_VLAN_STRIP]		= "removed_vlan_packets",
 	[CX4_EN_RQ_RECOVER]		= "recover",
 };
 
 const char * const cx4_en_sq_stat_names[CX4_EN_SQ_NSTATS] = {
 	[CX4_EN_SQ_PACKETS]		= "packets",
 	[CX4_EN_SQ_BYTES]		= "bytes",
-	[CX4_EN_SQ_CSUM_PARTIAL]	= "csum_partial",
+	[CX4_EN_SQ_CSUM_PARTIAL]	= "csum_partial_wire",
 	[CX4_EN_SQ_DOORBELLS]		= "doorbells",
 	[CX4_EN_SQ_STOPPED]		= "stopped",
 	[CX4_EN_SQ_WAKE]		= "wake",
 	[CX4_EN_SQ_DROPPED]		= "dropped",
-	[CX4_EN_SQ_ERR_CQE]		= "err_cqe",
+	[CX4_EN_SQ_ERR_CQE]		= "cqe_err",
 	[CX4_EN_SQ_BAD_CQE]		= "bad_cqe",
 	[CX4_EN_SQ_TSO_PACKETS]		= "tso_packets",
-	[CX4_EN_SQ_TSO_BYTES]		= "tso_bytes",
-	[CX4_EN_SQ_VLAN_INSERT]		= "vlan_insert",
+	[CX4_EN_SQ_TSO_BYTES]		= "tso_wire_bytes",
+	[CX4_EN_SQ_VLAN_INSERT]		= "added_vlan_packets",
 	[CX4_EN_SQ_RECOVER]		= "recover",
 };
+
+/* SQ totals whose name is not tx_<per-queue name> (mlx5_core's). */
+static const char * const cx4_en_sq_total_names[CX4_EN_SQ_NSTATS] = {
+	[CX4_EN_SQ_STOPPED]		= "queue_stopped",
+	[CX4_EN_SQ_WAKE]		= "queue_wake",
+	[CX4_EN_SQ_DROPPED]		= "queue_dropped",
+};
+
+/* The device total of SQ counter @idx is tx_<this>. */
+const char *cx4_en_sq_total_name(enum cx4_en_sq_stat idx)
+{
+	return cx4_en_sq_total_names[idx] ?: cx4_en_sq_stat_names[idx];
+}
 
 const char * const cx4_en_drv_stat_names[CX4_EN_DRV_NSTATS] = {
 	[CX4_EN_DRV_BAD_REG_ANSWERS]	= "port_bad_answers",
@@ -448,8 +471,9 @@ static void cx4_en_sw_fill(struct cx4_en_priv *priv, u64 *data)
 }
 
 /*
- * The device's totals of every software counter, rx_<c> then tx_<c>:
- * the channels in use and those gone (what ip -s link sums up).
+ * The device's totals of every software counter, rx_<c> then tx_<c>
+ * (mlx5_core's tx_queue_<c> for stopped, wake and dropped): the
+ * channels in use and those gone (what ip -s link sums up).
  */
 static u32 cx4_en_tot_count(struct cx4_en_priv *priv)
 {
@@ -463,7 +487,7 @@ static void cx4_en_tot_strings(struct cx4_en_priv *priv, u8 **data)
 	for (i = 0; i < CX4_EN_RQ_NSTATS; i++)
 		ethtool_sprintf(data, "rx_%s", cx4_en_rq_stat_names[i]);
 	for (i = 0; i < CX4_EN_SQ_NSTATS; i++)
-		ethtool_sprintf(data, "tx_%s", cx4_en_sq_stat_names[i]);
+		ethtool_sprintf(data, "tx_%s", cx4_en_sq_total_name(i));
 }
 
 static void cx4_en_tot_fill(struct cx4_en_priv *priv, u64 *data)

@@ -13,8 +13,8 @@
  * channel being built beside the running one of its index counts its
  * first fill apart and adds it when it starts, channels.c).  SQ
  * counters have two, on disjoint counters, each with its own seqcount:
- * ndo_start_xmit (csum_partial, doorbells, stopped, dropped, tso_*,
- * vlan_insert; @xmit_syncp) and NAPI (the rest, @syncp; recovery counts
+ * ndo_start_xmit (csum_partial_wire, doorbells, stopped, dropped, tso_*,
+ * added_vlan_packets; @xmit_syncp) and NAPI (the rest, @syncp; recovery counts
  * while NAPI is disabled and the queue stopped).  Readers use the
  * u64_stats fetch loop on both.
  */
@@ -52,7 +52,7 @@ enum cx4_en_rq_stat {
 enum cx4_en_sq_stat {
 	CX4_EN_SQ_PACKETS,		/* frames completed */
 	CX4_EN_SQ_BYTES,		/* their bytes */
-	CX4_EN_SQ_CSUM_PARTIAL,		/* frames with checksum offload */
+	CX4_EN_SQ_CSUM_PARTIAL,		/* wire frames with checksum offload */
 	CX4_EN_SQ_DOORBELLS,		/* doorbells rung */
 	CX4_EN_SQ_STOPPED,		/* queue stopped for lack of room */
 	CX4_EN_SQ_WAKE,			/* queue woken again */
@@ -136,6 +136,7 @@ static inline void cx4_en_sq_stat_add(struct cx4_en_sq_stats *s,
 
 extern const char * const cx4_en_rq_stat_names[CX4_EN_RQ_NSTATS];
 extern const char * const cx4_en_sq_stat_names[CX4_EN_SQ_NSTATS];
+const char *cx4_en_sq_total_name(enum cx4_en_sq_stat idx);
 
 /*
  * Device counter groups in ethtool -S: the vport counters (PRM 12.17,

@@ -42,6 +42,10 @@
 #define CX4_EN_SQ_STOP_ROOM	(2 * CX4_EN_MAX_WQEBBS)
 /* Send CQEs handled per NAPI poll at most. */
 #define CX4_EN_TX_POLL_MAX	256
+/* The part of a send CQE read first: its last dword. */
+#define CX4_EN_TX_CQE_TAIL	(CX4_CQE_SIZE - 4)
+static_assert(CX4_FLD_OFF(CX4_CQE_OPCODE) == CX4_EN_TX_CQE_TAIL &&
+	      CX4_FLD_OFF(CX4_CQE_WQE_COUNTER) == CX4_EN_TX_CQE_TAIL);
 
 static void *cx4_en_sq_wqebb(struct cx4_en_sq *sq, u16 i)
 {
@@ -353,7 +357,11 @@ static netdev_tx_t cx4_en_sq_xmit(struct cx4_en_sq *sq, struct sk_buff *skb,
 		cx4_en_sq_pad(sq, edge);
 
 	ctrl = cx4_en_sq_wqebb(sq, sq->pc);
-	memset(ctrl, 0, nbb * CX4_SEND_WQEBB_SIZE);
+	/* A constant size for the common case: no call to memset(). */
+	if (nbb == 1)
+		memset(ctrl, 0, CX4_SEND_WQEBB_SIZE);
+	else
+		memset(ctrl, 0, nbb * CX4_SEND_WQEBB_SIZE);
 	eth = ctrl + CX4_WQE_CTRL_SIZE;
 	if (skb->ip_summed == CHECKSUM_PARTIAL || a.mss) {
 		/* The IPv4 header checksum too (IPv6 has none). */
@@ -443,10 +451,17 @@ bool cx4_en_tx_poll(struct cx4_en_sq *sq, int budget)
 		u32 op;
 		u16 wc;
 
-		/* Read the CQE once; only the copy is used (see rx.c). */
-		memcpy(cqe, hw, sizeof(cqe));
+		/*
+		 * Read the CQE once; only the copy is used (see rx.c).  A
+		 * send completion needs only its last dword (wqe_counter,
+		 * opcode); an error CQE is copied whole for its syndromes.
+		 */
+		memcpy(cqe + CX4_EN_TX_CQE_TAIL, hw + CX4_EN_TX_CQE_TAIL,
+		       CX4_CQE_SIZE - CX4_EN_TX_CQE_TAIL);
 		op = CX4_GET(CQE, cqe, OPCODE);
 		wc = CX4_GET(CQE, cqe, WQE_COUNTER);
+		if (unlikely(op != CX4_CQE_OP_REQ))
+			memcpy(cqe, hw, CX4_EN_TX_CQE_TAIL);
 		n++;
 		if (op != CX4_CQE_OP_REQ && op != CX4_CQE_OP_REQ_ERR) {
 			cx4_en_tx_bad_cqe(sq, cqe, "bad opcode");

@@ -12,6 +12,7 @@
 #define _CX4_EN_TXRX_H
 
 #include <linux/dim.h>
+#include <linux/log2.h>
 #include <linux/netdevice.h>
 #include <linux/skbuff.h>
 #include <linux/timer.h>
@@ -35,12 +36,13 @@ struct page_pool;
 					CX4_EN_RQ_LOG_STRIDE))
 /*
  * Copy-break: a frame of at most this many bytes is copied into a new
- * small skb and its receive buffer goes straight back into the ring.
+ * small skb (a page_pool fragment sized for it, rx.c) and its receive
+ * buffer goes straight back into the ring.
  * 256 bytes are four cache lines: TCP ACKs, DNS, VoIP and 64-byte test
  * frames.  Below it the copy costs about what the stack's own reads of
  * the headers (eth_type_trans, GRO, IP, UDP/TCP) cost anyway, and it
- * saves the page_pool round trip of the buffer (the skb's recycling,
- * the fragment reference, the refill) and most of its truesize: the
+ * saves the buffer's refill (the small fragment's round trip through
+ * the pool is the same as the buffer's) and most of its truesize: the
  * copy's fragment is sized for the frame (cx4_en_rx_copy_size()), so a
  * 64-byte UDP datagram (106-byte frame) costs 768 bytes and a 256-byte
  * frame 896 instead of the buffer's 2,176 at MTU 1500 (x86-64, 6.12).
@@ -137,7 +139,7 @@ struct cx4_en_sq {
 struct cx4_en_rx_layout {
 	u32 head_size;		/* the fragment's bytes (its truesize) */
 	u32 head_len;		/* bytes the device may write into it */
-	u32 seg_size;		/* bytes of each later entry: a page */
+	u32 seg_size;		/* bytes of each later entry: a page (2^n) */
 	u32 nsegs;		/* scatter entries, 1 .. CX4_EN_RX_MAX_SEGS */
 	u32 buf_len;		/* bytes a WQE takes in all */
 	u8 log_stride;		/* the RQ's WQE stride */
@@ -223,16 +225,62 @@ struct cx4_en_chs {
 u32 cx4_en_inline_len(u8 mode, u32 len, u32 l3_end, u32 l4_end);
 /* Wire bytes and frames of a (possibly LSO) send, tags and padding in. */
 u32 cx4_en_tx_wire_bytes(u32 len, u32 ihs, u32 mss, bool vlan, u32 *pkts);
+/*
+ * The per-packet helpers below are inline: they run for every frame,
+ * and a call to another file costs more than most of them do.
+ */
+
 /* Bytes of a send WQE: ctrl, eth segment with @inline_sz, @ndseg segs. */
-u32 cx4_en_tx_wqe_size(u32 inline_sz, u32 ndseg);
-void cx4_en_wqe_ctrl_build(void *ctrl, u16 pc, u8 opcode, u32 sqn, u32 ds,
-			   bool signal);
+static inline u32 cx4_en_tx_wqe_size(u32 inline_sz, u32 ndseg)
+{
+	return CX4_WQE_CTRL_SIZE + cx4_wqe_eth_seg_size(inline_sz) +
+	       ndseg * CX4_WQE_DSEG_SIZE;
+}
+
+/* Field @f of a control segment dword holding @v, the other bits 0. */
+static inline u32 cx4_en_ctrl_fv(u32 f, u32 v)
+{
+	return (v & cx4_fld_mask(f)) << CX4_FLD_LSB(f);
+}
+
+/*
+ * Control segment (PRM Tables 25, 26); @ds in 16-byte units.  Written
+ * as four whole dwords (opc_mod, signature, fm, se and the immediate
+ * 0), not field by field: no read-modify-write of the ring.
+ */
+static inline void cx4_en_wqe_ctrl_build(void *ctrl, u16 pc, u8 opcode,
+					 u32 sqn, u32 ds, bool signal)
+{
+	/* Each field shares its dword with those written beside it. */
+	static_assert(CX4_FLD_OFF(CX4_WQE_CTRL_WQE_INDEX) == CX4_FLD_OFF(CX4_WQE_CTRL_OPCODE) &&
+		      CX4_FLD_OFF(CX4_WQE_CTRL_SQN) == CX4_FLD_OFF(CX4_WQE_CTRL_DS) &&
+		      CX4_FLD_OFF(CX4_WQE_CTRL_CE) == CX4_FLD_OFF(CX4_WQE_CTRL_SIGNATURE) &&
+		      CX4_FLD_OFF(CX4_WQE_CTRL_CE) == CX4_FLD_OFF(CX4_WQE_CTRL_FM) &&
+		      CX4_FLD_OFF(CX4_WQE_CTRL_CE) == CX4_FLD_OFF(CX4_WQE_CTRL_SE) &&
+		      CX4_FLD_OFF(CX4_WQE_CTRL_IMM) + 4 == CX4_WQE_CTRL_SIZE);
+	cx4_wr32(ctrl, CX4_FLD_OFF(CX4_WQE_CTRL_OPCODE),
+		 cx4_en_ctrl_fv(CX4_WQE_CTRL_WQE_INDEX, pc) |
+		 cx4_en_ctrl_fv(CX4_WQE_CTRL_OPCODE, opcode));
+	cx4_wr32(ctrl, CX4_FLD_OFF(CX4_WQE_CTRL_SQN),
+		 cx4_en_ctrl_fv(CX4_WQE_CTRL_SQN, sqn) |
+		 cx4_en_ctrl_fv(CX4_WQE_CTRL_DS, ds));
+	cx4_wr32(ctrl, CX4_FLD_OFF(CX4_WQE_CTRL_CE),
+		 cx4_en_ctrl_fv(CX4_WQE_CTRL_CE, signal ? CX4_WQE_CE_CQE_ALWAYS :
+							  CX4_WQE_CE_CQE_ON_ERR));
+	cx4_wr32(ctrl, CX4_FLD_OFF(CX4_WQE_CTRL_IMM), 0);
+}
+
 /*
  * Is a send completion's wqe_counter @wc the start of a posted WQE?
  * @cc and @pc are the consumer and producer counters; @info the ring.
  */
-bool cx4_en_tx_wc_valid(u16 wc, u16 cc, u16 pc, u16 mask,
-			const struct cx4_en_tx_wqe_info *info);
+static inline bool cx4_en_tx_wc_valid(u16 wc, u16 cc, u16 pc, u16 mask,
+				      const struct cx4_en_tx_wqe_info *info)
+{
+	if ((u16)(wc - cc) >= (u16)(pc - cc))
+		return false;
+	return info[wc & mask].num_wqebbs != 0;
+}
 
 /*
  * The RQ stride for @nsegs scatter entries a WQE from the device's
@@ -250,13 +298,28 @@ int cx4_en_rx_layout(u32 frame_len, u32 page_size, u32 log_min, u32 log_max,
 		     struct cx4_en_rx_layout *lay);
 /* The longest frame the largest WQE the device allows can take. */
 u32 cx4_en_rx_max_frame(u32 page_size, u32 log_max);
-/* Scatter entries a frame of @len bytes fills (1 if it fits the head). */
-u32 cx4_en_rx_segs_used(const struct cx4_en_rx_layout *lay, u32 len);
+/*
+ * Scatter entries a frame of @len bytes fills (1 if it fits the head).
+ * The later entries are pages: a shift, not a division.
+ */
+static inline u32 cx4_en_rx_segs_used(const struct cx4_en_rx_layout *lay,
+				      u32 len)
+{
+	if (len <= lay->head_len)
+		return 1;
+	return 1 + ((len - lay->head_len + lay->seg_size - 1) >>
+		    ilog2(lay->seg_size));
+}
+
 /*
  * Copy a frame of @len bytes into a new skb (and keep its buffer
  * posted)?  Only if it is short and within the head of @head_len bytes.
  */
-bool cx4_en_rx_copybreak(u32 len, u32 head_len);
+static inline bool cx4_en_rx_copybreak(u32 len, u32 head_len)
+{
+	return len <= min_t(u32, CX4_EN_RX_COPYBREAK, head_len);
+}
+
 /* Bytes of the fragment a copied frame of @len bytes gets (its truesize). */
 u32 cx4_en_rx_copy_size(u32 len);
 

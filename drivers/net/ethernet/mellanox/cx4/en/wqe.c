@@ -62,32 +62,6 @@ u32 cx4_en_tx_wire_bytes(u32 len, u32 ihs, u32 mss, bool vlan, u32 *pkts)
 	       max_t(u32, ihs + last + tag, ETH_ZLEN);
 }
 
-u32 cx4_en_tx_wqe_size(u32 inline_sz, u32 ndseg)
-{
-	return CX4_WQE_CTRL_SIZE + cx4_wqe_eth_seg_size(inline_sz) +
-	       ndseg * CX4_WQE_DSEG_SIZE;
-}
-
-/* Control segment (PRM Tables 25, 26); @ds in 16-byte units. */
-void cx4_en_wqe_ctrl_build(void *ctrl, u16 pc, u8 opcode, u32 sqn, u32 ds,
-			   bool signal)
-{
-	CX4_SET(WQE_CTRL, ctrl, WQE_INDEX, pc);
-	CX4_SET(WQE_CTRL, ctrl, OPCODE, opcode);
-	CX4_SET(WQE_CTRL, ctrl, SQN, sqn);
-	CX4_SET(WQE_CTRL, ctrl, DS, ds);
-	CX4_SET(WQE_CTRL, ctrl, CE,
-		signal ? CX4_WQE_CE_CQE_ALWAYS : CX4_WQE_CE_CQE_ON_ERR);
-}
-
-bool cx4_en_tx_wc_valid(u16 wc, u16 cc, u16 pc, u16 mask,
-			const struct cx4_en_tx_wqe_info *info)
-{
-	if ((u16)(wc - cc) >= (u16)(pc - cc))
-		return false;
-	return info[wc & mask].num_wqebbs != 0;
-}
-
 int cx4_en_rq_log_stride(u32 nsegs, u32 log_min, u32 log_max)
 {
 	u32 log = CX4_EN_RQ_LOG_STRIDE + order_base_2(max(nsegs, 1u));
@@ -148,18 +122,6 @@ u32 cx4_en_rx_max_frame(u32 page_size, u32 log_max)
 		    1u << (log - CX4_EN_RQ_LOG_STRIDE) : 1;
 
 	return cx4_en_rx_head_len(page_size / 2) + (nsegs - 1) * page_size;
-}
-
-u32 cx4_en_rx_segs_used(const struct cx4_en_rx_layout *lay, u32 len)
-{
-	if (len <= lay->head_len)
-		return 1;
-	return 1 + DIV_ROUND_UP(len - lay->head_len, lay->seg_size);
-}
-
-bool cx4_en_rx_copybreak(u32 len, u32 head_len)
-{
-	return len <= min_t(u32, CX4_EN_RX_COPYBREAK, head_len);
 }
 
 /* Headroom as napi_alloc_skb() gives it, the frame, skb_shared_info. */

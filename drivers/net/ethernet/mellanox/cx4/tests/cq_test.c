@@ -209,19 +209,20 @@ static void cx4_test_cq_dispatch(struct kunit *test)
 		a.armed = true;
 		KUNIT_EXPECT_EQ(test, cx4_cqs_comp(cqs, 7, 1), CX4_CQ_EV_OK);
 		KUNIT_EXPECT_EQ(test, cb_a.comps, (int)i);
-		KUNIT_EXPECT_EQ(test, a.arm_sn, (u8)((i + 1) & CX4_MAX(CQ_DBR, CMD_SN)));
+		KUNIT_EXPECT_EQ(test, cx4_cq_next_sn(&a),
+				(u8)((i + 1) & CX4_MAX(CQ_DBR, CMD_SN)));
 		KUNIT_EXPECT_FALSE(test, a.armed);
 	}
 	b.armed = true;
 	KUNIT_EXPECT_EQ(test, cx4_cqs_comp(cqs, 0, 0), CX4_CQ_EV_OK);
 	KUNIT_EXPECT_EQ(test, cb_b.comps, 1);
-	KUNIT_EXPECT_EQ(test, b.arm_sn, 1);
+	KUNIT_EXPECT_EQ(test, cx4_cq_next_sn(&b), 1);
 	KUNIT_EXPECT_EQ(test, atomic_read(&cqs->comp_events), 6);
 	KUNIT_EXPECT_EQ(test, atomic_read(&cqs->kicks), 0);
 
 	/* A duplicated event cannot wrap cmd_sn back to the fired one. */
 	KUNIT_EXPECT_EQ(test, cx4_cqs_comp(cqs, 7, 1), CX4_CQ_EV_OK);
-	KUNIT_EXPECT_EQ(test, a.arm_sn, 2);
+	KUNIT_EXPECT_EQ(test, cx4_cq_next_sn(&a), 2);
 	/* ... and, for a CQ not armed, kicks every CQ of its EQ. */
 	KUNIT_EXPECT_EQ(test, atomic_read(&cqs->kicks), 1);
 	KUNIT_EXPECT_EQ(test, cb_a.comps, 7);
@@ -233,12 +234,11 @@ static void cx4_test_cq_dispatch(struct kunit *test)
 	 * the arm to decide, below).
 	 */
 	a.last_arm_sn = 3;
-	a.arm_sn = 3;
 	a.armed = true;
 	KUNIT_EXPECT_EQ(test, cx4_cqs_comp(cqs, 8, 1), CX4_CQ_EV_UNKNOWN);
 	KUNIT_EXPECT_EQ(test, atomic_read(&cqs->unknown_comp), 1);
 	KUNIT_EXPECT_EQ(test, cb_a.comps, 8);
-	KUNIT_EXPECT_EQ(test, a.arm_sn, 3);
+	KUNIT_EXPECT_EQ(test, cx4_cq_next_sn(&a), 3);
 	KUNIT_EXPECT_TRUE(test, a.armed);
 	KUNIT_EXPECT_EQ(test, cb_b.comps, 1);
 	KUNIT_EXPECT_EQ(test, cx4_cqs_comp(cqs, 7, 0), CX4_CQ_EV_WRONG_EQ);
@@ -283,23 +283,26 @@ static void cx4_test_cq_dispatch(struct kunit *test)
 }
 
 /*
- * The cmd_sn of an arm: the one an event set; the next one when CQEs were
- * consumed since the last arm and no event came (the CQ fired, its event
- * late or lost); the same when nothing was consumed (re-arm, Table 71).
+ * The cmd_sn of an arm: the last arm's when nothing was consumed since and
+ * no event came (re-arm, Table 71); the next one once the CQ fired: CQEs
+ * consumed since the last arm (its event late or lost) or its event came.
  */
 static void cx4_test_cq_next_sn(struct kunit *test)
 {
-	struct cx4_cq cq = { .ci = 10, .arm_ci = 10, .arm_sn = 2,
-			     .last_arm_sn = 2, .armed = true };
+	struct cx4_cq cq = { .ci = 10, .arm_ci = 10, .last_arm_sn = 2,
+			     .armed = true };
 
 	KUNIT_EXPECT_EQ(test, cx4_cq_next_sn(&cq), 2);
 	cq.ci = 12;
 	KUNIT_EXPECT_EQ(test, cx4_cq_next_sn(&cq), 3);
 	cq.last_arm_sn = 3;
 	KUNIT_EXPECT_EQ(test, cx4_cq_next_sn(&cq), 0);
-	/* An event came: it set arm_sn already. */
+	/* An event came, nothing consumed: the next one, wrapped. */
 	cq.armed = false;
-	cq.arm_sn = 0;
+	cq.ci = cq.arm_ci;
+	KUNIT_EXPECT_EQ(test, cx4_cq_next_sn(&cq), 0);
+	/* ... consumed too: still only one step. */
+	cq.ci = 14;
 	KUNIT_EXPECT_EQ(test, cx4_cq_next_sn(&cq), 0);
 }
 
@@ -324,7 +327,7 @@ static void cx4_test_cq_arm_after_lost_event(struct kunit *test)
 	struct cx4_test_cb cb = {};
 	struct cx4_cq cq = {
 		.cqn = 5, .vector = 1, .comp = cx4_test_comp_cb, .ctx = &cb,
-		.ci = 10, .arm_ci = 10, .arm_sn = 1, .last_arm_sn = 1,
+		.ci = 10, .arm_ci = 10, .last_arm_sn = 1,
 		.armed = true,
 	};
 

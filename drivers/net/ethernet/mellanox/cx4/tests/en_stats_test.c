@@ -37,7 +37,24 @@ static void cx4_test_rq_names(struct kunit *test)
 
 static void cx4_test_sq_names(struct kunit *test)
 {
+	const char *tot[CX4_EN_SQ_NSTATS];
+	unsigned int i;
+
 	cx4_test_names(test, cx4_en_sq_stat_names, CX4_EN_SQ_NSTATS);
+	/* The totals tx_<name>: named, unique, mlx5_core's where they differ. */
+	for (i = 0; i < CX4_EN_SQ_NSTATS; i++)
+		tot[i] = cx4_en_sq_total_name(i);
+	cx4_test_names(test, tot, CX4_EN_SQ_NSTATS);
+	KUNIT_EXPECT_STREQ(test, cx4_en_sq_total_name(CX4_EN_SQ_STOPPED),
+			   "queue_stopped");
+	KUNIT_EXPECT_STREQ(test, cx4_en_sq_total_name(CX4_EN_SQ_WAKE),
+			   "queue_wake");
+	KUNIT_EXPECT_STREQ(test, cx4_en_sq_total_name(CX4_EN_SQ_DROPPED),
+			   "queue_dropped");
+	KUNIT_EXPECT_STREQ(test, cx4_en_sq_total_name(CX4_EN_SQ_PACKETS),
+			   "packets");
+	KUNIT_EXPECT_STREQ(test, cx4_en_sq_stat_names[CX4_EN_SQ_STOPPED],
+			   "stopped");
 }
 
 /* The two SQ writers' counters, each under its own seqcount. */

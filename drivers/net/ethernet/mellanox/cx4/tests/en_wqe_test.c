@@ -95,6 +95,20 @@ static void cx4_test_ctrl(struct kunit *test)
 	cx4_en_wqe_ctrl_build(ctrl, 1, CX4_WQE_OP_NOP, 1, 1, false);
 	KUNIT_EXPECT_EQ(test, CX4_GET(WQE_CTRL, ctrl, CE),
 			CX4_WQE_CE_CQE_ON_ERR);
+	/* Every byte is written: what the ring held before does not stay. */
+	memset(ctrl, 0xff, sizeof(ctrl));
+	cx4_en_wqe_ctrl_build(ctrl, 2, CX4_WQE_OP_SEND, 0x10, 3, true);
+	KUNIT_EXPECT_EQ(test, CX4_GET(WQE_CTRL, ctrl, WQE_INDEX), 2);
+	KUNIT_EXPECT_EQ(test, CX4_GET(WQE_CTRL, ctrl, OPCODE), CX4_WQE_OP_SEND);
+	KUNIT_EXPECT_EQ(test, CX4_GET(WQE_CTRL, ctrl, SQN), 0x10);
+	KUNIT_EXPECT_EQ(test, CX4_GET(WQE_CTRL, ctrl, DS), 3);
+	KUNIT_EXPECT_EQ(test, CX4_GET(WQE_CTRL, ctrl, CE),
+			CX4_WQE_CE_CQE_ALWAYS);
+	KUNIT_EXPECT_EQ(test, ctrl[0], 0);	/* opc_mod */
+	KUNIT_EXPECT_EQ(test, ctrl[8], 0);	/* signature */
+	KUNIT_EXPECT_EQ(test, CX4_GET(WQE_CTRL, ctrl, FM), 0);
+	KUNIT_EXPECT_EQ(test, CX4_GET(WQE_CTRL, ctrl, SE), 0);
+	KUNIT_EXPECT_EQ(test, CX4_GET(WQE_CTRL, ctrl, IMM), 0);
 }
 
 static void cx4_test_tx_wc(struct kunit *test)
