@@ -314,12 +314,18 @@ static bool cx4_en_sq_hwts(struct cx4_en_sq *sq)
 	return READ_ONCE(priv->hwts_tx);
 }
 
-/* The time of the send CQE @cqe to the socket of @skb, which asked for it. */
+/*
+ * The time of the send CQE @hw to the socket of @skb, which asked for it.
+ * cx4_en_tx_poll() copied only the CQE's last dword into @cqe: the
+ * timestamp is copied as well here, and read from the copy.
+ */
 static void cx4_en_tx_hwts(struct cx4_en_sq *sq, struct sk_buff *skb,
-			   const void *cqe)
+			   u8 *cqe, const void *hw)
 {
 	struct cx4_en_priv *priv = netdev_priv(sq->txq->dev);
 
+	memcpy(cqe + CX4_CQE_OFF_TIMESTAMP, hw + CX4_CQE_OFF_TIMESTAMP,
+	       sizeof(u64));
 	cx4_en_ptp_tx_stamp(&priv->ptp, skb, CX4_GET64(CQE, cqe, TIMESTAMP));
 }
 
@@ -454,7 +460,9 @@ bool cx4_en_tx_poll(struct cx4_en_sq *sq, int budget)
 		/*
 		 * Read the CQE once; only the copy is used (see rx.c).  A
 		 * send completion needs only its last dword (wqe_counter,
-		 * opcode); an error CQE is copied whole for its syndromes.
+		 * opcode; the timestamp only for a frame that asked for it,
+		 * cx4_en_tx_hwts()); an error CQE is copied whole for its
+		 * syndromes.
 		 */
 		memcpy(cqe + CX4_EN_TX_CQE_TAIL, hw + CX4_EN_TX_CQE_TAIL,
 		       CX4_CQE_SIZE - CX4_EN_TX_CQE_TAIL);
@@ -502,7 +510,7 @@ bool cx4_en_tx_poll(struct cx4_en_sq *sq, int budget)
 				if (unlikely(skb_shinfo(info->skb)->tx_flags &
 					     SKBTX_IN_PROGRESS) &&
 				    last && op == CX4_CQE_OP_REQ)
-					cx4_en_tx_hwts(sq, info->skb, cqe);
+					cx4_en_tx_hwts(sq, info->skb, cqe, hw);
 				napi_consume_skb(info->skb, budget);
 				info->skb = NULL;
 			}
