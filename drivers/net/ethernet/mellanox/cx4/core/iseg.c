@@ -78,13 +78,3 @@ u32 cx4_timer_khz(u32 mhz, u32 khz)
 		return 0;
 	return (u32)f;
 }
-
-u32 cx4_core_timer_khz(const struct cx4_core *core)
-{
-	const void *cap = cx4_core_cap(core, CX4_CAP_GENERAL);
-
-	if (!cap)
-		return 0;
-	return cx4_timer_khz(CX4_GET(CAP, cap, DEVICE_FREQUENCY_MHZ),
-			     CX4_GET(CAP, cap, DEVICE_FREQUENCY_KHZ));
-}

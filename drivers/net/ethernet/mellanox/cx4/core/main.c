@@ -90,6 +90,17 @@ const void *cx4_core_cap(const struct cx4_core *core,
 	return NULL;
 }
 
+/* The timer's frequency from the current general caps (iseg.c checks it). */
+u32 cx4_core_timer_khz(const struct cx4_core *core)
+{
+	const void *cap = core->caps[CX4_CAPS_GEN_CUR];
+
+	if (!cap)
+		return 0;
+	return cx4_timer_khz(CX4_GET(CAP, cap, DEVICE_FREQUENCY_MHZ),
+			     CX4_GET(CAP, cap, DEVICE_FREQUENCY_KHZ));
+}
+
 /* --- PCI ------------------------------------------------------------------ */
 
 static int cx4_pci_check_bar(struct cx4_core *core)
