@@ -31,9 +31,9 @@
  * table below gives one).  A counter that means what an mlx5_core
  * counter means has mlx5_core's names, per queue and total; the others
  * (dropped, bad_cqe, doorbells, and csum_partial_wire and
- * tso_wire_bytes, which count wire frames and wire bytes where
- * mlx5_core's csum_partial and tso_bytes count sends and payload bytes)
- * are cx4's own (Documentation/ethtool.md).
+ * tso_wire_bytes, which count wire frames and the headers of every
+ * segment where mlx5_core's csum_partial and tso_bytes count sends and
+ * payload bytes) are cx4's own (Documentation/ethtool.md).
  */
 const char * const cx4_en_rq_stat_names[CX4_EN_RQ_NSTATS] = {
 	[CX4_EN_RQ_PACKETS]		= "packets",

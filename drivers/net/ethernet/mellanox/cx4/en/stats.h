@@ -61,7 +61,7 @@ enum cx4_en_sq_stat {
 	CX4_EN_SQ_BAD_CQE,		/* CQEs with an invalid field */
 	/* dp: LSO, VLAN insertion, recovery */
 	CX4_EN_SQ_TSO_PACKETS,		/* LSO WQEs posted */
-	CX4_EN_SQ_TSO_BYTES,		/* their wire bytes */
+	CX4_EN_SQ_TSO_BYTES,		/* their bytes, headers once per segment */
 	CX4_EN_SQ_VLAN_INSERT,		/* frames with a tag inserted */
 	CX4_EN_SQ_RECOVER,		/* SQ recoveries (error CQE, timeout) */
 	CX4_EN_SQ_NSTATS

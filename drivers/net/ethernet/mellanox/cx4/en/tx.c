@@ -225,7 +225,7 @@ struct cx4_en_tx_attr {
 	u32 ihs;		/* skb bytes copied to the inline headers */
 	u32 mss;		/* LSO segment payload, 0: plain SEND */
 	u32 pkts;		/* frames on the wire */
-	u32 bytes;		/* their bytes */
+	u32 bytes;		/* cx4_en_tx_bytes() */
 	bool vlan;		/* the tag is inserted in the inline headers */
 };
 
@@ -256,8 +256,7 @@ static int cx4_en_tx_attr(struct cx4_en_sq *sq, struct sk_buff *skb,
 			a->ihs = max_t(u32, a->ihs, 2 * ETH_ALEN);
 		a->mss = 0;
 	}
-	a->bytes = cx4_en_tx_wire_bytes(skb->len, a->ihs, a->mss, a->vlan,
-					&a->pkts);
+	a->bytes = cx4_en_tx_bytes(skb->len, a->ihs, a->mss, &a->pkts);
 	if (skb->len < ETH_HLEN)
 		return -EINVAL;
 	/* Inline bytes come from the linear part only. */

@@ -85,7 +85,7 @@ struct cx4_en_wq_buf {
 /* What a posted send WQE holds, by the index of its first WQEBB. */
 struct cx4_en_tx_wqe_info {
 	struct sk_buff *skb;	/* NULL for NOP padding */
-	u32 bytes;		/* wire bytes for BQL and counters */
+	u32 bytes;		/* cx4_en_tx_bytes(): BQL and counters */
 	u32 pkts;		/* wire frames (LSO segments) */
 	u16 num_wqebbs;		/* 0: not the start of a WQE */
 	u8 num_dma;		/* DMA records of this WQE */
@@ -224,7 +224,7 @@ struct cx4_en_chs {
 /* Inline header bytes for @mode: L2, L3 or L4 end, capped at @len. */
 u32 cx4_en_inline_len(u8 mode, u32 len, u32 l3_end, u32 l4_end);
 /* Wire bytes and frames of a (possibly LSO) send, tags and padding in. */
-u32 cx4_en_tx_wire_bytes(u32 len, u32 ihs, u32 mss, bool vlan, u32 *pkts);
+u32 cx4_en_tx_bytes(u32 len, u32 ihs, u32 mss, u32 *pkts);
 /*
  * The per-packet helpers below are inline: they run for every frame,
  * and a call to another file costs more than most of them do.

@@ -41,25 +41,21 @@ u32 cx4_en_inline_len(u8 mode, u32 len, u32 l3_end, u32 l4_end)
 }
 
 /*
- * What a send WQE puts on the wire: a frame of @len bytes whose first
- * @ihs bytes are its headers, cut by LSO into @mss-byte payloads (@mss
- * 0: sent whole), a VLAN tag inserted into each frame if @vlan, each
- * frame padded to 60 bytes (PRM 3.3.8).  Returns the wire bytes and
- * sets *@pkts to the frames.
+ * The bytes a send counts in txN_bytes and BQL, as mlx5_core counts
+ * them: a frame of @len bytes padded to 60 (PRM 3.3.8); cut by LSO into
+ * @mss-byte payloads (@mss 0: sent whole), its @ihs header bytes once
+ * per segment.  The VLAN tag the device inserts is not counted, nor the
+ * padding of a short last segment.  Returns the bytes and sets *@pkts to
+ * the wire frames.
  */
-u32 cx4_en_tx_wire_bytes(u32 len, u32 ihs, u32 mss, bool vlan, u32 *pkts)
+u32 cx4_en_tx_bytes(u32 len, u32 ihs, u32 mss, u32 *pkts)
 {
-	u32 tag = vlan ? VLAN_HLEN : 0, payload, last;
-
 	if (!mss || ihs >= len) {
 		*pkts = 1;
-		return max_t(u32, len + tag, ETH_ZLEN);
+		return max_t(u32, len, ETH_ZLEN);
 	}
-	payload = len - ihs;
-	*pkts = DIV_ROUND_UP(payload, mss);
-	last = payload - (*pkts - 1) * mss;
-	return (*pkts - 1) * (ihs + mss + tag) +
-	       max_t(u32, ihs + last + tag, ETH_ZLEN);
+	*pkts = DIV_ROUND_UP(len - ihs, mss);
+	return len + (*pkts - 1) * ihs;
 }
 
 int cx4_en_rq_log_stride(u32 nsegs, u32 log_min, u32 log_max)

@@ -47,31 +47,30 @@ static void cx4_test_wqe_size(struct kunit *test)
 			CX4_EN_MAX_WQEBBS);
 }
 
-static void cx4_test_wire_bytes(struct kunit *test)
+static void cx4_test_tx_bytes(struct kunit *test)
 {
 	u32 pkts;
 
-	/* Plain frames: padded to 60, a tag adds 4 before the padding. */
-	KUNIT_EXPECT_EQ(test, cx4_en_tx_wire_bytes(1514, 54, 0, false, &pkts), 1514);
+	/* Plain frames: padded to 60, nothing added for a tag. */
+	KUNIT_EXPECT_EQ(test, cx4_en_tx_bytes(1514, 54, 0, &pkts), 1514);
 	KUNIT_EXPECT_EQ(test, pkts, 1);
-	KUNIT_EXPECT_EQ(test, cx4_en_tx_wire_bytes(42, 42, 0, false, &pkts), 60);
-	KUNIT_EXPECT_EQ(test, cx4_en_tx_wire_bytes(42, 14, 0, true, &pkts), 60);
-	KUNIT_EXPECT_EQ(test, cx4_en_tx_wire_bytes(58, 14, 0, true, &pkts), 62);
-	/* LSO: 66 header bytes, 3000 payload by 1448: 1448, 1448, 104. */
-	KUNIT_EXPECT_EQ(test, cx4_en_tx_wire_bytes(3066, 66, 1448, false, &pkts),
-			2 * (66 + 1448) + 66 + 104);
+	KUNIT_EXPECT_EQ(test, cx4_en_tx_bytes(42, 42, 0, &pkts), 60);
+	KUNIT_EXPECT_EQ(test, cx4_en_tx_bytes(58, 14, 0, &pkts), 60);
+	KUNIT_EXPECT_EQ(test, cx4_en_tx_bytes(61, 14, 0, &pkts), 61);
+	/* LSO: 66 header bytes, 3000 payload by 1448: headers thrice. */
+	KUNIT_EXPECT_EQ(test, cx4_en_tx_bytes(3066, 66, 1448, &pkts),
+			3066 + 2 * 66);
 	KUNIT_EXPECT_EQ(test, pkts, 3);
-	KUNIT_EXPECT_EQ(test, cx4_en_tx_wire_bytes(3066, 66, 1448, true, &pkts),
-			2 * (70 + 1448) + 70 + 104);
 	/* Exact multiple: no empty last segment. */
-	KUNIT_EXPECT_EQ(test, cx4_en_tx_wire_bytes(66 + 2896, 66, 1448, false, &pkts),
-			2 * (66 + 1448));
+	KUNIT_EXPECT_EQ(test, cx4_en_tx_bytes(66 + 2896, 66, 1448, &pkts),
+			66 + 2896 + 66);
 	KUNIT_EXPECT_EQ(test, pkts, 2);
-	/* A short last segment is padded: 54-byte headers + 2 bytes. */
-	KUNIT_EXPECT_EQ(test, cx4_en_tx_wire_bytes(54 + 1002, 54, 1000, false, &pkts),
-			1054 + 60);
+	/* A short last segment (54 + 2 bytes) is not padded. */
+	KUNIT_EXPECT_EQ(test, cx4_en_tx_bytes(54 + 1002, 54, 1000, &pkts),
+			1056 + 54);
+	KUNIT_EXPECT_EQ(test, pkts, 2);
 	/* Headers only: one frame. */
-	KUNIT_EXPECT_EQ(test, cx4_en_tx_wire_bytes(66, 66, 1448, false, &pkts), 66);
+	KUNIT_EXPECT_EQ(test, cx4_en_tx_bytes(66, 66, 1448, &pkts), 66);
 	KUNIT_EXPECT_EQ(test, pkts, 1);
 }
 
@@ -222,7 +221,7 @@ static void cx4_test_rq_log_stride(struct kunit *test)
 static struct kunit_case cx4_en_wqe_cases[] = {
 	KUNIT_CASE(cx4_test_inline_len),
 	KUNIT_CASE(cx4_test_wqe_size),
-	KUNIT_CASE(cx4_test_wire_bytes),
+	KUNIT_CASE(cx4_test_tx_bytes),
 	KUNIT_CASE(cx4_test_ctrl),
 	KUNIT_CASE(cx4_test_tx_wc),
 	KUNIT_CASE(cx4_test_rx_check),
