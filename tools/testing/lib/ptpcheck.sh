@@ -124,9 +124,11 @@ ptp_check() {
 		ptp4l -f "$CONF" -i "$B" -2 -H -m -q -s --uds_address=/tmp/ptp4l-b \
 		> "$SLOG" 2>&1 &
 	SPID=$!
+	# Called twice (after the lock, and by the EXIT trap): under set -e
+	# a kill or wait of ptp4l instances already gone must not fail.
 	ptp_stop() {
-		kill "$MPID" "$SPID" 2>/dev/null
-		wait "$MPID" "$SPID" 2>/dev/null
+		kill "$MPID" "$SPID" 2>/dev/null || true
+		wait "$MPID" "$SPID" 2>/dev/null || true
 	}
 	trap 'ptp_stop; pair_cleanup' EXIT
 
