@@ -37,3 +37,7 @@
 . "$(dirname "$0")/../lib/ptpcheck.sh"
 
 ptp_check cx4
+pair_cleanup
+trap - EXIT
+rmmod cx4
+assert_device_clean
