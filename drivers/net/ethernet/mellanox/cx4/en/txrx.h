@@ -223,7 +223,7 @@ struct cx4_en_chs {
 
 /* Inline header bytes for @mode: L2, L3 or L4 end, capped at @len. */
 u32 cx4_en_inline_len(u8 mode, u32 len, u32 l3_end, u32 l4_end);
-/* Wire bytes and frames of a (possibly LSO) send, tags and padding in. */
+/* Counted bytes and wire frames of a (possibly LSO) send (mlx5_core's). */
 u32 cx4_en_tx_bytes(u32 len, u32 ihs, u32 mss, u32 *pkts);
 /*
  * The per-packet helpers below are inline: they run for every frame,
