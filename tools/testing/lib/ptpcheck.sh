@@ -6,7 +6,7 @@
 # ptp.sh for what is checked).  Sourced after vmtests/lib.sh.
 
 ptp_check() {
-	PTP_BOUND=${PTP_BOUND:-250000}	# ns (see ptp.sh)
+	PTP_BOUND=${PTP_BOUND:-500000}	# ns (see ptp.sh)
 	PTP_STEADY=${PTP_STEADY:-8}	# Sync intervals in a row within the bound
 	PTP_WAIT=${PTP_WAIT:-40}	# s, for the lock and the steady state
 
