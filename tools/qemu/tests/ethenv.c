@@ -430,3 +430,27 @@ void env_post_recv_sg(struct env *e, const uint32_t *size, uint32_t n, uint64_t 
 	e->rq.pc++;
 	CX4_SET(WQ_DBR, fh_ptr(e->fh, e->rq.dbr), RCV_COUNTER, e->rq.pc);
 }
+
+/* LRO on the TIR of @e: IPv4, 32 us, the largest message. */
+void env_lro_on(struct env *e)
+{
+	uint8_t in[CX4_MODIFY_TIR_IN_SIZE] = { 0 }, *c = in + CX4_MODIFY_TIR_IN_OFF_CTX;
+	struct fh_result r;
+
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_MODIFY_TIR);
+	CX4_SET(MODIFY_TIR_IN, in, TIRN, e->tir);
+	CX4_SET64(MODIFY_TIR_IN, in, BITMASK, CX4_MODIFY_TIR_SEL_LRO);
+	CX4_SET(TIRC, c, LRO_ENABLE_MASK, CX4_TIR_LRO_IPV4);
+	CX4_SET(TIRC, c, LRO_TIMEOUT_PERIOD_USECS, 32);
+	CX4_SET(TIRC, c, LRO_MAX_MSG_SZ, 255);
+	CHECK_EQ(fh_run(e->fh, in, sizeof(in), CX4_MODIFY_TIR_OUT_SIZE, &r), CX4_CMD_STAT_OK);
+}
+
+/* The TCP sequence number of an env_build_ipv4() TCP frame. */
+void env_tcp_seq(uint8_t *f, uint32_t seq)
+{
+	f[38] = (uint8_t)(seq >> 24);
+	f[39] = (uint8_t)(seq >> 16);
+	f[40] = (uint8_t)(seq >> 8);
+	f[41] = (uint8_t)seq;
+}

@@ -67,5 +67,7 @@ void env_post_send(struct env *e, uint32_t opcode, const uint8_t *f, uint32_t le
 		   uint32_t inl, uint32_t cs, uint32_t mss, uint32_t lkey, bool ring);
 uint64_t env_post_recv(struct env *e, uint32_t size);
 void env_post_recv_sg(struct env *e, const uint32_t *size, uint32_t n, uint64_t *bufs);
+void env_lro_on(struct env *e);
+void env_tcp_seq(uint8_t *f, uint32_t seq);
 
 #endif

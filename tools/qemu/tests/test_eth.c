@@ -422,20 +422,12 @@ static void test_eth_object_rules(void)
 static void test_eth_lro(void)
 {
 	struct env *e = env_new(true);
-	uint8_t in[CX4_MODIFY_TIR_IN_SIZE] = { 0 }, *c = in + CX4_MODIFY_TIR_IN_OFF_CTX;
 	static uint8_t f[3][2048];
 	uint32_t len = 0;
-	struct fh_result r;
 	uint64_t buf;
 	uint8_t *cqe;
 
-	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_MODIFY_TIR);
-	CX4_SET(MODIFY_TIR_IN, in, TIRN, e->tir);
-	CX4_SET64(MODIFY_TIR_IN, in, BITMASK, CX4_MODIFY_TIR_SEL_LRO);
-	CX4_SET(TIRC, c, LRO_ENABLE_MASK, CX4_TIR_LRO_IPV4);
-	CX4_SET(TIRC, c, LRO_TIMEOUT_PERIOD_USECS, 32);
-	CX4_SET(TIRC, c, LRO_MAX_MSG_SZ, 255);
-	CHECK_EQ(fh_run(e->fh, in, sizeof(in), CX4_MODIFY_TIR_OUT_SIZE, &r), CX4_CMD_STAT_OK);
+	env_lro_on(e);
 	buf = env_post_recv(e, 2048);
 	env_post_recv(e, 2048);
 	for (int i = 0; i < 3; i++) {
@@ -443,10 +435,7 @@ static void test_eth_lro(void)
 		uint32_t seq = 0x10000000u + 500u * (uint32_t)i;
 
 		len = env_build_ipv4(f[i], env_my_mac, 6, 500, true);
-		f[i][38] = (uint8_t)(seq >> 24);
-		f[i][39] = (uint8_t)(seq >> 16);
-		f[i][40] = (uint8_t)(seq >> 8);
-		f[i][41] = (uint8_t)seq;
+		env_tcp_seq(f[i], seq);
 		f[i][48] = (uint8_t)(0x10 + i);	/* window */
 		for (uint32_t j = 0; j < 500; j++)
 			f[i][54 + j] = (uint8_t)(j + 3 * i);
@@ -762,21 +751,6 @@ static void test_eth_rx_scatter(void)
 	env_free(e);
 }
 
-/* LRO on the TIR of @e: IPv4, 32 us, the largest message. */
-static void lro_on(struct env *e)
-{
-	uint8_t in[CX4_MODIFY_TIR_IN_SIZE] = { 0 }, *c = in + CX4_MODIFY_TIR_IN_OFF_CTX;
-	struct fh_result r;
-
-	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_MODIFY_TIR);
-	CX4_SET(MODIFY_TIR_IN, in, TIRN, e->tir);
-	CX4_SET64(MODIFY_TIR_IN, in, BITMASK, CX4_MODIFY_TIR_SEL_LRO);
-	CX4_SET(TIRC, c, LRO_ENABLE_MASK, CX4_TIR_LRO_IPV4);
-	CX4_SET(TIRC, c, LRO_TIMEOUT_PERIOD_USECS, 32);
-	CX4_SET(TIRC, c, LRO_MAX_MSG_SZ, 255);
-	CHECK_EQ(fh_run(e->fh, in, sizeof(in), CX4_MODIFY_TIR_OUT_SIZE, &r), CX4_CMD_STAT_OK);
-}
-
 /* Three in-order TCP segments of 500 payload bytes; the frame length. */
 static uint32_t lro_segs(uint8_t f[3][2048], uint32_t seq0)
 {
@@ -787,10 +761,7 @@ static uint32_t lro_segs(uint8_t f[3][2048], uint32_t seq0)
 		uint32_t seq = seq0 + 500u * (uint32_t)i;
 
 		len = env_build_ipv4(f[i], env_my_mac, 6, 500, true);
-		f[i][38] = (uint8_t)(seq >> 24);
-		f[i][39] = (uint8_t)(seq >> 16);
-		f[i][40] = (uint8_t)(seq >> 8);
-		f[i][41] = (uint8_t)seq;
+		env_tcp_seq(f[i], seq);
 		for (uint32_t j = 0; j < 500; j++)
 			f[i][54 + j] = (uint8_t)(j * 7 + i);
 		cx4dev_pkt_parse(&p, f[i], len);
@@ -856,7 +827,7 @@ static void test_eth_lro_scatter(void)
 	uint32_t len, idx;
 	uint8_t *cqe, *w;
 
-	lro_on(e);
+	env_lro_on(e);
 	len = lro_segs(f, 0x10000000u);
 	memcpy(all, f[0], len);
 	memcpy(all + len, f[1] + 54, 500);

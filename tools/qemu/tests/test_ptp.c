@@ -105,29 +105,18 @@ static void test_ptp_cqe_timestamp(void)
 static void test_ptp_lro_timestamp(void)
 {
 	struct env *e = env_new(true);
-	uint8_t in[CX4_MODIFY_TIR_IN_SIZE] = { 0 }, *c = in + CX4_MODIFY_TIR_IN_OFF_CTX;
 	static uint8_t f[2][2048];
-	struct fh_result r;
 	uint8_t *cqe;
 	uint64_t t0;
 
-	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_MODIFY_TIR);
-	CX4_SET(MODIFY_TIR_IN, in, TIRN, e->tir);
-	CX4_SET64(MODIFY_TIR_IN, in, BITMASK, CX4_MODIFY_TIR_SEL_LRO);
-	CX4_SET(TIRC, c, LRO_ENABLE_MASK, CX4_TIR_LRO_IPV4);
-	CX4_SET(TIRC, c, LRO_TIMEOUT_PERIOD_USECS, 32);
-	CX4_SET(TIRC, c, LRO_MAX_MSG_SZ, 255);
-	CHECK_EQ(fh_run(e->fh, in, sizeof(in), CX4_MODIFY_TIR_OUT_SIZE, &r), CX4_CMD_STAT_OK);
+	env_lro_on(e);
 	env_post_recv(e, 2048);
 	for (int i = 0; i < 2; i++) {
 		struct cx4dev_pkt p;
 		uint32_t seq = 0x10000000u + 500u * (uint32_t)i;
 		uint32_t len = env_build_ipv4(f[i], env_my_mac, 6, 500, true);
 
-		f[i][38] = (uint8_t)(seq >> 24);
-		f[i][39] = (uint8_t)(seq >> 16);
-		f[i][40] = (uint8_t)(seq >> 8);
-		f[i][41] = (uint8_t)seq;
+		env_tcp_seq(f[i], seq);
 		cx4dev_pkt_parse(&p, f[i], len);
 		cx4dev_pkt_fill_l4_csum(&p, f[i]);
 		cx4dev_receive(e->fh->dev, f[i], len);
