@@ -265,6 +265,12 @@ struct cx4_cq {
 	u8 last_arm_sn;		/* cmd_sn of the last arm */
 	bool armed;		/* armed, no event since */
 	u8 err_syndrome;	/* last CQ error event (debugfs) */
+	/*
+	 * Completion events delivered to this CQ: written only by the
+	 * handler of its EQ's vector, which never runs on two CPUs at once,
+	 * so no shared cache line is written per event.
+	 */
+	u64 comp_events;
 	struct list_head dead_node;	/* on cx4_cqs.dead */
 };
 
@@ -288,7 +294,7 @@ struct cx4_cqs {
 	atomic_t unknown_comp;	/* completion EQEs for no registered CQ */
 	atomic_t unknown_err;	/* CQ error EQEs for no registered CQ */
 	atomic_t wrong_eq;	/* completion EQEs on the wrong EQ */
-	atomic_t comp_events;	/* completion events delivered */
+	u64 comp_retired;	/* comp_events of unregistered CQs (@lock) */
 	atomic_t err_events;	/* CQ error events delivered */
 	atomic_t kicks;		/* lost events: every CQ of an EQ called */
 };
@@ -546,6 +552,7 @@ void cx4_cqs_init(struct cx4_cqs *cqs);
 void cx4_cqs_destroy(struct cx4_cqs *cqs);
 int cx4_cqs_register_locked(struct cx4_cqs *cqs, struct cx4_cq *cq);
 void cx4_cqs_unregister_locked(struct cx4_cqs *cqs, struct cx4_cq *cq);
+u64 cx4_cqs_comp_events(struct cx4_cqs *cqs);
 void cx4_cqs_subscribe(struct cx4_core *core);
 enum cx4_cq_verdict cx4_cqs_comp(struct cx4_cqs *cqs, u32 cqn, u32 eq_index);
 enum cx4_cq_verdict cx4_cqs_error(struct cx4_cqs *cqs, u32 cqn, u8 syndrome);

@@ -65,7 +65,7 @@ void cx4_cqs_init(struct cx4_cqs *cqs)
 	atomic_set(&cqs->unknown_comp, 0);
 	atomic_set(&cqs->unknown_err, 0);
 	atomic_set(&cqs->wrong_eq, 0);
-	atomic_set(&cqs->comp_events, 0);
+	cqs->comp_retired = 0;
 	atomic_set(&cqs->err_events, 0);
 	atomic_set(&cqs->kicks, 0);
 }
@@ -90,7 +90,23 @@ int cx4_cqs_register_locked(struct cx4_cqs *cqs, struct cx4_cq *cq)
 void cx4_cqs_unregister_locked(struct cx4_cqs *cqs, struct cx4_cq *cq)
 {
 	lockdep_assert_held(&cqs->lock);
-	xa_cmpxchg(&cqs->xa, cq->cqn, cq, NULL, 0);
+	if (xa_cmpxchg(&cqs->xa, cq->cqn, cq, NULL, 0) == cq)
+		cqs->comp_retired += READ_ONCE(cq->comp_events);
+}
+
+/* Completion events delivered to every CQ since cx4_cqs_init() (debugfs). */
+u64 cx4_cqs_comp_events(struct cx4_cqs *cqs)
+{
+	struct cx4_cq *cq;
+	unsigned long i;
+	u64 n;
+
+	mutex_lock(&cqs->lock);
+	n = cqs->comp_retired;
+	xa_for_each(&cqs->xa, i, cq)
+		n += READ_ONCE(cq->comp_events);
+	mutex_unlock(&cqs->lock);
+	return n;
 }
 
 /*
@@ -143,7 +159,7 @@ enum cx4_cq_verdict cx4_cqs_comp(struct cx4_cqs *cqs, u32 cqn, u32 eq_index)
 		atomic_inc(&cqs->wrong_eq);
 		v = CX4_CQ_EV_WRONG_EQ;
 	} else {
-		atomic_inc(&cqs->comp_events);
+		WRITE_ONCE(cq->comp_events, cq->comp_events + 1);
 		/* Not armed: another CQ's event under a wrong number? */
 		if (!READ_ONCE(cq->armed))
 			lost = true;

@@ -80,8 +80,7 @@ static int cx4_debugfs_stats_show(struct seq_file *m, void *unused)
 	seq_printf(m, "comp_no_cq %d\n", atomic_read(&core->cqs.unknown_comp));
 	seq_printf(m, "cq_err_no_cq %d\n", atomic_read(&core->cqs.unknown_err));
 	seq_printf(m, "cq_wrong_eq %d\n", atomic_read(&core->cqs.wrong_eq));
-	seq_printf(m, "cq_comp_events %d\n",
-		   atomic_read(&core->cqs.comp_events));
+	seq_printf(m, "cq_comp_events %llu\n", cx4_cqs_comp_events(&core->cqs));
 	seq_printf(m, "cq_err_events %d\n", atomic_read(&core->cqs.err_events));
 	seq_printf(m, "cq_kicks %d\n", atomic_read(&core->cqs.kicks));
 	seq_printf(m, "port_link_downs %d\n",

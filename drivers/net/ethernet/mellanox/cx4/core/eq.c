@@ -173,7 +173,8 @@ static u32 cx4_eq_poll(struct cx4_eq *eq)
 		cx4_eq_dispatch(eq, copy);
 		eq->ci++;
 		eq->events++;
-		if (n && !(n % (nent / 2)))
+		/* nent is a power of two: a mask, not a division per EQE. */
+		if (n && !(n & (nent / 2 - 1)))
 			cx4_eq_doorbell(eq, false);
 	}
 	return n;

@@ -191,6 +191,7 @@ static void cx4_test_cq_dispatch(struct kunit *test)
 	struct cx4_cq b = {
 		.cqn = 0, .vector = 0, .comp = cx4_test_comp_cb, .ctx = &cb_b,
 	};
+	u64 events;
 	u32 i;
 
 	mutex_lock(&cqs->lock);
@@ -217,7 +218,7 @@ static void cx4_test_cq_dispatch(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, cx4_cqs_comp(cqs, 0, 0), CX4_CQ_EV_OK);
 	KUNIT_EXPECT_EQ(test, cb_b.comps, 1);
 	KUNIT_EXPECT_EQ(test, cx4_cq_next_sn(&b), 1);
-	KUNIT_EXPECT_EQ(test, atomic_read(&cqs->comp_events), 6);
+	KUNIT_EXPECT_EQ(test, cx4_cqs_comp_events(cqs), 6);
 	KUNIT_EXPECT_EQ(test, atomic_read(&cqs->kicks), 0);
 
 	/* A duplicated event cannot wrap cmd_sn back to the fired one. */
@@ -265,13 +266,20 @@ static void cx4_test_cq_dispatch(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, atomic_read(&cqs->unknown_err), 1);
 	KUNIT_EXPECT_EQ(test, atomic_read(&cqs->err_events), 2);
 
-	/* Once unregistered, a late event finds nothing. */
+	/*
+	 * Once unregistered, a late event finds nothing; the CQ's events
+	 * stay in the total (counted once).
+	 */
+	events = cx4_cqs_comp_events(cqs);
+	KUNIT_EXPECT_EQ(test, events, 7);	/* kicks are no events */
+	KUNIT_EXPECT_EQ(test, a.comp_events, 6);
 	mutex_lock(&cqs->lock);
 	cx4_cqs_unregister_locked(cqs, &a);
 	mutex_unlock(&cqs->lock);
 	KUNIT_EXPECT_EQ(test, cx4_cqs_comp(cqs, 7, 1), CX4_CQ_EV_UNKNOWN);
 	KUNIT_EXPECT_EQ(test, cb_a.comps, 9);
 	KUNIT_EXPECT_EQ(test, atomic_read(&cqs->unknown_comp), 2);
+	KUNIT_EXPECT_EQ(test, cx4_cqs_comp_events(cqs), events);
 
 	/* Unregistering only removes the CQ it is given. */
 	mutex_lock(&cqs->lock);
@@ -279,6 +287,7 @@ static void cx4_test_cq_dispatch(struct kunit *test)
 	KUNIT_EXPECT_PTR_EQ(test, xa_load(&cqs->xa, 0), (void *)&b);
 	cx4_cqs_unregister_locked(cqs, &b);
 	mutex_unlock(&cqs->lock);
+	KUNIT_EXPECT_EQ(test, cx4_cqs_comp_events(cqs), events);
 	cx4_cqs_destroy(cqs);
 }
 
