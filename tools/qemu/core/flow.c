@@ -613,6 +613,16 @@ uint8_t cx4dev_exec_set_fte(struct cx4dev *dev, struct cx4dev_cmd *cmd)
 	if (!g)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_FTE_INDEX,
 				     "flow_index %u is in no group of table 0x%x", index, id);
+	/*
+	 * A group_id that names no group of the table is an unknown object
+	 * (as for DESTROY_/QUERY_FLOW_GROUP); a group that does not hold
+	 * flow_index is a bad parameter.
+	 */
+	if (CX4_GET(FLOWC, fc, GROUP_ID) != g->id &&
+	    !cx4dev_fg_find(ft, CX4_GET(FLOWC, fc, GROUP_ID), NULL))
+		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_RESOURCE, CX4DEV_SYN_FG_UNKNOWN,
+				     "group_id 0x%x not in table 0x%x",
+				     CX4_GET(FLOWC, fc, GROUP_ID), id);
 	if (CX4_GET(FLOWC, fc, GROUP_ID) != g->id)
 		return cx4dev_reject(dev, cmd, CX4_CMD_STAT_BAD_PARAM, CX4DEV_SYN_FTE_GROUP,
 				     "group_id 0x%x, flow_index %u belongs to group 0x%x",

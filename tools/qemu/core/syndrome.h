@@ -161,7 +161,7 @@
 	X(FG_RANGE,		0xC4160001, BAD_PARAM,	"flow group index range empty, beyond the table, or overlapping a group") \
 	X(FG_CRITERIA,		0xC4160002, BAD_PARAM,	"match_criteria_enable undefined bit, or criteria outside the enabled sets / supported fields") \
 	X(FG_EXHAUSTED,		0xC4160003, EXCEED_LIM,	"CREATE_FLOW_GROUP with the model's group limit reached") \
-	X(FG_UNKNOWN,		0xC4160004, BAD_RESOURCE, "group_id not a group of that table") \
+	X(FG_UNKNOWN,		0xC4160004, BAD_RESOURCE, "group_id not a group of that table (also the group_id of a SET_FLOW_TABLE_ENTRY)") \
 	X(FG_IN_USE,		0xC4160005, BAD_RES_STATE, "DESTROY_FLOW_GROUP while the group has entries") \
 	X(FTE_INDEX,		0xC4170001, BAD_PARAM,	"flow_index outside every group of the table") \
 	X(FTE_EXISTS,		0xC4170002, BAD_PARAM,	"SET_FLOW_TABLE_ENTRY op_mod 0 on an index already in use") \
@@ -171,7 +171,7 @@
 	X(FTE_COUNTER,		0xC4170006, BAD_RESOURCE, "flow counter id not allocated") \
 	X(FTE_MATCH,		0xC4170007, BAD_PARAM,	"match_value has bits outside the group's match criteria") \
 	X(FTE_IN_LEN,		0xC4170008, BAD_INPUT_LEN, "input_length too short for the destination / counter lists") \
-	X(FTE_GROUP,		0xC4170009, BAD_PARAM,	"flow context group_id not the group holding flow_index") \
+	X(FTE_GROUP,		0xC4170009, BAD_PARAM,	"flow context group_id another group of the table than the one holding flow_index") \
 	X(FTE_FLOW_TAG,		0xC417000A, BAD_PARAM,	"flow_tag set without the flow_tag property") \
 	X(FTE_MODIFY,		0xC417000B, BAD_PARAM,	"modify_enable_mask undefined bit, or set with op_mod 0") \
 	X(FC_EXHAUSTED,		0xC4180001, EXCEED_LIM,	"ALLOC_FLOW_COUNTER with the model's counter limit reached") \

@@ -389,6 +389,13 @@ static void test_eth_object_rules(void)
 		CHECK_EQ(r.syndrome, CX4DEV_SYN_FTE_EXISTS);
 		CHECK_EQ(env_set_fte(e, 3, other, e->tir, &r), CX4_CMD_STAT_BAD_PARAM);
 		CHECK_EQ(r.syndrome, CX4DEV_SYN_FTE_INDEX);
+		/* A group id the table does not have: an unknown object. */
+		uint32_t fg = e->fg;
+
+		e->fg = fg + 0x100;
+		CHECK_EQ(env_set_fte(e, 1, other, e->tir, &r), CX4_CMD_STAT_BAD_RESOURCE);
+		CHECK_EQ(r.syndrome, CX4DEV_SYN_FG_UNKNOWN);
+		e->fg = fg;
 	}
 	/* Orderly teardown leaves no objects and no guest errors beyond the above. */
 	{
@@ -415,7 +422,7 @@ static void test_eth_object_rules(void)
 	CHECK_EQ(env_cmd_obj(e->fh, CX4_CMD_DESTROY_TIS, CX4_DESTROY_TIS_IN_TISN, e->tis, 16, &r),
 		 CX4_CMD_STAT_OK);
 	CHECK_EQ(cx4dev_eth_objects(e->fh->dev), 0);
-	CHECK_EQ(ERRORS(e->fh), 10);	/* + DESTROY_FLOW_TABLE with a group */
+	CHECK_EQ(ERRORS(e->fh), 11);	/* + DESTROY_FLOW_TABLE with a group */
 	env_free(e);
 }
 

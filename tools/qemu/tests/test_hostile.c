@@ -526,6 +526,37 @@ static void test_hostile_cmd_field_orphan(void)
 	fh_free(fh);
 }
 
+/*
+ * A flow group id faked as 0 (CREATE_FLOW_GROUP's output) and then used by
+ * SET_FLOW_TABLE_ENTRY: no group 0 in the table, an unknown object, whose
+ * rejection is a reaction (CI of 2026-11-28, fuzz seed 1: it was a
+ * BAD_PARAM then, counted as a guest error).  Without the faked 0 it stays
+ * a guest error.
+ */
+static void test_hostile_cmd_zero_group(void)
+{
+	static const uint8_t dmac[6] = { 0x02, 0, 0, 0, 0, 9 };
+	struct env *e = env_new(true);
+	struct cx4dev_hostile *h = &e->fh->dev->hostile;
+	struct fh_result r;
+	uint64_t exc;
+	uint32_t fg = e->fg;
+
+	CHECK(fg != 0);
+	e->fg = 0;
+	CHECK_EQ(env_set_fte(e, 1, dmac, e->tir, &r), CX4_CMD_STAT_BAD_RESOURCE);
+	CHECK_EQ(r.syndrome, CX4DEV_SYN_FG_UNKNOWN);
+	CHECK_EQ(ERRORS(e->fh), 1);
+	h->cmd_tainted = true;
+	h->faked_zero = true;
+	exc = fh_ctl_rd(e->fh, CTL_HOSTILE_EXCUSED);
+	CHECK_EQ(env_set_fte(e, 1, dmac, e->tir, &r), CX4_CMD_STAT_BAD_RESOURCE);
+	CHECK_EQ(ERRORS(e->fh), 1);
+	CHECK_EQ(fh_ctl_rd(e->fh, CTL_HOSTILE_EXCUSED), exc + 1);
+	e->fg = fg;
+	env_free(e);
+}
+
 /* ---- caps: capability values at their limits ---- */
 
 static void query_caps(struct fh *fh, bool cur, uint8_t *caps)
@@ -863,6 +894,7 @@ static const struct test hostile_tests[] = {
 	T(test_hostile_cmd),
 	T(test_hostile_cmd_top_byte),
 	T(test_hostile_cmd_field_orphan),
+	T(test_hostile_cmd_zero_group),
 	T(test_hostile_caps),
 	T(test_hostile_storm),
 	T(test_hostile_pages),
