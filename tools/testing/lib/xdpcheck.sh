@@ -92,6 +92,12 @@ xdp_ping() {
 	sed -n 's/.*, \([0-9][0-9]*\) received.*/\1/p' <<<"$out"
 }
 
+# xdp_ms T0 T1: milliseconds between two $EPOCHREALTIME readings.
+xdp_ms() {
+	local a=${1/./} b=${2/./}
+	echo $(((10#$b - 10#$a) / 1000))
+}
+
 # xdp_moved NAME BEFORE AFTER: AFTER[NAME] - BEFORE[NAME].
 xdp_moved() {
 	local -n x=$2 y=$3
@@ -99,7 +105,7 @@ xdp_moved() {
 }
 
 xdp_check() {
-	local drv=$1 got sent
+	local drv=$1 got sent t0 t1 t2
 	local -A c0 c1
 	command -v clang > /dev/null || fail "no clang (tools/testing/setup)"
 	pair_up "$drv"
@@ -108,8 +114,15 @@ xdp_check() {
 	xdp_build "$XDP_OBJ"
 	[ "$(xdp_ping 3)" = 3 ] || fail "no ping before XDP"
 
-	# 1. pass: every frame to the stack, counted as received.
+	# 1. pass: every frame to the stack, counted as received.  What an
+	# attach (new buffers and XDP SQs: a channel rebuild) and a
+	# replacement (the pointer) take, as ip sees it.
+	t0=$EPOCHREALTIME
 	xdp_attach "$XNS_A" "$XA" xdp_pass
+	t1=$EPOCHREALTIME
+	xdp_attach "$XNS_A" "$XA" xdp_pass
+	t2=$EPOCHREALTIME
+	log "attach $(xdp_ms "$t0" "$t1") ms, replace $(xdp_ms "$t1" "$t2") ms (ip, program load included)"
 	xdp_snap c0
 	got=$(xdp_ping 20)
 	xdp_snap c1
@@ -171,7 +184,11 @@ xdp_limits() {
 	if out=$(xdp_set "$XNS_A" "$XA" xdp_pass); then
 		fail "$XA: program attached at MTU $((max + 1))"
 	fi
-	grep -q "at most $max" <<<"$out" || fail "$XA: refusal does not state the limit: $out"
+	# XDP_LIMIT_MSG: what the refusal must say (empty: only printed).
+	if [ -n "${XDP_LIMIT_MSG-at most $max}" ]; then
+		grep -q "${XDP_LIMIT_MSG-at most $max}" <<<"$out" ||
+			fail "$XA: refusal does not state the limit: $out"
+	fi
 	log "MTU limit $max: $out"
 	nsx "$XNS_A" busybox ip link set "$XA" mtu 1500 || fail "$XA: MTU 1500"
 	nsx "$XNS_B" busybox ip link set "$XB" mtu 1500 || fail "$XB: MTU 1500"
@@ -322,9 +339,9 @@ xdp_redirect_check() {
 	[ "$(xdp_ping 5)" = 5 ] || fail "no ping after the redirect checks"
 }
 
-# xdp_load_check: attach, replace, detach and an MTU change with a
-# program attached while a paced iperf3 connection b -> a runs: it must
-# survive all of it and move data; a fresh bounded run after must too.
+# xdp_load_check: attach, replace, an MTU change with the program and
+# detach while a paced iperf3 connection b -> a runs: it must survive
+# all of it and move data; a fresh bounded run after must too.
 xdp_load_check() {
 	local out=/tmp/xdp-iperf.json srv cli n rx0
 	rx0=$(dp_ifstat "$XNS_A" "$XA" rx_bytes)
@@ -335,24 +352,22 @@ xdp_load_check() {
 		--connect-timeout 5000 -J >"$out" 2>&1 &
 	cli=$!
 	nap 2
-	for _ in 1 2; do
-		xdp_attach "$XNS_A" "$XA" xdp_pass
-		nap 1
-		xdp_attach "$XNS_A" "$XA" xdp_pass	# a replacement
-		nap 1
-		nsx "$XNS_A" busybox ip link set "$XA" mtu 3000 || fail "$XA: MTU 3000 with XDP under load"
-		nap 1
-		nsx "$XNS_A" busybox ip link set "$XA" mtu 1500 || fail "$XA: MTU 1500 with XDP under load"
-		nap 1
-		xdp_detach "$XNS_A" "$XA"
-		nap 1
-	done
+	xdp_attach "$XNS_A" "$XA" xdp_pass
+	nap 1
+	xdp_attach "$XNS_A" "$XA" xdp_pass	# a replacement
+	nap 1
+	nsx "$XNS_A" busybox ip link set "$XA" mtu 3000 || fail "$XA: MTU 3000 with XDP under load"
+	nap 1
+	nsx "$XNS_A" busybox ip link set "$XA" mtu 1500 || fail "$XA: MTU 1500 with XDP under load"
+	nap 1
+	xdp_detach "$XNS_A" "$XA"
+	nap 1
 	kill -0 "$cli" 2>/dev/null || { cat "$out" >&2; fail "iperf3 ended during attach/detach"; }
 	kill "$cli" "$srv" 2>/dev/null || true
 	wait "$cli" "$srv" 2>/dev/null || true
 	n=$(($(dp_ifstat "$XNS_A" "$XA" rx_bytes) - rx0))
 	[ "$n" -gt $((1 << 20)) ] || fail "iperf3 moved only $n bytes through attach/detach"
-	log "attach/replace/MTU/detach x2 under iperf3 (8 Mbit/s): $n bytes received"
+	log "attach/replace/MTU/detach under iperf3 (8 Mbit/s): $n bytes received"
 	n=$(dp_iperf "$XNS_A" 198.18.0.1 "$XNS_B" 0 -n 1M)
 	[ "$n" -gt 65536 ] || fail "no traffic after the load checks ($n bytes)"
 }
