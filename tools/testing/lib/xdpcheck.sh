@@ -345,10 +345,13 @@ xdp_redirect_check() {
 xdp_load_check() {
 	local out=/tmp/xdp-iperf.json srv cli n rx0
 	rx0=$(dp_ifstat "$XNS_A" "$XA" rx_bytes)
-	timeout 130 busybox nsenter --net=/run/netns/"$XNS_A" iperf3 -s -1 -B 198.18.0.1 >/dev/null 2>&1 &
+	# 300 s only bound it: it is stopped once the changes are done (a
+	# 120 s bound was once too short beside another VM: the five
+	# changes took longer).
+	timeout 330 busybox nsenter --net=/run/netns/"$XNS_A" iperf3 -s -1 -B 198.18.0.1 >/dev/null 2>&1 &
 	srv=$!
 	WAIT_SECS=10 wait_for iperf_listening "$XNS_A" "$srv" || fail "iperf3 server not listening"
-	timeout 125 busybox nsenter --net=/run/netns/"$XNS_B" iperf3 -c 198.18.0.1 -t 120 -b 8M \
+	timeout 320 busybox nsenter --net=/run/netns/"$XNS_B" iperf3 -c 198.18.0.1 -t 300 -b 8M \
 		--connect-timeout 5000 -J >"$out" 2>&1 &
 	cli=$!
 	nap 2

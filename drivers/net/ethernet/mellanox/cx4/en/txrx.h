@@ -399,6 +399,21 @@ enum cx4_en_rx_verdict cx4_en_rx_cqe_check(const void *cqe, u16 cc, u16 pc,
 /* --- xdp.c: XDP_TX and the XDP SQ --------------------------------------- */
 
 /*
+ * xdp: the WQEBBs a WQE of @nbb WQEBBs takes when posted at producer
+ * counter @pc of a ring of @mask + 1 WQEBBs with consumer counter @cc
+ * -- the NOPs that pad to the ring's edge included when it would not
+ * fit before it -- or 0 if the ring has no room for that.
+ */
+static inline u32 cx4_en_sq_wqe_slots(u16 pc, u16 cc, u16 mask, u32 nbb)
+{
+	u32 edge = mask + 1 - (pc & mask);
+	u32 need = nbb + (nbb > edge ? edge : 0);
+	u32 room = mask + 1 - (u16)(pc - cc);
+
+	return need <= room ? need : 0;
+}
+
+/*
  * Inline header bytes of a frame of @len bytes at @data for inline mode
  * @mode: cx4_en_inline_len() with the ends of the IP and L4 headers
  * found in the frame itself (an XDP frame has no skb to say).

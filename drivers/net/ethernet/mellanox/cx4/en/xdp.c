@@ -84,19 +84,18 @@ static int cx4_en_xdpsq_post(struct cx4_en_sq *sq, const void *data, u32 len,
 			     struct xdp_frame *xdpf)
 {
 	u32 ihs = cx4_en_xdp_inline_len(sq->inline_mode, data, len);
-	u32 ndseg = len > ihs ? 1 : 0, nbb, i;
-	u16 edge = sq->mask + 1 - (sq->pc & sq->mask);
-	u16 room = sq->mask + 1 - (u16)(sq->pc - READ_ONCE(sq->cc));
+	u32 ndseg = len > ihs ? 1 : 0, nbb, slots, i;
 	struct cx4_en_xdp_wqe_info *xi;
 	void *ctrl, *eth, *dseg;
 
 	if (len < ETH_HLEN)
 		return -EINVAL;
 	nbb = DIV_ROUND_UP(cx4_en_tx_wqe_size(ihs, ndseg), CX4_SEND_WQEBB_SIZE);
-	if (room < nbb + (nbb > edge ? edge : 0))
+	slots = cx4_en_sq_wqe_slots(sq->pc, READ_ONCE(sq->cc), sq->mask, nbb);
+	if (!slots)
 		return -ENOSPC;
-	if (nbb > edge)
-		cx4_en_xdpsq_pad(sq, edge);
+	if (slots > nbb)
+		cx4_en_xdpsq_pad(sq, slots - nbb);
 	ctrl = cx4_en_xdpsq_wqebb(sq, sq->pc);
 	memset(ctrl, 0, nbb * CX4_SEND_WQEBB_SIZE);
 	eth = ctrl + CX4_WQE_CTRL_SIZE;

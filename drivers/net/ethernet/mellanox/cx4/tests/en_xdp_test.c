@@ -6,8 +6,10 @@
  * that fits them (3,498 with 4 KB pages on x86-64): the largest MTU's
  * frame fits, one byte more does not; the inline headers of an XDP_TX
  * frame found in the frame (IPv4 with options, IPv6, a VLAN tag, TCP's
- * data offset, never beyond the frame); the counter each verdict moves;
- * the counters' mlx5_core names.
+ * data offset, never beyond the frame); the XDP SQ's room for a WQE
+ * (padding to the ring's edge, full ring, counters across the u16 wrap)
+ * and ndo_xdp_xmit's counters under their own seqcount; the counter each
+ * verdict moves; the counters' mlx5_core names.
  */
 
 #include <kunit/test.h>
@@ -170,7 +172,39 @@ static void cx4_test_xdp_inline(struct kunit *test)
 						    256), 14u + 60 + 60);
 }
 
+/* XDP SQ room: a WQE, the NOPs to the ring's edge before it, wraps. */
+static void cx4_test_xdp_sq_slots(struct kunit *test)
+{
+	/* Empty ring of 64: a 1- and a 2-WQEBB WQE fit at once. */
+	KUNIT_EXPECT_EQ(test, cx4_en_sq_wqe_slots(0, 0, 63, 1), 1u);
+	KUNIT_EXPECT_EQ(test, cx4_en_sq_wqe_slots(0, 0, 63, 2), 2u);
+	/* One WQEBB before the edge: a 2-WQEBB WQE pads it first. */
+	KUNIT_EXPECT_EQ(test, cx4_en_sq_wqe_slots(63, 10, 63, 2), 3u);
+	KUNIT_EXPECT_EQ(test, cx4_en_sq_wqe_slots(63, 0, 63, 1), 1u);
+	/* 63 posted: the last WQEBB takes a 1-WQEBB WQE, not a padded one. */
+	KUNIT_EXPECT_EQ(test, cx4_en_sq_wqe_slots(63, 0, 63, 2), 0u);
+	/* Full (64 posted), and one short of what padding needs. */
+	KUNIT_EXPECT_EQ(test, cx4_en_sq_wqe_slots(64, 0, 63, 1), 0u);
+	KUNIT_EXPECT_EQ(test, cx4_en_sq_wqe_slots(63, 1, 63, 2), 0u);
+	KUNIT_EXPECT_EQ(test, cx4_en_sq_wqe_slots(63, 2, 63, 2), 3u);
+	/* Counters across the u16 wrap. */
+	KUNIT_EXPECT_EQ(test, cx4_en_sq_wqe_slots(2, 0xfffe, 63, 1), 1u);
+	KUNIT_EXPECT_EQ(test, cx4_en_sq_wqe_slots(0x3e, 0xfffe, 63, 1), 0u);
+	KUNIT_EXPECT_EQ(test, cx4_en_sq_wqe_slots(0x3d, 0xfffe, 63, 1), 1u);
+	/* ndo_xdp_xmit's counters have a writer (and a seqcount) apart. */
+	KUNIT_EXPECT_TRUE(test, cx4_en_sq_stat_by_xdp(CX4_EN_SQ_XDP_XMIT));
+	KUNIT_EXPECT_TRUE(test, cx4_en_sq_stat_by_xdp(CX4_EN_SQ_XDP_FULL));
+	KUNIT_EXPECT_TRUE(test, cx4_en_sq_stat_by_xdp(CX4_EN_SQ_XDP_ERR));
+	KUNIT_EXPECT_FALSE(test, cx4_en_sq_stat_by_xdp(CX4_EN_SQ_XDP_CQES));
+	KUNIT_EXPECT_FALSE(test, cx4_en_sq_stat_by_xmit(CX4_EN_SQ_XDP_XMIT));
+	KUNIT_EXPECT_STREQ(test, cx4_en_sq_total_name(CX4_EN_SQ_XDP_XMIT),
+			   "xdp_xmit");
+	KUNIT_EXPECT_STREQ(test, cx4_en_sq_stat_names[CX4_EN_SQ_XDP_CQES],
+			   "xdp_cqes");
+}
+
 static struct kunit_case cx4_en_xdp_cases[] = {
+	KUNIT_CASE(cx4_test_xdp_sq_slots),
 	KUNIT_CASE(cx4_test_xdp_inline),
 	KUNIT_CASE(cx4_test_xdp_layout),
 	KUNIT_CASE(cx4_test_xdp_act_stat),
