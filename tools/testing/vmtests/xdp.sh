@@ -36,8 +36,9 @@
 # multi-threaded TCG can run the other vCPU on a stale translation of it
 # (tools/testing/vm): a run with a thread per vCPU froze the guest right
 # after a detach (2026-11-28, the 6th run; 5 earlier runs passed).
-# Cost: 173 s alone on the machine; 311 and 343 s beside another VM
-# (2026-11-28, with two rounds of step 9; one round since).
+# Cost (2-core machine, 2026-11-28): 210, 180, 205 s in a row with one
+# TCG thread, the machine otherwise quiet (fb05733); with a thread per
+# vCPU 173 s alone, 311-414 s beside another VM.
 . "$(dirname "$0")/lib.sh"
 # shellcheck source=../lib/xdpcheck.sh
 . "$(dirname "$0")/../lib/xdpcheck.sh"
