@@ -251,4 +251,21 @@ static inline int cx4_ndo_eth_ioctl(struct net_device *netdev,
 #define CX4_NDO_HWTSTAMP	.ndo_eth_ioctl = cx4_ndo_eth_ioctl
 #endif
 
+/*
+ * xdp: the XDP actions a netdev advertises (netlink dev-get xdp-features)
+ * exist from 6.3; Kbuild defines CX4_HAVE_XDP_FEATURES when <net/xdp.h>
+ * has xdp_set_features_flag().  Before, the stack asks nothing.
+ * @ndo_xmit: the driver takes frames redirected to it (ndo_xdp_xmit).
+ */
+#include <net/xdp.h>
+static inline void cx4_xdp_features_set(struct net_device *netdev,
+					bool ndo_xmit)
+{
+#ifdef CX4_HAVE_XDP_FEATURES
+	xdp_set_features_flag(netdev, NETDEV_XDP_ACT_BASIC |
+			      NETDEV_XDP_ACT_REDIRECT |
+			      (ndo_xmit ? NETDEV_XDP_ACT_NDO_XMIT : 0));
+#endif
+}
+
 #endif /* _CX4_COMPAT_H */

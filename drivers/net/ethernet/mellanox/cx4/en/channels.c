@@ -22,6 +22,7 @@
 #include <linux/dma-mapping.h>
 #include <linux/log2.h>
 #include <linux/netdevice.h>
+#include <linux/rtnetlink.h>
 #include <linux/slab.h>
 
 #include "../compat.h"
@@ -146,6 +147,38 @@ static int cx4_en_sq_alloc(struct cx4_en_priv *priv, struct cx4_en_channel *ch,
 	return cx4_en_sq_create_hw(priv, sq);
 }
 
+/*
+ * xdp: the channel's XDP SQ, on its own CQ (@ch->xdpsq.cq), as large as
+ * the SQ; no TX queue, no DMA records (XDP_TX pages stay mapped by the
+ * RQ's pool, ndo_xdp_xmit frames keep their mapping in @xdpi).
+ */
+static int cx4_en_xdpsq_alloc(struct cx4_en_priv *priv,
+			      struct cx4_en_channel *ch,
+			      const struct cx4_en_params *params)
+{
+	struct device *dev = cx4_core_dev(priv->core);
+	struct cx4_en_sq *sq = &ch->xdpsq;
+	u32 n = 1u << params->log_sq_size;
+	int err;
+
+	spin_lock_init(&sq->xdp_lock);
+	sq->log_size = params->log_sq_size;
+	sq->mask = n - 1;
+	sq->inline_mode = priv->inline_mode;
+	sq->lkey = priv->lkey;
+	sq->dev = dev;
+	sq->db = cx4_core_uar(priv->core) + cx4_uar_bf_off(0, 0);
+	sq->pool = ch->rq.pool;
+	sq->info = kvcalloc(n, sizeof(*sq->info), GFP_KERNEL);
+	sq->xdpi = kvcalloc(n, sizeof(*sq->xdpi), GFP_KERNEL);
+	if (!sq->info || !sq->xdpi)
+		return -ENOMEM;
+	err = cx4_en_wq_alloc(dev, &sq->wq, n * CX4_SEND_WQEBB_SIZE);
+	if (err)
+		return err;
+	return cx4_en_sq_create_hw(priv, sq);
+}
+
 /* An SQ the device may still read: its ring, DMA records and sends. */
 struct cx4_en_sq_keep {
 	struct cx4_dma_keep keep;
@@ -157,6 +190,7 @@ static void cx4_en_sq_release(struct cx4_en_sq *sq)
 	cx4_en_wq_free(sq->dev, &sq->wq);
 	kvfree(sq->dma);
 	kvfree(sq->info);
+	kvfree(sq->xdpi);
 }
 
 /* After the function reset (core): what the device could still read. */
@@ -192,6 +226,7 @@ static void cx4_en_sq_keep(struct cx4_en_priv *priv, struct cx4_en_sq *sq)
 	}
 	sq->info = NULL;
 	sq->dma = NULL;
+	sq->xdpi = NULL;
 	sq->wq.buf = NULL;
 	sq->cc = sq->pc;
 }
@@ -263,8 +298,13 @@ static int cx4_en_rq_alloc(struct cx4_en_priv *priv, struct cx4_en_channel *ch,
 
 	/* page_pool's recycling ring holds every posted buffer's page. */
 	BUILD_BUG_ON((1u << CX4_EN_MAX_LOG_RING) * CX4_EN_RX_MAX_SEGS > 32768);
-	err = cx4_en_rx_layout(cx4_en_rx_buf_len(priv, params->mtu), PAGE_SIZE,
-			       smin, smax, &rq->lay);
+	/* xdp: a page per frame (the MTU was checked at attach). */
+	if (params->xdp_prog)
+		err = cx4_en_rx_layout_xdp(cx4_en_hw_mtu(params->mtu), PAGE_SIZE,
+					   smin, smax, &rq->lay);
+	else
+		err = cx4_en_rx_layout(cx4_en_rx_buf_len(priv, params->mtu),
+				       PAGE_SIZE, smin, smax, &rq->lay);
 	if (err) {
 		netdev_err(priv->netdev, "RQ stride: device range 2^%u..2^%u bytes, cx4 needs 2^%u..2^%u for %u scatter entries\n",
 			   smin, smax,
@@ -282,6 +322,9 @@ static int cx4_en_rq_alloc(struct cx4_en_priv *priv, struct cx4_en_channel *ch,
 	rq->dev = dev;
 	rq->netdev = priv->netdev;
 	rq->napi = &ch->napi;
+	rq->xdp_prog = params->xdp_prog;
+	/* XDP_TX sends from the receive pages: mapped both ways then. */
+	rq->dma_dir = params->xdp_prog ? DMA_BIDIRECTIONAL : DMA_FROM_DEVICE;
 	u64_stats_init(&ch->build_stats.syncp);
 	rq->stats = &ch->build_stats;
 	rq->bufs = kvcalloc(n * rq->lay.nsegs, sizeof(*rq->bufs), GFP_KERNEL);
@@ -299,7 +342,7 @@ static int cx4_en_rq_alloc(struct cx4_en_priv *priv, struct cx4_en_channel *ch,
 	pp.pool_size = n * rq->lay.nsegs;
 	pp.nid = dev_to_node(dev);
 	pp.dev = dev;
-	pp.dma_dir = DMA_FROM_DEVICE;
+	pp.dma_dir = rq->dma_dir;
 	pp.offset = 0;
 	pp.max_len = PAGE_SIZE;
 	cx4_page_pool_set_netdev(&pp, priv->netdev);
@@ -309,6 +352,14 @@ static int cx4_en_rq_alloc(struct cx4_en_priv *priv, struct cx4_en_channel *ch,
 		rq->pool = NULL;
 		return err;
 	}
+	/* xdp: the RQ as XDP programs see it; redirected pages go home. */
+	err = xdp_rxq_info_reg(&rq->xdp_rxq, priv->netdev, ch->ix, 0);
+	if (err)
+		return err;
+	err = xdp_rxq_info_reg_mem_model(&rq->xdp_rxq, MEM_TYPE_PAGE_POOL,
+					 rq->pool);
+	if (err)
+		return err;
 	err = cx4_en_wq_alloc(dev, &rq->wq, n << rq->log_stride);
 	if (err)
 		return err;
@@ -330,8 +381,12 @@ static void cx4_en_rq_release(struct cx4_en_rq *rq)
 	if (rq->bufs && rq->pool)
 		cx4_en_rq_free_pages(rq);
 	cx4_en_wq_free(rq->dev, &rq->wq);
-	if (rq->pool)
+	if (rq->pool) {
+		/* Its memory model holds a user of the pool: first. */
+		if (xdp_rxq_info_is_reg(&rq->xdp_rxq))
+			xdp_rxq_info_unreg(&rq->xdp_rxq);
 		page_pool_destroy(rq->pool);
+	}
 	kvfree(rq->bufs);
 }
 
@@ -382,17 +437,21 @@ static int cx4_en_napi_poll(struct napi_struct *napi, int budget)
 {
 	struct cx4_en_channel *ch = container_of(napi, struct cx4_en_channel,
 						 napi);
-	bool tx_done;
+	bool tx_done, xdp_done;
 	int done;
 
 	tx_done = cx4_en_tx_poll(&ch->sq, budget);
+	/* xdp: pages back to the pool before the RQ's refill takes more. */
+	xdp_done = cx4_en_xdp_sq_poll(&ch->xdpsq, &ch->rq);
 	done = cx4_en_rx_poll(&ch->rq, budget);
-	if (!tx_done || done >= budget)
+	if (!tx_done || !xdp_done || done >= budget)
 		return budget;
 	if (napi_complete_done(napi, done)) {
 		cx4_en_dim_sample(ch);
 		cx4_cq_arm(ch->sq.cq);
 		cx4_cq_arm(ch->rq.cq);
+		if (ch->xdpsq.created)
+			cx4_cq_arm(ch->xdpsq.cq);
 	}
 	return done;
 }
@@ -421,7 +480,9 @@ static void cx4_en_cq_error(struct cx4_cq *cq, void *ctx, u8 syndrome)
 	net_err_ratelimited("%s: channel %u: CQ 0x%x error, syndrome 0x%x\n",
 			    netdev_name(ch->priv->netdev), ch->ix,
 			    cx4_cq_cqn(cq), syndrome);
-	if (sq || cq == READ_ONCE(ch->rq.cq))
+	if (cq == READ_ONCE(ch->xdpsq.cq))
+		cx4_en_request_recover(ch, CX4_EN_RECOVER_XDPSQ);
+	else if (sq || cq == READ_ONCE(ch->rq.cq))
 		cx4_en_request_recover(ch, sq ? CX4_EN_RECOVER_SQ_CQ :
 					       CX4_EN_RECOVER_RQ_CQ);
 }
@@ -453,9 +514,14 @@ static void cx4_en_channel_free(struct cx4_en_channel *ch)
 	/* NAPI is off: it no longer arms the timer. */
 	timer_delete_sync(&ch->rq.refill_timer);
 	cx4_en_sq_free(priv, &ch->sq);
+	/* xdp: its XDP_TX pages go back to the RQ's pool first. */
+	if (ch->xdpsq.info)
+		cx4_en_sq_free(priv, &ch->xdpsq);
 	cx4_en_rq_free(priv, &ch->rq);
 	if (!IS_ERR_OR_NULL(ch->sq.cq))
 		cx4_cq_destroy(ch->sq.cq);
+	if (!IS_ERR_OR_NULL(ch->xdpsq.cq))
+		cx4_cq_destroy(ch->xdpsq.cq);
 	if (!IS_ERR_OR_NULL(ch->rq.cq))
 		cx4_cq_destroy(ch->rq.cq);
 	netif_napi_del(&ch->napi);
@@ -499,6 +565,20 @@ cx4_en_channel_alloc(struct cx4_en_priv *priv, u32 ix,
 	err = cx4_en_sq_alloc(priv, ch, params);
 	if (err)
 		goto err_free;
+	/*
+	 * xdp: an XDP SQ only with a program: without one nothing sends on
+	 * it, and it would cost a ring, a CQ and two commands a channel.
+	 */
+	if (params->xdp_prog) {
+		ch->xdpsq.cq = cx4_en_cq_create(ch, params->log_sq_size, true);
+		if (IS_ERR(ch->xdpsq.cq)) {
+			err = PTR_ERR(ch->xdpsq.cq);
+			goto err_free;
+		}
+		err = cx4_en_xdpsq_alloc(priv, ch, params);
+		if (err)
+			goto err_free;
+	}
 	return ch;
 
 err_free:
@@ -623,6 +703,8 @@ static void cx4_en_queues_link(struct net_device *netdev,
 static void cx4_en_chs_publish(struct cx4_en_priv *priv,
 			       struct cx4_en_chs *chs)
 {
+	struct cx4_en_chs *xdp_old = rtnl_dereference(priv->xdp_chs);
+
 	cx4_en_queues_link(priv->netdev, chs,
 			   priv->chs ? priv->chs->num : 0);
 	netif_tx_lock_bh(priv->netdev);
@@ -631,6 +713,14 @@ static void cx4_en_chs_publish(struct cx4_en_priv *priv,
 	if (chs)
 		priv->num_channels = chs->num;
 	netif_tx_unlock_bh(priv->netdev);
+	/*
+	 * xdp: ndo_xdp_xmit finds the XDP SQs under RCU; one that found
+	 * the old set's may still post to them: the set is freed after.
+	 */
+	rcu_assign_pointer(priv->xdp_chs,
+			   chs && chs->params.xdp_prog ? chs : NULL);
+	if (xdp_old && xdp_old != chs)
+		synchronize_net();
 }
 
 /* The direct TIR to @chs's first RQ and the flow table feeding it. */

@@ -212,6 +212,12 @@ struct cx4_en_params {
 	u8 log_sq_size;		/* WQEBBs */
 	u8 log_rq_size;		/* WQEs */
 	bool rx_vlan_strip;	/* RQ vsd 0 (NETIF_F_HW_VLAN_CTAG_RX) */
+	/*
+	 * xdp: the XDP program of the RQs, NULL for none.  priv->params
+	 * holds the one reference cx4 has (xdp_attach.c); copies of the
+	 * params only name it.
+	 */
+	struct bpf_prog *xdp_prog;
 };
 
 /*
@@ -288,6 +294,12 @@ struct cx4_en_priv {
 	/* dp: datapath parameters, channel set, recovery */
 	struct cx4_en_params params;
 	struct cx4_en_chs *chs;
+	/*
+	 * xdp: @chs while it has XDP SQs (a program attached), else NULL;
+	 * read by ndo_xdp_xmit under RCU, set with @chs (RTNL), and a set
+	 * it named is freed only after a grace period (channels.c).
+	 */
+	struct cx4_en_chs __rcu *xdp_chs;
 	struct work_struct recover_work;
 	struct delayed_work recover_retry;
 	atomic_t queue_recover_fails;
@@ -549,6 +561,15 @@ void cx4_en_limits_get(const struct cx4_en_priv *priv,
 		       struct cx4_en_limits *lim);
 void cx4_en_limits_log(const struct cx4_en_priv *priv,
 		       const struct cx4_en_limits *lim);
+
+/* xdp_attach.c: ndo_bpf, the MTU limit with a program attached */
+struct netdev_bpf;
+int cx4_en_xdp(struct net_device *netdev, struct netdev_bpf *bpf);
+/* xdp.c: ndo_xdp_xmit */
+struct xdp_frame;
+int cx4_en_xdp_xmit(struct net_device *netdev, int n,
+		    struct xdp_frame **frames, u32 flags);
+int cx4_en_xdp_check_mtu(struct cx4_en_priv *priv, u32 mtu);
 
 /* ptp.c: ethtool -T */
 struct cx4_ethtool_ts_info;

@@ -141,6 +141,9 @@ static int cx4_en_change_mtu(struct net_device *netdev, int new_mtu)
 	bool grow = new_mtu > old_mtu;
 	int err;
 
+	err = cx4_en_xdp_check_mtu(priv, new_mtu);
+	if (err)
+		return err;
 	if (!grow) {
 		err = cx4_en_apply_vport_mtu(priv, new_mtu);
 		if (err)
@@ -168,6 +171,9 @@ static netdev_features_t cx4_en_fix_features(struct net_device *netdev,
 		features &= ~NETIF_F_TSO;
 	if (!(features & NETIF_F_IPV6_CSUM))
 		features &= ~NETIF_F_TSO6;
+	/* XDP: a frame per page, no merged frames (xdp_attach.c). */
+	if (((struct cx4_en_priv *)netdev_priv(netdev))->params.xdp_prog)
+		features &= ~NETIF_F_LRO;
 	return features;
 }
 
@@ -288,6 +294,8 @@ static const struct net_device_ops cx4_en_netdev_ops = {
 	.ndo_set_mac_address	= cx4_en_set_mac_address,
 	.ndo_vlan_rx_add_vid	= cx4_en_vlan_rx_add_vid,
 	.ndo_vlan_rx_kill_vid	= cx4_en_vlan_rx_kill_vid,
+	.ndo_bpf		= cx4_en_xdp,
+	.ndo_xdp_xmit		= cx4_en_xdp_xmit,
 	CX4_NDO_HWTSTAMP,
 };
 
@@ -390,6 +398,7 @@ static void cx4_en_features_init(struct cx4_en_priv *priv)
 				     NETIF_F_IPV6_CSUM | NETIF_F_RXCSUM |
 				     NETIF_F_TSO | NETIF_F_TSO6);
 	netdev->watchdog_timeo = CX4_EN_TX_TIMEOUT;
+	cx4_xdp_features_set(netdev, false);
 }
 
 static int cx4_en_netdev_init(struct cx4_en_priv *priv)

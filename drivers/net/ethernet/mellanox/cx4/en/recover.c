@@ -241,7 +241,8 @@ static void cx4_en_wq_recovered(struct cx4_en_priv *priv,
 #define CX4_EN_REBUILD_CQ_BITS	(BIT(CX4_EN_RECOVER_SQ_CQ) | \
 				 BIT(CX4_EN_RECOVER_RQ_CQ))
 #define CX4_EN_REBUILD_BITS	(CX4_EN_REBUILD_SQ_BITS | \
-				 CX4_EN_REBUILD_RQ_BITS)
+				 CX4_EN_REBUILD_RQ_BITS | \
+				 BIT(CX4_EN_RECOVER_XDPSQ))
 
 /*
  * The switch step of a rebuild: neither NAPI nor xmit runs, so the
@@ -296,6 +297,10 @@ static void cx4_en_rebuild(struct cx4_en_priv *priv)
 		if (bits & BIT(CX4_EN_RECOVER_RQ_CQ))
 			netdev_warn(priv->netdev, "channel %u: RX CQ 0x%x in error\n",
 				    i, cx4_cq_cqn(ch->rq.cq));
+		/* xdp: the XDP SQ or its CQ in error (xdp.c, channels.c) */
+		if (bits & BIT(CX4_EN_RECOVER_XDPSQ))
+			netdev_warn(priv->netdev, "channel %u: XDP SQ in error\n",
+				    i);
 	}
 	if (!why)
 		return;
@@ -308,6 +313,7 @@ static void cx4_en_rebuild(struct cx4_en_priv *priv)
 			clear_bit(CX4_EN_RECOVER_RQ_CQ, bits);
 			clear_bit(CX4_EN_RECOVER_SQ_LOST, bits);
 			clear_bit(CX4_EN_RECOVER_RQ_LOST, bits);
+			clear_bit(CX4_EN_RECOVER_XDPSQ, bits);
 		}
 		netdev_err(priv->netdev, "channel rebuild after %s failed (%d), asking for a function recovery\n",
 			   why, err);

@@ -22,10 +22,19 @@
  * computed one; a tag the device stripped (RQ vsd 0, CQE cv) goes to
  * the skb's hardware-accelerated tag.  Everything runs in the channel's
  * NAPI poll.
+ * XDP (xdp_attach.c): with a program every frame has a page to itself
+ * (cx4_en_rx_layout_xdp()) and the program runs on it before any skb
+ * exists: XDP_PASS builds the skb over the page as the program left the
+ * frame (head, tail, metadata), XDP_DROP and XDP_ABORTED give the page
+ * back to the pool, XDP_REDIRECT hands it to xdp_do_redirect() (flushed
+ * once at the end of the poll), XDP_TX sends it from the page on the
+ * channel's XDP SQ (xdp.c).
  */
 
+#include <linux/bpf_trace.h>
 #include <linux/dma-mapping.h>
 #include <linux/etherdevice.h>
+#include <linux/filter.h>
 #include <linux/if_vlan.h>
 #include <linux/netdevice.h>
 #include <linux/skbuff.h>
@@ -59,15 +68,16 @@ static int cx4_en_rx_buf_alloc(struct cx4_en_rq *rq, struct cx4_en_rx_buf *b,
 	unsigned int off = 0;
 	struct page *page;
 
-	if (!seg) {
+	if (!seg && rq->lay.head_size < PAGE_SIZE) {
 		page = page_pool_dev_alloc_frag(rq->pool, &off,
 						rq->lay.head_size);
 	} else {
 		page = page_pool_dev_alloc_pages(rq->pool);
 		/*
-		 * The pool also hands out fragments: give the page the one
-		 * fragment reference its release takes (before 6.7 the
-		 * count is not set for a whole page).
+		 * A later entry, or the head of an XDP layout (a page to
+		 * itself).  The pool also hands out fragments: give the page
+		 * the one fragment reference its release takes (before 6.7
+		 * the count is not set for a whole page).
 		 */
 		if (page)
 			page_pool_fragment_page(page, 1);
@@ -112,7 +122,7 @@ int cx4_en_rq_fill(struct cx4_en_rq *rq)
 				s ? rq->lay.seg_size : rq->lay.head_len);
 			CX4_SET(RX_DSEG, dseg, LKEY, rq->lkey);
 			CX4_SET64(RX_DSEG, dseg, ADDR, cx4_en_rx_buf_dma(&b[s]) +
-				  (s ? 0 : CX4_EN_RX_HEADROOM));
+				  (s ? 0 : rq->lay.headroom));
 		}
 		/* A stride with room left ends with the Null scatter entry. */
 		if (rq->lay.nsegs < slots) {
@@ -198,11 +208,11 @@ static struct sk_buff *cx4_en_rx_copy(struct cx4_en_rq *rq,
 		skb_mark_for_recycle(skb);
 		skb_reserve(skb, NET_SKB_PAD + NET_IP_ALIGN);
 		skb_put_data(skb, page_address(b->page) + b->offset +
-			     CX4_EN_RX_HEADROOM, len);
+			     rq->lay.headroom, len);
 	}
 	dma_sync_single_range_for_device(rq->dev, page_pool_get_dma_addr(b->page),
-					 b->offset + CX4_EN_RX_HEADROOM, len,
-					 DMA_FROM_DEVICE);
+					 b->offset + rq->lay.headroom, len,
+					 rq->dma_dir);
 	return skb;
 }
 
@@ -225,12 +235,12 @@ static struct sk_buff *cx4_en_rx_build(struct cx4_en_rq *rq,
 		/* Posted again as it is: the device's again. */
 		dma_sync_single_range_for_device(rq->dev,
 						 page_pool_get_dma_addr(b[0].page),
-						 b[0].offset + CX4_EN_RX_HEADROOM,
-						 head, DMA_FROM_DEVICE);
+						 b[0].offset + rq->lay.headroom,
+						 head, rq->dma_dir);
 		return NULL;
 	}
 	skb_mark_for_recycle(skb);
-	skb_reserve(skb, CX4_EN_RX_HEADROOM);
+	skb_reserve(skb, rq->lay.headroom);
 	skb_put(skb, head);
 	b[0].page = NULL;
 	len -= head;
@@ -238,7 +248,7 @@ static struct sk_buff *cx4_en_rx_build(struct cx4_en_rq *rq,
 		u32 n = min(len, rq->lay.seg_size);
 
 		dma_sync_single_range_for_cpu(rq->dev, cx4_en_rx_buf_dma(&b[s]),
-					      0, n, DMA_FROM_DEVICE);
+					      0, n, rq->dma_dir);
 		skb_add_rx_frag(skb, s - 1, b[s].page, b[s].offset, n,
 				rq->lay.seg_size);
 		b[s].page = NULL;
@@ -247,25 +257,108 @@ static struct sk_buff *cx4_en_rx_build(struct cx4_en_rq *rq,
 	return skb;
 }
 
+/* xdp: the buffer of @b leaves the WQE for the pool (drop, failure). */
+static void cx4_en_rx_recycle(struct cx4_en_rq *rq, struct cx4_en_rx_buf *b)
+{
+	page_pool_put_full_page(rq->pool, b->page, true);
+	b->page = NULL;
+}
+
+/*
+ * xdp: run @prog on the frame of @len bytes in @b's page.  Return true
+ * if the program took the frame (dropped, redirected, sent back): the
+ * page left the WQE; false for XDP_PASS, with @xdp as the program left
+ * the frame.
+ */
+static bool cx4_en_rx_xdp(struct cx4_en_rq *rq, struct bpf_prog *prog,
+			  struct cx4_en_rx_buf *b, u32 len,
+			  struct xdp_buff *xdp)
+{
+	bool sent = false;
+	u32 act;
+
+	xdp_init_buff(xdp, rq->lay.head_size, &rq->xdp_rxq);
+	xdp_prepare_buff(xdp, page_address(b->page) + b->offset,
+			 rq->lay.headroom, len, true);
+	act = bpf_prog_run_xdp(prog, xdp);
+	switch (act) {
+	case XDP_PASS:
+		return false;
+	case XDP_TX:
+		sent = cx4_en_xdp_tx_page(rq, b->page, xdp);
+		break;
+	case XDP_REDIRECT:
+		sent = !xdp_do_redirect(rq->netdev, xdp, prog);
+		rq->xdp_redirected |= sent;
+		break;
+	case XDP_DROP:
+	case XDP_ABORTED:
+		break;
+	default:
+		bpf_warn_invalid_xdp_action(rq->netdev, prog, act);
+		break;
+	}
+	if (sent) {
+		b->page = NULL;		/* the send or the redirect has it */
+	} else {
+		/* A failed XDP_TX or XDP_REDIRECT is an exception too. */
+		if (act != XDP_DROP)
+			trace_xdp_exception(rq->netdev, prog, act);
+		cx4_en_rx_recycle(rq, b);
+	}
+	cx4_en_rq_stat_add(rq->stats, cx4_en_xdp_act_stat(act, sent), 1);
+	return true;
+}
+
+/* xdp: XDP_PASS, an skb over the page as the program left the frame. */
+static struct sk_buff *cx4_en_rx_build_xdp(struct cx4_en_rq *rq,
+					   struct cx4_en_rx_buf *b,
+					   const struct xdp_buff *xdp)
+{
+	u32 meta = xdp->data - xdp->data_meta;
+	struct sk_buff *skb;
+
+	skb = napi_build_skb(xdp->data_hard_start, rq->lay.head_size);
+	if (unlikely(!skb)) {
+		cx4_en_rx_recycle(rq, b);
+		return NULL;
+	}
+	skb_mark_for_recycle(skb);
+	skb_reserve(skb, xdp->data - xdp->data_hard_start);
+	skb_put(skb, xdp->data_end - xdp->data);
+	if (meta)
+		skb_metadata_set(skb, meta);
+	b->page = NULL;
+	return skb;
+}
+
 /*
  * @ptp: hardware timestamps on (read once per poll), else NULL.  An LRO
  * session whose segments carried TCP timestamps has no timer sample.
+ * @prog: the XDP program (read once per poll), else NULL.
  */
 static void cx4_en_rx_frame(struct cx4_en_rq *rq, const void *cqe,
-			    struct cx4_en_ptp *ptp)
+			    struct cx4_en_ptp *ptp, struct bpf_prog *prog)
 {
 	struct cx4_en_rx_buf *b = cx4_en_rq_bufs(rq, rq->cc);
 	u32 len = CX4_GET(CQE, cqe, BYTE_CNT);
+	struct xdp_buff xdp;
 	struct sk_buff *skb;
 
 	dma_sync_single_range_for_cpu(rq->dev, page_pool_get_dma_addr(b[0].page),
-				      b[0].offset + CX4_EN_RX_HEADROOM,
+				      b[0].offset + rq->lay.headroom,
 				      min(len, rq->lay.head_len),
-				      DMA_FROM_DEVICE);
-	if (cx4_en_rx_copybreak(len, rq->lay.head_len))
+				      rq->dma_dir);
+	if (prog) {
+		if (cx4_en_rx_xdp(rq, prog, b, len, &xdp))
+			return;
+		len = xdp.data_end - xdp.data;
+		skb = cx4_en_rx_build_xdp(rq, b, &xdp);
+	} else if (cx4_en_rx_copybreak(len, rq->lay.head_len)) {
 		skb = cx4_en_rx_copy(rq, b, len);
-	else
+	} else {
 		skb = cx4_en_rx_build(rq, b, len);
+	}
 	if (unlikely(!skb)) {
 		cx4_en_rq_stat_add(rq->stats, CX4_EN_RQ_DROPPED, 1);
 		return;
@@ -304,6 +397,7 @@ int cx4_en_rx_poll(struct cx4_en_rq *rq, int budget)
 {
 	struct cx4_en_priv *priv = netdev_priv(rq->netdev);
 	struct cx4_en_ptp *ptp = READ_ONCE(priv->hwts_rx) ? &priv->ptp : NULL;
+	struct bpf_prog *prog = READ_ONCE(rq->xdp_prog);
 	u8 cqe[CX4_CQE_SIZE] __aligned(8);
 	const void *hw;
 	int done = 0;
@@ -320,7 +414,7 @@ int cx4_en_rx_poll(struct cx4_en_rq *rq, int budget)
 		v = cx4_en_rx_cqe_check(cqe, rq->cc, rq->pc, rq->buf_len);
 		switch (v) {
 		case CX4_EN_RX_OK:
-			cx4_en_rx_frame(rq, cqe, ptp);
+			cx4_en_rx_frame(rq, cqe, ptp, prog);
 			rq->cc++;
 			break;
 		case CX4_EN_RX_ERR_CQE:
@@ -367,6 +461,12 @@ int cx4_en_rx_poll(struct cx4_en_rq *rq, int budget)
 	}
 	if (done)
 		cx4_cq_update_ci(rq->cq);
+	/* The frames XDP_REDIRECT queued this poll go out together. */
+	if (rq->xdp_redirected) {
+		xdp_do_flush();
+		rq->xdp_redirected = false;
+	}
+	cx4_en_xdp_sq_flush(rq);
 	/*
 	 * Refill whenever WQEs are missing, not only after completions: a
 	 * ring emptied by allocation failures gets none.  If it is still

@@ -48,7 +48,24 @@ const char * const cx4_en_rq_stat_names[CX4_EN_RQ_NSTATS] = {
 	[CX4_EN_RQ_LRO_BYTES]		= "lro_bytes",
 	[CX4_EN_RQ_VLAN_STRIP]		= "removed_vlan_packets",
 	[CX4_EN_RQ_RECOVER]		= "recover",
+	[CX4_EN_RQ_XDP_DROP]		= "xdp_drop",
+	[CX4_EN_RQ_XDP_REDIRECT]	= "xdp_redirect",
+	[CX4_EN_RQ_XDP_TX_XMIT]		= "xdp_tx_xmit",
+	[CX4_EN_RQ_XDP_TX_FULL]		= "xdp_tx_full",
+	[CX4_EN_RQ_XDP_TX_ERR]		= "xdp_tx_err",
+	[CX4_EN_RQ_XDP_TX_CQES]		= "xdp_tx_cqes",
 };
+
+/* RQ totals whose name is not rx_<per-queue name> (mlx5_core's). */
+static const char * const cx4_en_rq_total_names[CX4_EN_RQ_NSTATS] = {
+	[CX4_EN_RQ_XDP_TX_CQES]		= "xdp_tx_cqe",
+};
+
+/* The device total of RQ counter @idx is rx_<this>. */
+const char *cx4_en_rq_total_name(enum cx4_en_rq_stat idx)
+{
+	return cx4_en_rq_total_names[idx] ?: cx4_en_rq_stat_names[idx];
+}
 
 const char * const cx4_en_sq_stat_names[CX4_EN_SQ_NSTATS] = {
 	[CX4_EN_SQ_PACKETS]		= "packets",
@@ -64,6 +81,10 @@ const char * const cx4_en_sq_stat_names[CX4_EN_SQ_NSTATS] = {
 	[CX4_EN_SQ_TSO_BYTES]		= "tso_wire_bytes",
 	[CX4_EN_SQ_VLAN_INSERT]		= "added_vlan_packets",
 	[CX4_EN_SQ_RECOVER]		= "recover",
+	[CX4_EN_SQ_XDP_XMIT]		= "xdp_xmit",
+	[CX4_EN_SQ_XDP_FULL]		= "xdp_full",
+	[CX4_EN_SQ_XDP_ERR]		= "xdp_err",
+	[CX4_EN_SQ_XDP_CQES]		= "xdp_cqes",
 };
 
 /* SQ totals whose name is not tx_<per-queue name> (mlx5_core's). */
@@ -288,15 +309,17 @@ void cx4_en_rq_stats_read(const struct cx4_en_rq_stats *st, u64 *out)
 /* An SQ's counters: both writers' seqcounts must hold still. */
 void cx4_en_sq_stats_read(const struct cx4_en_sq_stats *st, u64 *out)
 {
-	unsigned int start, xstart, i;
+	unsigned int start, xstart, dstart, i;
 
 	do {
 		start = u64_stats_fetch_begin(&st->syncp);
 		xstart = u64_stats_fetch_begin(&st->xmit_syncp);
+		dstart = u64_stats_fetch_begin(&st->xdp_syncp);
 		for (i = 0; i < CX4_EN_SQ_NSTATS; i++)
 			out[i] = u64_stats_read(&st->c[i]);
 	} while (u64_stats_fetch_retry(&st->syncp, start) ||
-		 u64_stats_fetch_retry(&st->xmit_syncp, xstart));
+		 u64_stats_fetch_retry(&st->xmit_syncp, xstart) ||
+		 u64_stats_fetch_retry(&st->xdp_syncp, dstart));
 }
 
 struct cx4_en_ch_stats *cx4_en_stats_alloc(u32 nch)
@@ -311,6 +334,7 @@ struct cx4_en_ch_stats *cx4_en_stats_alloc(u32 nch)
 		u64_stats_init(&st[i].rq.syncp);
 		u64_stats_init(&st[i].sq.syncp);
 		u64_stats_init(&st[i].sq.xmit_syncp);
+		u64_stats_init(&st[i].sq.xdp_syncp);
 	}
 	return st;
 }
@@ -485,7 +509,7 @@ static void cx4_en_tot_strings(struct cx4_en_priv *priv, u8 **data)
 	unsigned int i;
 
 	for (i = 0; i < CX4_EN_RQ_NSTATS; i++)
-		ethtool_sprintf(data, "rx_%s", cx4_en_rq_stat_names[i]);
+		ethtool_sprintf(data, "rx_%s", cx4_en_rq_total_name(i));
 	for (i = 0; i < CX4_EN_SQ_NSTATS; i++)
 		ethtool_sprintf(data, "tx_%s", cx4_en_sq_total_name(i));
 }

@@ -12,10 +12,12 @@
  * (the channel's NAPI; recovery counts while NAPI is disabled; a
  * channel being built beside the running one of its index counts its
  * first fill apart and adds it when it starts, channels.c).  SQ
- * counters have two, on disjoint counters, each with its own seqcount:
+ * counters have three, on disjoint counters, each with its own seqcount:
  * ndo_start_xmit (csum_partial_wire, doorbells, stopped, dropped, tso_*,
- * added_vlan_packets; @xmit_syncp) and NAPI (the rest, @syncp; recovery counts
- * while NAPI is disabled and the queue stopped).  Readers use the
+ * added_vlan_packets; @xmit_syncp), ndo_xdp_xmit under the channel's
+ * XDP SQ lock (xdp_xmit, xdp_full, xdp_err; @xdp_syncp) and NAPI (the
+ * rest, @syncp; recovery counts while NAPI is disabled and the queue
+ * stopped).  Readers use the
  * u64_stats fetch loop on both.
  */
 #ifndef _CX4_EN_STATS_H
@@ -46,6 +48,16 @@ enum cx4_en_rq_stat {
 	/* dp: VLAN stripping, recovery */
 	CX4_EN_RQ_VLAN_STRIP,		/* frames with a stripped tag (CQE cv) */
 	CX4_EN_RQ_RECOVER,		/* RQ recoveries ERR -> RST -> RDY */
+	/*
+	 * xdp: the program's verdicts (rx.c) and the channel's XDP SQ
+	 * (xdp.c), which the same NAPI polls: one writer still.
+	 */
+	CX4_EN_RQ_XDP_DROP,		/* XDP_DROP, ABORTED, failed TX/REDIRECT */
+	CX4_EN_RQ_XDP_REDIRECT,		/* XDP_REDIRECT handed on */
+	CX4_EN_RQ_XDP_TX_XMIT,		/* XDP_TX frames posted */
+	CX4_EN_RQ_XDP_TX_FULL,		/* XDP_TX with the XDP SQ full */
+	CX4_EN_RQ_XDP_TX_ERR,		/* XDP SQ error CQEs */
+	CX4_EN_RQ_XDP_TX_CQES,		/* XDP SQ completions (CQEs) */
 	CX4_EN_RQ_NSTATS
 };
 
@@ -64,6 +76,15 @@ enum cx4_en_sq_stat {
 	CX4_EN_SQ_TSO_BYTES,		/* their bytes, headers once per segment */
 	CX4_EN_SQ_VLAN_INSERT,		/* frames with a tag inserted */
 	CX4_EN_SQ_RECOVER,		/* SQ recoveries (error CQE, timeout) */
+	/*
+	 * xdp: frames other devices redirected here (ndo_xdp_xmit, on the
+	 * channel's XDP SQ, under its lock; @xdp_syncp) and their
+	 * completions (NAPI)
+	 */
+	CX4_EN_SQ_XDP_XMIT,		/* frames posted */
+	CX4_EN_SQ_XDP_FULL,		/* frames refused: the XDP SQ full */
+	CX4_EN_SQ_XDP_ERR,		/* frames refused: mapping, length */
+	CX4_EN_SQ_XDP_CQES,		/* their completions (CQEs) */
 	CX4_EN_SQ_NSTATS
 };
 
@@ -75,6 +96,7 @@ struct cx4_en_rq_stats {
 struct cx4_en_sq_stats {
 	struct u64_stats_sync syncp;		/* NAPI's counters */
 	struct u64_stats_sync xmit_syncp;	/* ndo_start_xmit's */
+	struct u64_stats_sync xdp_syncp;	/* ndo_xdp_xmit's */
 	u64_stats_t c[CX4_EN_SQ_NSTATS];
 };
 
@@ -122,12 +144,21 @@ static inline void cx4_en_rq_stat_add(struct cx4_en_rq_stats *s,
 	u64_stats_update_end(&s->syncp);
 }
 
-/* By either SQ writer: the seqcount is the one of @idx's writer. */
+/* xdp: is SQ counter @idx ndo_xdp_xmit's (under the XDP SQ's lock)? */
+static inline bool cx4_en_sq_stat_by_xdp(enum cx4_en_sq_stat idx)
+{
+	return idx == CX4_EN_SQ_XDP_XMIT || idx == CX4_EN_SQ_XDP_FULL ||
+	       idx == CX4_EN_SQ_XDP_ERR;
+}
+
+/* By any SQ writer: the seqcount is the one of @idx's writer. */
 static inline void cx4_en_sq_stat_add(struct cx4_en_sq_stats *s,
 				      enum cx4_en_sq_stat idx, u64 val)
 {
 	struct u64_stats_sync *syncp = cx4_en_sq_stat_by_xmit(idx) ?
-				       &s->xmit_syncp : &s->syncp;
+				       &s->xmit_syncp :
+				       cx4_en_sq_stat_by_xdp(idx) ?
+				       &s->xdp_syncp : &s->syncp;
 
 	u64_stats_update_begin(syncp);
 	u64_stats_add(&s->c[idx], val);
@@ -137,6 +168,9 @@ static inline void cx4_en_sq_stat_add(struct cx4_en_sq_stats *s,
 extern const char * const cx4_en_rq_stat_names[CX4_EN_RQ_NSTATS];
 extern const char * const cx4_en_sq_stat_names[CX4_EN_SQ_NSTATS];
 const char *cx4_en_sq_total_name(enum cx4_en_sq_stat idx);
+const char *cx4_en_rq_total_name(enum cx4_en_rq_stat idx);
+/* xdp: the counter of verdict @act; @sent: XDP_TX/REDIRECT took it. */
+enum cx4_en_rq_stat cx4_en_xdp_act_stat(u32 act, bool sent);
 
 /*
  * Device counter groups in ethtool -S: the vport counters (PRM 12.17,

@@ -552,6 +552,9 @@ void cx4_en_sq_drop_pending(struct cx4_en_sq *sq)
 		if (info->skb)
 			dev_kfree_skb_any(info->skb);
 		info->skb = NULL;
+		if (sq->xdpi)
+			cx4_en_xdp_wqe_release(sq, &sq->xdpi[sq->cc & sq->mask],
+					       false);
 		sq->cc += info->num_wqebbs;
 		info->num_wqebbs = 0;
 	}
@@ -561,5 +564,6 @@ void cx4_en_sq_drop_pending(struct cx4_en_sq *sq)
 void cx4_en_sq_free_pending(struct cx4_en_sq *sq)
 {
 	cx4_en_sq_drop_pending(sq);
-	netdev_tx_reset_queue(sq->txq);
+	if (sq->txq)		/* an XDP SQ has none */
+		netdev_tx_reset_queue(sq->txq);
 }

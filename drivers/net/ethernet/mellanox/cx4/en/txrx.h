@@ -16,6 +16,7 @@
 #include <linux/netdevice.h>
 #include <linux/skbuff.h>
 #include <linux/timer.h>
+#include <net/xdp.h>
 #include <linux/cx4/core.h>
 
 #include "en.h"
@@ -98,8 +99,22 @@ struct cx4_en_tx_dma {
 	bool page;		/* skb_frag_dma_map() vs dma_map_single() */
 };
 
+/*
+ * xdp: what a WQE of an XDP SQ sends, by the index of its first WQEBB:
+ * an XDP_TX frame in a page of the channel's RQ pool (still mapped by
+ * the pool, given back to it on completion), or a frame of
+ * ndo_xdp_xmit, mapped for the send (@dma, @len) and returned with
+ * xdp_return_frame() on completion.
+ */
+struct cx4_en_xdp_wqe_info {
+	struct page *page;
+	struct xdp_frame *xdpf;
+	dma_addr_t dma;
+	u32 len;
+};
+
 struct cx4_en_sq {
-	/* written by ndo_start_xmit */
+	/* written by ndo_start_xmit (an XDP SQ: under @xdp_lock) */
 	u16 pc;				/* sq_wqebb_counter of the next WQE */
 	u16 dma_pc;
 	u16 db_pc;			/* pc the last doorbell published */
@@ -125,6 +140,17 @@ struct cx4_en_sq {
 	bool created;
 	bool dev_owned;			/* the device may still use the ring */
 	u8 recover_fails;		/* failed resets in a row (RTNL) */
+	/*
+	 * xdp: an XDP SQ (cx4_en_channel.xdpsq, no TX queue, no stats of
+	 * its own: its counts go to the channel's RQ counters).
+	 * @xdp_lock serializes its producers -- the channel's NAPI
+	 * (XDP_TX) and ndo_xdp_xmit on any CPU -- over pc, last_ctrl,
+	 * @xdp_pending and the doorbell; NAPI's completions move cc alone.
+	 */
+	struct cx4_en_xdp_wqe_info *xdpi;	/* non-NULL: an XDP SQ */
+	struct page_pool *pool;			/* the RQ's, for XDP_TX pages */
+	spinlock_t xdp_lock;			/* see above */
+	bool xdp_pending;			/* WQEs behind the doorbell */
 };
 
 /*
@@ -142,6 +168,7 @@ struct cx4_en_rx_layout {
 	u32 seg_size;		/* bytes of each later entry: a page (2^n) */
 	u32 nsegs;		/* scatter entries, 1 .. CX4_EN_RX_MAX_SEGS */
 	u32 buf_len;		/* bytes a WQE takes in all */
+	u32 headroom;		/* bytes before the frame in the head */
 	u8 log_stride;		/* the RQ's WQE stride */
 };
 
@@ -171,6 +198,16 @@ struct cx4_en_rq {
 	struct cx4_en_rq_stats *stats;
 	struct cx4_en_wq_buf wq;
 	struct cx4_cq *cq;
+	/*
+	 * xdp: the program the RQ runs (NULL: none), read once per NAPI
+	 * poll; set under RTNL (xdp_attach.c).  Not a reference of its
+	 * own: cx4_en_params.xdp_prog holds it while any RQ uses it, and
+	 * a program is freed only after an RCU grace period.
+	 */
+	struct bpf_prog *xdp_prog;
+	struct xdp_rxq_info xdp_rxq;
+	bool xdp_redirected;		/* NAPI: xdp_do_flush() due */
+	enum dma_data_direction dma_dir; /* the pool's: both ways with XDP */
 	/* chan: NAPI's retry of an empty ring's refill (cx4_en_rx_poll()) */
 	struct timer_list refill_timer;
 	bool created;
@@ -191,6 +228,7 @@ enum {
 	CX4_EN_RECOVER_RQ_RETRY,	/* RQ reset failed: again after a delay */
 	CX4_EN_RECOVER_SQ_LOST,		/* every SQ reset failed: rebuild */
 	CX4_EN_RECOVER_RQ_LOST,		/* every RQ reset failed: rebuild */
+	CX4_EN_RECOVER_XDPSQ,		/* XDP SQ error CQE or CQ error: rebuild */
 };
 
 struct cx4_en_channel {
@@ -198,6 +236,7 @@ struct cx4_en_channel {
 	unsigned long recover;		/* CX4_EN_RECOVER_* bits */
 	struct cx4_en_sq sq;
 	struct cx4_en_rq rq;
+	struct cx4_en_sq xdpsq;		/* xdp: created with a program */
 	struct cx4_en_priv *priv;
 	u32 ix;
 	/*
@@ -296,6 +335,16 @@ int cx4_en_rq_log_stride(u32 nsegs, u32 log_min, u32 log_max);
  */
 int cx4_en_rx_layout(u32 frame_len, u32 page_size, u32 log_min, u32 log_max,
 		     struct cx4_en_rx_layout *lay);
+/*
+ * xdp: the receive buffers with an XDP program: one order-0 page per
+ * frame (@page_size bytes), XDP_PACKET_HEADROOM before the frame and
+ * skb_shared_info after it, one scatter entry; -EINVAL if a frame of
+ * @frame_len bytes does not fit.
+ */
+int cx4_en_rx_layout_xdp(u32 frame_len, u32 page_size, u32 log_min,
+			 u32 log_max, struct cx4_en_rx_layout *lay);
+/* xdp: the largest MTU whose frames fit cx4_en_rx_layout_xdp(). */
+u32 cx4_en_xdp_max_mtu(u32 page_size);
 /* The longest frame the largest WQE the device allows can take. */
 u32 cx4_en_rx_max_frame(u32 page_size, u32 log_max);
 /*
@@ -346,6 +395,40 @@ enum cx4_en_rx_verdict {
 
 enum cx4_en_rx_verdict cx4_en_rx_cqe_check(const void *cqe, u16 cc, u16 pc,
 					   u32 buf_len);
+
+/* --- xdp.c: XDP_TX and the XDP SQ --------------------------------------- */
+
+/*
+ * xdp: the WQEBBs a WQE of @nbb WQEBBs takes when posted at producer
+ * counter @pc of a ring of @mask + 1 WQEBBs with consumer counter @cc
+ * -- the NOPs that pad to the ring's edge included when it would not
+ * fit before it -- or 0 if the ring has no room for that.
+ */
+static inline u32 cx4_en_sq_wqe_slots(u16 pc, u16 cc, u16 mask, u32 nbb)
+{
+	u32 edge = mask + 1 - (pc & mask);
+	u32 need = nbb + (nbb > edge ? edge : 0);
+	u32 room = mask + 1 - (u16)(pc - cc);
+
+	return need <= room ? need : 0;
+}
+
+/*
+ * Inline header bytes of a frame of @len bytes at @data for inline mode
+ * @mode: cx4_en_inline_len() with the ends of the IP and L4 headers
+ * found in the frame itself (an XDP frame has no skb to say).
+ */
+u32 cx4_en_xdp_inline_len(u8 mode, const u8 *data, u32 len);
+/* NAPI: send the frame @xdp in @page (the RQ's pool) back out. */
+bool cx4_en_xdp_tx_page(struct cx4_en_rq *rq, struct page *page,
+			const struct xdp_buff *xdp);
+/* NAPI, end of the RX poll: ring the XDP SQ's doorbell if it has news. */
+void cx4_en_xdp_sq_flush(struct cx4_en_rq *rq);
+/* NAPI: the XDP SQ's completions; true if its CQ was drained. */
+bool cx4_en_xdp_sq_poll(struct cx4_en_sq *sq, struct cx4_en_rq *rq);
+/* What a posted XDP SQ WQE holds, given back (@napi: from NAPI). */
+void cx4_en_xdp_wqe_release(struct cx4_en_sq *sq,
+			    struct cx4_en_xdp_wqe_info *xi, bool napi);
 
 /* --- tx.c / rx.c ------------------------------------------------------- */
 

@@ -4,12 +4,17 @@
  * skb), shared by tx.c and rx.c and tested by KUnit.
  */
 
+#include <linux/bpf.h>
 #include <linux/if_ether.h>
 #include <linux/if_vlan.h>
+#include <linux/ip.h>
+#include <linux/ipv6.h>
 #include <linux/log2.h>
 #include <linux/math.h>
 #include <linux/minmax.h>
 #include <linux/skbuff.h>
+#include <linux/tcp.h>
+#include <linux/udp.h>
 #include <linux/cx4/core.h>
 
 #include "txrx.h"
@@ -38,6 +43,49 @@ u32 cx4_en_inline_len(u8 mode, u32 len, u32 l3_end, u32 l4_end)
 		break;
 	}
 	return min3(want, len, (u32)CX4_EN_MAX_INLINE);
+}
+
+/* A big-endian 16-bit field of a frame, at any alignment. */
+static u16 cx4_en_be16_at(const u8 *p)
+{
+	return (u16)p[0] << 8 | p[1];
+}
+
+/*
+ * The IP header right after the MACs or one 802.1Q tag; IPv4 with its
+ * IHL, IPv6 without extension headers (a next header other than TCP or
+ * UDP ends the L4 search); TCP with its data offset.  Ends beyond @len
+ * are cut by cx4_en_inline_len().
+ */
+u32 cx4_en_xdp_inline_len(u8 mode, const u8 *data, u32 len)
+{
+	u32 l3 = ETH_HLEN, l3_end = 0, l4_end = 0;
+	u16 proto;
+	u8 l4;
+
+	if (mode != CX4_INLINE_MODE_IP && mode != CX4_INLINE_MODE_TCP_UDP)
+		return cx4_en_inline_len(mode, len, 0, 0);
+	if (len < ETH_HLEN)
+		return cx4_en_inline_len(mode, len, 0, 0);
+	proto = cx4_en_be16_at(data + 2 * ETH_ALEN);
+	if (proto == ETH_P_8021Q && len >= VLAN_ETH_HLEN) {
+		proto = cx4_en_be16_at(data + ETH_HLEN + 2);
+		l3 = VLAN_ETH_HLEN;
+	}
+	if (proto == ETH_P_IP && len >= l3 + sizeof(struct iphdr)) {
+		l3_end = l3 + (data[l3] & 0xf) * 4;
+		l4 = data[l3 + offsetof(struct iphdr, protocol)];
+	} else if (proto == ETH_P_IPV6 && len >= l3 + sizeof(struct ipv6hdr)) {
+		l3_end = l3 + sizeof(struct ipv6hdr);
+		l4 = data[l3 + offsetof(struct ipv6hdr, nexthdr)];
+	} else {
+		return cx4_en_inline_len(mode, len, 0, 0);
+	}
+	if (l4 == IPPROTO_TCP && len >= l3_end + sizeof(struct tcphdr))
+		l4_end = l3_end + (data[l3_end + 12] >> 4) * 4;
+	else if (l4 == IPPROTO_UDP)
+		l4_end = l3_end + sizeof(struct udphdr);
+	return cx4_en_inline_len(mode, len, l3_end, l4_end);
 }
 
 /*
@@ -103,12 +151,55 @@ int cx4_en_rx_layout(u32 frame_len, u32 page_size, u32 log_min, u32 log_max,
 					      page_size);
 	}
 	lay->head_len = cx4_en_rx_head_len(lay->head_size);
+	lay->headroom = CX4_EN_RX_HEADROOM;
 	lay->buf_len = lay->head_len + (lay->nsegs - 1) * page_size;
 	log = cx4_en_rq_log_stride(lay->nsegs, log_min, log_max);
 	if (log < 0)
 		return log;
 	lay->log_stride = log;
 	return 0;
+}
+
+/*
+ * With an XDP program a frame has a page to itself: the program may move
+ * its start into XDP_PACKET_HEADROOM bytes (bpf_xdp_adjust_head/meta),
+ * XDP_TX sends it from the page, and XDP_REDIRECT puts the xdp_frame
+ * there; skb_shared_info stays at the end for an skb built over the page
+ * (XDP_PASS).  No scatter entry behind it: cx4 runs no multi-buffer
+ * programs.
+ */
+int cx4_en_rx_layout_xdp(u32 frame_len, u32 page_size, u32 log_min,
+			 u32 log_max, struct cx4_en_rx_layout *lay)
+{
+	u32 room = page_size - XDP_PACKET_HEADROOM -
+		   SKB_DATA_ALIGN(sizeof(struct skb_shared_info));
+	int log;
+
+	lay->head_size = page_size;
+	lay->seg_size = page_size;
+	lay->nsegs = 1;
+	lay->headroom = XDP_PACKET_HEADROOM;
+	lay->head_len = room;
+	lay->buf_len = room;
+	if (frame_len > room)
+		return -EINVAL;
+	log = cx4_en_rq_log_stride(1, log_min, log_max);
+	if (log < 0)
+		return log;
+	lay->log_stride = log;
+	return 0;
+}
+
+/*
+ * The frame of an MTU is the MTU plus CX4_EN_HW_MTU_OVERHEAD (Ethernet
+ * header, a VLAN tag, FCS): 3,498 bytes with 4 KB pages on x86-64
+ * (4,096 - 256 headroom - 320 skb_shared_info - 22).
+ */
+u32 cx4_en_xdp_max_mtu(u32 page_size)
+{
+	return page_size - XDP_PACKET_HEADROOM -
+	       SKB_DATA_ALIGN(sizeof(struct skb_shared_info)) -
+	       CX4_EN_HW_MTU_OVERHEAD;
 }
 
 u32 cx4_en_rx_max_frame(u32 page_size, u32 log_max)
