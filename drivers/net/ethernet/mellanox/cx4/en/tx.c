@@ -42,10 +42,6 @@
 #define CX4_EN_SQ_STOP_ROOM	(2 * CX4_EN_MAX_WQEBBS)
 /* Send CQEs handled per NAPI poll at most. */
 #define CX4_EN_TX_POLL_MAX	256
-/* The part of a send CQE read first: its last dword. */
-#define CX4_EN_TX_CQE_TAIL	(CX4_CQE_SIZE - 4)
-static_assert(CX4_FLD_OFF(CX4_CQE_OPCODE) == CX4_EN_TX_CQE_TAIL &&
-	      CX4_FLD_OFF(CX4_CQE_WQE_COUNTER) == CX4_EN_TX_CQE_TAIL);
 
 static void *cx4_en_sq_wqebb(struct cx4_en_sq *sq, u16 i)
 {
@@ -451,36 +447,24 @@ bool cx4_en_tx_poll(struct cx4_en_sq *sq, int budget)
 	int n = 0;
 
 	while (n < CX4_EN_TX_POLL_MAX && (hw = cx4_cq_peek(sq->cq))) {
-		u16 pc = READ_ONCE(sq->pc);
+		enum cx4_en_sq_cqe v;
 		bool last;
-		u32 op;
 		u16 wc;
 
 		/*
-		 * Read the CQE once; only the copy is used (see rx.c).  A
-		 * send completion needs only its last dword (wqe_counter,
-		 * opcode; the timestamp only for a frame that asked for it,
-		 * cx4_en_tx_hwts()); an error CQE is copied whole for its
-		 * syndromes.
+		 * Read the CQE once; only the copy is used (see rx.c); its
+		 * timestamp only for a frame that asked for it,
+		 * cx4_en_tx_hwts().
 		 */
-		memcpy(cqe + CX4_EN_TX_CQE_TAIL, hw + CX4_EN_TX_CQE_TAIL,
-		       CX4_CQE_SIZE - CX4_EN_TX_CQE_TAIL);
-		op = CX4_GET(CQE, cqe, OPCODE);
-		wc = CX4_GET(CQE, cqe, WQE_COUNTER);
-		if (unlikely(op != CX4_CQE_OP_REQ))
-			memcpy(cqe, hw, CX4_EN_TX_CQE_TAIL);
+		v = cx4_en_sq_cqe_read(hw, cqe, sq->cc, READ_ONCE(sq->pc),
+				       sq->mask, sq->info, &wc);
 		n++;
-		if (op != CX4_CQE_OP_REQ && op != CX4_CQE_OP_REQ_ERR) {
-			cx4_en_tx_bad_cqe(sq, cqe, "bad opcode");
+		if (v >= CX4_EN_SQ_CQE_BAD_OP) {
+			cx4_en_tx_bad_cqe(sq, cqe, cx4_en_sq_cqe_bad_why(v));
 			cx4_cq_pop(sq->cq);
 			continue;
 		}
-		if (!cx4_en_tx_wc_valid(wc, sq->cc, pc, sq->mask, sq->info)) {
-			cx4_en_tx_bad_cqe(sq, cqe, "bad wqe_counter");
-			cx4_cq_pop(sq->cq);
-			continue;
-		}
-		if (op == CX4_CQE_OP_REQ_ERR) {
+		if (v == CX4_EN_SQ_CQE_ERR) {
 			u32 syn = CX4_GET(ERR_CQE, cqe, SYNDROME);
 
 			cx4_en_sq_stat_add(sq->stats, CX4_EN_SQ_ERR_CQE, 1);
@@ -508,7 +492,7 @@ bool cx4_en_tx_poll(struct cx4_en_sq *sq, int budget)
 				/* The CQE's time is its own WQE's: the last. */
 				if (unlikely(skb_shinfo(info->skb)->tx_flags &
 					     SKBTX_IN_PROGRESS) &&
-				    last && op == CX4_CQE_OP_REQ)
+				    last && v == CX4_EN_SQ_CQE_REQ)
 					cx4_en_tx_hwts(sq, info->skb, cqe, hw);
 				napi_consume_skb(info->skb, budget);
 				info->skb = NULL;

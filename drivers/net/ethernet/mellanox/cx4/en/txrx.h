@@ -321,6 +321,50 @@ static inline bool cx4_en_tx_wc_valid(u16 wc, u16 cc, u16 pc, u16 mask,
 	return info[wc & mask].num_wqebbs != 0;
 }
 
+/* What one send CQE is (cx4_en_sq_cqe_read()). */
+enum cx4_en_sq_cqe {
+	CX4_EN_SQ_CQE_REQ,	/* completes the WQEs up to its wqe_counter */
+	CX4_EN_SQ_CQE_ERR,	/* error CQE (copied whole): completes them too */
+	CX4_EN_SQ_CQE_BAD_OP,	/* neither opcode: skipped, counted */
+	CX4_EN_SQ_CQE_BAD_WC,	/* wqe_counter names no posted WQE: the same */
+};
+
+/* A send completion's fields (wqe_counter, opcode) are in its last dword. */
+#define CX4_EN_SQ_CQE_TAIL	(CX4_CQE_SIZE - 4)
+static_assert(CX4_FLD_OFF(CX4_CQE_OPCODE) == CX4_EN_SQ_CQE_TAIL &&
+	      CX4_FLD_OFF(CX4_CQE_WQE_COUNTER) == CX4_EN_SQ_CQE_TAIL);
+
+/*
+ * Read the send CQE at @hw once into @cqe, for the TX and the XDP SQs
+ * alike: its last dword, or all of it for an error CQE's syndromes; only
+ * the copy is looked at (the device may rewrite @hw).  *@wc gets its
+ * wqe_counter, checked against the ring (cx4_en_tx_wc_valid()).
+ */
+static inline enum cx4_en_sq_cqe
+cx4_en_sq_cqe_read(const void *hw, u8 *cqe, u16 cc, u16 pc, u16 mask,
+		   const struct cx4_en_tx_wqe_info *info, u16 *wc)
+{
+	u32 op;
+
+	memcpy(cqe + CX4_EN_SQ_CQE_TAIL, hw + CX4_EN_SQ_CQE_TAIL,
+	       CX4_CQE_SIZE - CX4_EN_SQ_CQE_TAIL);
+	op = CX4_GET(CQE, cqe, OPCODE);
+	*wc = CX4_GET(CQE, cqe, WQE_COUNTER);
+	if (unlikely(op != CX4_CQE_OP_REQ))
+		memcpy(cqe, hw, CX4_EN_SQ_CQE_TAIL);
+	if (op != CX4_CQE_OP_REQ && op != CX4_CQE_OP_REQ_ERR)
+		return CX4_EN_SQ_CQE_BAD_OP;
+	if (!cx4_en_tx_wc_valid(*wc, cc, pc, mask, info))
+		return CX4_EN_SQ_CQE_BAD_WC;
+	return op == CX4_CQE_OP_REQ ? CX4_EN_SQ_CQE_REQ : CX4_EN_SQ_CQE_ERR;
+}
+
+/* The log word of a skipped send CQE's verdict. */
+static inline const char *cx4_en_sq_cqe_bad_why(enum cx4_en_sq_cqe v)
+{
+	return v == CX4_EN_SQ_CQE_BAD_OP ? "bad opcode" : "bad wqe_counter";
+}
+
 /*
  * The RQ stride for @nsegs scatter entries a WQE from the device's
  * log_min/log_max_stride_sz_rq: the smallest power of two of entries

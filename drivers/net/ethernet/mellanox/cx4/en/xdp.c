@@ -37,8 +37,6 @@
 
 /* XDP SQ CQEs handled per NAPI poll at most. */
 #define CX4_EN_XDP_POLL_MAX	256
-/* The part of a send CQE read first: its last dword (as tx.c). */
-#define CX4_EN_XDP_CQE_TAIL	(CX4_CQE_SIZE - 4)
 
 enum cx4_en_rq_stat cx4_en_xdp_act_stat(u32 act, bool sent)
 {
@@ -221,30 +219,20 @@ bool cx4_en_xdp_sq_poll(struct cx4_en_sq *sq, struct cx4_en_rq *rq)
 	if (!sq->created)
 		return true;
 	while (n < CX4_EN_XDP_POLL_MAX && (hw = cx4_cq_peek(sq->cq))) {
-		u16 pc = READ_ONCE(sq->pc);
+		enum cx4_en_sq_cqe v;
 		bool last;
-		u32 op;
 		u16 wc;
 
 		/* One read of the CQE; only the copy is used (see tx.c). */
-		memcpy(cqe + CX4_EN_XDP_CQE_TAIL, hw + CX4_EN_XDP_CQE_TAIL,
-		       CX4_CQE_SIZE - CX4_EN_XDP_CQE_TAIL);
-		op = CX4_GET(CQE, cqe, OPCODE);
-		wc = CX4_GET(CQE, cqe, WQE_COUNTER);
-		if (unlikely(op != CX4_CQE_OP_REQ))
-			memcpy(cqe, hw, CX4_EN_XDP_CQE_TAIL);
+		v = cx4_en_sq_cqe_read(hw, cqe, sq->cc, READ_ONCE(sq->pc),
+				       sq->mask, sq->info, &wc);
 		n++;
-		if (op != CX4_CQE_OP_REQ && op != CX4_CQE_OP_REQ_ERR) {
-			cx4_en_xdpsq_bad_cqe(sq, rq, cqe, "bad opcode");
+		if (v >= CX4_EN_SQ_CQE_BAD_OP) {
+			cx4_en_xdpsq_bad_cqe(sq, rq, cqe, cx4_en_sq_cqe_bad_why(v));
 			cx4_cq_pop(sq->cq);
 			continue;
 		}
-		if (!cx4_en_tx_wc_valid(wc, sq->cc, pc, sq->mask, sq->info)) {
-			cx4_en_xdpsq_bad_cqe(sq, rq, cqe, "bad wqe_counter");
-			cx4_cq_pop(sq->cq);
-			continue;
-		}
-		if (op == CX4_CQE_OP_REQ_ERR) {
+		if (v == CX4_EN_SQ_CQE_ERR) {
 			u32 syn = CX4_GET(ERR_CQE, cqe, SYNDROME);
 
 			cx4_en_rq_stat_add(rq->stats, CX4_EN_RQ_XDP_TX_ERR, 1);

@@ -131,6 +131,44 @@ static void cx4_test_tx_wc(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, cx4_en_tx_wc_valid(4, 4, 4, mask, info));
 }
 
+/*
+ * A send CQE read once: its verdict from the copy, the error CQE copied
+ * whole (syndrome), a completion only its last dword.
+ */
+static void cx4_test_sq_cqe_read(struct kunit *test)
+{
+	struct cx4_en_tx_wqe_info info[8] = {};
+	u8 hw[CX4_CQE_SIZE], cqe[CX4_CQE_SIZE];
+	u16 wc = 0;
+
+	info[2].num_wqebbs = 1;
+	info[3].num_wqebbs = 1;
+	memset(hw, 0, sizeof(hw));
+	CX4_SET(ERR_CQE, hw, SYNDROME, 0x5);
+	CX4_SET(CQE, hw, OPCODE, CX4_CQE_OP_REQ);
+	CX4_SET(CQE, hw, WQE_COUNTER, 3);
+	memset(cqe, 0xee, sizeof(cqe));
+	KUNIT_EXPECT_EQ(test, cx4_en_sq_cqe_read(hw, cqe, 2, 4, 7, info, &wc),
+			CX4_EN_SQ_CQE_REQ);
+	KUNIT_EXPECT_EQ(test, wc, 3);
+	KUNIT_EXPECT_EQ(test, cqe[0], 0xee);	/* only the last dword read */
+	/* Error CQE: copied whole, its syndrome readable. */
+	CX4_SET(CQE, hw, OPCODE, CX4_CQE_OP_REQ_ERR);
+	KUNIT_EXPECT_EQ(test, cx4_en_sq_cqe_read(hw, cqe, 2, 4, 7, info, &wc),
+			CX4_EN_SQ_CQE_ERR);
+	KUNIT_EXPECT_EQ(test, CX4_GET(ERR_CQE, cqe, SYNDROME), 0x5);
+	/* A receive opcode on a send CQ, a counter of no posted WQE. */
+	CX4_SET(CQE, hw, OPCODE, CX4_CQE_OP_RESP_SEND);
+	KUNIT_EXPECT_EQ(test, cx4_en_sq_cqe_read(hw, cqe, 2, 4, 7, info, &wc),
+			CX4_EN_SQ_CQE_BAD_OP);
+	CX4_SET(CQE, hw, OPCODE, CX4_CQE_OP_REQ);
+	CX4_SET(CQE, hw, WQE_COUNTER, 4);
+	KUNIT_EXPECT_EQ(test, cx4_en_sq_cqe_read(hw, cqe, 2, 4, 7, info, &wc),
+			CX4_EN_SQ_CQE_BAD_WC);
+	KUNIT_EXPECT_STREQ(test, cx4_en_sq_cqe_bad_why(CX4_EN_SQ_CQE_BAD_WC),
+			   "bad wqe_counter");
+}
+
 static void cx4_test_rx_cqe(u8 *cqe, u32 op, u32 fmt, u16 wc, u32 len)
 {
 	memset(cqe, 0, CX4_CQE_SIZE);
@@ -224,6 +262,7 @@ static struct kunit_case cx4_en_wqe_cases[] = {
 	KUNIT_CASE(cx4_test_tx_bytes),
 	KUNIT_CASE(cx4_test_ctrl),
 	KUNIT_CASE(cx4_test_tx_wc),
+	KUNIT_CASE(cx4_test_sq_cqe_read),
 	KUNIT_CASE(cx4_test_rx_check),
 	KUNIT_CASE(cx4_test_rx_check_unposted),
 	KUNIT_CASE(cx4_test_rq_log_stride),
