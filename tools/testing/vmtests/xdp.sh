@@ -1,5 +1,5 @@
 #!/bin/bash
-# vm: --nics 2 --dev-prop debug-ctl=on --tcg-thread single
+# vm: --nics 2 --dev-prop debug-ctl=on --tcg-thread single --timeout 900
 # SPDX-License-Identifier: GPL-2.0
 #
 # Native XDP on cx4 (issue 13, item 1), programs of lib/xdp_progs.c built
