@@ -53,20 +53,10 @@ static u16 cx4_en_sq_room(struct cx4_en_sq *sq)
 	return sq->mask + 1 - (u16)(READ_ONCE(sq->pc) - READ_ONCE(sq->cc));
 }
 
-/* Doorbell record, then the first 8 bytes of the last WQE to BlueFlame. */
+/* The doorbell (cx4_en_sq_doorbell()), counted. */
 static void cx4_en_sq_ring(struct cx4_en_sq *sq)
 {
-	dma_wmb();
-	WRITE_ONCE(sq->wq.dbr[CX4_WQ_DBR_SND_IDX], cpu_to_be32(sq->pc));
-	sq->db_pc = sq->pc;
-	wmb();		/* the record before the MMIO doorbell */
-#ifdef CONFIG_64BIT
-	__raw_writeq(*(u64 *)sq->last_ctrl, sq->db);
-#else
-	__raw_writel(*(u32 *)sq->last_ctrl, sq->db);
-	__raw_writel(*(u32 *)(sq->last_ctrl + CX4_SEND_DB_OFF_DW1),
-		     sq->db + CX4_SEND_DB_OFF_DW1);
-#endif
+	cx4_en_sq_doorbell(sq);
 	cx4_en_sq_stat_add(sq->stats, CX4_EN_SQ_DOORBELLS, 1);
 }
 

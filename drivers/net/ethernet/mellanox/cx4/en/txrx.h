@@ -321,6 +321,26 @@ static inline bool cx4_en_tx_wc_valid(u16 wc, u16 cc, u16 pc, u16 mask,
 	return info[wc & mask].num_wqebbs != 0;
 }
 
+/*
+ * Tell the device about the WQEs up to sq->pc, the TX and the XDP SQs
+ * alike: the doorbell record, then the first 8 bytes of the last WQE
+ * (sq->last_ctrl) to the BlueFlame register.
+ */
+static inline void cx4_en_sq_doorbell(struct cx4_en_sq *sq)
+{
+	dma_wmb();
+	WRITE_ONCE(sq->wq.dbr[CX4_WQ_DBR_SND_IDX], cpu_to_be32(sq->pc));
+	sq->db_pc = sq->pc;
+	wmb();		/* the record before the MMIO doorbell */
+#ifdef CONFIG_64BIT
+	__raw_writeq(*(u64 *)sq->last_ctrl, sq->db);
+#else
+	__raw_writel(*(u32 *)sq->last_ctrl, sq->db);
+	__raw_writel(*(u32 *)(sq->last_ctrl + CX4_SEND_DB_OFF_DW1),
+		     sq->db + CX4_SEND_DB_OFF_DW1);
+#endif
+}
+
 /* What one send CQE is (cx4_en_sq_cqe_read()). */
 enum cx4_en_sq_cqe {
 	CX4_EN_SQ_CQE_REQ,	/* completes the WQEs up to its wqe_counter */

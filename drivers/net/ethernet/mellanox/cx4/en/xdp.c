@@ -127,20 +127,10 @@ static int cx4_en_xdpsq_post(struct cx4_en_sq *sq, const void *data, u32 len,
 	return 0;
 }
 
-/* Doorbell record, then BlueFlame (as tx.c).  Under sq->xdp_lock. */
+/* The doorbell (cx4_en_sq_doorbell()).  Under sq->xdp_lock. */
 static void cx4_en_xdpsq_ring(struct cx4_en_sq *sq)
 {
-	dma_wmb();
-	WRITE_ONCE(sq->wq.dbr[CX4_WQ_DBR_SND_IDX], cpu_to_be32(sq->pc));
-	sq->db_pc = sq->pc;
-	wmb();		/* the record before the MMIO doorbell */
-#ifdef CONFIG_64BIT
-	__raw_writeq(*(u64 *)sq->last_ctrl, sq->db);
-#else
-	__raw_writel(*(u32 *)sq->last_ctrl, sq->db);
-	__raw_writel(*(u32 *)(sq->last_ctrl + CX4_SEND_DB_OFF_DW1),
-		     sq->db + CX4_SEND_DB_OFF_DW1);
-#endif
+	cx4_en_sq_doorbell(sq);
 	sq->xdp_pending = false;
 }
 
