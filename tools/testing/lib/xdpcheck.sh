@@ -92,6 +92,15 @@ xdp_ping() {
 	sed -n 's/.*, \([0-9][0-9]*\) received.*/\1/p' <<<"$out"
 }
 
+# xdp_round N [W]: N pings from b with W s to wait, between two snapshots
+# c0 and c1; got = the replies, sent = what b sent meanwhile.
+xdp_round() {
+	xdp_snap c0
+	got=$(xdp_ping "$@")
+	xdp_snap c1
+	sent=$(xdp_moved b_tx c0 c1)
+}
+
 # xdp_ms T0 T1: milliseconds between two $EPOCHREALTIME readings.
 xdp_ms() {
 	local a=${1/./} b=${2/./}
@@ -123,10 +132,7 @@ xdp_check() {
 	xdp_attach "$XNS_A" "$XA" xdp_pass
 	t2=$EPOCHREALTIME
 	log "attach $(xdp_ms "$t0" "$t1") ms, replace $(xdp_ms "$t1" "$t2") ms (ip, program load included)"
-	xdp_snap c0
-	got=$(xdp_ping 20)
-	xdp_snap c1
-	sent=$(xdp_moved b_tx c0 c1)
+	xdp_round 20
 	[ "$got" = 20 ] || fail "xdp_pass: $got of 20 replies"
 	[ "$sent" -ge 20 ] || fail "xdp_pass: b sent $sent frames"
 	[ "$(xdp_moved rx_q c0 c1)" = "$sent" ] ||
@@ -136,10 +142,7 @@ xdp_check() {
 
 	# 2. drop (a replacement: same buffers, the pointer swapped).
 	xdp_attach "$XNS_A" "$XA" xdp_drop
-	xdp_snap c0
-	got=$(xdp_ping 10 3)
-	xdp_snap c1
-	sent=$(xdp_moved b_tx c0 c1)
+	xdp_round 10 3
 	[ "$got" = 0 ] || fail "xdp_drop: $got replies"
 	[ "$sent" -ge 10 ] || fail "xdp_drop: b sent $sent frames"
 	[ "$(xdp_moved drop c0 c1)" = "$sent" ] ||
@@ -150,10 +153,7 @@ xdp_check() {
 
 	# 3. an unknown action: dropped, counted as a drop.
 	xdp_attach "$XNS_A" "$XA" xdp_bad
-	xdp_snap c0
-	got=$(xdp_ping 5 2)
-	xdp_snap c1
-	sent=$(xdp_moved b_tx c0 c1)
+	xdp_round 5 2
 	if [ "$got" != 0 ] || [ "$sent" -lt 5 ] ||
 	   [ "$(xdp_moved drop c0 c1)" != "$sent" ]; then
 		fail "xdp_bad: $got replies, rx_xdp_drop +$(xdp_moved drop c0 c1), b sent $sent"
