@@ -155,6 +155,8 @@ uint32_t cx4dev_ctl_read(struct cx4dev *dev, uint32_t off)
 	case CX4DEV_CTL_DMA_PROBE_HI:	return (uint32_t)(dev->dma_probe_addr >> 32);
 	case CX4DEV_CTL_DMA_FAULTS:	return (uint32_t)dev->dma_faults;
 	case CX4DEV_CTL_MODEL_LIMITATIONS: return (uint32_t)dev->model_limitations;
+	case CX4DEV_CTL_CAPS_OFF:	return dev->cfg.caps_off;
+	case CX4DEV_CTL_CAPS_ON:	return dev->cfg.caps_on;
 	case CX4DEV_CTL_WQ_ERROR:	return dev->knobs.wq_error;
 	case CX4DEV_CTL_WQ_ERROR_SYNDROME: return dev->knobs.wq_error_syndrome;
 	case CX4DEV_CTL_SQ_STALL:	return dev->knobs.sq_stall;
@@ -213,6 +215,39 @@ static void cx4dev_ctl_dma_probe(struct cx4dev *dev, uint32_t lo)
 		    dev->ops->dma_read(dev->opaque, addr, b, sizeof(b)) ? "refused" : "ok");
 }
 
+/*
+ * CAPS_OFF / CAPS_ON: the properties caps-off / caps-on at run time, so a
+ * test can probe a function with other capabilities without a VM of its
+ * own.  Taken only while the function is disabled (no driver has it: after
+ * reset or DISABLE_HCA); the capabilities are rebuilt at once, as a reset
+ * would.
+ */
+static void cx4dev_ctl_caps_write(struct cx4dev *dev, uint32_t off, uint32_t val)
+{
+	bool on = off == CX4DEV_CTL_CAPS_ON;
+	uint32_t known = on ? CX4DEV_ON_ALL : CX4DEV_OFF_ALL;
+
+	if (val & ~known) {
+		cx4dev_guest_error(dev, "debug control page: %s 0x%x has unknown bits 0x%x",
+				   on ? "CAPS_ON" : "CAPS_OFF", val, val & ~known);
+		return;
+	}
+	if (val == (on ? dev->cfg.caps_on : dev->cfg.caps_off))
+		return;		/* unchanged: a test's cleanup may rewrite it */
+	if (dev->state != CX4DEV_ST_DISABLED) {
+		cx4dev_guest_error(dev, "debug control page: %s written while the function "
+				   "is enabled (state 0x%x): disable it first",
+				   on ? "CAPS_ON" : "CAPS_OFF", dev->state);
+		return;
+	}
+	if (on)
+		dev->cfg.caps_on = val;
+	else
+		dev->cfg.caps_off = val;
+	cx4dev_caps_init(dev);
+	cx4dev_logf(dev, "debug-ctl: %s = 0x%x", on ? "CAPS_ON" : "CAPS_OFF", val);
+}
+
 void cx4dev_ctl_write(struct cx4dev *dev, uint32_t off, uint32_t val)
 {
 	uint32_t *knob = cx4dev_ctl_knob(dev, off);
@@ -240,6 +275,10 @@ void cx4dev_ctl_write(struct cx4dev *dev, uint32_t off, uint32_t val)
 		}
 		dev->knobs.out_patch_offset = val;
 		cx4dev_logf(dev, "debug-ctl: OUT_PATCH_OFFSET = 0x%x", val);
+		return;
+	case CX4DEV_CTL_CAPS_OFF:
+	case CX4DEV_CTL_CAPS_ON:
+		cx4dev_ctl_caps_write(dev, off, val);
 		return;
 	case CX4DEV_CTL_DMA_PROBE_HI:
 		dev->dma_probe_addr = (uint64_t)val << 32;

@@ -39,6 +39,8 @@
 	X(RESET_COUNTERS,	"reset_counters",	0x01c, CX4DEV_CTL_WO)	\
 	X(EXPECT_ERRORS,	"expect_errors",	0x020, CX4DEV_CTL_RW)	\
 	X(MODEL_LIMITATIONS,	"model_limitations",	0x024, CX4DEV_CTL_RO)	\
+	X(CAPS_OFF,		"caps_off",		0x028, CX4DEV_CTL_RW)	\
+	X(CAPS_ON,		"caps_on",		0x02c, CX4DEV_CTL_RW)	\
 	X(DMA_PROBE_HI,		"dma_probe_hi",		0x030, CX4DEV_CTL_RW)	\
 	X(DMA_PROBE,		"dma_probe",		0x034, CX4DEV_CTL_WO)	\
 	X(DMA_FAULTS,		"dma_faults",		0x038, CX4DEV_CTL_RO)	\

@@ -151,6 +151,8 @@ struct fh *fh_new_up(const struct cx4dev_config *cfg);
 #define CTL_RESET_COUNTERS	0x01c
 #define CTL_EXPECT_ERRORS	0x020
 #define CTL_MODEL_LIMITATIONS	0x024
+#define CTL_CAPS_OFF		0x028
+#define CTL_CAPS_ON		0x02c
 #define CTL_DMA_PROBE_HI	0x030
 #define CTL_DMA_PROBE		0x034
 #define CTL_DMA_FAULTS		0x038

@@ -899,6 +899,58 @@ static void test_caps_off(void)
 	fh_free(fh);
 }
 
+/* The caps-off/caps-on properties at run time: taken only while disabled. */
+static void test_caps_knobs(void)
+{
+	struct cx4dev_config cfg;
+	struct fh_result r;
+	const uint8_t *g;
+	struct fh *fh;
+
+	cx4dev_config_init(&cfg);
+	cfg.debug_ctl = true;
+	fh = fh_new(&cfg);
+	fh_ctl_wr(fh, CTL_CAPS_OFF, 1u << 31);		/* no such feature */
+	CHECK_EQ(ERRORS(fh), 1);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_CAPS_OFF), 0);
+	fh_ctl_wr(fh, CTL_CAPS_OFF, CX4DEV_OFF_LOG_MAX);
+	fh_ctl_wr(fh, CTL_CAPS_ON, CX4DEV_ON_CQE_COMPRESSION);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_CAPS_OFF), CX4DEV_OFF_LOG_MAX);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_CAPS_ON), CX4DEV_ON_CQE_COMPRESSION);
+	CHECK_EQ(fh_bringup(fh), 0);
+	query_cap(fh, CX4_CAP_GENERAL, true, &r);
+	g = CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP);
+	CHECK_EQ(CX4_GET(CAP, g, LOG_MAX_EQ), 1);
+	CHECK_EQ(CX4_GET(CAP, g, CQE_COMPRESSION), 1);
+	/* Enabled: the same value is no change; another is refused and counted. */
+	fh_ctl_wr(fh, CTL_CAPS_OFF, CX4DEV_OFF_LOG_MAX);
+	CHECK_EQ(ERRORS(fh), 1);
+	fh_ctl_wr(fh, CTL_CAPS_OFF, 0);
+	CHECK_EQ(ERRORS(fh), 2);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_CAPS_OFF), CX4DEV_OFF_LOG_MAX);
+	query_cap(fh, CX4_CAP_GENERAL, true, &r);
+	CHECK_EQ(CX4_GET(CAP, CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP), LOG_MAX_EQ), 1);
+	if (t_failed)
+		fh_dump_log(fh);
+	fh_free(fh);
+
+	/* Disabled again (DISABLE_HCA): taken at once, the defaults are back. */
+	fh = fh_new(&cfg);
+	fh_ctl_wr(fh, CTL_CAPS_OFF, CX4DEV_OFF_LOG_MAX);
+	fh_boot(fh);
+	CHECK_EQ(fh_simple(fh, CX4_CMD_ENABLE_HCA, 0, &r), 0);
+	CHECK_EQ(fh_simple(fh, CX4_CMD_DISABLE_HCA, 0, &r), 0);
+	fh_ctl_wr(fh, CTL_CAPS_OFF, 0);
+	CHECK_EQ(ERRORS(fh), 0);
+	CHECK_EQ(fh_bringup(fh), 0);
+	query_cap(fh, CX4_CAP_GENERAL, true, &r);
+	g = CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP);
+	CHECK_EQ(CX4_GET(CAP, g, LOG_MAX_EQ), 5);
+	CHECK_EQ(CX4_GET(CAP, g, CQE_COMPRESSION), 0);
+	CHECK_EQ(ERRORS(fh), 0);
+	fh_free(fh);
+}
+
 /* ---- knobs ---- */
 
 
@@ -1136,6 +1188,7 @@ static const struct test core_tests[] = {
 	T(test_set_hca_cap_errors),
 	T(test_driver_version),
 	T(test_caps_off),
+	T(test_caps_knobs),
 	T(test_knob_fail_nth_and_opcode),
 	T(test_knob_property),
 	T(test_knob_delay_and_order),
