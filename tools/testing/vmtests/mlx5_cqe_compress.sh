@@ -1,9 +1,11 @@
 #!/bin/bash
-# vm: --kernel stock --nics 2 --dev-prop cmd-trace=on --dev-prop debug-ctl=on --dev-prop caps-on=cqe_compression
+# vm: --kernel stock --nics 2 --dev-prop cmd-trace=on --dev-prop debug-ctl=on
 # SPDX-License-Identifier: GPL-2.0
 #
 # CQE compression checked by an independent decoder: with
-# caps-on=cqe_compression (HCA_CAP.cqe_compression, beyond rev 0.40) Debian's
+# caps_on=cqe_compression (HCA_CAP.cqe_compression, beyond rev 0.40; set on
+# the debug page while no driver has the functions, so the test shares the
+# stock kernel's VM, and cleared after rmmod) Debian's
 # mlx5e turns rx_cqe_compress on (slow PCIe link heuristic; the test also
 # sets it) and decodes the model's title CQE + mini CQE arrays.  An iperf3
 # TCP run each way must move data (a wrong byte count or WQE counter in a
@@ -23,9 +25,24 @@ cqe_compress_on() {
 		fail "$1: rx_cqe_compress not on"
 }
 
+CAPS_CQE_COMPRESSION=1	# caps-on=cqe_compression (Documentation/device-model.md)
+caps_restore() {
+	local f
+	pair_cleanup
+	rmmod mlx5_ib 2>/dev/null || true
+	rmmod mlx5_core 2>/dev/null || true
+	for f in "${fns[@]}"; do
+		ctl_set "$f" caps_on 0 || true
+	done
+}
+for f in "${fns[@]}"; do
+	ctl_set "$f" caps_on "$CAPS_CQE_COMPRESSION" || fail "$f: cannot set caps_on"
+done
+
 dmesg -C
 echo 1 > /sys/bus/auxiliary/drivers_autoprobe
 PAIR_PREP=cqe_compress_on pair_up mlx5
+trap caps_restore EXIT
 a=$PAIR_A b=$PAIR_B
 ip netns exec mlx5a $BB ping -c 3 -W 5 198.18.0.2 || fail "ping a -> b"
 ip netns exec mlx5b $BB ping -c 3 -W 5 198.18.0.1 || fail "ping b -> a"
@@ -51,6 +68,10 @@ done
 pair_cleanup
 rmmod mlx5_ib 2> /dev/null || true
 rmmod mlx5_core || fail "rmmod mlx5_core failed"
+trap - EXIT
+for f in "${fns[@]}"; do
+	ctl_set "$f" caps_on 0 || fail "$f: cannot clear caps_on"
+done
 # mlx5e warns once per netdev that it turns rxhash off while CQE
 # compression is on (mini CQEs carry the checksum, not the hash): expected.
 bad=$(dmesg -l emerg,alert,crit,err,warn | grep -F "mlx5_core" |
