@@ -9,11 +9,13 @@
 # lro_bytes counters moved, over IPv4 and IPv6, and with RX checksum
 # offload off (the stack then checks every merged frame's TCP checksum:
 # InCsumErrors must stay 0); with LRO off again the same transfer is
-# intact and the counters stay still.  No bad CQE, no guest error.
+# intact and the counters stay still.  Toggles under a TCP stream keep it
+# running (new channels built first); a toggle the device refuses leaves
+# LRO as it was.  No bad CQE, no guest error.
 . "$(dirname "$0")/lib.sh"
 
 steer_setup_pair
-a=$STEER_A b=$STEER_B
+a=$STEER_A b=$STEER_B fb=$DP_FB
 
 # 2 MiB a -> b over $1 (IPv4 or IPv6 address of b); checksums compared.
 transfer() {
@@ -92,6 +94,66 @@ wait_for carrier cx4b "$b" || fail "$b: no carrier after LRO off"
 transfer 198.18.0.2 5004
 [ "$(lro_pkts)" = "$n6" ] ||
 	fail "$b: LRO frames counted with LRO off ($(lro_pkts) after $n6)"
+
+# LRO on and off while a TCP stream runs: each toggle builds channels
+# with the other receive buffers while the old ones run (en/main.c
+# cx4_en_set_lro), so the connection survives.  Paced at 8 Mbit/s; its
+# 240 s only bound it (a toggle allocates a channel set's buffers: 5-25 s
+# under TCG and KASAN, with LRO's 16 KB WQEs); stopped as soon as the
+# toggles are done.
+rx0=$(dp_ifstat cx4b "$b" rx_bytes)
+out=/mnt/out/iperf-lro.txt
+timeout 270 busybox nsenter --net=/run/netns/cx4b iperf3 -s -1 -B 198.18.0.2 >/dev/null 2>&1 &
+srv=$!
+sleep 1
+timeout 260 busybox nsenter --net=/run/netns/cx4a iperf3 -c 198.18.0.2 -t 240 -b 8M \
+	--connect-timeout 5000 >"$out" 2>&1 &
+cli=$!
+sleep 2
+t0=$SECONDS
+for st in on off; do
+	nsx cx4b ethtool -K "$b" lro "$st" || fail "$b: ethtool -K lro $st refused under load"
+	nap 1
+done
+kill -0 "$cli" 2>/dev/null || { cat "$out" >&2; fail "the TCP stream ended during the LRO toggles"; }
+kill "$cli" "$srv" 2>/dev/null || true
+wait "$cli" "$srv" 2>/dev/null || true
+n=$(($(dp_ifstat cx4b "$b" rx_bytes) - rx0))
+[ "$n" -gt $((256 << 10)) ] || fail "only $n bytes through the LRO toggles"
+log "LRO on and off under a TCP stream ($((SECONDS - t0)) s): it survived, $n bytes received"
+
+# A refused change leaves LRO as it was: the device fails the first
+# MODIFY_TIR (0x901) of the change, which comes after the switch to the
+# new channels when turning LRO on (they are put back) and before it when
+# turning it off.
+ctl_set "$fb" fail_opcode 0x901
+if nsx cx4b ethtool -K "$b" lro on 2>/dev/null; then
+	fail "$b: LRO on succeeded although MODIFY_TIR failed"
+fi
+[ "$(ctl_get "$fb" fail_opcode)" = 0 ] || fail "the MODIFY_TIR failure was never injected (on)"
+nsx cx4b ethtool -k "$b" | grep -q "large-receive-offload: off" ||
+	fail "$b: LRO not off after a failed change"
+n=$(lro_pkts)
+transfer 198.18.0.2 5006
+[ "$(lro_pkts)" = "$n" ] || fail "$b: LRO frames counted after a failed LRO on"
+# The core keeps a failed change's wanted features: a repeated request
+# would be no change to it, so the wish goes back first (no device work).
+nsx cx4b ethtool -K "$b" lro off || fail "$b: ethtool -K lro off (wanted) refused"
+nsx cx4b ethtool -K "$b" lro on || fail "$b: ethtool -K lro on refused"
+ctl_set "$fb" fail_opcode 0x901
+if nsx cx4b ethtool -K "$b" lro off 2>/dev/null; then
+	fail "$b: LRO off succeeded although MODIFY_TIR failed"
+fi
+[ "$(ctl_get "$fb" fail_opcode)" = 0 ] || fail "the MODIFY_TIR failure was never injected (off)"
+nsx cx4b ethtool -k "$b" | grep -q "large-receive-offload: on" ||
+	fail "$b: LRO not on after a failed change"
+n=$(lro_pkts)
+transfer 198.18.0.2 5007
+[ "$(lro_pkts)" -gt "$n" ] || fail "$b: no coalesced frame after a failed LRO off"
+nsx cx4b ethtool -K "$b" lro on || fail "$b: ethtool -K lro on (wanted) refused"
+nsx cx4b ethtool -K "$b" lro off || fail "$b: ethtool -K lro off refused"
+nsx cx4b ethtool -k "$b" | grep -q "large-receive-offload: off" || fail "$b: LRO not off at the end"
+log "a failed LRO change (MODIFY_TIR refused) leaves LRO and the channels as they were"
 
 bad=$(dp_stat cx4b "$b" 'rx[0-9]+_(bad_cqe|wqe_err)')
 [ "$bad" = 0 ] || fail "$b: $bad bad or error CQEs"

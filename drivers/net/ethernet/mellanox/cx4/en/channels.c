@@ -303,7 +303,7 @@ static int cx4_en_rq_alloc(struct cx4_en_priv *priv, struct cx4_en_channel *ch,
 		err = cx4_en_rx_layout_xdp(cx4_en_hw_mtu(params->mtu), PAGE_SIZE,
 					   smin, smax, &rq->lay);
 	else
-		err = cx4_en_rx_layout(cx4_en_rx_buf_len(priv, params->mtu),
+		err = cx4_en_rx_layout(cx4_en_rx_buf_len(priv, params),
 				       PAGE_SIZE, smin, smax, &rq->lay);
 	if (err) {
 		netdev_err(priv->netdev, "RQ stride: device range 2^%u..2^%u bytes, cx4 needs 2^%u..2^%u for %u scatter entries\n",

@@ -113,7 +113,7 @@ struct cx4_en_l2_addr {
 
 /*
  * Receive steering state.  The configuration part (@active_vlans,
- * @vlan_filter, @lro, @rss_*) lives as long as the netdev; the device
+ * @vlan_filter, @rss_*; LRO is priv->params.lro) lives as long as the netdev; the device
  * part exists while the channels are open.  All of it is changed under
  * RTNL (the rx-mode work item takes it).
  */
@@ -121,7 +121,6 @@ struct cx4_en_fs {
 	/* configuration */
 	unsigned long active_vlans[BITS_TO_LONGS(VLAN_N_VID)];
 	bool vlan_filter;		/* NETIF_F_HW_VLAN_CTAG_FILTER */
-	bool lro;			/* NETIF_F_LRO: TIR LRO, big buffers */
 	u8 rss_key[CX4_EN_RSS_KEY_SIZE];
 	u32 rss_indir[CX4_EN_RSS_INDIR_SIZE];	/* channel indices */
 	/* rssx: hash function and fields (ethtool -X hfunc, -N rx-flow-hash) */
@@ -212,6 +211,7 @@ struct cx4_en_params {
 	u8 log_sq_size;		/* WQEBBs */
 	u8 log_rq_size;		/* WQEs */
 	bool rx_vlan_strip;	/* RQ vsd 0 (NETIF_F_HW_VLAN_CTAG_RX) */
+	bool lro;		/* NETIF_F_LRO: receive buffers for LRO sessions, TIR LRO */
 	/*
 	 * xdp: the XDP program of the RQs, NULL for none.  priv->params
 	 * holds the one reference cx4 has (xdp_attach.c); copies of the
@@ -411,6 +411,9 @@ void cx4_en_fs_destroy(struct cx4_en_priv *priv);
 /* Point the RQT at new channels (MODIFY_RQT), e.g. after a rebuild. */
 int cx4_en_rss_redirect(struct cx4_en_priv *priv, struct cx4_en_channel **chs,
 			u32 nch);
+/* LRO of the RSS TIRs for the receive buffers of @params (rss.c). */
+int cx4_en_rss_set_lro(struct cx4_en_priv *priv,
+		       const struct cx4_en_params *params);
 /* ndo_set_features part: RXHASH, HW_VLAN_CTAG_FILTER, LRO. */
 int cx4_en_fs_set_features(struct cx4_en_priv *priv,
 			   netdev_features_t features);
@@ -419,7 +422,8 @@ int cx4_en_set_mac_address(struct net_device *netdev, void *addr);
 int cx4_en_vlan_rx_add_vid(struct net_device *netdev, __be16 proto, u16 vid);
 int cx4_en_vlan_rx_kill_vid(struct net_device *netdev, __be16 proto, u16 vid);
 /* RX buffer bytes: the MTU's frame, or an LRO session when LRO is on. */
-u32 cx4_en_rx_buf_len(const struct cx4_en_priv *priv, u32 mtu);
+u32 cx4_en_rx_buf_len(const struct cx4_en_priv *priv,
+		      const struct cx4_en_params *params);
 /* ethtool (rss.c) */
 u32 cx4_en_get_rxfh_key_size(struct net_device *netdev);
 u32 cx4_en_get_rxfh_indir_size(struct net_device *netdev);

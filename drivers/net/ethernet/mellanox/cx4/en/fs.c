@@ -496,7 +496,7 @@ int cx4_en_fs_set_features(struct cx4_en_priv *priv,
 	ASSERT_RTNL();
 	/*
 	 * NETIF_F_RXHASH: rx.c reads netdev->features per frame;
-	 * NETIF_F_LRO: main.c reopens the channels.
+	 * NETIF_F_LRO: main.c builds new channels (cx4_en_set_lro()).
 	 */
 	if (changed & NETIF_F_HW_VLAN_CTAG_FILTER) {
 		old = fs->vlan_filter;
@@ -651,9 +651,8 @@ int cx4_en_fs_init(struct cx4_en_priv *priv)
 		return -ENOMEM;
 	}
 	INIT_WORK(&fs->rx_mode_work, cx4_en_rx_mode_work);
-	/* The netdev's initial features: VLAN filtering on, LRO off. */
+	/* The netdev's initial features: VLAN filtering on (LRO off: params). */
 	fs->vlan_filter = true;
-	fs->lro = false;
 	cx4_en_rss_init(priv);
 	cx4_en_rss_ctx_init(priv);
 	return 0;

@@ -124,6 +124,8 @@ struct cx4_en_hash {
  * hash or of self_lb_en (unicast loopback, PRM 3.4).
  */
 int cx4_en_tir_create_direct(struct cx4_en_priv *priv, u32 rqn, u32 *tirn);
+int cx4_en_tir_modify_lro(struct cx4_en_priv *priv, u32 tirn, u8 lro,
+			  const struct cx4_en_params *params);
 int cx4_en_tir_create_indirect(struct cx4_en_priv *priv, u32 rqtn,
 			       const struct cx4_en_hash *h, u8 lro, u32 *tirn);
 int cx4_en_tir_modify_hash(struct cx4_en_priv *priv, u32 tirn,
@@ -195,7 +197,8 @@ int cx4_en_rxh_to_fields(enum cx4_en_tt tt, u64 rxh);
 u64 cx4_en_fields_to_rxh(u8 fields);
 
 /* lro.c */
-u32 cx4_en_lro_max_msg(const struct cx4_en_priv *priv);
+u32 cx4_en_lro_max_msg(const struct cx4_en_priv *priv,
+		       const struct cx4_en_params *params);
 u32 cx4_en_lro_timeout(const struct cx4_en_priv *priv);
 
 #endif /* _CX4_EN_FS_H */

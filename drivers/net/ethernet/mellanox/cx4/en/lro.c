@@ -217,12 +217,13 @@ bool cx4_en_rx_lro(struct cx4_en_rq *rq, const void *cqe, struct sk_buff *skb)
  * CX4_EN_LRO_LEN as far as the largest receive WQE the device allows
  * reaches (13,952 bytes with 4 KB pages and four scatter entries).
  */
-u32 cx4_en_rx_buf_len(const struct cx4_en_priv *priv, u32 mtu)
+u32 cx4_en_rx_buf_len(const struct cx4_en_priv *priv,
+		      const struct cx4_en_params *params)
 {
 	const void *cap = cx4_core_cap(priv->core, CX4_CAP_GENERAL);
-	u32 mtu_len = cx4_en_hw_mtu(mtu), lro_len;
+	u32 mtu_len = cx4_en_hw_mtu(params->mtu), lro_len;
 
-	if (!priv->fs.lro)
+	if (!params->lro)
 		return mtu_len;
 	lro_len = cx4_en_rx_max_frame(PAGE_SIZE,
 				      cap ? CX4_GET(CAP, cap,
@@ -232,10 +233,11 @@ u32 cx4_en_rx_buf_len(const struct cx4_en_priv *priv, u32 mtu)
 }
 
 /* lro_max_msg_sz: the IP payload (mode 0) or the frame (mode 1) fits. */
-u32 cx4_en_lro_max_msg(const struct cx4_en_priv *priv)
+u32 cx4_en_lro_max_msg(const struct cx4_en_priv *priv,
+		       const struct cx4_en_params *params)
 {
 	const void *eth = cx4_core_cap(priv->core, CX4_CAP_ETH_OFFLOAD);
-	u32 room = cx4_en_rx_buf_len(priv, priv->netdev->mtu);
+	u32 room = cx4_en_rx_buf_len(priv, params);
 
 	if (eth && CX4_GET(ETH_CAP, eth, LRO_MAX_MSG_SZ_MODE) == 0)
 		room -= VLAN_ETH_HLEN + sizeof(struct ipv6hdr);

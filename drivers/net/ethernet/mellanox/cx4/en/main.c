@@ -177,46 +177,39 @@ static netdev_features_t cx4_en_fix_features(struct net_device *netdev,
 	return features;
 }
 
-/*
- * Reopen the channels so the RX buffers and TIRs follow fs.lro; on
- * failure the old setting is restored and reopened.  Detached meanwhile,
- * as cx4_en_reconfigure() does: the TX watchdog leaves the stopped queues
- * alone (a reopen can outlast its timeout on a slow host: a false TX
- * timeout with no channel to reset, seen in the lro VM test under load).
- */
-static int cx4_en_reopen_lro(struct cx4_en_priv *priv, bool lro)
+/* The new channels' buffers take LRO sessions: the TIRs may aggregate. */
+static int cx4_en_lro_switched(struct cx4_en_priv *priv,
+			       const struct cx4_en_params *params)
 {
-	struct net_device *netdev = priv->netdev;
-	int err;
-
-	netif_tx_disable(netdev);
-	netif_device_detach(netdev);
-	cx4_en_channels_close(priv);
-	priv->fs.lro = lro;
-	err = cx4_en_channels_open(priv);
-	if (err) {
-		netdev_err(netdev, "cannot reopen with LRO %s: %d\n",
-			   lro ? "on" : "off", err);
-		priv->fs.lro = !lro;
-		if (cx4_en_channels_open(priv)) {
-			netdev_err(netdev, "cannot reopen the channels\n");
-			netif_device_attach(netdev);
-			return err;
-		}
-	}
-	cx4_en_carrier_update(priv);
-	netif_device_attach(netdev);	/* wakes every TX queue */
-	return err;
+	return cx4_en_rss_set_lro(priv, params);
 }
 
-/* NETIF_F_LRO: fs.lro, and while running the channels reopened. */
+/*
+ * NETIF_F_LRO: params.lro, and while running new channels with receive
+ * buffers for it, built while the old ones run (cx4_en_reconfigure()).
+ * The TIRs never aggregate into buffers too small for a session: LRO on
+ * after the switch, off before it.  On failure the old channels and LRO
+ * stay.
+ */
 static int cx4_en_set_lro(struct cx4_en_priv *priv, bool lro)
 {
+	struct cx4_en_params params = priv->params;
+	int err;
+
 	if (!netif_running(priv->netdev)) {
-		priv->fs.lro = lro;
+		priv->params.lro = lro;
 		return 0;
 	}
-	return cx4_en_reopen_lro(priv, lro);
+	params.lro = lro;
+	if (lro)
+		return cx4_en_reconfigure(priv, &params, cx4_en_lro_switched);
+	err = cx4_en_rss_set_lro(priv, &params);
+	if (err)
+		return err;
+	err = cx4_en_reconfigure(priv, &params, NULL);
+	if (err && cx4_en_rss_set_lro(priv, &priv->params))
+		netdev_err(priv->netdev, "LRO stays on for the old channels, but the TIRs could not be set back\n");
+	return err;
 }
 
 /*

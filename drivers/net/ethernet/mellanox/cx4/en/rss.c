@@ -125,7 +125,7 @@ static struct cx4_en_hash cx4_en_hash_cur(const struct cx4_en_priv *priv,
 static int cx4_en_rss_tir_create(struct cx4_en_priv *priv, enum cx4_en_tt tt)
 {
 	struct cx4_en_hash h = cx4_en_hash_cur(priv, tt);
-	u8 lro = priv->fs.lro ? cx4_en_tt[tt].lro : 0;
+	u8 lro = priv->params.lro ? cx4_en_tt[tt].lro : 0;
 
 	return cx4_en_tir_create_indirect(priv, priv->fs.rqtn, &h, lro,
 					  &priv->fs.tirn[tt]);
@@ -195,6 +195,32 @@ static int cx4_en_ttc_rule_add(struct cx4_en_priv *priv, enum cx4_en_tt tt)
 	}
 	m.fields = cx4_en_ttc_groups[g].fields;
 	return cx4_en_fte_add(priv, &priv->fs.ttc, g, tt, &m, &d);
+}
+
+/*
+ * LRO on the indirect TIRs of the traffic types that aggregate, as @params
+ * says (the receive buffers they deliver to); on failure the TIRs changed
+ * so far get priv->params' LRO back.
+ */
+int cx4_en_rss_set_lro(struct cx4_en_priv *priv,
+		       const struct cx4_en_params *params)
+{
+	u32 i;
+	int err = 0;
+
+	for (i = 0; i < priv->fs.ntirs && !err; i++)
+		if (cx4_en_tt[i].lro)
+			err = cx4_en_tir_modify_lro(priv, priv->fs.tirn[i],
+						    params->lro ? cx4_en_tt[i].lro : 0,
+						    params);
+	if (!err)
+		return 0;
+	for (i--; i-- > 0;)
+		if (cx4_en_tt[i].lro)
+			cx4_en_tir_modify_lro(priv, priv->fs.tirn[i],
+					      priv->params.lro ? cx4_en_tt[i].lro : 0,
+					      &priv->params);
+	return err;
 }
 
 /* --- create / destroy ---------------------------------------------------------- */

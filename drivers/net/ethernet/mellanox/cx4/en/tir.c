@@ -5,7 +5,7 @@
  * default and the loopback target); indirect TIRs hash over an RQT
  * (rss.c: one per traffic type) with a Toeplitz or XOR8 hash, optionally
  * with LRO (lro.c gives the session limits).  MODIFY_TIR changes a live
- * TIR's hash or its self-loopback bit.  DESTROY_TIR is obj.c's.
+ * TIR's hash, its LRO or its self-loopback bit.  DESTROY_TIR is obj.c's.
  */
 
 #include <linux/string.h>
@@ -26,12 +26,14 @@ static void cx4_en_tir_hash(void *tirc, const struct cx4_en_hash *h)
 	CX4_SET(HASH_SEL, sel, SELECTED_FIELDS, h->fields);
 }
 
-static void cx4_en_tir_lro(struct cx4_en_priv *priv, void *tirc, u8 lro)
+/* LRO of a TIR delivering to receive buffers built for @params. */
+static void cx4_en_tir_lro(struct cx4_en_priv *priv, void *tirc, u8 lro,
+			   const struct cx4_en_params *params)
 {
 	if (!lro)
 		return;
 	CX4_SET(TIRC, tirc, LRO_ENABLE_MASK, lro);
-	CX4_SET(TIRC, tirc, LRO_MAX_MSG_SZ, cx4_en_lro_max_msg(priv));
+	CX4_SET(TIRC, tirc, LRO_MAX_MSG_SZ, cx4_en_lro_max_msg(priv, params));
 	CX4_SET(TIRC, tirc, LRO_TIMEOUT_PERIOD_USECS, cx4_en_lro_timeout(priv));
 }
 
@@ -60,7 +62,7 @@ int cx4_en_tir_create_indirect(struct cx4_en_priv *priv, u32 rqtn,
 	CX4_SET(TIRC, tirc, INDIRECT_TABLE, rqtn);
 	CX4_SET(TIRC, tirc, TRANSPORT_DOMAIN, cx4_core_tdn(priv->core));
 	cx4_en_tir_hash(tirc, h);
-	cx4_en_tir_lro(priv, tirc, lro);
+	cx4_en_tir_lro(priv, tirc, lro, &priv->params);
 	err = cx4_cmd(priv->core, in, out);
 	if (!err)
 		*tirn = CX4_GET(CREATE_TIR_OUT, out, TIRN);
@@ -78,6 +80,23 @@ int cx4_en_tir_modify_hash(struct cx4_en_priv *priv, u32 tirn,
 	CX4_SET(MODIFY_TIR_IN, in, TIRN, tirn);
 	CX4_SET64(MODIFY_TIR_IN, in, BITMASK, CX4_MODIFY_TIR_SEL_HASH);
 	cx4_en_tir_hash(CX4_ADDR(MODIFY_TIR_IN, in, CTX), h);
+	return cx4_cmd(priv->core, in, out);
+}
+
+/*
+ * MODIFY_TIR LRO of @tirn: @lro (enable mask, 0 off) with the session
+ * limits of the receive buffers of @params.
+ */
+int cx4_en_tir_modify_lro(struct cx4_en_priv *priv, u32 tirn, u8 lro,
+			  const struct cx4_en_params *params)
+{
+	u8 in[CX4_MODIFY_TIR_IN_SIZE] = {};
+	u8 out[CX4_MODIFY_TIR_OUT_SIZE] = {};
+
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_MODIFY_TIR);
+	CX4_SET(MODIFY_TIR_IN, in, TIRN, tirn);
+	CX4_SET64(MODIFY_TIR_IN, in, BITMASK, CX4_MODIFY_TIR_SEL_LRO);
+	cx4_en_tir_lro(priv, CX4_ADDR(MODIFY_TIR_IN, in, CTX), lro, params);
 	return cx4_cmd(priv->core, in, out);
 }
 

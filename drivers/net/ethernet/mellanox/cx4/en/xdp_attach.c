@@ -81,7 +81,7 @@ static int cx4_en_xdp_set(struct net_device *netdev, struct bpf_prog *prog,
 					   "multi-buffer XDP programs (frags) are not supported");
 			return -EOPNOTSUPP;
 		}
-		if (priv->fs.lro) {
+		if (priv->params.lro) {
 			NL_SET_ERR_MSG_MOD(extack,
 					   "LRO is on: turn it off first (ethtool -K IF lro off)");
 			return -EINVAL;
