@@ -432,15 +432,18 @@ const void *cx4_cq_peek_at(struct cx4_cq *cq, u32 k)
  */
 void cx4_cq_pop_n(struct cx4_cq *cq, u32 n)
 {
-	u32 k;
+	u8 hw = CX4_CQE_OP_INVALID << CX4_FLD_LSB(CX4_CQE_OPCODE);
+	u8 *last = (u8 *)cq->buf + CX4_CQE_OFF_OWNER_BYTE;
+	u32 mask = (1u << cq->log_size) - 1, k;
 
-	for (k = 1; k < n; k++) {
-		u8 *cqe = cx4_cq_entry(cq, cq->ci + k);
-
-		CX4_SET(CQE, cqe, OPCODE, CX4_CQE_OP_INVALID);
-		CX4_SET(CQE, cqe, OWNER,
-			cx4_owner_bit(cq->ci + k, cq->log_size));
-	}
+	/* Opcode and owner share the entry's last byte: one store each. */
+	static_assert(CX4_FLD_OFF(CX4_CQE_OPCODE) + 3 == CX4_CQE_OFF_OWNER_BYTE &&
+		      CX4_FLD_OFF(CX4_CQE_OWNER) + 3 == CX4_CQE_OFF_OWNER_BYTE &&
+		      CX4_FLD_MSB(CX4_CQE_OPCODE) < 8);
+	for (k = cq->ci + 1; k != cq->ci + n; k++)
+		WRITE_ONCE(last[(k & mask) * CX4_CQE_SIZE],
+			   hw | cx4_owner_bit(k, cq->log_size) <<
+				CX4_FLD_LSB(CX4_CQE_OWNER));
 	cq->ci += n;
 }
 
