@@ -1,10 +1,12 @@
 #!/bin/bash
-# vm: --kernel stock --nics 2 --dev-prop cmd-trace=on --dev-prop debug-ctl=on --dev-prop caps-on=cqe_compression
+# vm: --kernel stock --nics 2 --dev-prop cmd-trace=on --dev-prop debug-ctl=on
 # SPDX-License-Identifier: GPL-2.0
 #
 # cx4's receive CQE compression (private flag rx_cqe_compress) on the
-# model's compressed sessions (caps-on=cqe_compression; the same boot as
-# mlx5_cqe_compress.sh): off by default; turned on on the running ports
+# model's compressed sessions (caps_on=cqe_compression set on the debug
+# page while no driver has the functions, cleared after rmmod, as
+# mlx5_cqe_compress.sh does; the stock kernel's boot): off by default;
+# turned on on the running ports
 # (a new channel set); TCP both ways intact (iperf3) and 64-byte UDP
 # datagrams all delivered (exact count) while rx_cqe_compress_blks/pkts
 # grow, per ring and in total, sessions of 2 or more; RX hardware
@@ -32,7 +34,21 @@ cz_set() {
 	[ "$(cz_flag "$1" "$2")" = "$3" ] || fail "$2: rx_cqe_compress not $3"
 }
 
+CAPS_CQE_COMPRESSION=1	# caps-on=cqe_compression (Documentation/device-model.md)
+caps_restore() {
+	local f
+	pair_cleanup
+	rmmod cx4 2> /dev/null || true
+	for f in "${fns[@]}"; do
+		ctl_set "$f" caps_on 0 || true
+	done
+}
+for f in "${fns[@]}"; do
+	ctl_set "$f" caps_on "$CAPS_CQE_COMPRESSION" || fail "$f: cannot set caps_on"
+done
+
 pair_up cx4
+trap caps_restore EXIT
 a=$PAIR_A b=$PAIR_B
 for ns_if in "cx4a $a" "cx4b $b"; do
 	read -r ns ifc <<< "$ns_if"
@@ -113,5 +129,8 @@ nsx cx4b hwstamp_ctl -i "$b" -r 0 > /dev/null 2>&1 || true
 pair_cleanup
 trap - EXIT
 rmmod cx4 || fail "rmmod cx4 failed"
+for f in "${fns[@]}"; do
+	ctl_set "$f" caps_on 0 || fail "$f: cannot clear caps_on"
+done
 assert_device_clean
 log "rx_cqe_compress: $s0 sessions on $b, traffic intact, switched on and off live"
