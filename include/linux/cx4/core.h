@@ -218,6 +218,9 @@ struct cx4_cq;
  * @log_cqe_cnt: log2 of the number of 64-byte CQEs
  * @moder_usecs: cq_period (0: no time moderation)
  * @moder_frames: cq_max_count (0: no count moderation)
+ * @compress: CQE compression (cqe_compression_en, mini CQEs with the RX
+ *	hash result): a receive CQ only, and only where HCA_CAP.cqe_compression
+ *	is set (-EOPNOTSUPP otherwise); see cx4_cq_peek_at()
  * @comp: completion event for this CQ; hard interrupt context
  * @error: CQ error event (PRM Table 76 syndrome); hard interrupt context
  * @ctx: passed back to @comp and @error
@@ -227,6 +230,7 @@ struct cx4_cq_attr {
 	u8 log_cqe_cnt;
 	u16 moder_usecs;
 	u16 moder_frames;
+	bool compress;
 	void (*comp)(struct cx4_cq *cq, void *ctx);
 	void (*error)(struct cx4_cq *cq, void *ctx, u8 syndrome);
 	void *ctx;
@@ -257,6 +261,20 @@ const void *cx4_cq_peek(struct cx4_cq *cq);
 void cx4_cq_pop(struct cx4_cq *cq);
 void cx4_cq_update_ci(struct cx4_cq *cq);
 void cx4_cq_arm(struct cx4_cq *cq);
+/*
+ * CQE compression (@compress at creation): a title CQE (cqe_format 3)
+ * that cx4_cq_peek() returned stands for its session's N entries (N from
+ * the title, checked by the caller against the CQ size and the
+ * capability's maximum).  cx4_cq_peek_at() returns the entry @k after the
+ * consumer index (0 < @k < N) without an ownership check: the device
+ * writes a session's mini CQE arrays before its title.  cx4_cq_pop_n()
+ * consumes the @n entries from the consumer index and gives those after
+ * the first back as hardware owned for the next pass of the ring (the
+ * device writes only some of them, and mini CQE arrays overwrite the
+ * owner byte).  Both by the one poller, before cx4_cq_update_ci().
+ */
+const void *cx4_cq_peek_at(struct cx4_cq *cq, u32 k);
+void cx4_cq_pop_n(struct cx4_cq *cq, u32 n);
 
 /*
  * DMA memory the device may still access: a queue whose DESTROY failed

@@ -14,7 +14,8 @@ rx_queue in /proc/net/udp before reading (what the socket was charged,
 the sum of the datagrams' truesize); RCVBUF_ERRORS: how much Udp
 RcvbufErrors grew (datagrams the socket refused for lack of buffer).
 
-Options: --rcvbuf B forces the receive buffer (SO_RCVBUFFORCE) so that
+Options: --gso K sends K datagrams at a time (UDP_SEGMENT: the stack
+cuts them, the driver sends them as one burst); --rcvbuf B forces the receive buffer (SO_RCVBUFFORCE) so that
 nothing is refused; --pace S sleeps S seconds between datagrams;
 --wait-if IF waits (at most 20 s) until IF's rx_packets grew by COUNT
 instead of one second.  Every loop is bounded.
@@ -52,13 +53,17 @@ def queued_bytes(port):
 
 
 def send(args):
+    # --gso K: K datagrams a send (UDP_SEGMENT, 103): the stack segments
+    # them and the driver gets them in one burst.
+    k = args.gso or 1
     sender = ("import socket, time\n"
               "s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)\n"
+              "if %d > 1: s.setsockopt(socket.IPPROTO_UDP, 103, %d)\n"
               "for i in range(%d):\n"
               "    s.sendto(bytes(%d), (%r, %d))\n"
               "    if %r: time.sleep(%r)\n"
-              % (args.count, args.size, args.dst, args.port,
-                 args.pace > 0, args.pace))
+              % (k, args.size, args.count // k, args.size * k, args.dst,
+                 args.port, args.pace > 0, args.pace))
     subprocess.run(["busybox", "nsenter", "--net=/run/netns/" + args.sender,
                     "python3", "-S", "-c", sender], check=True, timeout=120)
 
@@ -73,6 +78,8 @@ def main():
     p.add_argument("--rcvbuf", type=int, default=0)
     p.add_argument("--pace", type=float, default=0)
     p.add_argument("--wait-if")
+    p.add_argument("--gso", type=int, default=0,
+                   help="datagrams a send (UDP GSO); COUNT a multiple")
     args = p.parse_args()
 
     errors0 = udp_counter("RcvbufErrors")

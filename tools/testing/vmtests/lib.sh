@@ -526,6 +526,12 @@ stock_kernel_check() {
 		fail "ping -6 a -> b on $(uname -r)"
 	nsx "$PAIR_NSB" busybox ping -6 -c 1 -W 5 2001:db8::1 > /dev/null ||
 		fail "ping -6 b -> a on $(uname -r)"
+	# No HCA_CAP.cqe_compression by default: the private flag is refused.
+	if nsx "$PAIR_NSA" ethtool --set-priv-flags "$PAIR_A" rx_cqe_compress on 2> /dev/null; then
+		fail "rx_cqe_compress accepted without the capability"
+	fi
+	busybox dmesg | grep -qF "$PAIR_A: rx_cqe_compress: the device does not offer CQE compression" ||
+		fail "no log line for the refused rx_cqe_compress"
 	pair_cleanup
 	trap - EXIT
 	rmmod cx4 || fail "rmmod after traffic failed"

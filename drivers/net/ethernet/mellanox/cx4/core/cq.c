@@ -38,6 +38,13 @@
  * not seen as lost; when both CQs have one poller, as en/'s channels do,
  * the arm above still gets it right.)
  *
+ * CQE compression (receive CQs, cx4_cq_attr.compress): a session of N
+ * completions takes N entries, of which the device writes only the title
+ * (first, owner byte last) and the mini CQE arrays (entries 1, 8, 16 ...,
+ * owner byte included); the consumer reads them with cx4_cq_peek_at() and
+ * hands all N back with cx4_cq_pop_n(), which restores the entries' owner
+ * bits for the next pass.
+ *
  * A CQ whose DESTROY_CQ failed (dead device) may still be written by the
  * device: its buffer is kept on a list until cx4_cqs_release(), after the
  * function reset.
@@ -410,6 +417,36 @@ u32 cx4_cq_cqn(const struct cx4_cq *cq)
 	return cq->cqn;
 }
 
+/* --- core API: compressed sessions --------------------------------------- */
+
+const void *cx4_cq_peek_at(struct cx4_cq *cq, u32 k)
+{
+	return cx4_cq_entry(cq, cq->ci + k);
+}
+
+/*
+ * The entries after the first get what cx4_cq_ring_init() gave them, with
+ * the owner value of this pass: to the consumer of the next pass they
+ * are the device's until it writes them (PRM 7.12.3.1).  The first entry
+ * (the title) was written with this pass's owner value.
+ */
+void cx4_cq_pop_n(struct cx4_cq *cq, u32 n)
+{
+	u8 hw = CX4_CQE_OP_INVALID << CX4_FLD_LSB(CX4_CQE_OPCODE);
+	u8 *last = (u8 *)cq->buf + CX4_CQE_OFF_OWNER_BYTE;
+	u32 mask = (1u << cq->log_size) - 1, k;
+
+	/* Opcode and owner share the entry's last byte: one store each. */
+	static_assert(CX4_FLD_OFF(CX4_CQE_OPCODE) + 3 == CX4_CQE_OFF_OWNER_BYTE &&
+		      CX4_FLD_OFF(CX4_CQE_OWNER) + 3 == CX4_CQE_OFF_OWNER_BYTE &&
+		      CX4_FLD_MSB(CX4_CQE_OPCODE) < 8);
+	for (k = cq->ci + 1; k != cq->ci + n; k++)
+		WRITE_ONCE(last[(k & mask) * CX4_CQE_SIZE],
+			   hw | cx4_owner_bit(k, cq->log_size) <<
+				CX4_FLD_LSB(CX4_CQE_OWNER));
+	cq->ci += n;
+}
+
 /* --- commands --------------------------------------------------------------- */
 
 static int cx4_cq_cmd_create(struct cx4_core *core, struct cx4_cq *cq,
@@ -430,6 +467,10 @@ static int cx4_cq_cmd_create(struct cx4_core *core, struct cx4_cq *cq,
 	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_CREATE_CQ);
 	cqc = CX4_ADDR(CREATE_CQ_IN, in, CQC);
 	CX4_SET(CQC, cqc, CQE_SZ, CX4_CQC_CQE_SZ_64);
+	if (attr->compress) {
+		CX4_SET(CQC, cqc, CQE_COMPRESSION_EN, 1);
+		CX4_SET(CQC, cqc, MINI_CQE_RES_FORMAT, CX4_MINI_CQE_FMT_HASH);
+	}
 	CX4_SET(CQC, cqc, LOG_CQ_SIZE, cq->log_size);
 	CX4_SET(CQC, cqc, UAR_PAGE, core->eqs.uarn);
 	CX4_SET(CQC, cqc, CQ_PERIOD, attr->moder_usecs);
@@ -494,6 +535,8 @@ static int cx4_cq_check_attr(struct cx4_core *core,
 		return -EINVAL;
 	if ((attr->moder_usecs || attr->moder_frames) &&
 	    !CX4_GET(CAP, cap, CQ_MODERATION))
+		return -EOPNOTSUPP;
+	if (attr->compress && !CX4_GET(CAP, cap, CQE_COMPRESSION))
 		return -EOPNOTSUPP;
 	return 0;
 }

@@ -316,6 +316,9 @@ static int cx4_en_rq_alloc(struct cx4_en_priv *priv, struct cx4_en_channel *ch,
 	rq->buf_len = rq->lay.buf_len;
 	rq->log_size = params->log_rq_size;
 	rq->vlan_strip = params->rx_vlan_strip;
+	/* The RX CQ has as many entries as the RQ. */
+	rq->cqz_max = params->rx_cqe_compress ?
+		      cx4_en_cqz_max(CX4_GET(CAP, cap, CQE_COMPRESSION_MAX_NUM), n) : 0;
 	rq->mask = n - 1;
 	rq->ix = ch->ix;
 	rq->lkey = priv->lkey;
@@ -489,12 +492,13 @@ static void cx4_en_cq_error(struct cx4_cq *cq, void *ctx, u8 syndrome)
 
 /* A channel's TX or RX CQ with the moderation in force (params.c). */
 static struct cx4_cq *cx4_en_cq_create(struct cx4_en_channel *ch, u8 log,
-				       bool tx)
+				       bool tx, bool compress)
 {
 	struct cx4_en_priv *priv = ch->priv;
 	struct cx4_cq_attr attr = {
 		.vector = ch->ix,
 		.log_cqe_cnt = log,
+		.compress = compress,
 		.comp = cx4_en_cq_comp,
 		.error = cx4_en_cq_error,
 		.ctx = ch,
@@ -553,8 +557,9 @@ cx4_en_channel_alloc(struct cx4_en_priv *priv, u32 ix,
 	cx4_en_napi_irq(ch);
 	timer_setup(&ch->rq.refill_timer, cx4_en_rq_refill_timer, 0);
 	cx4_en_dim_init(ch);
-	ch->sq.cq = cx4_en_cq_create(ch, params->log_sq_size, true);
-	ch->rq.cq = cx4_en_cq_create(ch, params->log_rq_size, false);
+	ch->sq.cq = cx4_en_cq_create(ch, params->log_sq_size, true, false);
+	ch->rq.cq = cx4_en_cq_create(ch, params->log_rq_size, false,
+				     params->rx_cqe_compress);
 	if (IS_ERR(ch->sq.cq) || IS_ERR(ch->rq.cq)) {
 		err = IS_ERR(ch->sq.cq) ? PTR_ERR(ch->sq.cq) : PTR_ERR(ch->rq.cq);
 		goto err_free;
@@ -570,7 +575,8 @@ cx4_en_channel_alloc(struct cx4_en_priv *priv, u32 ix,
 	 * it, and it would cost a ring, a CQ and two commands a channel.
 	 */
 	if (params->xdp_prog) {
-		ch->xdpsq.cq = cx4_en_cq_create(ch, params->log_sq_size, true);
+		ch->xdpsq.cq = cx4_en_cq_create(ch, params->log_sq_size, true,
+						false);
 		if (IS_ERR(ch->xdpsq.cq)) {
 			err = PTR_ERR(ch->xdpsq.cq);
 			goto err_free;

@@ -212,6 +212,7 @@ struct cx4_en_params {
 	u8 log_rq_size;		/* WQEs */
 	bool rx_vlan_strip;	/* RQ vsd 0 (NETIF_F_HW_VLAN_CTAG_RX) */
 	bool lro;		/* NETIF_F_LRO: receive buffers for LRO sessions, TIR LRO */
+	bool rx_cqe_compress;	/* RX CQs with CQE compression (priv flag) */
 	/*
 	 * xdp: the XDP program of the RQs, NULL for none.  priv->params
 	 * holds the one reference cx4 has (xdp_attach.c); copies of the

@@ -300,6 +300,59 @@ static void cx4_en_set_msglevel(struct net_device *netdev, u32 level)
 	((struct cx4_en_priv *)netdev_priv(netdev))->msg_enable = level;
 }
 
+/* --- private flags ------------------------------------------------------- */
+
+/* mlx5_core's names, for what means the same. */
+enum {
+	CX4_EN_PFLAG_RX_CQE_COMPRESS,
+	CX4_EN_NUM_PFLAGS
+};
+
+static const char * const cx4_en_pflag_names[CX4_EN_NUM_PFLAGS] = {
+	[CX4_EN_PFLAG_RX_CQE_COMPRESS]	= "rx_cqe_compress",
+};
+
+static u32 cx4_en_get_priv_flags(struct net_device *netdev)
+{
+	struct cx4_en_priv *priv = netdev_priv(netdev);
+
+	return priv->params.rx_cqe_compress ?
+	       BIT(CX4_EN_PFLAG_RX_CQE_COMPRESS) : 0;
+}
+
+/*
+ * rx_cqe_compress: RX CQs with CQE compression, built as a new channel
+ * set (cx4_en_reconfigure()); only where HCA_CAP.cqe_compression is set,
+ * and not while RX hardware timestamps are on (a compressed completion
+ * carries its session's first timestamp, not its own).
+ */
+static int cx4_en_set_priv_flags(struct net_device *netdev, u32 flags)
+{
+	struct cx4_en_priv *priv = netdev_priv(netdev);
+	struct cx4_en_params params = priv->params;
+	bool on = flags & BIT(CX4_EN_PFLAG_RX_CQE_COMPRESS);
+	const void *cap;
+	int err;
+
+	if (on == params.rx_cqe_compress)
+		return 0;
+	cap = cx4_core_cap(priv->core, CX4_CAP_GENERAL);
+	if (on && !CX4_GET(CAP, cap, CQE_COMPRESSION)) {
+		netdev_err(netdev, "rx_cqe_compress: the device does not offer CQE compression (HCA_CAP.cqe_compression 0)\n");
+		return -EOPNOTSUPP;
+	}
+	if (on && priv->hwts_rx) {
+		netdev_err(netdev, "rx_cqe_compress: not with RX hardware timestamps on (compressed completions share one timestamp)\n");
+		return -EBUSY;
+	}
+	params.rx_cqe_compress = on;
+	err = cx4_en_reconfigure(priv, &params, NULL);
+	if (err)
+		netdev_err(netdev, "rx_cqe_compress %s not applied (%d): the old channels run\n",
+			   on ? "on" : "off", err);
+	return err;
+}
+
 /* --- strings and counters ------------------------------------------------ */
 
 static int cx4_en_get_sset_count(struct net_device *netdev, int sset)
@@ -311,6 +364,8 @@ static int cx4_en_get_sset_count(struct net_device *netdev, int sset)
 		return cx4_en_stats_count(priv);
 	case ETH_SS_TEST:
 		return CX4_EN_TEST_NUM;
+	case ETH_SS_PRIV_FLAGS:
+		return CX4_EN_NUM_PFLAGS;
 	default:
 		return -EOPNOTSUPP;
 	}
@@ -327,6 +382,10 @@ static void cx4_en_get_strings(struct net_device *netdev, u32 sset, u8 *data)
 	case ETH_SS_TEST:
 		for (i = 0; i < CX4_EN_TEST_NUM; i++)
 			cx4_en_puts(&data, cx4_en_test_names[i]);
+		break;
+	case ETH_SS_PRIV_FLAGS:
+		for (i = 0; i < CX4_EN_NUM_PFLAGS; i++)
+			cx4_en_puts(&data, cx4_en_pflag_names[i]);
 		break;
 	}
 }
@@ -518,6 +577,8 @@ const struct ethtool_ops cx4_en_ethtool_ops = {
 	.get_sset_count		= cx4_en_get_sset_count,
 	.get_strings		= cx4_en_get_strings,
 	.get_ethtool_stats	= cx4_en_get_ethtool_stats,
+	.get_priv_flags		= cx4_en_get_priv_flags,
+	.set_priv_flags		= cx4_en_set_priv_flags,
 	.get_pause_stats	= cx4_en_get_pause_stats,
 	.get_rmon_stats		= cx4_en_get_rmon_stats,
 	.get_eth_mac_stats	= cx4_en_get_eth_mac_stats,

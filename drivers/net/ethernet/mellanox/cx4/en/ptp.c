@@ -347,6 +347,11 @@ int cx4_en_hwtstamp_set_cfg(struct net_device *netdev, int tx_type,
 	err = cx4_en_hwtstamp_check(tx_type, rx_filter, extack);
 	if (err)
 		return err;
+	/* A compressed completion carries its session's first timestamp. */
+	if (*rx_filter != HWTSTAMP_FILTER_NONE && priv->params.rx_cqe_compress) {
+		NL_SET_ERR_MSG_MOD(extack, "RX timestamps: private flag rx_cqe_compress is on");
+		return -EBUSY;
+	}
 	WRITE_ONCE(priv->hwts_tx, tx_type == HWTSTAMP_TX_ON);
 	WRITE_ONCE(priv->hwts_rx, *rx_filter == HWTSTAMP_FILTER_ALL);
 	return 0;

@@ -101,6 +101,30 @@ static void cx4_en_cq_drain(struct cx4_cq *cq)
 	cx4_cq_update_ci(cq);
 }
 
+/*
+ * The same for an RQ's CQ, whose compressed sessions (cx4_en_cqz_count()
+ * of the title's copy) are dropped whole; an open one (rq->cqz) starts at
+ * the consumer index and goes with them.
+ */
+static void cx4_en_rq_cq_drain(struct cx4_en_rq *rq)
+{
+	u8 cqe[CX4_CQE_SIZE] __aligned(8);
+	const void *hw;
+	u32 n = 0, k;
+
+	while ((hw = cx4_cq_peek(rq->cq)) && n < CX4_EN_CQ_DRAIN_MAX) {
+		memcpy(cqe, hw, sizeof(cqe));
+		k = 0;
+		if (CX4_GET(CQE, cqe, FORMAT) == CX4_CQE_FORMAT_COMPRESSED)
+			k = cx4_en_cqz_count(cqe, rq->cqz_max);
+		k = k ?: 1;
+		cx4_cq_pop_n(rq->cq, k);
+		n += k;
+	}
+	cx4_cq_update_ci(rq->cq);
+	rq->cqz.n = 0;
+}
+
 static int cx4_en_sq_recover(struct cx4_en_priv *priv,
 			     struct cx4_en_channel *ch)
 {
@@ -154,7 +178,7 @@ static int cx4_en_rq_recover(struct cx4_en_priv *priv,
 	napi_disable(&ch->napi);
 	err = cx4_en_wq_reset(priv, false, rq->rqn, rq->wq.size);
 	if (!err) {
-		cx4_en_cq_drain(rq->cq);
+		cx4_en_rq_cq_drain(rq);
 		/* The posted buffers stay in rq->bufs for the refill. */
 		rq->pc = 0;
 		rq->cc = 0;

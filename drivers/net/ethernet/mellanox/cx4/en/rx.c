@@ -22,6 +22,15 @@
  * computed one; a tag the device stripped (RQ vsd 0, CQE cv) goes to
  * the skb's hardware-accelerated tag.  Everything runs in the channel's
  * NAPI poll.
+ * CQE compression (private flag rx_cqe_compress, RX CQ created with
+ * cqe_compression_en): a title CQE (cqe_format 3) stands for a session of
+ * N completions in N CQ entries, N checked against the CQ size and the
+ * capability's cqe_compression_max_num (a bad N is counted, logged and
+ * the RQ reset, like any bad CQE); each member is expanded from the
+ * title's copy and its mini CQE (byte count, RX hash result; each mini
+ * CQE array copied once) into an ordinary CQE and goes the same way as
+ * one, checks included.  A session the NAPI budget cuts short goes on in
+ * the next poll; its entries go back to the device once all are taken.
  * XDP (xdp_attach.c): with a program every frame has a page to itself
  * (cx4_en_rx_layout_xdp()) and the program runs on it before any skb
  * exists: XDP_PASS builds the skb over the page as the program left the
@@ -393,6 +402,114 @@ static const char * const cx4_en_rx_verdict_names[] = {
 	[CX4_EN_RX_BAD_LEN]	= "bad byte_cnt",
 };
 
+/*
+ * One receive CQE, @cqe a copy (read once from the ring, or a member of a
+ * compressed session): its frame, or the error or bad CQE handled.
+ * Return: false for a bad CQE (the RQ is to be reset).
+ */
+static bool cx4_en_rx_cqe(struct cx4_en_rq *rq, const u8 *cqe,
+			  struct cx4_en_ptp *ptp, struct bpf_prog *prog)
+{
+	enum cx4_en_rx_verdict v;
+
+	v = cx4_en_rx_cqe_check(cqe, rq->cc, rq->pc, rq->buf_len);
+	switch (v) {
+	case CX4_EN_RX_OK:
+		cx4_en_rx_frame(rq, cqe, ptp, prog);
+		rq->cc++;
+		return true;
+	case CX4_EN_RX_ERR_CQE:
+		/* The buffer stays posted for the WQE's next use. */
+		cx4_en_rq_stat_add(rq->stats, CX4_EN_RQ_ERR_CQE, 1);
+		/*
+		 * The RQ is in ERR: reset it.  The flush CQEs that follow
+		 * (one per posted WQE) are only counted.
+		 */
+		if (CX4_GET(ERR_CQE, cqe, SYNDROME) != CX4_CQE_SYN_WR_FLUSH_ERR) {
+			cx4_en_request_recover(container_of(rq, struct cx4_en_channel, rq),
+					       CX4_EN_RECOVER_RQ);
+			cx4_en_warn_rl(rq->netdev, rx_err,
+				       "RQ 0x%x: error CQE syndrome 0x%x vendor 0x%x\n",
+				       rq->rqn, CX4_GET(ERR_CQE, cqe, SYNDROME),
+				       CX4_GET(ERR_CQE, cqe, VENDOR_ERR_SYNDROME));
+		}
+		rq->cc++;
+		return true;
+	default:
+		/*
+		 * The RQ and the device disagree about the ring (a skipped
+		 * CQE leaves its WQE uncompleted for good): reset the RQ,
+		 * which starts both over at 0.
+		 */
+		cx4_en_rq_stat_add(rq->stats, CX4_EN_RQ_BAD_CQE, 1);
+		cx4_en_request_recover(container_of(rq, struct cx4_en_channel, rq),
+				       CX4_EN_RECOVER_RQ);
+		cx4_en_warn_rl(rq->netdev, hw,
+			       "RQ 0x%x: %s CQE (opcode 0x%x wqe_counter 0x%x byte_cnt %u, cc 0x%x) ignored, RQ to be reset\n",
+			       rq->rqn, cx4_en_rx_verdict_names[v],
+			       CX4_GET(CQE, cqe, OPCODE),
+			       CX4_GET(CQE, cqe, WQE_COUNTER),
+			       CX4_GET(CQE, cqe, BYTE_CNT), rq->cc);
+		return false;
+	}
+}
+
+/*
+ * A title CQE (@cqe, a copy): open its session if the count is within
+ * the CQ and the capability's maximum, else count and log it, and reset
+ * the RQ (the caller pops the one entry: where the session ends is
+ * unknown).  Return: true if the session is open.
+ */
+static bool cx4_en_rx_cqz_open(struct cx4_en_rq *rq, const u8 *cqe)
+{
+	u32 n = cx4_en_cqz_count(cqe, rq->cqz_max);
+
+	if (likely(n)) {
+		cx4_en_cqz_start(&rq->cqz, cqe, n);
+		cx4_en_rq_stat_add(rq->stats, CX4_EN_RQ_CQE_COMPRESS_BLKS, 1);
+		cx4_en_rq_stat_add(rq->stats, CX4_EN_RQ_CQE_COMPRESS_PKTS, n);
+		return true;
+	}
+	cx4_en_rq_stat_add(rq->stats, CX4_EN_RQ_BAD_CQE, 1);
+	cx4_en_request_recover(container_of(rq, struct cx4_en_channel, rq),
+			       CX4_EN_RECOVER_RQ);
+	cx4_en_warn_rl(rq->netdev, hw,
+		       "RQ 0x%x: compressed CQE of %u completions (2..%u taken) ignored, RQ to be reset\n",
+		       rq->rqn, CX4_GET(CQE, cqe, COMPRESSED_COUNT), rq->cqz_max);
+	return false;
+}
+
+/*
+ * Up to @budget members of the open session, each mini CQE array copied
+ * once; the session's entries go back to the device once all are done
+ * (a bad member ends it: the rest would disagree with the ring too).
+ * Return: the members taken.
+ */
+static int cx4_en_rx_cqz_poll(struct cx4_en_rq *rq, int budget,
+			      struct cx4_en_ptp *ptp, struct bpf_prog *prog)
+{
+	struct cx4_en_cqz *z = &rq->cqz;
+	int done = 0;
+
+	while (done < budget && z->i < z->n) {
+		u32 e = cx4_en_cqz_array(z);
+
+		if (e)
+			memcpy(z->mini, cx4_cq_peek_at(rq->cq, e),
+			       sizeof(z->mini));
+		cx4_en_cqz_member(z);
+		z->i++;
+		done++;
+		if (!cx4_en_rx_cqe(rq, z->cqe, ptp, prog))
+			z->i = z->n;
+	}
+	if (z->i == z->n) {
+		cx4_cq_pop_n(rq->cq, z->n);
+		z->n = 0;
+	}
+	return done;
+}
+
 int cx4_en_rx_poll(struct cx4_en_rq *rq, int budget)
 {
 	struct cx4_en_priv *priv = netdev_priv(rq->netdev);
@@ -402,59 +519,27 @@ int cx4_en_rx_poll(struct cx4_en_rq *rq, int budget)
 	const void *hw;
 	int done = 0;
 
-	while (done < budget && (hw = cx4_cq_peek(rq->cq))) {
-		enum cx4_en_rx_verdict v;
-
+	while (done < budget) {
+		/* A session left open by the last poll's budget first. */
+		if (rq->cqz.n) {
+			done += cx4_en_rx_cqz_poll(rq, budget - done, ptp, prog);
+			continue;
+		}
+		hw = cx4_cq_peek(rq->cq);
+		if (!hw)
+			break;
 		/*
 		 * One read of the CQE (after the owner check and dma_rmb()
 		 * in cx4_cq_peek()): everything below uses only the copy,
 		 * so a field checked is the field used.
 		 */
 		memcpy(cqe, hw, sizeof(cqe));
-		v = cx4_en_rx_cqe_check(cqe, rq->cc, rq->pc, rq->buf_len);
-		switch (v) {
-		case CX4_EN_RX_OK:
-			cx4_en_rx_frame(rq, cqe, ptp, prog);
-			rq->cc++;
-			break;
-		case CX4_EN_RX_ERR_CQE:
-			/* The buffer stays posted for the WQE's next use. */
-			cx4_en_rq_stat_add(rq->stats, CX4_EN_RQ_ERR_CQE, 1);
-			/*
-			 * The RQ is in ERR: reset it.  The flush CQEs that
-			 * follow (one per posted WQE) are only counted.
-			 */
-			if (CX4_GET(ERR_CQE, cqe, SYNDROME) !=
-			    CX4_CQE_SYN_WR_FLUSH_ERR) {
-				cx4_en_request_recover(container_of(rq, struct cx4_en_channel, rq),
-						       CX4_EN_RECOVER_RQ);
-				cx4_en_warn_rl(rq->netdev, rx_err,
-					       "RQ 0x%x: error CQE syndrome 0x%x vendor 0x%x\n",
-					       rq->rqn,
-					       CX4_GET(ERR_CQE, cqe, SYNDROME),
-					       CX4_GET(ERR_CQE, cqe,
-						       VENDOR_ERR_SYNDROME));
-			}
-			rq->cc++;
-			break;
-		default:
-			/*
-			 * The RQ and the device disagree about the ring (a
-			 * skipped CQE leaves its WQE uncompleted for good):
-			 * reset the RQ, which starts both over at 0.
-			 */
-			cx4_en_rq_stat_add(rq->stats, CX4_EN_RQ_BAD_CQE, 1);
-			cx4_en_request_recover(container_of(rq, struct cx4_en_channel, rq),
-					       CX4_EN_RECOVER_RQ);
-			cx4_en_warn_rl(rq->netdev, hw,
-				       "RQ 0x%x: %s CQE (opcode 0x%x wqe_counter 0x%x byte_cnt %u, cc 0x%x) ignored, RQ to be reset\n",
-				       rq->rqn,
-				       cx4_en_rx_verdict_names[v],
-				       CX4_GET(CQE, cqe, OPCODE),
-				       CX4_GET(CQE, cqe, WQE_COUNTER),
-				       CX4_GET(CQE, cqe, BYTE_CNT),
-				       rq->cc);
-			break;
+		if (CX4_GET(CQE, cqe, FORMAT) == CX4_CQE_FORMAT_COMPRESSED &&
+		    CX4_GET(CQE, cqe, OPCODE) == CX4_CQE_OP_RESP_SEND) {
+			if (cx4_en_rx_cqz_open(rq, cqe))
+				continue;
+		} else {
+			cx4_en_rx_cqe(rq, cqe, ptp, prog);
 		}
 		cx4_cq_pop(rq->cq);
 		done++;
@@ -470,10 +555,13 @@ int cx4_en_rx_poll(struct cx4_en_rq *rq, int budget)
 	/*
 	 * Refill whenever WQEs are missing, not only after completions: a
 	 * ring emptied by allocation failures gets none.  If it is still
-	 * empty, no completion will bring NAPI back: the timer will.
+	 * empty, no completion will bring NAPI back: the timer will.  Not
+	 * while a session is open (the budget ended this poll, the next
+	 * one comes): its CQ entries are still ours, and a WQE posted for
+	 * each member taken could complete into a CQ without room for it.
 	 */
-	if ((u16)(rq->pc - rq->cc) <= rq->mask && cx4_en_rq_fill(rq) &&
-	    rq->pc == rq->cc)
+	if (!rq->cqz.n && (u16)(rq->pc - rq->cc) <= rq->mask &&
+	    cx4_en_rq_fill(rq) && rq->pc == rq->cc)
 		mod_timer(&rq->refill_timer,
 			  jiffies + msecs_to_jiffies(CX4_EN_RQ_REFILL_MS));
 	return done;

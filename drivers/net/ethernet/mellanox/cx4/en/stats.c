@@ -54,6 +54,8 @@ const char * const cx4_en_rq_stat_names[CX4_EN_RQ_NSTATS] = {
 	[CX4_EN_RQ_XDP_TX_FULL]		= "xdp_tx_full",
 	[CX4_EN_RQ_XDP_TX_ERR]		= "xdp_tx_err",
 	[CX4_EN_RQ_XDP_TX_CQES]		= "xdp_tx_cqes",
+	[CX4_EN_RQ_CQE_COMPRESS_BLKS]	= "cqe_compress_blks",
+	[CX4_EN_RQ_CQE_COMPRESS_PKTS]	= "cqe_compress_pkts",
 };
 
 /* RQ totals whose name is not rx_<per-queue name> (mlx5_core's). */

@@ -58,6 +58,9 @@ enum cx4_en_rq_stat {
 	CX4_EN_RQ_XDP_TX_FULL,		/* XDP_TX with the XDP SQ full */
 	CX4_EN_RQ_XDP_TX_ERR,		/* XDP SQ error CQEs */
 	CX4_EN_RQ_XDP_TX_CQES,		/* XDP SQ completions (CQEs) */
+	/* dp: CQE compression (rx.c) */
+	CX4_EN_RQ_CQE_COMPRESS_BLKS,	/* compressed sessions (titles) taken */
+	CX4_EN_RQ_CQE_COMPRESS_PKTS,	/* completions in them */
 	CX4_EN_RQ_NSTATS
 };
 

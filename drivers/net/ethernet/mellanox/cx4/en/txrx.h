@@ -178,6 +178,20 @@ struct cx4_en_rx_buf {
 	u32 offset;		/* of the fragment in @page */
 };
 
+/*
+ * A compressed session being expanded (rx.c, one NAPI poll to the next):
+ * the title's copy, turned into each member's CQE in turn
+ * (cx4_en_cqz_member()), and a copy of the mini CQE array holding the
+ * current member.
+ */
+struct cx4_en_cqz {
+	u8 cqe[CX4_CQE_SIZE] __aligned(8);
+	u8 mini[CX4_CQE_SIZE] __aligned(8);
+	u16 wc;				/* the title's wqe_counter: member 0's */
+	u16 n;				/* members; 0: no session open */
+	u16 i;				/* the next member */
+};
+
 struct cx4_en_rq {
 	u16 pc;				/* WQEs posted */
 	u16 cc;				/* WQEs completed */
@@ -198,6 +212,9 @@ struct cx4_en_rq {
 	struct cx4_en_rq_stats *stats;
 	struct cx4_en_wq_buf wq;
 	struct cx4_cq *cq;
+	/* CQE compression: longest session taken (0: off); the open one */
+	u32 cqz_max;
+	struct cx4_en_cqz cqz;
 	/*
 	 * xdp: the program the RQ runs (NULL: none), read once per NAPI
 	 * poll; set under RTNL (xdp_attach.c).  Not a reference of its
@@ -459,6 +476,66 @@ enum cx4_en_rx_verdict {
 
 enum cx4_en_rx_verdict cx4_en_rx_cqe_check(const void *cqe, u16 cc, u16 pc,
 					   u32 buf_len);
+
+/* --- CQE compression (rx.c; pure, KUnit) -------------------------------- */
+
+/*
+ * The longest session an RQ takes: the capability's
+ * cqe_compression_max_num (0: not given) and the CQ's @cq_entries (a
+ * session takes one entry per member).
+ */
+static inline u32 cx4_en_cqz_max(u32 cap_max, u32 cq_entries)
+{
+	return cap_max && cap_max < cq_entries ? cap_max : cq_entries;
+}
+
+/*
+ * The members of the session whose title (a copy) is @cqe, or 0 when its
+ * count is outside 2 .. @max (cx4_en_cqz_max(); 0: compression off).
+ */
+static inline u32 cx4_en_cqz_count(const void *cqe, u32 max)
+{
+	u32 n = CX4_GET(CQE, cqe, COMPRESSED_COUNT);
+
+	return n >= 2 && n <= max ? n : 0;
+}
+
+/* Open a session of @n members from the title @title (a copy). */
+static inline void cx4_en_cqz_start(struct cx4_en_cqz *z, const void *title,
+				    u32 n)
+{
+	memcpy(z->cqe, title, CX4_CQE_SIZE);
+	CX4_SET(CQE, z->cqe, FORMAT, CX4_CQE_FORMAT_NO_INLINE);
+	z->wc = CX4_GET(CQE, title, WQE_COUNTER);
+	z->n = n;
+	z->i = 0;
+}
+
+/*
+ * The entry (after the title) to copy into z->mini before member z->i
+ * is expanded: the first of each mini CQE array; 0 while the current
+ * copy holds it.  Always below z->n (z->n >= 2).
+ */
+static inline u32 cx4_en_cqz_array(const struct cx4_en_cqz *z)
+{
+	return z->i % CX4_MINI_CQE_PER_CQE ? 0 : cx4_mini_cqe_entry(z->i);
+}
+
+/*
+ * Member z->i's CQE in z->cqe: the title's fields with its mini CQE's
+ * byte count and RX hash result (mini_cqe_res_format 0) and the title's
+ * wqe_counter plus its index.  The title's checksum and timestamp stay.
+ */
+static inline void cx4_en_cqz_member(struct cx4_en_cqz *z)
+{
+	const u8 *m = z->mini +
+		      (z->i % CX4_MINI_CQE_PER_CQE) * CX4_MINI_CQE_SIZE;
+
+	CX4_SET(CQE, z->cqe, BYTE_CNT, CX4_GET(MINI_CQE, m, BYTE_CNT));
+	CX4_SET(CQE, z->cqe, RX_HASH_RESULT,
+		CX4_GET(MINI_CQE, m, RX_HASH_RESULT));
+	CX4_SET(CQE, z->cqe, WQE_COUNTER, (u16)(z->wc + z->i));
+}
 
 /* --- xdp.c: XDP_TX and the XDP SQ --------------------------------------- */
 

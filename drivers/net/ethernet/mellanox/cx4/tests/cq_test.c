@@ -134,6 +134,57 @@ static void cx4_test_cq_ring_wraps(struct kunit *test)
 }
 
 /* Table 14 / Table 70: cmd_sn 29:28, cmd 24, ci 23:0. */
+/*
+ * A compressed session of 6 entries from ci 12 of a 16-entry ring (it
+ * wraps): the device wrote the title and a mini CQE array (entry 13, its
+ * owner byte junk) and left the others as the last pass had them.
+ * cx4_cq_peek_at() finds the entries after the consumer index;
+ * cx4_cq_pop_n() consumes all 6 and leaves each entry after the title
+ * hardware owned for its next pass, as the device would have written it.
+ */
+static void cx4_test_cq_pop_n(struct kunit *test)
+{
+	u32 log = 4, nent = 1u << log, i;
+	u8 *ring = kunit_kzalloc(test, nent * CX4_CQE_SIZE, GFP_KERNEL);
+	struct cx4_cq cq = { .log_size = log, .ci = 12 };
+
+	KUNIT_ASSERT_NOT_NULL(test, ring);
+	cq.buf = ring;
+	cx4_cq_ring_init(ring, log);
+	for (i = 0; i < 12; i++)
+		cx4_test_cq_produce(ring, log, i);
+	cx4_test_cq_produce(ring, log, 12);		/* the title */
+	memset(ring + 13 * CX4_CQE_SIZE, 0xff, CX4_CQE_SIZE);	/* minis */
+	KUNIT_EXPECT_TRUE(test, cx4_cq_ring_ready(ring, 12, log));
+	KUNIT_EXPECT_PTR_EQ(test, cx4_cq_peek_at(&cq, 1),
+			    (const void *)(ring + 13 * CX4_CQE_SIZE));
+	KUNIT_EXPECT_PTR_EQ(test, cx4_cq_peek_at(&cq, 5),
+			    (const void *)(ring + 1 * CX4_CQE_SIZE));
+	cx4_cq_pop_n(&cq, 6);
+	KUNIT_EXPECT_EQ(test, cq.ci, 18u);
+	/* The title as the device wrote it. */
+	KUNIT_EXPECT_EQ(test, CX4_GET(CQE, ring + 12 * CX4_CQE_SIZE, OPCODE),
+			(u32)CX4_CQE_OP_REQ);
+	for (i = 13; i < 18; i++) {
+		const u8 *e = ring + (i % nent) * CX4_CQE_SIZE;
+
+		KUNIT_EXPECT_EQ(test, CX4_GET(CQE, e, OPCODE),
+				(u32)CX4_CQE_OP_INVALID);
+		KUNIT_EXPECT_EQ(test, CX4_GET(CQE, e, OWNER),
+				cx4_owner_bit(i, log));
+		/* Not the consumer's on the next pass until written. */
+		KUNIT_EXPECT_FALSE(test, cx4_cq_ring_ready(ring, i + nent, log));
+	}
+	/* Entries beyond the session are untouched. */
+	KUNIT_EXPECT_EQ(test, CX4_GET(CQE, ring + 2 * CX4_CQE_SIZE, OPCODE),
+			(u32)CX4_CQE_OP_REQ);
+	/* One entry: cx4_cq_pop(). */
+	cx4_cq_pop_n(&cq, 1);
+	KUNIT_EXPECT_EQ(test, cq.ci, 19u);
+	KUNIT_EXPECT_EQ(test, CX4_GET(CQE, ring + 2 * CX4_CQE_SIZE, OPCODE),
+			(u32)CX4_CQE_OP_REQ);
+}
+
 static void cx4_test_cq_arm_dword(struct kunit *test)
 {
 	KUNIT_EXPECT_EQ(test, cx4_cq_arm_dword(0, 0, false), 0u);
@@ -371,6 +422,7 @@ static struct kunit_case cx4_cq_cases[] = {
 	KUNIT_CASE(cx4_test_cq_invalid_opcode),
 	KUNIT_CASE(cx4_test_cq_ring_ready),
 	KUNIT_CASE(cx4_test_cq_ring_wraps),
+	KUNIT_CASE(cx4_test_cq_pop_n),
 	KUNIT_CASE(cx4_test_cq_arm_dword),
 	KUNIT_CASE(cx4_test_cq_dispatch),
 	{}
