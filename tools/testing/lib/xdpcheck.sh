@@ -393,7 +393,7 @@ xdp_snap_b() {
 #   by 20.
 # shellcheck disable=SC2034 # c0, c1, d0, d1 are read through xdp_moved's namerefs
 xdp_maps_check() {
-	local id out sent got nq n
+	local id out sent got nq n t0=$SECONDS
 	local -A c0 c1 d0 d1
 	[ -x "$XDP_USER" ] || fail "no $XDP_USER (tools/testing/build-cx4ctl builds it)"
 
@@ -461,6 +461,7 @@ xdp_maps_check() {
 	log "AF_XDP copy mode: $out; rx_xdp_redirect +20, a tx_packets +20"
 	xdp_detach "$XNS_A" "$XA"
 	[ "$(xdp_ping 5)" = 5 ] || fail "no ping after the map checks"
+	log "map checks: $((SECONDS - t0)) s"
 }
 
 # xdp_sq_error_check (cx4: the device's WQ_ERROR knob), with xdp_reflect
@@ -473,7 +474,7 @@ xdp_maps_check() {
 # answered again, exact counts, no error; no page pool left detached
 # with pages in flight (kmemleak scans after the tests).
 xdp_sq_error_check() {
-	local fa=$PAIR_FA hits r0 q got sent err rx
+	local fa=$PAIR_FA hits r0 q got sent err rx t0=$SECONDS
 	local -A c0 c1
 	hits=$(ctl_get "$fa" knob_hits)
 	r0=$(dmesg_count "$XA: channels rebuilt after")
@@ -501,6 +502,7 @@ xdp_sq_error_check() {
 	xdp_reflect_round "xdp_reflect after the XDP SQ error"
 	WAIT_SECS=10 wait_for xdp_pools_attached "$XNS_A" ||
 		fail "page pools left detached: $(nsx "$XNS_A" python3 -S "$NETDEV_NL" page-pools)"
+	log "XDP SQ error check: $((SECONDS - t0)) s"
 }
 
 # xdp_rebuilt N: the kernel log has more than N channel rebuilds of a.
