@@ -48,7 +48,10 @@
 # after a detach (2026-11-28, the 6th run; 5 earlier runs passed).
 # Cost (2-core machine, 2026-11-28): 210, 180, 205 s in a row with one
 # TCG thread, the machine otherwise quiet (fb05733); with a thread per
-# vCPU 173 s alone, 311-414 s beside another VM.
+# vCPU 173 s alone, 311-414 s beside another VM.  Steps 10 and 11
+# (xdp_user runs from the host's build, built by build-cx4ctl) add
+# 54-86 s: 497, 518, 372 s in a row (each passed) on a machine at load
+# 3-7, the map checks 37-58 s, the XDP SQ error 17-28 s of them.
 . "$(dirname "$0")/lib.sh"
 # shellcheck source=../lib/xdpcheck.sh
 . "$(dirname "$0")/../lib/xdpcheck.sh"
