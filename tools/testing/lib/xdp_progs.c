@@ -11,11 +11,22 @@
  *              with XDP_TX; everything else passed
  * xdp_redirect every frame to interface REDIRECT_IFINDEX (bpf_redirect)
  * xdp_bad      an action the kernel does not know (counted as a drop)
+ * xdp_devmap   IPv4 UDP to port DEVMAP_PORT: the port rewritten to
+ *              DEVMAP_PORT + 1 (checksum updated), the frame redirected
+ *              to entry 0 of tx_ports; everything else passed
+ * xdp_cpumap   every frame to entry (this CPU ^ 1) of cpus: the
+ *              other CPU of a two-CPU machine builds the skb
+ * xdp_xsk      IPv4 UDP to port XSK_PORT to the AF_XDP socket of the
+ *              receive queue's entry in xsks (passed if none)
+ *
+ * The maps are filled by lib/xdp_user.c (map-set, xsk), which finds
+ * them through the attached program's ID: no pinning.
  */
 #include <linux/bpf.h>
 #include <linux/if_ether.h>
 #include <linux/in.h>
 #include <linux/ip.h>
+#include <linux/udp.h>
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_endian.h>
 
@@ -34,6 +45,31 @@ struct icmphdr {
 #ifndef REDIRECT_IFINDEX
 #define REDIRECT_IFINDEX 1
 #endif
+
+/* UDP ports of xdp_devmap (and +1, what it rewrites to) and xdp_xsk. */
+#define DEVMAP_PORT	7100
+#define XSK_PORT	7200
+
+struct {
+	__uint(type, BPF_MAP_TYPE_DEVMAP);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u32);
+} tx_ports SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_CPUMAP);
+	__uint(max_entries, 2);
+	__type(key, __u32);
+	__type(value, __u32);
+} cpus SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_XSKMAP);
+	__uint(max_entries, 8);
+	__type(key, __u32);
+	__type(value, __u32);
+} xsks SEC(".maps");
 
 SEC("xdp_pass")
 int xdp_pass_prog(struct xdp_md *ctx)
@@ -67,6 +103,57 @@ static __always_inline __u16 csum_replace(__u16 csum, __u16 old, __u16 new)
 	s = (s & 0xffff) + (s >> 16);
 	s = (s & 0xffff) + (s >> 16);
 	return ~s;
+}
+
+/* The UDP header of an IPv4 frame without options, or NULL. */
+static __always_inline struct udphdr *udp4(void *data, void *end)
+{
+	struct ethhdr *eth = data;
+	struct iphdr *ip = (void *)(eth + 1);
+	struct udphdr *udp = (void *)(ip + 1);
+
+	if ((void *)(udp + 1) > end || eth->h_proto != bpf_htons(ETH_P_IP) ||
+	    ip->ihl != 5 || ip->protocol != IPPROTO_UDP)
+		return 0;
+	return udp;
+}
+
+SEC("xdp_devmap")
+int xdp_devmap_prog(struct xdp_md *ctx)
+{
+	struct udphdr *udp = udp4((void *)(long)ctx->data,
+				  (void *)(long)ctx->data_end);
+	__u16 old, new;
+
+	if (!udp || udp->dest != bpf_htons(DEVMAP_PORT))
+		return XDP_PASS;
+	old = udp->dest;
+	new = bpf_htons(DEVMAP_PORT + 1);
+	udp->dest = new;
+	/* 0: no checksum (IPv4); a computed 0 is sent as 0xffff. */
+	if (udp->check) {
+		udp->check = csum_replace(udp->check, old, new);
+		if (!udp->check)
+			udp->check = 0xffff;
+	}
+	return bpf_redirect_map(&tx_ports, 0, 0);
+}
+
+SEC("xdp_cpumap")
+int xdp_cpumap_prog(struct xdp_md *ctx)
+{
+	return bpf_redirect_map(&cpus, bpf_get_smp_processor_id() ^ 1, 0);
+}
+
+SEC("xdp_xsk")
+int xdp_xsk_prog(struct xdp_md *ctx)
+{
+	struct udphdr *udp = udp4((void *)(long)ctx->data,
+				  (void *)(long)ctx->data_end);
+
+	if (!udp || udp->dest != bpf_htons(XSK_PORT))
+		return XDP_PASS;
+	return bpf_redirect_map(&xsks, ctx->rx_queue_index, XDP_PASS);
 }
 
 SEC("xdp_reflect")

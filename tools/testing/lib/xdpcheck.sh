@@ -60,24 +60,30 @@ xdp_quiet() {
 }
 
 # xdp_snap: counters of a (XA_*) and b (XB_*) into the named array $1.
+# One awk over a's ethtool -S: under TCG each start of a program costs.
 # shellcheck disable=SC2154 # keys of the associative array named by $1
 xdp_snap() {
 	local -n s=$1
-	local st
-	st=$(nsx "$XNS_A" ethtool -S "$XA")
+	local k v
 	s[b_tx]=$(dp_ifstat "$XNS_B" "$XB" tx_packets)
 	s[b_rx]=$(dp_ifstat "$XNS_B" "$XB" rx_packets)
 	s[a_tx]=$(dp_ifstat "$XNS_A" "$XA" tx_packets)
-	s[drop]=$(awk '$1 == "rx_xdp_drop:" { print $2 }' <<<"$st")
-	s[drop_q]=$(awk '$1 ~ /^rx[0-9]+_xdp_drop:$/ { n += $2 } END { print n + 0 }' <<<"$st")
-	s[redir]=$(awk '$1 == "rx_xdp_redirect:" { print $2 }' <<<"$st")
-	s[txx]=$(awk '$1 == "rx_xdp_tx_xmit:" { print $2 }' <<<"$st")
-	s[txx_q]=$(awk '$1 ~ /^rx[0-9]+_xdp_tx_xmit:$/ { n += $2 } END { print n + 0 }' <<<"$st")
-	s[txcqe]=$(awk '$1 == "rx_xdp_tx_cqe:" { print $2 }' <<<"$st")
-	s[xmit]=$(awk '$1 == "tx_xdp_xmit:" { print $2 }' <<<"$st")
-	s[xmit_cqe]=$(awk '$1 == "tx_xdp_cqes:" { print $2 }' <<<"$st")
-	s[rx_q]=$(awk '$1 ~ /^rx[0-9]+_packets:$/ { n += $2 } END { print n + 0 }' <<<"$st")
-	[ -n "${s[drop]}" ] || fail "$XA: no rx_xdp_drop in ethtool -S"
+	while read -r k v; do
+		s["$k"]=$v
+	done < <(nsx "$XNS_A" ethtool -S "$XA" | awk '
+		{ sub(/^ +/, ""); n = $1; sub(/:$/, "", n) }
+		n == "rx_xdp_drop" { print "drop", $2 }
+		n ~ /^rx[0-9]+_xdp_drop$/ { dq += $2 }
+		n == "rx_xdp_redirect" { print "redir", $2 }
+		n == "rx_xdp_tx_xmit" { print "txx", $2 }
+		n ~ /^rx[0-9]+_xdp_tx_xmit$/ { xq += $2 }
+		n == "rx_xdp_tx_cqe" { print "txcqe", $2 }
+		n == "rx_xdp_tx_err" { print "txerr", $2 }
+		n == "tx_xdp_xmit" { print "xmit", $2 }
+		n == "tx_xdp_cqes" { print "xmit_cqe", $2 }
+		n ~ /^rx[0-9]+_packets$/ { rq += $2 }
+		END { print "drop_q", dq + 0; print "txx_q", xq + 0; print "rx_q", rq + 0 }')
+	[ -n "${s[drop]:-}" ] || fail "$XA: no rx_xdp_drop in ethtool -S"
 	[ "${s[drop]}" = "${s[drop_q]}" ] ||
 		fail "$XA: rx_xdp_drop ${s[drop]} != sum of rxN_xdp_drop ${s[drop_q]}"
 }
@@ -229,38 +235,47 @@ xdp_reconf() {
 	log "-G and -L with a program attached: traffic through"
 }
 
-# xdp_reflect_check: XDP_TX.  b's pings are answered by the program on
-# a (MACs and addresses swapped, echo reply), not by a's stack: every
-# request comes back, a's stack sees none, rx_xdp_tx_xmit moves by b's
-# tx_packets; XDP_CQE_EXACT=1 (one CQE a send): so does rx_xdp_tx_cqe.
-xdp_reflect_check() {
-	local got sent n
+# xdp_reflect_round WHAT: with xdp_reflect attached to a, 20 pings from
+# b answered by the program (MACs and addresses swapped, echo reply),
+# not by a's stack: every request comes back, a's stack sees none,
+# rx_xdp_tx_xmit moves by b's tx_packets, rx_xdp_tx_err does not;
+# XDP_CQE_EXACT=1 (one CQE a send): so does rx_xdp_tx_cqe.
+xdp_reflect_round() {
+	local what=$1 got sent n
 	local -A c0 c1
-	xdp_attach "$XNS_A" "$XA" xdp_reflect
 	xdp_snap c0
 	got=$(xdp_ping 20)
 	nap 0.5
 	xdp_snap c1
 	sent=$(xdp_moved b_tx c0 c1)
-	[ "$got" = 20 ] || fail "xdp_reflect: $got of 20 replies"
-	[ "$sent" -ge 20 ] || fail "xdp_reflect: b sent $sent frames"
+	[ "$got" = 20 ] || fail "$what: $got of 20 replies"
+	[ "$sent" -ge 20 ] || fail "$what: b sent $sent frames"
 	[ "$(xdp_moved txx c0 c1)" = "$sent" ] ||
-		fail "xdp_reflect: rx_xdp_tx_xmit +$(xdp_moved txx c0 c1), b sent $sent"
+		fail "$what: rx_xdp_tx_xmit +$(xdp_moved txx c0 c1), b sent $sent"
 	[ "${c1[txx]}" = "${c1[txx_q]}" ] || fail "rx_xdp_tx_xmit != sum of rxN_xdp_tx_xmit"
 	[ "$(xdp_moved b_rx c0 c1)" = "$sent" ] ||
-		fail "xdp_reflect: b received $(xdp_moved b_rx c0 c1) of $sent"
-	[ "$(xdp_moved rx_q c0 c1)" = 0 ] || fail "xdp_reflect: a's stack saw frames"
-	[ "$(xdp_moved drop c0 c1)" = 0 ] || fail "xdp_reflect: rx_xdp_drop moved"
+		fail "$what: b received $(xdp_moved b_rx c0 c1) of $sent"
+	[ "$(xdp_moved rx_q c0 c1)" = 0 ] || fail "$what: a's stack saw frames"
+	[ "$(xdp_moved drop c0 c1)" = 0 ] || fail "$what: rx_xdp_drop moved"
+	[ "$(xdp_moved txerr c0 c1)" = 0 ] || fail "$what: rx_xdp_tx_err moved"
 	n=$(xdp_moved txcqe c0 c1)
 	if [ "${XDP_CQE_EXACT:-0}" = 1 ]; then
-		[ "$n" = "$sent" ] || fail "xdp_reflect: rx_xdp_tx_cqe +$n, $sent sent"
+		[ "$n" = "$sent" ] || fail "$what: rx_xdp_tx_cqe +$n, $sent sent"
 	else
 		if [ "$n" -lt 1 ] || [ "$n" -gt "$sent" ]; then
-			fail "xdp_reflect: rx_xdp_tx_cqe +$n"
+			fail "$what: rx_xdp_tx_cqe +$n"
 		fi
 	fi
+	log "$what: $got/20 replies from the program, rx_xdp_tx_xmit +$sent, rx_xdp_tx_cqe +$n"
+}
+
+# xdp_reflect_check [sq_error]: XDP_TX (xdp_reflect_round); with
+# sq_error, xdp_sq_error_check while xdp_reflect is attached.
+xdp_reflect_check() {
+	xdp_attach "$XNS_A" "$XA" xdp_reflect
+	xdp_reflect_round xdp_reflect
+	[ "${1:-}" != sq_error ] || xdp_sq_error_check
 	xdp_detach "$XNS_A" "$XA"
-	log "xdp_reflect: $got/20 replies from the program, rx_xdp_tx_xmit +$sent, rx_xdp_tx_cqe +$n"
 }
 
 # xdp_redirect_check: a veth pair, vx1 in a's netns, vx0 in netns xsrc.
@@ -337,6 +352,169 @@ xdp_redirect_check() {
 	ip netns del xsrc
 	xdp_detach "$XNS_A" "$XA"
 	[ "$(xdp_ping 5)" = 5 ] || fail "no ping after the redirect checks"
+}
+
+# The user-space side of the map checks (lib/xdp_user.c), built on the
+# host beside cx4ctl (build-cx4ctl): a compiler in the VM takes 18-27 s.
+XDP_USER=$(dirname "$CTL")/xdp_user
+
+# xdp_snap_b NAME: b's XDP transmit counters (ethtool -S) into array NAME.
+# shellcheck disable=SC2154 # keys of the associative array named by $1
+xdp_snap_b() {
+	local -n s=$1
+	local k v
+	while read -r k v; do
+		s["$k"]=$v
+	done < <(nsx "$XNS_B" ethtool -S "$XB" | awk '
+		$1 == "tx_xdp_xmit:" { print "xmit", $2 }
+		$1 == "tx_xdp_cqes:" { print "xmit_cqe", $2 }')
+	[ -n "${s[xmit]:-}" ] || fail "$XB: no tx_xdp_xmit in ethtool -S"
+}
+
+# xdp_maps_check: redirects through the three map types.
+#   devmap (port a -> port b -> the wire -> port a): xdp_devmap on a
+#   rewrites UDP port 7100 to 7101 (checksum updated) and redirects to
+#   entry 0 of its DEVMAP, port b (filled in b's netns: an entry is an
+#   ifindex of the updater's netns); b (xdp_pass attached: its XDP SQ)
+#   sends them with its ndo_xdp_xmit back over the cable to a, whose
+#   program passes port 7101.  20 datagrams from b to a:7100: a socket on
+#   a:7101 gets exactly the 20; rx_xdp_redirect of a and tx_xdp_xmit of
+#   b (XDP_CQE_EXACT=1: tx_xdp_cqes too) move by 20, a's rxN_packets by
+#   the 20 passed, b's tx_packets by its 20 datagrams.
+#   cpumap: xdp_cpumap sends every frame to the CPUMAP entry of the other
+#   CPU, whose kthread builds the skbs: 20/20 pings answered by a's stack,
+#   rx_xdp_redirect moves by b's tx_packets, the driver passes nothing.
+#   AF_XDP, copy mode: xdp_xsk redirects UDP to port 7200 to the XSKMAP
+#   entry of the receive queue, an XDP_COPY socket bound to each queue
+#   of a (xdp_user xsk): they receive b's 20 datagrams, each once and
+#   whole, then queue 0's sends 20 frames from its TX ring (copy mode:
+#   through the driver's ndo_start_xmit) that a socket on b receives;
+#   rx_xdp_redirect moves by 20, a's tx_packets by 20, b's rx_packets
+#   by 20.
+# shellcheck disable=SC2034 # c0, c1, d0, d1 are read through xdp_moved's namerefs
+xdp_maps_check() {
+	local id out sent got nq n t0=$SECONDS
+	local -A c0 c1 d0 d1
+	[ -x "$XDP_USER" ] || fail "no $XDP_USER (tools/testing/build-cx4ctl builds it)"
+
+	# devmap
+	xdp_attach "$XNS_B" "$XB" xdp_pass
+	xdp_attach "$XNS_A" "$XA" xdp_devmap
+	id=$(xdp_id "$XNS_A" "$XA")
+	nsx "$XNS_B" "$XDP_USER" map-set "$id" devmap 0 "$(ns_read "$XNS_B" "class/net/$XB/ifindex")" ||
+		fail "devmap: cannot set entry 0 to $XB"
+	xdp_snap c0
+	xdp_snap_b d0
+	out=$("$XDP_USER" udp "$XNS_B" 198.18.0.1 7100 "$XNS_A" 7101 20 5000) ||
+		fail "devmap a -> b -> a: $out of 20 datagrams at port 7101"
+	xdp_snap c1
+	xdp_snap_b d1
+	sent=$(xdp_moved b_tx c0 c1)
+	[ "$sent" = 20 ] || fail "devmap: b sent $sent frames for 20 datagrams"
+	[ "$(xdp_moved redir c0 c1)" = 20 ] ||
+		fail "devmap: a's rx_xdp_redirect +$(xdp_moved redir c0 c1), 20 sent"
+	[ "$(xdp_moved xmit d0 d1)" = 20 ] ||
+		fail "devmap: b's tx_xdp_xmit +$(xdp_moved xmit d0 d1), 20 redirected"
+	n=$(xdp_moved xmit_cqe d0 d1)
+	if [ "${XDP_CQE_EXACT:-0}" = 1 ]; then
+		[ "$n" = 20 ] || fail "devmap: b's tx_xdp_cqes +$n, 20 sent"
+	elif [ "$n" -lt 1 ] || [ "$n" -gt 20 ]; then
+		fail "devmap: b's tx_xdp_cqes +$n"
+	fi
+	[ "$(xdp_moved rx_q c0 c1)" = 20 ] ||
+		fail "devmap: a passed $(xdp_moved rx_q c0 c1) frames, 20 came back"
+	[ "$(xdp_moved drop c0 c1)" = 0 ] || fail "devmap: rx_xdp_drop moved"
+	[ "$(xdp_moved a_tx c0 c1)" = 0 ] || fail "devmap: a sent frames"
+	log "devmap a -> b -> a: $out of 20 at port 7101, a rx_xdp_redirect +20, b tx_xdp_xmit +20 (cqes +$n)"
+	xdp_detach "$XNS_B" "$XB"
+
+	# cpumap
+	xdp_attach "$XNS_A" "$XA" xdp_cpumap
+	id=$(xdp_id "$XNS_A" "$XA")
+	for n in 0 1; do
+		"$XDP_USER" map-set "$id" cpumap "$n" 64 || fail "cpumap: cannot set entry $n"
+	done
+	xdp_round 20
+	[ "$got" = 20 ] || fail "cpumap: $got of 20 replies"
+	[ "$sent" -ge 20 ] || fail "cpumap: b sent $sent frames"
+	[ "$(xdp_moved redir c0 c1)" = "$sent" ] ||
+		fail "cpumap: rx_xdp_redirect +$(xdp_moved redir c0 c1), b sent $sent"
+	[ "$(xdp_moved rx_q c0 c1)" = 0 ] || fail "cpumap: the driver passed frames itself"
+	[ "$(xdp_moved drop c0 c1)" = 0 ] || fail "cpumap: rx_xdp_drop moved"
+	log "cpumap: $got/20 replies through the other CPU, rx_xdp_redirect +$sent"
+
+	# AF_XDP, copy mode, a socket on every queue
+	nq=$(nsx "$XNS_A" ethtool -l "$XA" | awk '/^Combined:/ { n = $2 } END { print n }')
+	xdp_attach "$XNS_A" "$XA" xdp_xsk
+	id=$(xdp_id "$XNS_A" "$XA")
+	xdp_snap c0
+	out=$("$XDP_USER" xsk "$XNS_A" "$XA" "$nq" "$id" "$XNS_B" 198.18.0.1 20 20 10000) ||
+		fail "AF_XDP copy mode: $out"
+	xdp_snap c1
+	[ "$(xdp_moved b_tx c0 c1)" = 20 ] || fail "AF_XDP: b sent $(xdp_moved b_tx c0 c1) frames"
+	[ "$(xdp_moved redir c0 c1)" = 20 ] ||
+		fail "AF_XDP: rx_xdp_redirect +$(xdp_moved redir c0 c1), 20 sent"
+	[ "$(xdp_moved a_tx c0 c1)" = 20 ] ||
+		fail "AF_XDP: a's tx_packets +$(xdp_moved a_tx c0 c1), 20 sent from the socket"
+	[ "$(xdp_moved b_rx c0 c1)" = 20 ] ||
+		fail "AF_XDP: b received $(xdp_moved b_rx c0 c1) frames, 20 sent from the socket"
+	[ "$(xdp_moved rx_q c0 c1)" = 0 ] || fail "AF_XDP: a's stack saw frames"
+	log "AF_XDP copy mode: $out; rx_xdp_redirect +20, a tx_packets +20"
+	xdp_detach "$XNS_A" "$XA"
+	[ "$(xdp_ping 5)" = 5 ] || fail "no ping after the map checks"
+	log "map checks: $((SECONDS - t0)) s"
+}
+
+# xdp_sq_error_check (cx4: the device's WQ_ERROR knob), with xdp_reflect
+# attached to a (xdp_reflect_check sq_error): the next WQE of any SQ of
+# a fails (error CQE, syndrome 0x4, the SQ to ERR); a's stack sends
+# nothing, so that is the XDP SQ of the channel b's pings reach.  Pings
+# (until 5 replies, 3 s at most): the driver counts the error CQE and
+# the flushes after it in rx_xdp_tx_err, logs the XDP SQ the knob
+# names, and rebuilds the channels.  Then xdp_reflect_round: every ping
+# answered again, exact counts, no error; no page pool left detached
+# with pages in flight (kmemleak scans after the tests).
+# shellcheck disable=SC2034 # c0, c1 are read through xdp_moved's namerefs
+xdp_sq_error_check() {
+	local fa=$PAIR_FA hits r0 q got sent err rx t0=$SECONDS
+	local -A c0 c1
+	hits=$(ctl_get "$fa" knob_hits)
+	r0=$(dmesg_count "$XA: channels rebuilt after")
+	xdp_snap c0
+	ctl_set "$fa" wq_error_syndrome 0x4 wq_error $(((1 << 31) | 0xffffff)) ||
+		fail "cannot arm WQ_ERROR"
+	got=$(xdp_ping 5 3)
+	WAIT_SECS=30 wait_for xdp_rebuilt "$r0" || fail "XDP SQ error: no channel rebuild in 30 s"
+	xdp_snap c1
+	sent=$(xdp_moved b_tx c0 c1)
+	q=$(printf '0x%x' $(($(ctl_get "$fa" wq_error) & 0xffffff)))
+	[ "$(ctl_get "$fa" knob_hits)" = $((hits + 1)) ] || fail "WQ_ERROR: not one knob hit"
+	[ "$(dmesg_count "$XA: XDP SQ $q: error CQE syndrome 0x4 ")" = 1 ] ||
+		fail "no error CQE line for XDP SQ $q (the SQ the knob hit)"
+	[ "$(dmesg_count "$XA: channel [0-9]+: XDP SQ in error")" -ge 1 ] ||
+		fail "no 'XDP SQ in error' line"
+	# Each request b sent was answered (b_rx), or its reply failed
+	# (rx_xdp_tx_err: the error CQE, then flushes), or was lost in the
+	# rebuild: answered + failed <= sent, and at least one failed.
+	err=$(xdp_moved txerr c0 c1) rx=$(xdp_moved b_rx c0 c1)
+	[ "$err" -ge 1 ] || fail "XDP SQ error: rx_xdp_tx_err did not move"
+	[ "$((rx + err))" -le "$sent" ] ||
+		fail "XDP SQ error: $rx replies and $err failed sends for $sent requests"
+	log "XDP SQ $q error CQE: b sent $sent requests, $rx answered (ping: $got), rx_xdp_tx_err +$err, channels rebuilt"
+	xdp_reflect_round "xdp_reflect after the XDP SQ error"
+	WAIT_SECS=10 wait_for xdp_pools_attached "$XNS_A" ||
+		fail "page pools left detached: $(nsx "$XNS_A" python3 -S "$NETDEV_NL" page-pools)"
+	log "XDP SQ error check: $((SECONDS - t0)) s"
+}
+
+# xdp_rebuilt N: the kernel log has more than N channel rebuilds of a.
+xdp_rebuilt() {
+	[ "$(dmesg_count "$XA: channels rebuilt after")" -gt "$1" ]
+}
+
+# xdp_pools_attached NS: no page pool of NS is detached (pages in flight).
+xdp_pools_attached() {
+	! nsx "$1" python3 -S "$NETDEV_NL" page-pools | grep -q detach-time
 }
 
 # xdp_load_check: attach, replace, an MTU change with the program and
