@@ -15,7 +15,8 @@
  * XDP_TX).  Send CQEs are read from a copy and checked (opcode,
  * wqe_counter naming a posted WQE) before anything is released; a bad
  * one is counted (xdp_tx_err) and logged, an error CQE has the channels
- * rebuilt (recover.c).
+ * rebuilt (recover.c) and is counted where its frame came from: XDP_TX's
+ * in the RQ's xdp_tx_err, ndo_xdp_xmit's in the channel's txN_xdp_err.
  *
  * The verdict-to-counter mapping is mlx5_core's, so that what its users
  * read means the same here: a frame the program passes is counted by
@@ -210,7 +211,7 @@ bool cx4_en_xdp_sq_poll(struct cx4_en_sq *sq, struct cx4_en_rq *rq)
 		return true;
 	while (n < CX4_EN_XDP_POLL_MAX && (hw = cx4_cq_peek(sq->cq))) {
 		enum cx4_en_sq_cqe v;
-		bool last;
+		bool last, xmit;
 		u16 wc;
 
 		/* One read of the CQE; only the copy is used (see tx.c). */
@@ -222,10 +223,16 @@ bool cx4_en_xdp_sq_poll(struct cx4_en_sq *sq, struct cx4_en_rq *rq)
 			cx4_cq_pop(sq->cq);
 			continue;
 		}
+		/* The CQE's own WQE says whose completion it is. */
+		xmit = sq->xdpi[wc & sq->mask].xdpf;
 		if (v == CX4_EN_SQ_CQE_ERR) {
 			u32 syn = CX4_GET(ERR_CQE, cqe, SYNDROME);
 
-			cx4_en_rq_stat_add(rq->stats, CX4_EN_RQ_XDP_TX_ERR, 1);
+			/* As mlx5_core: ndo_xdp_xmit's frames are the SQ's. */
+			if (xmit)
+				cx4_en_sq_stat_add(ch->sq.stats, CX4_EN_SQ_XDP_ERR, 1);
+			else
+				cx4_en_rq_stat_add(rq->stats, CX4_EN_RQ_XDP_TX_ERR, 1);
 			/* In ERR: the channels are rebuilt; flushes only count. */
 			if (syn != CX4_CQE_SYN_WR_FLUSH_ERR) {
 				cx4_en_request_recover(ch, CX4_EN_RECOVER_XDPSQ);
@@ -236,8 +243,7 @@ bool cx4_en_xdp_sq_poll(struct cx4_en_sq *sq, struct cx4_en_rq *rq)
 						       VENDOR_ERR_SYNDROME), wc);
 			}
 		}
-		/* The CQE's own WQE says whose completion it is. */
-		if (sq->xdpi[wc & sq->mask].xdpf)
+		if (xmit)
 			xmit_cqes++;
 		else
 			cqes++;
