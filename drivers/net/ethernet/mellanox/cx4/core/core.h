@@ -8,6 +8,7 @@
 
 #include <linux/atomic.h>
 #include <linux/bits.h>
+#include <linux/build_bug.h>
 #include <linux/if_ether.h>
 #include <linux/interrupt.h>
 #include <linux/list.h>
@@ -15,10 +16,12 @@
 #include <linux/notifier.h>
 #include <linux/ratelimit.h>
 #include <linux/spinlock.h>
+#include <linux/stddef.h>
 #include <linux/types.h>
 #include <linux/workqueue.h>
 #include <linux/xarray.h>
 #include <linux/cx4/core.h>
+#include <linux/cx4/cq.h>
 #include <linux/cx4/prm_pci.h>
 #include <linux/cx4/prm_tpt.h>
 
@@ -227,41 +230,25 @@ static inline bool cx4_eqe_owned_by_sw(const void *eqe, u32 ci, u32 log_size)
 }
 
 /*
- * Is the CQE at consumer counter @ci of a ring of 2^@log_size entries
- * software owned and valid (PRM 7.12.3: owner bit, opcode not 0xf)?
- * Reads the owner byte once.
- */
-static inline bool cx4_cqe_owned_by_sw(const void *cqe, u32 ci, u32 log_size)
-{
-	u8 b = READ_ONCE(((const u8 *)cqe)[CX4_CQE_OFF_OWNER_BYTE]);
-
-	return (b & 1) == cx4_owner_bit(ci, log_size) &&
-	       (b >> 4) != CX4_CQE_OP_INVALID;
-}
-
-bool cx4_cq_ring_ready(const void *ring, u32 ci, u32 log_size);
-
-/*
- * A completion queue (cq.c).  @ci, @arm_ci and @last_arm_sn are only
- * used by the one poller (cx4_cq_peek/pop/update_ci/arm); @armed is set
- * by the poller's arm and cleared by the EQ handler that delivers the
- * CQ's events, WRITE_ONCE/READ_ONCE on both sides.
+ * A completion queue (cq.c).  @ring is what the hot-path API of
+ * include/linux/cx4/cq.h sees (its inlines find it at the start of the
+ * CQ); @ring.ci, @arm_ci and @last_arm_sn are only used by the one
+ * poller (cx4_cq_peek/pop/update_ci/arm); @armed is set by the poller's
+ * arm and cleared by the EQ handler that delivers the CQ's events,
+ * WRITE_ONCE/READ_ONCE on both sides.
  */
 struct cx4_cq {
+	struct cx4_cq_ring ring;	/* first: cx4_cq_ring() */
 	struct cx4_core *core;
 	void (*comp)(struct cx4_cq *cq, void *ctx);
 	void (*error)(struct cx4_cq *cq, void *ctx, u8 syndrome);
 	void *ctx;
-	void *buf;		/* CQE ring, then the doorbell record */
 	dma_addr_t dma;
 	size_t ring_size;
 	size_t size;
-	__be32 *dbr;
-	u32 log_size;
 	u32 vector;
 	u32 cqn;
-	u32 ci;
-	u32 arm_ci;		/* @ci at the last arm */
+	u32 arm_ci;		/* @ring.ci at the last arm */
 	u8 last_arm_sn;		/* cmd_sn of the last arm */
 	bool armed;		/* armed, no event since */
 	u8 err_syndrome;	/* last CQ error event (debugfs) */
@@ -273,6 +260,8 @@ struct cx4_cq {
 	u64 comp_events;
 	struct list_head dead_node;	/* on cx4_cqs.dead */
 };
+
+static_assert(offsetof(struct cx4_cq, ring) == 0);
 
 /* What a CQ event lookup found (cx4_cqs_comp(), cx4_cqs_error()). */
 enum cx4_cq_verdict {

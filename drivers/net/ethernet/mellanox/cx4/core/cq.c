@@ -42,8 +42,8 @@
  * completions takes N entries, of which the device writes only the title
  * (first, owner byte last) and the mini CQE arrays (entries 1, 8, 16 ...,
  * owner byte included); the consumer reads them with cx4_cq_peek_at() and
- * hands all N back with cx4_cq_pop_n(), which restores the entries' owner
- * bits for the next pass.
+ * hands all N back with cx4_cq_pop_n() (both in include/linux/cx4/cq.h),
+ * which restores the entries' owner bits for the next pass.
  *
  * A CQ whose DESTROY_CQ failed (dead device) may still be written by the
  * device: its buffer is kept on a list until cx4_cqs_release(), after the
@@ -316,59 +316,7 @@ u32 cx4_cq_arm_dword(u32 sn, u32 ci, bool solicited)
 	return cx4_rd32(b, 0);
 }
 
-/*
- * May the consumer at @ci take its CQE (no device access; KUnit)?  PRM
- * 7.12.3: the software owner value and an opcode other than 0xf, which
- * marks an entry the device has not written.  A device that writes an
- * entry with opcode 0xf and goes on to the next one would stall the CQ
- * for good: an invalid entry whose successor is software owned and valid
- * is handed over too, for the consumer's opcode check to reject.
- */
-bool cx4_cq_ring_ready(const void *ring, u32 ci, u32 log_size)
-{
-	u32 mask = (1u << log_size) - 1;
-	const u8 *cqe = (const u8 *)ring + (ci & mask) * CX4_CQE_SIZE;
-	u8 b = READ_ONCE(cqe[CX4_CQE_OFF_OWNER_BYTE]);
-
-	if ((b & 1) != cx4_owner_bit(ci, log_size))
-		return false;
-	if ((b >> 4) != CX4_CQE_OP_INVALID)
-		return true;
-	/* A ring of one entry has no successor to look at. */
-	return mask && cx4_cqe_owned_by_sw((const u8 *)ring +
-					   ((ci + 1) & mask) * CX4_CQE_SIZE,
-					   ci + 1, log_size);
-}
-
-/* --- core API: polling ------------------------------------------------------ */
-
-static u8 *cx4_cq_entry(struct cx4_cq *cq, u32 ci)
-{
-	return (u8 *)cq->buf + (ci & ((1u << cq->log_size) - 1)) * CX4_CQE_SIZE;
-}
-
-const void *cx4_cq_peek(struct cx4_cq *cq)
-{
-	u8 *cqe = cx4_cq_entry(cq, cq->ci);
-
-	if (!cx4_cq_ring_ready(cq->buf, cq->ci, cq->log_size))
-		return NULL;
-	/* Read the rest of the CQE only after its owner byte. */
-	dma_rmb();
-	return cqe;
-}
-
-void cx4_cq_pop(struct cx4_cq *cq)
-{
-	cq->ci++;
-}
-
-void cx4_cq_update_ci(struct cx4_cq *cq)
-{
-	/* The CQEs are read before the device may overwrite them. */
-	mb();
-	WRITE_ONCE(cq->dbr[CX4_CQ_DBR_CI_IDX], cpu_to_be32(cq->ci & CX4_MAX(CQ_DBR, UPDATE_CI)));
-}
+/* --- core API: arming (polling is inline: include/linux/cx4/cq.h) ---------- */
 
 /*
  * The cmd_sn of the next arm of @cq (no device access; KUnit): the last
@@ -377,7 +325,7 @@ void cx4_cq_update_ci(struct cx4_cq *cq)
  */
 u8 cx4_cq_next_sn(const struct cx4_cq *cq)
 {
-	if (READ_ONCE(cq->armed) && cq->ci == cq->arm_ci)
+	if (READ_ONCE(cq->armed) && cq->ring.ci == cq->arm_ci)
 		return cq->last_arm_sn;
 	return (cq->last_arm_sn + 1) & CX4_MAX(CQ_DBR, CMD_SN);
 }
@@ -396,16 +344,16 @@ u32 cx4_cq_arm_prepare(struct cx4_cq *cq)
 	u8 sn = cx4_cq_next_sn(cq);
 
 	cq->last_arm_sn = sn;
-	cq->arm_ci = cq->ci;
+	cq->arm_ci = cq->ring.ci;
 	WRITE_ONCE(cq->armed, true);
-	return cx4_cq_arm_dword(sn, cq->ci, false);
+	return cx4_cq_arm_dword(sn, cq->ring.ci, false);
 }
 
 void cx4_cq_arm(struct cx4_cq *cq)
 {
 	u32 dw = cx4_cq_arm_prepare(cq);
 
-	WRITE_ONCE(cq->dbr[CX4_CQ_DBR_ARM_IDX], cpu_to_be32(dw));
+	WRITE_ONCE(cq->ring.dbr[CX4_CQ_DBR_ARM_IDX], cpu_to_be32(dw));
 	/* The doorbell record is visible before the doorbell rings. */
 	wmb();
 	iowrite64be((u64)dw << 32 | cq->cqn,
@@ -415,36 +363,6 @@ void cx4_cq_arm(struct cx4_cq *cq)
 u32 cx4_cq_cqn(const struct cx4_cq *cq)
 {
 	return cq->cqn;
-}
-
-/* --- core API: compressed sessions --------------------------------------- */
-
-const void *cx4_cq_peek_at(struct cx4_cq *cq, u32 k)
-{
-	return cx4_cq_entry(cq, cq->ci + k);
-}
-
-/*
- * The entries after the first get what cx4_cq_ring_init() gave them, with
- * the owner value of this pass: to the consumer of the next pass they
- * are the device's until it writes them (PRM 7.12.3.1).  The first entry
- * (the title) was written with this pass's owner value.
- */
-void cx4_cq_pop_n(struct cx4_cq *cq, u32 n)
-{
-	u8 hw = CX4_CQE_OP_INVALID << CX4_FLD_LSB(CX4_CQE_OPCODE);
-	u8 *last = (u8 *)cq->buf + CX4_CQE_OFF_OWNER_BYTE;
-	u32 mask = (1u << cq->log_size) - 1, k;
-
-	/* Opcode and owner share the entry's last byte: one store each. */
-	static_assert(CX4_FLD_OFF(CX4_CQE_OPCODE) + 3 == CX4_CQE_OFF_OWNER_BYTE &&
-		      CX4_FLD_OFF(CX4_CQE_OWNER) + 3 == CX4_CQE_OFF_OWNER_BYTE &&
-		      CX4_FLD_MSB(CX4_CQE_OPCODE) < 8);
-	for (k = cq->ci + 1; k != cq->ci + n; k++)
-		WRITE_ONCE(last[(k & mask) * CX4_CQE_SIZE],
-			   hw | cx4_owner_bit(k, cq->log_size) <<
-				CX4_FLD_LSB(CX4_CQE_OWNER));
-	cq->ci += n;
 }
 
 /* --- commands --------------------------------------------------------------- */
@@ -471,7 +389,7 @@ static int cx4_cq_cmd_create(struct cx4_core *core, struct cx4_cq *cq,
 		CX4_SET(CQC, cqc, CQE_COMPRESSION_EN, 1);
 		CX4_SET(CQC, cqc, MINI_CQE_RES_FORMAT, CX4_MINI_CQE_FMT_HASH);
 	}
-	CX4_SET(CQC, cqc, LOG_CQ_SIZE, cq->log_size);
+	CX4_SET(CQC, cqc, LOG_CQ_SIZE, cq->ring.log_size);
 	CX4_SET(CQC, cqc, UAR_PAGE, core->eqs.uarn);
 	CX4_SET(CQC, cqc, CQ_PERIOD, attr->moder_usecs);
 	CX4_SET(CQC, cqc, CQ_MAX_COUNT, attr->moder_frames);
@@ -544,7 +462,7 @@ static int cx4_cq_check_attr(struct cx4_core *core,
 static void cx4_cq_free(struct cx4_core *core, struct cx4_cq *cq)
 {
 	if (!core->dma_unsafe)
-		dma_free_coherent(core->dev, cq->size, cq->buf, cq->dma);
+		dma_free_coherent(core->dev, cq->size, cq->ring.buf, cq->dma);
 	kfree(cq);
 }
 
@@ -568,19 +486,19 @@ struct cx4_cq *cx4_cq_create(struct cx4_core *core,
 	cq->comp = attr->comp;
 	cq->error = attr->error;
 	cq->ctx = attr->ctx;
-	cq->log_size = attr->log_cqe_cnt;
+	cq->ring.log_size = attr->log_cqe_cnt;
 	/* Created fired, no event yet: the first arm's cmd_sn is 0. */
 	cq->last_arm_sn = CX4_MAX(CQ_DBR, CMD_SN);
-	cq->ring_size = (size_t)CX4_CQE_SIZE << cq->log_size;
+	cq->ring_size = (size_t)CX4_CQE_SIZE << cq->ring.log_size;
 	cq->size = PAGE_ALIGN(cq->ring_size + CX4_CQ_DBR_SIZE);
-	cq->buf = dma_alloc_coherent(core->dev, cq->size, &cq->dma,
-				     GFP_KERNEL);
-	if (!cq->buf) {
+	cq->ring.buf = dma_alloc_coherent(core->dev, cq->size, &cq->dma,
+					  GFP_KERNEL);
+	if (!cq->ring.buf) {
 		err = -ENOMEM;
 		goto err_free_cq;
 	}
-	cq->dbr = (__be32 *)((u8 *)cq->buf + cq->ring_size);
-	cx4_cq_ring_init(cq->buf, cq->log_size);
+	cq->ring.dbr = (__be32 *)((u8 *)cq->ring.buf + cq->ring_size);
+	cx4_cq_ring_init(cq->ring.buf, cq->ring.log_size);
 
 	mutex_lock(&cqs->lock);
 	err = cx4_cq_cmd_create(core, cq, attr, eqn);
@@ -625,7 +543,7 @@ err_unlock:
 	mutex_unlock(&cqs->lock);
 	if (keep)
 		return ERR_PTR(err);
-	dma_free_coherent(core->dev, cq->size, cq->buf, cq->dma);
+	dma_free_coherent(core->dev, cq->size, cq->ring.buf, cq->dma);
 err_free_cq:
 	kfree(cq);
 	return ERR_PTR(err);

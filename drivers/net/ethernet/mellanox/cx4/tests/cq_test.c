@@ -146,10 +146,10 @@ static void cx4_test_cq_pop_n(struct kunit *test)
 {
 	u32 log = 4, nent = 1u << log, i;
 	u8 *ring = kunit_kzalloc(test, nent * CX4_CQE_SIZE, GFP_KERNEL);
-	struct cx4_cq cq = { .log_size = log, .ci = 12 };
+	struct cx4_cq cq = { .ring.log_size = log, .ring.ci = 12 };
 
 	KUNIT_ASSERT_NOT_NULL(test, ring);
-	cq.buf = ring;
+	cq.ring.buf = ring;
 	cx4_cq_ring_init(ring, log);
 	for (i = 0; i < 12; i++)
 		cx4_test_cq_produce(ring, log, i);
@@ -161,7 +161,7 @@ static void cx4_test_cq_pop_n(struct kunit *test)
 	KUNIT_EXPECT_PTR_EQ(test, cx4_cq_peek_at(&cq, 5),
 			    (const void *)(ring + 1 * CX4_CQE_SIZE));
 	cx4_cq_pop_n(&cq, 6);
-	KUNIT_EXPECT_EQ(test, cq.ci, 18u);
+	KUNIT_EXPECT_EQ(test, cq.ring.ci, 18u);
 	/* The title as the device wrote it. */
 	KUNIT_EXPECT_EQ(test, CX4_GET(CQE, ring + 12 * CX4_CQE_SIZE, OPCODE),
 			(u32)CX4_CQE_OP_REQ);
@@ -180,7 +180,7 @@ static void cx4_test_cq_pop_n(struct kunit *test)
 			(u32)CX4_CQE_OP_REQ);
 	/* One entry: cx4_cq_pop(). */
 	cx4_cq_pop_n(&cq, 1);
-	KUNIT_EXPECT_EQ(test, cq.ci, 19u);
+	KUNIT_EXPECT_EQ(test, cq.ring.ci, 19u);
 	KUNIT_EXPECT_EQ(test, CX4_GET(CQE, ring + 2 * CX4_CQE_SIZE, OPCODE),
 			(u32)CX4_CQE_OP_REQ);
 }
@@ -349,20 +349,20 @@ static void cx4_test_cq_dispatch(struct kunit *test)
  */
 static void cx4_test_cq_next_sn(struct kunit *test)
 {
-	struct cx4_cq cq = { .ci = 10, .arm_ci = 10, .last_arm_sn = 2,
+	struct cx4_cq cq = { .ring.ci = 10, .arm_ci = 10, .last_arm_sn = 2,
 			     .armed = true };
 
 	KUNIT_EXPECT_EQ(test, cx4_cq_next_sn(&cq), 2);
-	cq.ci = 12;
+	cq.ring.ci = 12;
 	KUNIT_EXPECT_EQ(test, cx4_cq_next_sn(&cq), 3);
 	cq.last_arm_sn = 3;
 	KUNIT_EXPECT_EQ(test, cx4_cq_next_sn(&cq), 0);
 	/* An event came, nothing consumed: the next one, wrapped. */
 	cq.armed = false;
-	cq.ci = cq.arm_ci;
+	cq.ring.ci = cq.arm_ci;
 	KUNIT_EXPECT_EQ(test, cx4_cq_next_sn(&cq), 0);
 	/* ... consumed too: still only one step. */
-	cq.ci = 14;
+	cq.ring.ci = 14;
 	KUNIT_EXPECT_EQ(test, cx4_cq_next_sn(&cq), 0);
 }
 
@@ -387,7 +387,7 @@ static void cx4_test_cq_arm_after_lost_event(struct kunit *test)
 	struct cx4_test_cb cb = {};
 	struct cx4_cq cq = {
 		.cqn = 5, .vector = 1, .comp = cx4_test_comp_cb, .ctx = &cb,
-		.ci = 10, .arm_ci = 10, .last_arm_sn = 1,
+		.ring.ci = 10, .arm_ci = 10, .last_arm_sn = 1,
 		.armed = true,
 	};
 
@@ -398,13 +398,13 @@ static void cx4_test_cq_arm_after_lost_event(struct kunit *test)
 	/* Armed with 1; it fires, the EQE names CQ 0: a kick, no event. */
 	KUNIT_EXPECT_EQ(test, cx4_cqs_comp(cqs, 0, 1), CX4_CQ_EV_UNKNOWN);
 	KUNIT_EXPECT_EQ(test, cb.comps, 1);
-	cq.ci = 12;
+	cq.ring.ci = 12;
 	KUNIT_EXPECT_EQ(test, cx4_test_arm_sn(cx4_cq_arm_prepare(&cq)), 2);
 	/* Nothing consumed since: the same cmd_sn, not the fired 1. */
 	KUNIT_EXPECT_EQ(test, cx4_test_arm_sn(cx4_cq_arm_prepare(&cq)), 2);
 	/* It fires with 2; the next arm takes 3. */
 	KUNIT_EXPECT_EQ(test, cx4_cqs_comp(cqs, 5, 1), CX4_CQ_EV_OK);
-	cq.ci = 13;
+	cq.ring.ci = 13;
 	KUNIT_EXPECT_EQ(test, cx4_test_arm_sn(cx4_cq_arm_prepare(&cq)), 3);
 	KUNIT_EXPECT_EQ(test, cq.arm_ci, 13);
 	KUNIT_EXPECT_TRUE(test, cq.armed);
