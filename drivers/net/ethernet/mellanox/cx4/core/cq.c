@@ -5,11 +5,14 @@
  * A CQ is one DMA-coherent buffer: the ring of 64-byte CQEs (every entry
  * handed over hardware owned, PRM 7.12.3.1) followed by the doorbell
  * record (Table 69).  It is created on the EQ of its completion vector
- * with the core's UAR page, and registered by CQ number in an xarray so
- * that the EQ handlers can find it:
- *  - completion EQEs (completion EQs) and CQ error EQEs (control EQ) are
- *    looked up by CQN under rcu_read_lock(); a CQN no CQ is registered
- *    under is counted and logged, never dereferenced;
+ * with the core's UAR page, and registered by CQ number so that the EQ
+ * handlers can find it: in an xarray (every CQ), and in a table indexed
+ * by CQN for the completion path (the CQNs below the table's size,
+ * 2^log_max_cq up to CX4_CQS_TABLE_MAX entries; the rare CQN above it
+ * is looked up in the xarray):
+ *  - completion EQEs (completion EQs, cx4_cqs_comp()) and CQ error EQEs
+ *    (control EQ) are looked up by CQN under rcu_read_lock(); a CQN no
+ *    CQ is registered under is counted and logged, never dereferenced;
  *  - cx4_cq_destroy() unregisters the CQ after DESTROY_CQ and then waits
  *    for both handlers (synchronize_irq() on the completion and control
  *    vectors) before freeing it, so no callback runs once it returns.
@@ -68,6 +71,8 @@ void cx4_cqs_init(struct cx4_cqs *cqs)
 {
 	mutex_init(&cqs->lock);
 	xa_init(&cqs->xa);
+	cqs->table = NULL;
+	cqs->table_size = 0;
 	INIT_LIST_HEAD(&cqs->dead);
 	atomic_set(&cqs->unknown_comp, 0);
 	atomic_set(&cqs->unknown_err, 0);
@@ -80,8 +85,49 @@ void cx4_cqs_init(struct cx4_cqs *cqs)
 void cx4_cqs_destroy(struct cx4_cqs *cqs)
 {
 	WARN(!xa_empty(&cqs->xa), "cx4: CQs still registered\n");
+	cx4_cqs_table_destroy(cqs);
 	xa_destroy(&cqs->xa);
 	mutex_destroy(&cqs->lock);
+}
+
+/*
+ * The completion path's table for CQNs below @max_cqn (the device's
+ * 2^log_max_cq), at most CX4_CQS_TABLE_MAX entries, holding the CQs
+ * registered so far.  Only while no EQ exists: the EQ handlers read
+ * @table and @table_size without a lock.  Undone by
+ * cx4_cqs_table_destroy().
+ */
+int cx4_cqs_table_create(struct cx4_cqs *cqs, u32 max_cqn)
+{
+	u32 n = min_t(u32, max_cqn, CX4_CQS_TABLE_MAX);
+	struct cx4_cq __rcu **table;
+	struct cx4_cq *cq;
+	unsigned long i;
+
+	table = kvcalloc(n, sizeof(*table), GFP_KERNEL);
+	if (!table)
+		return -ENOMEM;
+	mutex_lock(&cqs->lock);
+	xa_for_each_range(&cqs->xa, i, cq, 0, n - 1)
+		RCU_INIT_POINTER(table[i], cq);
+	swap(cqs->table, table);
+	cqs->table_size = n;
+	mutex_unlock(&cqs->lock);
+	kvfree(table);
+	return 0;
+}
+
+/* Once no EQ exists: a CQ still registered stays in the xarray only. */
+void cx4_cqs_table_destroy(struct cx4_cqs *cqs)
+{
+	struct cx4_cq __rcu **table;
+
+	mutex_lock(&cqs->lock);
+	table = cqs->table;
+	cqs->table = NULL;
+	cqs->table_size = 0;
+	mutex_unlock(&cqs->lock);
+	kvfree(table);
 }
 
 /* Make @cq findable by its CQN; -EEXIST if the device reused a live CQN. */
@@ -91,14 +137,36 @@ int cx4_cqs_register_locked(struct cx4_cqs *cqs, struct cx4_cq *cq)
 
 	lockdep_assert_held(&cqs->lock);
 	err = xa_insert(&cqs->xa, cq->cqn, cq, GFP_KERNEL);
-	return err == -EBUSY ? -EEXIST : err;
+	if (err)
+		return err == -EBUSY ? -EEXIST : err;
+	if (cq->cqn < cqs->table_size)
+		rcu_assign_pointer(cqs->table[cq->cqn], cq);
+	return 0;
 }
 
+/*
+ * Once it returns, no EQ handler that starts finds @cq; one running may
+ * still use it (cx4_cq_destroy() waits for them).
+ */
 void cx4_cqs_unregister_locked(struct cx4_cqs *cqs, struct cx4_cq *cq)
 {
 	lockdep_assert_held(&cqs->lock);
-	if (xa_cmpxchg(&cqs->xa, cq->cqn, cq, NULL, 0) == cq)
-		cqs->comp_retired += READ_ONCE(cq->comp_events);
+	if (xa_cmpxchg(&cqs->xa, cq->cqn, cq, NULL, 0) != cq)
+		return;
+	if (cq->cqn < cqs->table_size)
+		RCU_INIT_POINTER(cqs->table[cq->cqn], NULL);
+	cqs->comp_retired += READ_ONCE(cq->comp_events);
+}
+
+/*
+ * The CQ registered under @cqn, or NULL (RCU read side): by the table
+ * when it covers @cqn, else by the xarray.
+ */
+static struct cx4_cq *cx4_cqs_find(struct cx4_cqs *cqs, u32 cqn)
+{
+	if (likely(cqn < cqs->table_size))
+		return rcu_dereference(cqs->table[cqn]);
+	return xa_load(&cqs->xa, cqn);
 }
 
 /* Completion events delivered to every CQ since cx4_cqs_init() (debugfs). */
@@ -147,35 +215,42 @@ void cx4_cqs_kick(struct cx4_cqs *cqs, u32 eq_index)
 
 /*
  * A completion EQE for @cqn on completion EQ @eq_index (interrupt
- * context): to the CQ registered under @cqn; one with no CQ of that EQ
+ * context, in an RCU read-side section: the EQ layer holds one over each
+ * interrupt): to the CQ registered under @cqn; one with no CQ of that EQ
  * kicks every CQ of the EQ.  Return: the verdict for the caller to count
  * and log (OK, unknown CQN, or a CQ of another EQ).
  */
-enum cx4_cq_verdict cx4_cqs_comp(struct cx4_cqs *cqs, u32 cqn, u32 eq_index)
+static __always_inline enum cx4_cq_verdict
+__cx4_cqs_comp(struct cx4_cqs *cqs, u32 cqn, u32 eq_index)
 {
-	enum cx4_cq_verdict v = CX4_CQ_EV_OK;
+	enum cx4_cq_verdict v;
 	struct cx4_cq *cq;
-	bool lost = false;
 
-	rcu_read_lock();
-	cq = xa_load(&cqs->xa, cqn);
-	if (!cq) {
+	cq = cx4_cqs_find(cqs, cqn);
+	if (unlikely(!cq)) {
 		atomic_inc(&cqs->unknown_comp);
 		v = CX4_CQ_EV_UNKNOWN;
-	} else if (cq->vector != eq_index) {
+	} else if (unlikely(cq->vector != eq_index)) {
 		atomic_inc(&cqs->wrong_eq);
 		v = CX4_CQ_EV_WRONG_EQ;
 	} else {
+		bool armed = READ_ONCE(cq->armed);
+
 		WRITE_ONCE(cq->comp_events, cq->comp_events + 1);
-		/* Not armed: another CQ's event under a wrong number? */
-		if (!READ_ONCE(cq->armed))
-			lost = true;
 		cx4_cq_event(cq);
+		if (likely(armed))
+			return CX4_CQ_EV_OK;
+		/* Not armed: another CQ's event under a wrong number? */
+		v = CX4_CQ_EV_OK;
 	}
-	rcu_read_unlock();
-	if (v != CX4_CQ_EV_OK || lost)
-		cx4_cqs_kick(cqs, eq_index);
+	cx4_cqs_kick(cqs, eq_index);
 	return v;
+}
+
+/* The same, called (KUnit); the EQ hook below has it inline. */
+enum cx4_cq_verdict cx4_cqs_comp(struct cx4_cqs *cqs, u32 cqn, u32 eq_index)
+{
+	return __cx4_cqs_comp(cqs, cqn, eq_index);
 }
 
 /* A CQ error EQE for @cqn (control EQ, interrupt context). */
@@ -185,7 +260,7 @@ enum cx4_cq_verdict cx4_cqs_error(struct cx4_cqs *cqs, u32 cqn, u8 syndrome)
 	struct cx4_cq *cq;
 
 	rcu_read_lock();
-	cq = xa_load(&cqs->xa, cqn);
+	cq = cx4_cqs_find(cqs, cqn);
 	if (!cq) {
 		atomic_inc(&cqs->unknown_err);
 		v = CX4_CQ_EV_UNKNOWN;
@@ -201,18 +276,13 @@ enum cx4_cq_verdict cx4_cqs_error(struct cx4_cqs *cqs, u32 cqn, u8 syndrome)
 
 /* --- EQ subscriptions (interrupt context) --------------------------------- */
 
-/*
- * A completion EQE whose CQN is in range: to the CQ registered under it.
- * A CQN with no CQ (e.g. an event that raced with cx4_cq_destroy()) is
- * counted and logged; a CQ of another EQ is a bad EQE.  Either way every
- * CQ of this EQ is kicked (cx4_cqs_comp()): one of them lost its event.
- */
-static void cx4_eq_comp(struct cx4_eq *eq, const u8 *eqe)
+/* Log what cx4_cqs_comp() refused (counted there). */
+static void __cold cx4_eq_comp_refused(struct cx4_eq *eq, u32 cqn,
+				       enum cx4_cq_verdict v)
 {
 	struct cx4_core *core = eq->core;
-	u32 cqn = CX4_GET(EQE, eqe, COMP_CQN);
 
-	switch (cx4_cqs_comp(&core->cqs, cqn, eq - core->eqs.comp)) {
+	switch (v) {
 	case CX4_CQ_EV_OK:
 		break;
 	case CX4_CQ_EV_UNKNOWN:
@@ -231,6 +301,24 @@ static void cx4_eq_comp(struct cx4_eq *eq, const u8 *eqe)
 	}
 }
 
+/*
+ * A completion EQE of completion EQ @eq whose type and CQN (below the
+ * device's limit) the EQ layer checked, in an RCU read-side section: to
+ * the CQ registered under @cqn.  A CQN with no CQ (e.g. an event that
+ * raced with cx4_cq_destroy()) is counted and logged; a CQ of another
+ * EQ is a bad EQE.  Either way every CQ of this EQ is kicked
+ * (cx4_cqs_comp()): one of them lost its event.
+ */
+static void cx4_eq_comp(struct cx4_eq *eq, u32 cqn)
+{
+	struct cx4_core *core = eq->core;
+	enum cx4_cq_verdict v;
+
+	v = __cx4_cqs_comp(&core->cqs, cqn, eq - core->eqs.comp);
+	if (unlikely(v != CX4_CQ_EV_OK))
+		cx4_eq_comp_refused(eq, cqn, v);
+}
+
 static void cx4_eq_cq_error(struct cx4_eq *eq, const u8 *eqe)
 {
 	struct cx4_core *core = eq->core;
@@ -247,12 +335,6 @@ static void cx4_eq_cq_error(struct cx4_eq *eq, const u8 *eqe)
 }
 
 /* The CQ table's subscriptions (eq.c dispatches to them). */
-static bool cx4_cqs_comp_event(struct cx4_eq *eq, const void *eqe)
-{
-	cx4_eq_comp(eq, eqe);
-	return true;
-}
-
 static bool cx4_cqs_error_event(struct cx4_eq *eq, const void *eqe)
 {
 	cx4_eq_cq_error(eq, eqe);
@@ -268,7 +350,7 @@ static void cx4_cqs_comp_lost(struct cx4_eq *eq)
 }
 
 static const struct cx4_eq_sub cx4_cqs_comp_sub = {
-	.event = cx4_cqs_comp_event,
+	.comp = cx4_eq_comp,
 	.lost = cx4_cqs_comp_lost,
 };
 
