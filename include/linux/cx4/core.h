@@ -220,7 +220,7 @@ struct cx4_cq;
  * @moder_frames: cq_max_count (0: no count moderation)
  * @compress: CQE compression (cqe_compression_en, mini CQEs with the RX
  *	hash result): a receive CQ only, and only where HCA_CAP.cqe_compression
- *	is set (-EOPNOTSUPP otherwise); see cx4_cq_peek_at()
+ *	is set (-EOPNOTSUPP otherwise); see cx4_cq_peek_at() (cq.h)
  * @comp: completion event for this CQ; hard interrupt context
  * @error: CQ error event (PRM Table 76 syndrome); hard interrupt context
  * @ctx: passed back to @comp and @error
@@ -250,31 +250,13 @@ u32 cx4_cq_cqn(const struct cx4_cq *cq);
 int cx4_cq_moderate(struct cx4_cq *cq, u16 usecs, u16 frames);
 
 /*
- * Polling, by one poller at a time (NAPI):
- * cx4_cq_peek() returns the CQE at the consumer index if software owns
- * it (ownership bit, PRM 7.12.2; read barrier done), else NULL;
- * cx4_cq_pop() consumes it; cx4_cq_update_ci() publishes the consumer
- * index in the doorbell record; cx4_cq_arm() requests an event for the
- * next completion (doorbell record and UAR doorbell with cmd_sn).
+ * Polling is the hot-path API of include/linux/cx4/cq.h (cx4_cq_peek(),
+ * cx4_cq_pop(), cx4_cq_update_ci(), and for CQE compression
+ * cx4_cq_peek_at() and cx4_cq_pop_n(); inline), by one poller at a time
+ * (NAPI).  cx4_cq_arm(), by that poller, requests an event for the next
+ * completion (doorbell record and UAR doorbell with cmd_sn).
  */
-const void *cx4_cq_peek(struct cx4_cq *cq);
-void cx4_cq_pop(struct cx4_cq *cq);
-void cx4_cq_update_ci(struct cx4_cq *cq);
 void cx4_cq_arm(struct cx4_cq *cq);
-/*
- * CQE compression (@compress at creation): a title CQE (cqe_format 3)
- * that cx4_cq_peek() returned stands for its session's N entries (N from
- * the title, checked by the caller against the CQ size and the
- * capability's maximum).  cx4_cq_peek_at() returns the entry @k after the
- * consumer index (0 < @k < N) without an ownership check: the device
- * writes a session's mini CQE arrays before its title.  cx4_cq_pop_n()
- * consumes the @n entries from the consumer index and gives those after
- * the first back as hardware owned for the next pass of the ring (the
- * device writes only some of them, and mini CQE arrays overwrite the
- * owner byte).  Both by the one poller, before cx4_cq_update_ci().
- */
-const void *cx4_cq_peek_at(struct cx4_cq *cq, u32 k);
-void cx4_cq_pop_n(struct cx4_cq *cq, u32 n);
 
 /*
  * DMA memory the device may still access: a queue whose DESTROY failed

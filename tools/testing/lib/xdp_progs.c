@@ -18,6 +18,8 @@
  *              other CPU of a two-CPU machine builds the skb
  * xdp_xsk      IPv4 UDP to port XSK_PORT to the AF_XDP socket of the
  *              receive queue's entry in xsks (passed if none)
+ * xdp_tx_udp   IPv4 UDP frames sent back with XDP_TX, MAC addresses
+ *              swapped (make bench's XDP_TX row); everything else passed
  *
  * The maps are filled by lib/xdp_user.c (map-set, xsk), which finds
  * them through the attached program's ID: no pinning.
@@ -188,6 +190,26 @@ int xdp_reflect_prog(struct xdp_md *ctx)
 	icmp->type = ICMP_ECHOREPLY;
 	new = *(__u16 *)icmp;
 	icmp->checksum = csum_replace(icmp->checksum, old, new);
+	return XDP_TX;
+}
+
+SEC("xdp_tx_udp")
+int xdp_tx_udp_prog(struct xdp_md *ctx)
+{
+	void *data = (void *)(long)ctx->data;
+	void *end = (void *)(long)ctx->data_end;
+	struct ethhdr *eth = data;
+	unsigned char mac[ETH_ALEN];
+	struct iphdr *ip;
+
+	if ((void *)(eth + 1) > end || eth->h_proto != bpf_htons(ETH_P_IP))
+		return XDP_PASS;
+	ip = (void *)(eth + 1);
+	if ((void *)(ip + 1) > end || ip->protocol != IPPROTO_UDP)
+		return XDP_PASS;
+	__builtin_memcpy(mac, eth->h_dest, ETH_ALEN);
+	__builtin_memcpy(eth->h_dest, eth->h_source, ETH_ALEN);
+	__builtin_memcpy(eth->h_source, mac, ETH_ALEN);
 	return XDP_TX;
 }
 

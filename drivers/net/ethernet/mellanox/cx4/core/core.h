@@ -8,17 +8,21 @@
 
 #include <linux/atomic.h>
 #include <linux/bits.h>
+#include <linux/build_bug.h>
 #include <linux/if_ether.h>
 #include <linux/interrupt.h>
+#include <linux/limits.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/notifier.h>
 #include <linux/ratelimit.h>
 #include <linux/spinlock.h>
+#include <linux/stddef.h>
 #include <linux/types.h>
 #include <linux/workqueue.h>
 #include <linux/xarray.h>
 #include <linux/cx4/core.h>
+#include <linux/cx4/cq.h>
 #include <linux/cx4/prm_pci.h>
 #include <linux/cx4/prm_tpt.h>
 
@@ -156,6 +160,10 @@ struct cx4_eq {
  * @event: the EQ's interrupt handler calls it with the EQE (NULL for the
  *	internal error interrupt, which has no EQE); false means the EQE is
  *	bad: eq.c counts it and logs @bad_why
+ * @comp: only for CX4_EVENT_COMPLETION, in place of @event: a completion
+ *	EQE of completion EQ @eq, its CQ number @cqn checked below the
+ *	device's limit (cx4_eqe_comp_cqn()); interrupt context, in an RCU
+ *	read-side section (one over each interrupt)
  * @lost: optional, interrupt context: an EQE of completion EQ @eq that
  *	eq.c rejected (a completion EQ has no other events, so one meant for
  *	an object of this subscriber is lost); only for CX4_EVENT_COMPLETION
@@ -166,6 +174,7 @@ struct cx4_eq {
  */
 struct cx4_eq_sub {
 	bool (*event)(struct cx4_eq *eq, const void *eqe);
+	void (*comp)(struct cx4_eq *eq, u32 cqn);
 	const char *bad_why;
 	void (*lost)(struct cx4_eq *eq);
 	void (*start)(struct cx4_core *core);
@@ -216,6 +225,51 @@ static inline void cx4_eq_subscribe(struct cx4_core *core, u8 type,
 				    const struct cx4_eq_sub *sub);
 
 /*
+ * The CQ numbers a completion or CQ error EQE may name: below
+ * 2^log_max_cq of the general capabilities @gen (a 24-bit field).
+ */
+static inline u32 cx4_max_cqn(const void *gen)
+{
+	return 1u << min_t(u32, CX4_GET(CAP, gen, LOG_MAX_CQ), 24);
+}
+
+/* cx4_eqe_comp_cqn(): not a completion EQE of a CQ number in range. */
+#define CX4_EQE_NO_CQN		U32_MAX
+
+/* The dword of @eqe that holds field @f, read once (host order). */
+static inline u32 cx4_eqe_dw_once(const void *eqe, u32 f)
+{
+	const __be32 *p = (const __be32 *)((const u8 *)eqe + CX4_FLD_OFF(f));
+
+	return be32_to_cpu(READ_ONCE(*p));
+}
+
+/* Field @f of @dw, the dword holding it. */
+static inline u32 cx4_eqe_dw_get(u32 dw, u32 f)
+{
+	return (dw >> CX4_FLD_LSB(f)) & cx4_fld_mask(f);
+}
+
+/*
+ * The CQ number of EQE @eqe on a completion EQ (no device access; KUnit):
+ * its CQN if it is a completion event (PRM Table 79) naming a CQ below
+ * @max_cqn, else CX4_EQE_NO_CQN.  Reads the two dwords it needs (event
+ * type, CQ number) once each, without copying the EQE: the CQN checked
+ * is the CQN returned, though the device may rewrite the entry.
+ */
+static inline u32 cx4_eqe_comp_cqn(const void *eqe, u32 max_cqn)
+{
+	const u32 type_f = CX4_FIELD(EQE, EVENT_TYPE);
+	const u32 cqn_f = CX4_FIELD(EQE, COMP_CQN);
+	u32 type = cx4_eqe_dw_get(cx4_eqe_dw_once(eqe, type_f), type_f);
+	u32 cqn = cx4_eqe_dw_get(cx4_eqe_dw_once(eqe, cqn_f), cqn_f);
+
+	if (type != CX4_EVENT_COMPLETION || cqn >= max_cqn)
+		return CX4_EQE_NO_CQN;
+	return cqn;
+}
+
+/*
  * Is the EQE at consumer counter @ci of a ring of 2^@log_size entries
  * software owned (PRM 7.13.2.1)?  Reads the owner byte once.
  */
@@ -227,41 +281,25 @@ static inline bool cx4_eqe_owned_by_sw(const void *eqe, u32 ci, u32 log_size)
 }
 
 /*
- * Is the CQE at consumer counter @ci of a ring of 2^@log_size entries
- * software owned and valid (PRM 7.12.3: owner bit, opcode not 0xf)?
- * Reads the owner byte once.
- */
-static inline bool cx4_cqe_owned_by_sw(const void *cqe, u32 ci, u32 log_size)
-{
-	u8 b = READ_ONCE(((const u8 *)cqe)[CX4_CQE_OFF_OWNER_BYTE]);
-
-	return (b & 1) == cx4_owner_bit(ci, log_size) &&
-	       (b >> 4) != CX4_CQE_OP_INVALID;
-}
-
-bool cx4_cq_ring_ready(const void *ring, u32 ci, u32 log_size);
-
-/*
- * A completion queue (cq.c).  @ci, @arm_ci and @last_arm_sn are only
- * used by the one poller (cx4_cq_peek/pop/update_ci/arm); @armed is set
- * by the poller's arm and cleared by the EQ handler that delivers the
- * CQ's events, WRITE_ONCE/READ_ONCE on both sides.
+ * A completion queue (cq.c).  @ring is what the hot-path API of
+ * include/linux/cx4/cq.h sees (its inlines find it at the start of the
+ * CQ); @ring.ci, @arm_ci and @last_arm_sn are only used by the one
+ * poller (cx4_cq_peek/pop/update_ci/arm); @armed is set by the poller's
+ * arm and cleared by the EQ handler that delivers the CQ's events,
+ * WRITE_ONCE/READ_ONCE on both sides.
  */
 struct cx4_cq {
+	struct cx4_cq_ring ring;	/* first: cx4_cq_ring() */
 	struct cx4_core *core;
 	void (*comp)(struct cx4_cq *cq, void *ctx);
 	void (*error)(struct cx4_cq *cq, void *ctx, u8 syndrome);
 	void *ctx;
-	void *buf;		/* CQE ring, then the doorbell record */
 	dma_addr_t dma;
 	size_t ring_size;
 	size_t size;
-	__be32 *dbr;
-	u32 log_size;
 	u32 vector;
 	u32 cqn;
-	u32 ci;
-	u32 arm_ci;		/* @ci at the last arm */
+	u32 arm_ci;		/* @ring.ci at the last arm */
 	u8 last_arm_sn;		/* cmd_sn of the last arm */
 	bool armed;		/* armed, no event since */
 	u8 err_syndrome;	/* last CQ error event (debugfs) */
@@ -274,6 +312,8 @@ struct cx4_cq {
 	struct list_head dead_node;	/* on cx4_cqs.dead */
 };
 
+static_assert(offsetof(struct cx4_cq, ring) == 0);
+
 /* What a CQ event lookup found (cx4_cqs_comp(), cx4_cqs_error()). */
 enum cx4_cq_verdict {
 	CX4_CQ_EV_OK,
@@ -281,15 +321,26 @@ enum cx4_cq_verdict {
 	CX4_CQ_EV_WRONG_EQ,	/* the CQ reports to another EQ */
 };
 
+/* Most entries of the completion path's CQ table (32 KB of pointers). */
+#define CX4_CQS_TABLE_MAX	4096
+
 struct cx4_cqs {
 	/*
 	 * Serializes CQ creation and destruction: a CQ number is registered
 	 * and unregistered together with its CREATE_CQ / DESTROY_CQ, so the
 	 * device cannot hand out a number still registered.  Also protects
-	 * @dead.  The EQ handlers only read @xa (RCU).
+	 * @dead and the entries of @table.  The EQ handlers only read @xa
+	 * and @table's entries (RCU).
 	 */
 	struct mutex lock;
-	struct xarray xa;
+	struct xarray xa;	/* every registered CQ, by CQN */
+	/*
+	 * The same for the CQNs below @table_size, indexed: the completion
+	 * path's lookup (cx4_cqs_table_create(); @table and @table_size
+	 * change only while no EQ exists).
+	 */
+	struct cx4_cq __rcu **table;
+	u32 table_size;
 	struct list_head dead;	/* DESTROY_CQ failed: freed after reset */
 	atomic_t unknown_comp;	/* completion EQEs for no registered CQ */
 	atomic_t unknown_err;	/* CQ error EQEs for no registered CQ */
@@ -550,6 +601,8 @@ enum cx4_eqe_verdict cx4_eqe_classify(const void *eqe,
 /* cq.c: completion queues. */
 void cx4_cqs_init(struct cx4_cqs *cqs);
 void cx4_cqs_destroy(struct cx4_cqs *cqs);
+int cx4_cqs_table_create(struct cx4_cqs *cqs, u32 max_cqn);
+void cx4_cqs_table_destroy(struct cx4_cqs *cqs);
 int cx4_cqs_register_locked(struct cx4_cqs *cqs, struct cx4_cq *cq);
 void cx4_cqs_unregister_locked(struct cx4_cqs *cqs, struct cx4_cq *cq);
 u64 cx4_cqs_comp_events(struct cx4_cqs *cqs);

@@ -5,11 +5,14 @@
  * A CQ is one DMA-coherent buffer: the ring of 64-byte CQEs (every entry
  * handed over hardware owned, PRM 7.12.3.1) followed by the doorbell
  * record (Table 69).  It is created on the EQ of its completion vector
- * with the core's UAR page, and registered by CQ number in an xarray so
- * that the EQ handlers can find it:
- *  - completion EQEs (completion EQs) and CQ error EQEs (control EQ) are
- *    looked up by CQN under rcu_read_lock(); a CQN no CQ is registered
- *    under is counted and logged, never dereferenced;
+ * with the core's UAR page, and registered by CQ number so that the EQ
+ * handlers can find it: in an xarray (every CQ), and in a table indexed
+ * by CQN for the completion path (the CQNs below the table's size,
+ * 2^log_max_cq up to CX4_CQS_TABLE_MAX entries; the rare CQN above it
+ * is looked up in the xarray):
+ *  - completion EQEs (completion EQs, cx4_cqs_comp()) and CQ error EQEs
+ *    (control EQ) are looked up by CQN under rcu_read_lock(); a CQN no
+ *    CQ is registered under is counted and logged, never dereferenced;
  *  - cx4_cq_destroy() unregisters the CQ after DESTROY_CQ and then waits
  *    for both handlers (synchronize_irq() on the completion and control
  *    vectors) before freeing it, so no callback runs once it returns.
@@ -42,8 +45,8 @@
  * completions takes N entries, of which the device writes only the title
  * (first, owner byte last) and the mini CQE arrays (entries 1, 8, 16 ...,
  * owner byte included); the consumer reads them with cx4_cq_peek_at() and
- * hands all N back with cx4_cq_pop_n(), which restores the entries' owner
- * bits for the next pass.
+ * hands all N back with cx4_cq_pop_n() (both in include/linux/cx4/cq.h),
+ * which restores the entries' owner bits for the next pass.
  *
  * A CQ whose DESTROY_CQ failed (dead device) may still be written by the
  * device: its buffer is kept on a list until cx4_cqs_release(), after the
@@ -68,6 +71,8 @@ void cx4_cqs_init(struct cx4_cqs *cqs)
 {
 	mutex_init(&cqs->lock);
 	xa_init(&cqs->xa);
+	cqs->table = NULL;
+	cqs->table_size = 0;
 	INIT_LIST_HEAD(&cqs->dead);
 	atomic_set(&cqs->unknown_comp, 0);
 	atomic_set(&cqs->unknown_err, 0);
@@ -80,8 +85,49 @@ void cx4_cqs_init(struct cx4_cqs *cqs)
 void cx4_cqs_destroy(struct cx4_cqs *cqs)
 {
 	WARN(!xa_empty(&cqs->xa), "cx4: CQs still registered\n");
+	cx4_cqs_table_destroy(cqs);
 	xa_destroy(&cqs->xa);
 	mutex_destroy(&cqs->lock);
+}
+
+/*
+ * The completion path's table for CQNs below @max_cqn (the device's
+ * 2^log_max_cq), at most CX4_CQS_TABLE_MAX entries, holding the CQs
+ * registered so far.  Only while no EQ exists: the EQ handlers read
+ * @table and @table_size without a lock.  Undone by
+ * cx4_cqs_table_destroy().
+ */
+int cx4_cqs_table_create(struct cx4_cqs *cqs, u32 max_cqn)
+{
+	u32 n = min_t(u32, max_cqn, CX4_CQS_TABLE_MAX);
+	struct cx4_cq __rcu **table;
+	struct cx4_cq *cq;
+	unsigned long i;
+
+	table = kvcalloc(n, sizeof(*table), GFP_KERNEL);
+	if (!table)
+		return -ENOMEM;
+	mutex_lock(&cqs->lock);
+	xa_for_each_range(&cqs->xa, i, cq, 0, n - 1)
+		RCU_INIT_POINTER(table[i], cq);
+	swap(cqs->table, table);
+	cqs->table_size = n;
+	mutex_unlock(&cqs->lock);
+	kvfree(table);
+	return 0;
+}
+
+/* Once no EQ exists: a CQ still registered stays in the xarray only. */
+void cx4_cqs_table_destroy(struct cx4_cqs *cqs)
+{
+	struct cx4_cq __rcu **table;
+
+	mutex_lock(&cqs->lock);
+	table = cqs->table;
+	cqs->table = NULL;
+	cqs->table_size = 0;
+	mutex_unlock(&cqs->lock);
+	kvfree(table);
 }
 
 /* Make @cq findable by its CQN; -EEXIST if the device reused a live CQN. */
@@ -91,14 +137,36 @@ int cx4_cqs_register_locked(struct cx4_cqs *cqs, struct cx4_cq *cq)
 
 	lockdep_assert_held(&cqs->lock);
 	err = xa_insert(&cqs->xa, cq->cqn, cq, GFP_KERNEL);
-	return err == -EBUSY ? -EEXIST : err;
+	if (err)
+		return err == -EBUSY ? -EEXIST : err;
+	if (cq->cqn < cqs->table_size)
+		rcu_assign_pointer(cqs->table[cq->cqn], cq);
+	return 0;
 }
 
+/*
+ * Once it returns, no EQ handler that starts finds @cq; one running may
+ * still use it (cx4_cq_destroy() waits for them).
+ */
 void cx4_cqs_unregister_locked(struct cx4_cqs *cqs, struct cx4_cq *cq)
 {
 	lockdep_assert_held(&cqs->lock);
-	if (xa_cmpxchg(&cqs->xa, cq->cqn, cq, NULL, 0) == cq)
-		cqs->comp_retired += READ_ONCE(cq->comp_events);
+	if (xa_cmpxchg(&cqs->xa, cq->cqn, cq, NULL, 0) != cq)
+		return;
+	if (cq->cqn < cqs->table_size)
+		RCU_INIT_POINTER(cqs->table[cq->cqn], NULL);
+	cqs->comp_retired += READ_ONCE(cq->comp_events);
+}
+
+/*
+ * The CQ registered under @cqn, or NULL (RCU read side): by the table
+ * when it covers @cqn, else by the xarray.
+ */
+static struct cx4_cq *cx4_cqs_find(struct cx4_cqs *cqs, u32 cqn)
+{
+	if (likely(cqn < cqs->table_size))
+		return rcu_dereference(cqs->table[cqn]);
+	return xa_load(&cqs->xa, cqn);
 }
 
 /* Completion events delivered to every CQ since cx4_cqs_init() (debugfs). */
@@ -147,35 +215,42 @@ void cx4_cqs_kick(struct cx4_cqs *cqs, u32 eq_index)
 
 /*
  * A completion EQE for @cqn on completion EQ @eq_index (interrupt
- * context): to the CQ registered under @cqn; one with no CQ of that EQ
+ * context, in an RCU read-side section: the EQ layer holds one over each
+ * interrupt): to the CQ registered under @cqn; one with no CQ of that EQ
  * kicks every CQ of the EQ.  Return: the verdict for the caller to count
  * and log (OK, unknown CQN, or a CQ of another EQ).
  */
-enum cx4_cq_verdict cx4_cqs_comp(struct cx4_cqs *cqs, u32 cqn, u32 eq_index)
+static __always_inline enum cx4_cq_verdict
+__cx4_cqs_comp(struct cx4_cqs *cqs, u32 cqn, u32 eq_index)
 {
-	enum cx4_cq_verdict v = CX4_CQ_EV_OK;
+	enum cx4_cq_verdict v;
 	struct cx4_cq *cq;
-	bool lost = false;
 
-	rcu_read_lock();
-	cq = xa_load(&cqs->xa, cqn);
-	if (!cq) {
+	cq = cx4_cqs_find(cqs, cqn);
+	if (unlikely(!cq)) {
 		atomic_inc(&cqs->unknown_comp);
 		v = CX4_CQ_EV_UNKNOWN;
-	} else if (cq->vector != eq_index) {
+	} else if (unlikely(cq->vector != eq_index)) {
 		atomic_inc(&cqs->wrong_eq);
 		v = CX4_CQ_EV_WRONG_EQ;
 	} else {
+		bool armed = READ_ONCE(cq->armed);
+
 		WRITE_ONCE(cq->comp_events, cq->comp_events + 1);
-		/* Not armed: another CQ's event under a wrong number? */
-		if (!READ_ONCE(cq->armed))
-			lost = true;
 		cx4_cq_event(cq);
+		if (likely(armed))
+			return CX4_CQ_EV_OK;
+		/* Not armed: another CQ's event under a wrong number? */
+		v = CX4_CQ_EV_OK;
 	}
-	rcu_read_unlock();
-	if (v != CX4_CQ_EV_OK || lost)
-		cx4_cqs_kick(cqs, eq_index);
+	cx4_cqs_kick(cqs, eq_index);
 	return v;
+}
+
+/* The same, called (KUnit); the EQ hook below has it inline. */
+enum cx4_cq_verdict cx4_cqs_comp(struct cx4_cqs *cqs, u32 cqn, u32 eq_index)
+{
+	return __cx4_cqs_comp(cqs, cqn, eq_index);
 }
 
 /* A CQ error EQE for @cqn (control EQ, interrupt context). */
@@ -185,7 +260,7 @@ enum cx4_cq_verdict cx4_cqs_error(struct cx4_cqs *cqs, u32 cqn, u8 syndrome)
 	struct cx4_cq *cq;
 
 	rcu_read_lock();
-	cq = xa_load(&cqs->xa, cqn);
+	cq = cx4_cqs_find(cqs, cqn);
 	if (!cq) {
 		atomic_inc(&cqs->unknown_err);
 		v = CX4_CQ_EV_UNKNOWN;
@@ -201,18 +276,13 @@ enum cx4_cq_verdict cx4_cqs_error(struct cx4_cqs *cqs, u32 cqn, u8 syndrome)
 
 /* --- EQ subscriptions (interrupt context) --------------------------------- */
 
-/*
- * A completion EQE whose CQN is in range: to the CQ registered under it.
- * A CQN with no CQ (e.g. an event that raced with cx4_cq_destroy()) is
- * counted and logged; a CQ of another EQ is a bad EQE.  Either way every
- * CQ of this EQ is kicked (cx4_cqs_comp()): one of them lost its event.
- */
-static void cx4_eq_comp(struct cx4_eq *eq, const u8 *eqe)
+/* Log what cx4_cqs_comp() refused (counted there). */
+static void __cold cx4_eq_comp_refused(struct cx4_eq *eq, u32 cqn,
+				       enum cx4_cq_verdict v)
 {
 	struct cx4_core *core = eq->core;
-	u32 cqn = CX4_GET(EQE, eqe, COMP_CQN);
 
-	switch (cx4_cqs_comp(&core->cqs, cqn, eq - core->eqs.comp)) {
+	switch (v) {
 	case CX4_CQ_EV_OK:
 		break;
 	case CX4_CQ_EV_UNKNOWN:
@@ -231,6 +301,24 @@ static void cx4_eq_comp(struct cx4_eq *eq, const u8 *eqe)
 	}
 }
 
+/*
+ * A completion EQE of completion EQ @eq whose type and CQN (below the
+ * device's limit) the EQ layer checked, in an RCU read-side section: to
+ * the CQ registered under @cqn.  A CQN with no CQ (e.g. an event that
+ * raced with cx4_cq_destroy()) is counted and logged; a CQ of another
+ * EQ is a bad EQE.  Either way every CQ of this EQ is kicked
+ * (cx4_cqs_comp()): one of them lost its event.
+ */
+static void cx4_eq_comp(struct cx4_eq *eq, u32 cqn)
+{
+	struct cx4_core *core = eq->core;
+	enum cx4_cq_verdict v;
+
+	v = __cx4_cqs_comp(&core->cqs, cqn, eq - core->eqs.comp);
+	if (unlikely(v != CX4_CQ_EV_OK))
+		cx4_eq_comp_refused(eq, cqn, v);
+}
+
 static void cx4_eq_cq_error(struct cx4_eq *eq, const u8 *eqe)
 {
 	struct cx4_core *core = eq->core;
@@ -247,12 +335,6 @@ static void cx4_eq_cq_error(struct cx4_eq *eq, const u8 *eqe)
 }
 
 /* The CQ table's subscriptions (eq.c dispatches to them). */
-static bool cx4_cqs_comp_event(struct cx4_eq *eq, const void *eqe)
-{
-	cx4_eq_comp(eq, eqe);
-	return true;
-}
-
 static bool cx4_cqs_error_event(struct cx4_eq *eq, const void *eqe)
 {
 	cx4_eq_cq_error(eq, eqe);
@@ -268,7 +350,7 @@ static void cx4_cqs_comp_lost(struct cx4_eq *eq)
 }
 
 static const struct cx4_eq_sub cx4_cqs_comp_sub = {
-	.event = cx4_cqs_comp_event,
+	.comp = cx4_eq_comp,
 	.lost = cx4_cqs_comp_lost,
 };
 
@@ -316,59 +398,7 @@ u32 cx4_cq_arm_dword(u32 sn, u32 ci, bool solicited)
 	return cx4_rd32(b, 0);
 }
 
-/*
- * May the consumer at @ci take its CQE (no device access; KUnit)?  PRM
- * 7.12.3: the software owner value and an opcode other than 0xf, which
- * marks an entry the device has not written.  A device that writes an
- * entry with opcode 0xf and goes on to the next one would stall the CQ
- * for good: an invalid entry whose successor is software owned and valid
- * is handed over too, for the consumer's opcode check to reject.
- */
-bool cx4_cq_ring_ready(const void *ring, u32 ci, u32 log_size)
-{
-	u32 mask = (1u << log_size) - 1;
-	const u8 *cqe = (const u8 *)ring + (ci & mask) * CX4_CQE_SIZE;
-	u8 b = READ_ONCE(cqe[CX4_CQE_OFF_OWNER_BYTE]);
-
-	if ((b & 1) != cx4_owner_bit(ci, log_size))
-		return false;
-	if ((b >> 4) != CX4_CQE_OP_INVALID)
-		return true;
-	/* A ring of one entry has no successor to look at. */
-	return mask && cx4_cqe_owned_by_sw((const u8 *)ring +
-					   ((ci + 1) & mask) * CX4_CQE_SIZE,
-					   ci + 1, log_size);
-}
-
-/* --- core API: polling ------------------------------------------------------ */
-
-static u8 *cx4_cq_entry(struct cx4_cq *cq, u32 ci)
-{
-	return (u8 *)cq->buf + (ci & ((1u << cq->log_size) - 1)) * CX4_CQE_SIZE;
-}
-
-const void *cx4_cq_peek(struct cx4_cq *cq)
-{
-	u8 *cqe = cx4_cq_entry(cq, cq->ci);
-
-	if (!cx4_cq_ring_ready(cq->buf, cq->ci, cq->log_size))
-		return NULL;
-	/* Read the rest of the CQE only after its owner byte. */
-	dma_rmb();
-	return cqe;
-}
-
-void cx4_cq_pop(struct cx4_cq *cq)
-{
-	cq->ci++;
-}
-
-void cx4_cq_update_ci(struct cx4_cq *cq)
-{
-	/* The CQEs are read before the device may overwrite them. */
-	mb();
-	WRITE_ONCE(cq->dbr[CX4_CQ_DBR_CI_IDX], cpu_to_be32(cq->ci & CX4_MAX(CQ_DBR, UPDATE_CI)));
-}
+/* --- core API: arming (polling is inline: include/linux/cx4/cq.h) ---------- */
 
 /*
  * The cmd_sn of the next arm of @cq (no device access; KUnit): the last
@@ -377,7 +407,7 @@ void cx4_cq_update_ci(struct cx4_cq *cq)
  */
 u8 cx4_cq_next_sn(const struct cx4_cq *cq)
 {
-	if (READ_ONCE(cq->armed) && cq->ci == cq->arm_ci)
+	if (READ_ONCE(cq->armed) && cq->ring.ci == cq->arm_ci)
 		return cq->last_arm_sn;
 	return (cq->last_arm_sn + 1) & CX4_MAX(CQ_DBR, CMD_SN);
 }
@@ -396,16 +426,16 @@ u32 cx4_cq_arm_prepare(struct cx4_cq *cq)
 	u8 sn = cx4_cq_next_sn(cq);
 
 	cq->last_arm_sn = sn;
-	cq->arm_ci = cq->ci;
+	cq->arm_ci = cq->ring.ci;
 	WRITE_ONCE(cq->armed, true);
-	return cx4_cq_arm_dword(sn, cq->ci, false);
+	return cx4_cq_arm_dword(sn, cq->ring.ci, false);
 }
 
 void cx4_cq_arm(struct cx4_cq *cq)
 {
 	u32 dw = cx4_cq_arm_prepare(cq);
 
-	WRITE_ONCE(cq->dbr[CX4_CQ_DBR_ARM_IDX], cpu_to_be32(dw));
+	WRITE_ONCE(cq->ring.dbr[CX4_CQ_DBR_ARM_IDX], cpu_to_be32(dw));
 	/* The doorbell record is visible before the doorbell rings. */
 	wmb();
 	iowrite64be((u64)dw << 32 | cq->cqn,
@@ -415,36 +445,6 @@ void cx4_cq_arm(struct cx4_cq *cq)
 u32 cx4_cq_cqn(const struct cx4_cq *cq)
 {
 	return cq->cqn;
-}
-
-/* --- core API: compressed sessions --------------------------------------- */
-
-const void *cx4_cq_peek_at(struct cx4_cq *cq, u32 k)
-{
-	return cx4_cq_entry(cq, cq->ci + k);
-}
-
-/*
- * The entries after the first get what cx4_cq_ring_init() gave them, with
- * the owner value of this pass: to the consumer of the next pass they
- * are the device's until it writes them (PRM 7.12.3.1).  The first entry
- * (the title) was written with this pass's owner value.
- */
-void cx4_cq_pop_n(struct cx4_cq *cq, u32 n)
-{
-	u8 hw = CX4_CQE_OP_INVALID << CX4_FLD_LSB(CX4_CQE_OPCODE);
-	u8 *last = (u8 *)cq->buf + CX4_CQE_OFF_OWNER_BYTE;
-	u32 mask = (1u << cq->log_size) - 1, k;
-
-	/* Opcode and owner share the entry's last byte: one store each. */
-	static_assert(CX4_FLD_OFF(CX4_CQE_OPCODE) + 3 == CX4_CQE_OFF_OWNER_BYTE &&
-		      CX4_FLD_OFF(CX4_CQE_OWNER) + 3 == CX4_CQE_OFF_OWNER_BYTE &&
-		      CX4_FLD_MSB(CX4_CQE_OPCODE) < 8);
-	for (k = cq->ci + 1; k != cq->ci + n; k++)
-		WRITE_ONCE(last[(k & mask) * CX4_CQE_SIZE],
-			   hw | cx4_owner_bit(k, cq->log_size) <<
-				CX4_FLD_LSB(CX4_CQE_OWNER));
-	cq->ci += n;
 }
 
 /* --- commands --------------------------------------------------------------- */
@@ -471,7 +471,7 @@ static int cx4_cq_cmd_create(struct cx4_core *core, struct cx4_cq *cq,
 		CX4_SET(CQC, cqc, CQE_COMPRESSION_EN, 1);
 		CX4_SET(CQC, cqc, MINI_CQE_RES_FORMAT, CX4_MINI_CQE_FMT_HASH);
 	}
-	CX4_SET(CQC, cqc, LOG_CQ_SIZE, cq->log_size);
+	CX4_SET(CQC, cqc, LOG_CQ_SIZE, cq->ring.log_size);
 	CX4_SET(CQC, cqc, UAR_PAGE, core->eqs.uarn);
 	CX4_SET(CQC, cqc, CQ_PERIOD, attr->moder_usecs);
 	CX4_SET(CQC, cqc, CQ_MAX_COUNT, attr->moder_frames);
@@ -544,7 +544,7 @@ static int cx4_cq_check_attr(struct cx4_core *core,
 static void cx4_cq_free(struct cx4_core *core, struct cx4_cq *cq)
 {
 	if (!core->dma_unsafe)
-		dma_free_coherent(core->dev, cq->size, cq->buf, cq->dma);
+		dma_free_coherent(core->dev, cq->size, cq->ring.buf, cq->dma);
 	kfree(cq);
 }
 
@@ -568,19 +568,19 @@ struct cx4_cq *cx4_cq_create(struct cx4_core *core,
 	cq->comp = attr->comp;
 	cq->error = attr->error;
 	cq->ctx = attr->ctx;
-	cq->log_size = attr->log_cqe_cnt;
+	cq->ring.log_size = attr->log_cqe_cnt;
 	/* Created fired, no event yet: the first arm's cmd_sn is 0. */
 	cq->last_arm_sn = CX4_MAX(CQ_DBR, CMD_SN);
-	cq->ring_size = (size_t)CX4_CQE_SIZE << cq->log_size;
+	cq->ring_size = (size_t)CX4_CQE_SIZE << cq->ring.log_size;
 	cq->size = PAGE_ALIGN(cq->ring_size + CX4_CQ_DBR_SIZE);
-	cq->buf = dma_alloc_coherent(core->dev, cq->size, &cq->dma,
-				     GFP_KERNEL);
-	if (!cq->buf) {
+	cq->ring.buf = dma_alloc_coherent(core->dev, cq->size, &cq->dma,
+					  GFP_KERNEL);
+	if (!cq->ring.buf) {
 		err = -ENOMEM;
 		goto err_free_cq;
 	}
-	cq->dbr = (__be32 *)((u8 *)cq->buf + cq->ring_size);
-	cx4_cq_ring_init(cq->buf, cq->log_size);
+	cq->ring.dbr = (__be32 *)((u8 *)cq->ring.buf + cq->ring_size);
+	cx4_cq_ring_init(cq->ring.buf, cq->ring.log_size);
 
 	mutex_lock(&cqs->lock);
 	err = cx4_cq_cmd_create(core, cq, attr, eqn);
@@ -625,7 +625,7 @@ err_unlock:
 	mutex_unlock(&cqs->lock);
 	if (keep)
 		return ERR_PTR(err);
-	dma_free_coherent(core->dev, cq->size, cq->buf, cq->dma);
+	dma_free_coherent(core->dev, cq->size, cq->ring.buf, cq->dma);
 err_free_cq:
 	kfree(cq);
 	return ERR_PTR(err);

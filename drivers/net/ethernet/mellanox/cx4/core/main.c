@@ -379,8 +379,9 @@ static void cx4_core_td_dealloc(struct cx4_core *core)
 }
 
 /*
- * After INIT_HCA: vectors, EQs, link state and permanent MAC (nothing to
- * undo), PD, TD, the PA MKey (lkey); undone by cx4_core_detach().
+ * After INIT_HCA: vectors, the CQ table of the completion path, EQs, link
+ * state and permanent MAC (nothing to undo), PD, TD, the PA MKey (lkey);
+ * undone by cx4_core_detach().
  */
 static int cx4_core_attach(struct cx4_core *core)
 {
@@ -389,9 +390,13 @@ static int cx4_core_attach(struct cx4_core *core)
 	err = cx4_irqs_create(core);
 	if (err)
 		return err;
-	err = cx4_eqs_create(core);
+	err = cx4_cqs_table_create(&core->cqs,
+				   cx4_max_cqn(core->caps[CX4_CAPS_GEN_CUR]));
 	if (err)
 		goto err_destroy_irqs;
+	err = cx4_eqs_create(core);
+	if (err)
+		goto err_destroy_cq_table;
 	err = cx4_port_query(core);
 	if (err)
 		goto err_destroy_eqs;
@@ -412,6 +417,8 @@ err_dealloc_pd:
 	cx4_core_pd_dealloc(core);
 err_destroy_eqs:
 	cx4_eqs_destroy(core);
+err_destroy_cq_table:
+	cx4_cqs_table_destroy(&core->cqs);
 err_destroy_irqs:
 	cx4_irqs_destroy(core);
 	return err;
@@ -423,6 +430,7 @@ static void cx4_core_detach(struct cx4_core *core)
 	cx4_core_td_dealloc(core);
 	cx4_core_pd_dealloc(core);
 	cx4_eqs_destroy(core);
+	cx4_cqs_table_destroy(&core->cqs);
 	cx4_irqs_destroy(core);
 }
 

@@ -36,6 +36,7 @@
 #include <linux/slab.h>
 #include <linux/workqueue.h>
 #include <linux/cx4/core.h>
+#include <linux/cx4/cq.h>
 
 #include "../compat.h"
 #include "en.h"

@@ -18,6 +18,7 @@
 #include <linux/timer.h>
 #include <net/xdp.h>
 #include <linux/cx4/core.h>
+#include <linux/cx4/cq.h>
 
 #include "en.h"
 #include "stats.h"

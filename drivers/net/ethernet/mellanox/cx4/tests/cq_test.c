@@ -7,6 +7,7 @@
  */
 
 #include <kunit/test.h>
+#include <linux/rcupdate.h>
 #include <linux/slab.h>
 
 #include "../core/core.h"
@@ -146,10 +147,10 @@ static void cx4_test_cq_pop_n(struct kunit *test)
 {
 	u32 log = 4, nent = 1u << log, i;
 	u8 *ring = kunit_kzalloc(test, nent * CX4_CQE_SIZE, GFP_KERNEL);
-	struct cx4_cq cq = { .log_size = log, .ci = 12 };
+	struct cx4_cq cq = { .ring.log_size = log, .ring.ci = 12 };
 
 	KUNIT_ASSERT_NOT_NULL(test, ring);
-	cq.buf = ring;
+	cq.ring.buf = ring;
 	cx4_cq_ring_init(ring, log);
 	for (i = 0; i < 12; i++)
 		cx4_test_cq_produce(ring, log, i);
@@ -161,7 +162,7 @@ static void cx4_test_cq_pop_n(struct kunit *test)
 	KUNIT_EXPECT_PTR_EQ(test, cx4_cq_peek_at(&cq, 5),
 			    (const void *)(ring + 1 * CX4_CQE_SIZE));
 	cx4_cq_pop_n(&cq, 6);
-	KUNIT_EXPECT_EQ(test, cq.ci, 18u);
+	KUNIT_EXPECT_EQ(test, cq.ring.ci, 18u);
 	/* The title as the device wrote it. */
 	KUNIT_EXPECT_EQ(test, CX4_GET(CQE, ring + 12 * CX4_CQE_SIZE, OPCODE),
 			(u32)CX4_CQE_OP_REQ);
@@ -180,7 +181,7 @@ static void cx4_test_cq_pop_n(struct kunit *test)
 			(u32)CX4_CQE_OP_REQ);
 	/* One entry: cx4_cq_pop(). */
 	cx4_cq_pop_n(&cq, 1);
-	KUNIT_EXPECT_EQ(test, cq.ci, 19u);
+	KUNIT_EXPECT_EQ(test, cq.ring.ci, 19u);
 	KUNIT_EXPECT_EQ(test, CX4_GET(CQE, ring + 2 * CX4_CQE_SIZE, OPCODE),
 			(u32)CX4_CQE_OP_REQ);
 }
@@ -222,6 +223,18 @@ static void cx4_test_err_cb(struct cx4_cq *cq, void *ctx, u8 syndrome)
 	cb->syndrome = syndrome;
 }
 
+/* cx4_cqs_comp() as the EQ layer calls it: in an RCU read-side section. */
+static enum cx4_cq_verdict cx4_test_comp(struct cx4_cqs *cqs, u32 cqn,
+					 u32 eq_index)
+{
+	enum cx4_cq_verdict v;
+
+	rcu_read_lock();
+	v = cx4_cqs_comp(cqs, cqn, eq_index);
+	rcu_read_unlock();
+	return v;
+}
+
 static struct cx4_cqs *cx4_test_cqs(struct kunit *test)
 {
 	struct cx4_cqs *cqs = kunit_kzalloc(test, sizeof(*cqs), GFP_KERNEL);
@@ -259,21 +272,21 @@ static void cx4_test_cq_dispatch(struct kunit *test)
 	for (i = 1; i <= 5; i++) {
 		a.last_arm_sn = i & CX4_MAX(CQ_DBR, CMD_SN);
 		a.armed = true;
-		KUNIT_EXPECT_EQ(test, cx4_cqs_comp(cqs, 7, 1), CX4_CQ_EV_OK);
+		KUNIT_EXPECT_EQ(test, cx4_test_comp(cqs, 7, 1), CX4_CQ_EV_OK);
 		KUNIT_EXPECT_EQ(test, cb_a.comps, (int)i);
 		KUNIT_EXPECT_EQ(test, cx4_cq_next_sn(&a),
 				(u8)((i + 1) & CX4_MAX(CQ_DBR, CMD_SN)));
 		KUNIT_EXPECT_FALSE(test, a.armed);
 	}
 	b.armed = true;
-	KUNIT_EXPECT_EQ(test, cx4_cqs_comp(cqs, 0, 0), CX4_CQ_EV_OK);
+	KUNIT_EXPECT_EQ(test, cx4_test_comp(cqs, 0, 0), CX4_CQ_EV_OK);
 	KUNIT_EXPECT_EQ(test, cb_b.comps, 1);
 	KUNIT_EXPECT_EQ(test, cx4_cq_next_sn(&b), 1);
 	KUNIT_EXPECT_EQ(test, cx4_cqs_comp_events(cqs), 6);
 	KUNIT_EXPECT_EQ(test, atomic_read(&cqs->kicks), 0);
 
 	/* A duplicated event cannot wrap cmd_sn back to the fired one. */
-	KUNIT_EXPECT_EQ(test, cx4_cqs_comp(cqs, 7, 1), CX4_CQ_EV_OK);
+	KUNIT_EXPECT_EQ(test, cx4_test_comp(cqs, 7, 1), CX4_CQ_EV_OK);
 	KUNIT_EXPECT_EQ(test, cx4_cq_next_sn(&a), 2);
 	/* ... and, for a CQ not armed, kicks every CQ of its EQ. */
 	KUNIT_EXPECT_EQ(test, atomic_read(&cqs->kicks), 1);
@@ -287,13 +300,13 @@ static void cx4_test_cq_dispatch(struct kunit *test)
 	 */
 	a.last_arm_sn = 3;
 	a.armed = true;
-	KUNIT_EXPECT_EQ(test, cx4_cqs_comp(cqs, 8, 1), CX4_CQ_EV_UNKNOWN);
+	KUNIT_EXPECT_EQ(test, cx4_test_comp(cqs, 8, 1), CX4_CQ_EV_UNKNOWN);
 	KUNIT_EXPECT_EQ(test, atomic_read(&cqs->unknown_comp), 1);
 	KUNIT_EXPECT_EQ(test, cb_a.comps, 8);
 	KUNIT_EXPECT_EQ(test, cx4_cq_next_sn(&a), 3);
 	KUNIT_EXPECT_TRUE(test, a.armed);
 	KUNIT_EXPECT_EQ(test, cb_b.comps, 1);
-	KUNIT_EXPECT_EQ(test, cx4_cqs_comp(cqs, 7, 0), CX4_CQ_EV_WRONG_EQ);
+	KUNIT_EXPECT_EQ(test, cx4_test_comp(cqs, 7, 0), CX4_CQ_EV_WRONG_EQ);
 	KUNIT_EXPECT_EQ(test, atomic_read(&cqs->wrong_eq), 1);
 	KUNIT_EXPECT_EQ(test, cb_a.comps, 8);
 	KUNIT_EXPECT_EQ(test, cb_b.comps, 2);
@@ -327,7 +340,7 @@ static void cx4_test_cq_dispatch(struct kunit *test)
 	mutex_lock(&cqs->lock);
 	cx4_cqs_unregister_locked(cqs, &a);
 	mutex_unlock(&cqs->lock);
-	KUNIT_EXPECT_EQ(test, cx4_cqs_comp(cqs, 7, 1), CX4_CQ_EV_UNKNOWN);
+	KUNIT_EXPECT_EQ(test, cx4_test_comp(cqs, 7, 1), CX4_CQ_EV_UNKNOWN);
 	KUNIT_EXPECT_EQ(test, cb_a.comps, 9);
 	KUNIT_EXPECT_EQ(test, atomic_read(&cqs->unknown_comp), 2);
 	KUNIT_EXPECT_EQ(test, cx4_cqs_comp_events(cqs), events);
@@ -349,20 +362,20 @@ static void cx4_test_cq_dispatch(struct kunit *test)
  */
 static void cx4_test_cq_next_sn(struct kunit *test)
 {
-	struct cx4_cq cq = { .ci = 10, .arm_ci = 10, .last_arm_sn = 2,
+	struct cx4_cq cq = { .ring.ci = 10, .arm_ci = 10, .last_arm_sn = 2,
 			     .armed = true };
 
 	KUNIT_EXPECT_EQ(test, cx4_cq_next_sn(&cq), 2);
-	cq.ci = 12;
+	cq.ring.ci = 12;
 	KUNIT_EXPECT_EQ(test, cx4_cq_next_sn(&cq), 3);
 	cq.last_arm_sn = 3;
 	KUNIT_EXPECT_EQ(test, cx4_cq_next_sn(&cq), 0);
 	/* An event came, nothing consumed: the next one, wrapped. */
 	cq.armed = false;
-	cq.ci = cq.arm_ci;
+	cq.ring.ci = cq.arm_ci;
 	KUNIT_EXPECT_EQ(test, cx4_cq_next_sn(&cq), 0);
 	/* ... consumed too: still only one step. */
-	cq.ci = 14;
+	cq.ring.ci = 14;
 	KUNIT_EXPECT_EQ(test, cx4_cq_next_sn(&cq), 0);
 }
 
@@ -387,7 +400,7 @@ static void cx4_test_cq_arm_after_lost_event(struct kunit *test)
 	struct cx4_test_cb cb = {};
 	struct cx4_cq cq = {
 		.cqn = 5, .vector = 1, .comp = cx4_test_comp_cb, .ctx = &cb,
-		.ci = 10, .arm_ci = 10, .last_arm_sn = 1,
+		.ring.ci = 10, .arm_ci = 10, .last_arm_sn = 1,
 		.armed = true,
 	};
 
@@ -396,21 +409,103 @@ static void cx4_test_cq_arm_after_lost_event(struct kunit *test)
 	mutex_unlock(&cqs->lock);
 
 	/* Armed with 1; it fires, the EQE names CQ 0: a kick, no event. */
-	KUNIT_EXPECT_EQ(test, cx4_cqs_comp(cqs, 0, 1), CX4_CQ_EV_UNKNOWN);
+	KUNIT_EXPECT_EQ(test, cx4_test_comp(cqs, 0, 1), CX4_CQ_EV_UNKNOWN);
 	KUNIT_EXPECT_EQ(test, cb.comps, 1);
-	cq.ci = 12;
+	cq.ring.ci = 12;
 	KUNIT_EXPECT_EQ(test, cx4_test_arm_sn(cx4_cq_arm_prepare(&cq)), 2);
 	/* Nothing consumed since: the same cmd_sn, not the fired 1. */
 	KUNIT_EXPECT_EQ(test, cx4_test_arm_sn(cx4_cq_arm_prepare(&cq)), 2);
 	/* It fires with 2; the next arm takes 3. */
-	KUNIT_EXPECT_EQ(test, cx4_cqs_comp(cqs, 5, 1), CX4_CQ_EV_OK);
-	cq.ci = 13;
+	KUNIT_EXPECT_EQ(test, cx4_test_comp(cqs, 5, 1), CX4_CQ_EV_OK);
+	cq.ring.ci = 13;
 	KUNIT_EXPECT_EQ(test, cx4_test_arm_sn(cx4_cq_arm_prepare(&cq)), 3);
 	KUNIT_EXPECT_EQ(test, cq.arm_ci, 13);
 	KUNIT_EXPECT_TRUE(test, cq.armed);
 
 	mutex_lock(&cqs->lock);
 	cx4_cqs_unregister_locked(cqs, &cq);
+	mutex_unlock(&cqs->lock);
+	cx4_cqs_destroy(cqs);
+}
+
+/*
+ * The completion path's table: CQNs below its size are found through it,
+ * those above through the xarray, both alike; a CQN with no CQ (in or
+ * beyond the table) is counted and never dereferenced; unregistering
+ * clears the entry; a table made while CQs are registered holds them;
+ * its size is 2^log_max_cq up to CX4_CQS_TABLE_MAX.
+ */
+static void cx4_test_cq_table(struct kunit *test)
+{
+	struct cx4_cqs *cqs = cx4_test_cqs(test);
+	struct cx4_test_cb cb_a = {}, cb_c = {};
+	struct cx4_cq a = {
+		.cqn = 7, .vector = 0, .comp = cx4_test_comp_cb, .ctx = &cb_a,
+		.armed = true,
+	};
+	struct cx4_cq c = {
+		.cqn = 100, .vector = 0, .comp = cx4_test_comp_cb, .ctx = &cb_c,
+		.armed = true,
+	};
+
+	/* Registered before the table exists: the table takes it over. */
+	mutex_lock(&cqs->lock);
+	KUNIT_ASSERT_EQ(test, cx4_cqs_register_locked(cqs, &a), 0);
+	mutex_unlock(&cqs->lock);
+	KUNIT_ASSERT_EQ(test, cx4_cqs_table_create(cqs, 8), 0);
+	KUNIT_EXPECT_EQ(test, cqs->table_size, 8u);
+	KUNIT_EXPECT_PTR_EQ(test, rcu_access_pointer(cqs->table[7]),
+			    (struct cx4_cq *)&a);
+	mutex_lock(&cqs->lock);
+	KUNIT_ASSERT_EQ(test, cx4_cqs_register_locked(cqs, &c), 0);
+	/* A live CQN again: refused, the table keeps the first CQ. */
+	KUNIT_EXPECT_EQ(test, cx4_cqs_register_locked(cqs, &c), -EEXIST);
+	mutex_unlock(&cqs->lock);
+
+	KUNIT_EXPECT_EQ(test, cx4_test_comp(cqs, 7, 0), CX4_CQ_EV_OK);
+	KUNIT_EXPECT_EQ(test, cb_a.comps, 1);
+	KUNIT_EXPECT_EQ(test, cx4_test_comp(cqs, 100, 0), CX4_CQ_EV_OK);
+	KUNIT_EXPECT_EQ(test, cb_c.comps, 1);
+	KUNIT_EXPECT_EQ(test, atomic_read(&cqs->kicks), 0);
+	/* Wrong EQ, through the table and through the xarray. */
+	a.armed = true;
+	c.armed = true;
+	KUNIT_EXPECT_EQ(test, cx4_test_comp(cqs, 7, 1), CX4_CQ_EV_WRONG_EQ);
+	KUNIT_EXPECT_EQ(test, cx4_test_comp(cqs, 100, 1), CX4_CQ_EV_WRONG_EQ);
+	KUNIT_EXPECT_EQ(test, atomic_read(&cqs->wrong_eq), 2);
+	KUNIT_EXPECT_EQ(test, cb_a.comps, 1);
+	/* No CQ: an empty entry, a CQN past the table; every CQ kicked. */
+	KUNIT_EXPECT_EQ(test, cx4_test_comp(cqs, 6, 0), CX4_CQ_EV_UNKNOWN);
+	KUNIT_EXPECT_EQ(test, cx4_test_comp(cqs, 8, 0), CX4_CQ_EV_UNKNOWN);
+	KUNIT_EXPECT_EQ(test, atomic_read(&cqs->unknown_comp), 2);
+	KUNIT_EXPECT_EQ(test, cb_a.comps, 3);
+	KUNIT_EXPECT_EQ(test, cb_c.comps, 3);
+	/* CQ errors use the same lookup. */
+	KUNIT_EXPECT_EQ(test, cx4_cqs_error(cqs, 7, 1), CX4_CQ_EV_OK);
+	KUNIT_EXPECT_EQ(test, cx4_cqs_error(cqs, 5, 1), CX4_CQ_EV_UNKNOWN);
+
+	mutex_lock(&cqs->lock);
+	cx4_cqs_unregister_locked(cqs, &a);
+	KUNIT_EXPECT_NULL(test, rcu_access_pointer(cqs->table[7]));
+	mutex_unlock(&cqs->lock);
+	KUNIT_EXPECT_EQ(test, cx4_test_comp(cqs, 7, 0), CX4_CQ_EV_UNKNOWN);
+	KUNIT_EXPECT_EQ(test, cb_a.comps, 3);
+	KUNIT_EXPECT_EQ(test, cb_c.comps, 4);
+
+	/* Gone with the EQs: lookups by the xarray, as before. */
+	cx4_cqs_table_destroy(cqs);
+	KUNIT_EXPECT_EQ(test, cqs->table_size, 0u);
+	c.armed = true;
+	KUNIT_EXPECT_EQ(test, cx4_test_comp(cqs, 100, 0), CX4_CQ_EV_OK);
+	KUNIT_EXPECT_EQ(test, cb_c.comps, 5);
+	KUNIT_ASSERT_EQ(test,
+			cx4_cqs_table_create(cqs, 1u << 24), 0);
+	KUNIT_EXPECT_EQ(test, cqs->table_size, (u32)CX4_CQS_TABLE_MAX);
+	KUNIT_EXPECT_PTR_EQ(test, rcu_access_pointer(cqs->table[100]),
+			    (struct cx4_cq *)&c);
+	mutex_lock(&cqs->lock);
+	cx4_cqs_unregister_locked(cqs, &c);
+	KUNIT_EXPECT_NULL(test, rcu_access_pointer(cqs->table[100]));
 	mutex_unlock(&cqs->lock);
 	cx4_cqs_destroy(cqs);
 }
@@ -425,6 +520,7 @@ static struct kunit_case cx4_cq_cases[] = {
 	KUNIT_CASE(cx4_test_cq_pop_n),
 	KUNIT_CASE(cx4_test_cq_arm_dword),
 	KUNIT_CASE(cx4_test_cq_dispatch),
+	KUNIT_CASE(cx4_test_cq_table),
 	{}
 };
 

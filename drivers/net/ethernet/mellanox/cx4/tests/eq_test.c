@@ -184,6 +184,65 @@ static void cx4_test_eqe_bad_range(struct kunit *test)
 			CX4_EQE_BAD_PORT);
 }
 
+/*
+ * The completion EQs' fast path (cx4_eqe_comp_cqn(), on the ring entry
+ * itself) takes exactly the EQEs the full check (cx4_eqe_classify())
+ * takes on a completion EQ, with the same CQN, whatever the rest of the
+ * EQE holds: an entry with only its two dwords copied is judged alike.
+ */
+static void cx4_test_eqe_comp_fast(struct kunit *test)
+{
+	static const u32 types[] = {
+		CX4_EVENT_COMPLETION, CX4_EVENT_CQ_ERROR,
+		CX4_EVENT_CMD_COMPLETION, 0x01, 0x80, 0xff,
+	};
+	const u32 cqns[] = { 0, 1, 1023, 1024, 0x7fff, CX4_MAX(EQE, COMP_CQN) };
+	const u32 t = CX4_FLD_OFF(CX4_EQE_EVENT_TYPE);
+	const u32 c = CX4_FLD_OFF(CX4_EQE_COMP_CQN);
+	u32 ti, ci;
+
+	for (ti = 0; ti < ARRAY_SIZE(types); ti++) {
+		for (ci = 0; ci < ARRAY_SIZE(cqns); ci++) {
+			u8 eqe[CX4_EQE_SIZE], two[CX4_EQE_SIZE] = {};
+			enum cx4_eqe_verdict v;
+			u32 cqn;
+
+			/* Garbage everywhere the fast path does not look. */
+			memset(eqe, 0xa5, sizeof(eqe));
+			CX4_SET(EQE, eqe, EVENT_TYPE, types[ti]);
+			CX4_SET(EQE, eqe, COMP_CQN, cqns[ci]);
+			v = cx4_eqe_classify(eqe, &cx4_test_comp);
+			cqn = cx4_eqe_comp_cqn(eqe, cx4_test_comp.max_cqn);
+			KUNIT_EXPECT_EQ_MSG(test, cqn == CX4_EQE_NO_CQN,
+					    v != CX4_EQE_OK_COMP,
+					    "type 0x%x cqn 0x%x", types[ti],
+					    cqns[ci]);
+			if (v == CX4_EQE_OK_COMP)
+				KUNIT_EXPECT_EQ(test, cqn, cqns[ci]);
+			memcpy(two + t, eqe + t, sizeof(u32));
+			memcpy(two + c, eqe + c, sizeof(u32));
+			KUNIT_EXPECT_EQ(test, cqn,
+					cx4_eqe_comp_cqn(two,
+							 cx4_test_comp.max_cqn));
+		}
+	}
+}
+
+/* The CQ number bound: 2^log_max_cq, the field's 24 bits at most. */
+static void cx4_test_max_cqn(struct kunit *test)
+{
+	u8 *gen = kunit_kzalloc(test, CX4_HCA_CAP_SIZE, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, gen);
+	KUNIT_EXPECT_EQ(test, cx4_max_cqn(gen), 1u);
+	CX4_SET(CAP, gen, LOG_MAX_CQ, 2);
+	KUNIT_EXPECT_EQ(test, cx4_max_cqn(gen), 4u);
+	CX4_SET(CAP, gen, LOG_MAX_CQ, 24);
+	KUNIT_EXPECT_EQ(test, cx4_max_cqn(gen), 1u << 24);
+	CX4_SET(CAP, gen, LOG_MAX_CQ, CX4_MAX(CAP, LOG_MAX_CQ));
+	KUNIT_EXPECT_EQ(test, cx4_max_cqn(gen), 1u << 24);
+}
+
 /* --- command slots in event mode -------------------------------------------- */
 
 #define CX4_TEST_SLOTS	4
@@ -418,6 +477,8 @@ static struct kunit_case cx4_eq_cases[] = {
 	KUNIT_CASE(cx4_test_eqe_good),
 	KUNIT_CASE(cx4_test_eqe_bad_type),
 	KUNIT_CASE(cx4_test_eqe_bad_range),
+	KUNIT_CASE(cx4_test_eqe_comp_fast),
+	KUNIT_CASE(cx4_test_max_cqn),
 	{}
 };
 
