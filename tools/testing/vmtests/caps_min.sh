@@ -30,21 +30,9 @@
 . "$(dirname "$0")/lib.sh"
 
 BB=busybox
-CAPS_LOG_MAX=$((1 << 9))	# caps-off=log_max (Documentation/device-model.md)
-caps_restore() {
-	local f
-	pair_cleanup
-	rmmod cx4 2>/dev/null || true
-	for f in $(cx4_functions); do
-		ctl_set "$f" caps_off 0 || true
-	done
-}
-for f in $(cx4_functions); do
-	ctl_set "$f" caps_off "$CAPS_LOG_MAX" || fail "$f: cannot set caps_off"
-	[ "$(ctl_get "$f" caps_off)" = "$CAPS_LOG_MAX" ] || fail "$f: caps_off not taken"
-done
+caps_load caps_off "$CAPS_LOG_MAX"
 dp_pair_up
-trap caps_restore EXIT
+trap caps_unload EXIT
 a=$DP_A b=$DP_B fa=$DP_FA fb=$DP_FB
 
 # --- one line per reduced request and function -------------------------------
@@ -138,9 +126,6 @@ dp_assert_no_recover "cx4a $a" "cx4b $b"
 dp_cleanup
 trap - EXIT
 rmmod cx4
-for f in "$fa" "$fb"; do
-	ctl_set "$f" caps_off 0 || fail "$f: cannot restore caps_off"
-	[ "$(ctl_get "$f" caps_off)" = 0 ] || fail "$f: caps_off not restored"
-done
+caps_clear
 assert_device_clean
 log "minimum capabilities: probe, traffic and the VLAN fallback work"

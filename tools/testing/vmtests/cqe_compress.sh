@@ -34,21 +34,10 @@ cz_set() {
 	[ "$(cz_flag "$1" "$2")" = "$3" ] || fail "$2: rx_cqe_compress not $3"
 }
 
-CAPS_CQE_COMPRESSION=1	# caps-on=cqe_compression (Documentation/device-model.md)
-caps_restore() {
-	local f
-	pair_cleanup
-	rmmod cx4 2> /dev/null || true
-	for f in "${fns[@]}"; do
-		ctl_set "$f" caps_on 0 || true
-	done
-}
-for f in "${fns[@]}"; do
-	ctl_set "$f" caps_on "$CAPS_CQE_COMPRESSION" || fail "$f: cannot set caps_on"
-done
+caps_load caps_on "$CAPS_CQE_COMPRESSION"
 
 pair_up cx4
-trap caps_restore EXIT
+trap caps_unload EXIT
 a=$PAIR_A b=$PAIR_B
 for ns_if in "cx4a $a" "cx4b $b"; do
 	read -r ns ifc <<< "$ns_if"
@@ -129,8 +118,6 @@ nsx cx4b hwstamp_ctl -i "$b" -r 0 > /dev/null 2>&1 || true
 pair_cleanup
 trap - EXIT
 rmmod cx4 || fail "rmmod cx4 failed"
-for f in "${fns[@]}"; do
-	ctl_set "$f" caps_on 0 || fail "$f: cannot clear caps_on"
-done
+caps_clear
 assert_device_clean
 log "rx_cqe_compress: $s0 sessions on $b, traffic intact, switched on and off live"

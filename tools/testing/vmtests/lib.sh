@@ -111,6 +111,44 @@ ctl_set() {
 	"$CTL" "$1" set "${@:2}"
 }
 
+# Capabilities at run time (debug page CAPS_OFF / CAPS_ON: the device
+# properties caps-off / caps-on, Documentation/device-model.md), taken
+# only while no driver has the function.  caps_load REG MASK: every
+# function offers the next driver to load REG = MASK (caps_off bit 9:
+# log_max; caps_on bit 0: cqe_compression), with caps_unload as the EXIT
+# trap; caps_clear: REG back to 0 once the driver is unloaded.
+CAPS_LOG_MAX=$((1 << 9))
+CAPS_CQE_COMPRESSION=1
+caps_load() {
+	local f
+	CAPS_REG=$1
+	for f in $(cx4_functions); do
+		ctl_set "$f" "$1" "$2" || fail "$f: cannot set $1"
+		[ "$(ctl_get "$f" "$1")" = "$2" ] || fail "$f: $1 not taken"
+	done
+}
+
+caps_clear() {
+	local f
+	for f in $(cx4_functions); do
+		ctl_set "$f" "$CAPS_REG" 0 || fail "$f: cannot clear $CAPS_REG"
+		[ "$(ctl_get "$f" "$CAPS_REG")" = 0 ] || fail "$f: $CAPS_REG not cleared"
+	done
+}
+
+# EXIT trap of a test that used caps_load: netns gone, drivers unloaded,
+# the register cleared (best effort: the test has failed already).
+caps_unload() {
+	local f m
+	pair_cleanup
+	for m in cx4 mlx5_ib mlx5_core; do
+		rmmod "$m" 2> /dev/null || true
+	done
+	for f in $(cx4_functions); do
+		ctl_set "$f" "$CAPS_REG" 0 || true
+	done
+}
+
 # Every function: the device owns no page and counted no guest error.
 assert_device_clean() {
 	local f v

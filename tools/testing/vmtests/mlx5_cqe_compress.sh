@@ -25,24 +25,12 @@ cqe_compress_on() {
 		fail "$1: rx_cqe_compress not on"
 }
 
-CAPS_CQE_COMPRESSION=1	# caps-on=cqe_compression (Documentation/device-model.md)
-caps_restore() {
-	local f
-	pair_cleanup
-	rmmod mlx5_ib 2>/dev/null || true
-	rmmod mlx5_core 2>/dev/null || true
-	for f in "${fns[@]}"; do
-		ctl_set "$f" caps_on 0 || true
-	done
-}
-for f in "${fns[@]}"; do
-	ctl_set "$f" caps_on "$CAPS_CQE_COMPRESSION" || fail "$f: cannot set caps_on"
-done
+caps_load caps_on "$CAPS_CQE_COMPRESSION"
 
 dmesg -C
 echo 1 > /sys/bus/auxiliary/drivers_autoprobe
 PAIR_PREP=cqe_compress_on pair_up mlx5
-trap caps_restore EXIT
+trap caps_unload EXIT
 a=$PAIR_A b=$PAIR_B
 ip netns exec mlx5a $BB ping -c 3 -W 5 198.18.0.2 || fail "ping a -> b"
 ip netns exec mlx5b $BB ping -c 3 -W 5 198.18.0.1 || fail "ping b -> a"
@@ -69,9 +57,7 @@ pair_cleanup
 rmmod mlx5_ib 2> /dev/null || true
 rmmod mlx5_core || fail "rmmod mlx5_core failed"
 trap - EXIT
-for f in "${fns[@]}"; do
-	ctl_set "$f" caps_on 0 || fail "$f: cannot clear caps_on"
-done
+caps_clear
 # mlx5e warns once per netdev that it turns rxhash off while CQE
 # compression is on (mini CQEs carry the checksum, not the hash): expected.
 bad=$(dmesg -l emerg,alert,crit,err,warn | grep -F "mlx5_core" |
