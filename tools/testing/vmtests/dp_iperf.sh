@@ -108,6 +108,8 @@ esum() {
 	awk -v k="$3" -v e="$2" '$1 ~ "^"e"_"k"$" { s += $2 } END { print s + 0 }' "$1"
 }
 
+PAD_SLACK=$((32 * 18))
+
 # run NAME ADDR "REGEX=on|off...": one iperf3 connection each way at once,
 # 512 KB each (not --bidir: it ends when its first direction has its count,
 # and under load the other one may not have started yet): a -> b to ADDR,
@@ -162,8 +164,13 @@ run() {
 		sa=$((4 * ($(esum /tmp/s1 a 'tx[0-9]+_packets') - $(esum /tmp/s0 a 'tx[0-9]+_packets'))))
 		sb=$((4 * ($(esum /tmp/s1 b 'tx[0-9]+_packets') - $(esum /tmp/s0 b 'tx[0-9]+_packets'))))
 	fi
-	[ "$brx" -le $((atx + sa)) ] && [ "$arx" -le $((btx + sb)) ] ||
-		fail "$name: more received than sent ($brx > $atx + $sa or $arx > $btx + $sb)"
+	# A frame shorter than 60 bytes (ARP 42, a tagged ARP 46) is counted
+	# as sent by its length and as received padded to 60 (the wire's
+	# minimum): up to 32 such frames in a run (ARP probes), 18 bytes each.
+	# A frame counted twice (at least 60 bytes, an MTU's with iperf3)
+	# still shows.
+	[ "$brx" -le $((atx + sa + PAD_SLACK)) ] && [ "$arx" -le $((btx + sb + PAD_SLACK)) ] ||
+		fail "$name: more received than sent ($brx > $atx + $sa or $arx > $btx + $sb, + $PAD_SLACK for padding)"
 	for spec in $specs; do
 		re=${spec%=*} want=${spec#*=}
 		used=$(($(ssum /tmp/s1 "$re") - $(ssum /tmp/s0 "$re")))
