@@ -69,6 +69,15 @@ int cx4_en_tir_create_indirect(struct cx4_en_priv *priv, u32 rqtn,
 	return err;
 }
 
+/* A MODIFY_TIR of @tirn changing the @sel fields: its context to fill. */
+static void *cx4_en_tir_modify_in(u8 *in, u32 tirn, u64 sel)
+{
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_MODIFY_TIR);
+	CX4_SET(MODIFY_TIR_IN, in, TIRN, tirn);
+	CX4_SET64(MODIFY_TIR_IN, in, BITMASK, sel);
+	return CX4_ADDR(MODIFY_TIR_IN, in, CTX);
+}
+
 /* MODIFY_TIR: the hash (function, key and fields) of indirect TIR @tirn. */
 int cx4_en_tir_modify_hash(struct cx4_en_priv *priv, u32 tirn,
 			   const struct cx4_en_hash *h)
@@ -76,10 +85,7 @@ int cx4_en_tir_modify_hash(struct cx4_en_priv *priv, u32 tirn,
 	u8 in[CX4_MODIFY_TIR_IN_SIZE] = {};
 	u8 out[CX4_MODIFY_TIR_OUT_SIZE] = {};
 
-	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_MODIFY_TIR);
-	CX4_SET(MODIFY_TIR_IN, in, TIRN, tirn);
-	CX4_SET64(MODIFY_TIR_IN, in, BITMASK, CX4_MODIFY_TIR_SEL_HASH);
-	cx4_en_tir_hash(CX4_ADDR(MODIFY_TIR_IN, in, CTX), h);
+	cx4_en_tir_hash(cx4_en_tir_modify_in(in, tirn, CX4_MODIFY_TIR_SEL_HASH), h);
 	return cx4_cmd(priv->core, in, out);
 }
 
@@ -93,10 +99,8 @@ int cx4_en_tir_modify_lro(struct cx4_en_priv *priv, u32 tirn, u8 lro,
 	u8 in[CX4_MODIFY_TIR_IN_SIZE] = {};
 	u8 out[CX4_MODIFY_TIR_OUT_SIZE] = {};
 
-	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_MODIFY_TIR);
-	CX4_SET(MODIFY_TIR_IN, in, TIRN, tirn);
-	CX4_SET64(MODIFY_TIR_IN, in, BITMASK, CX4_MODIFY_TIR_SEL_LRO);
-	cx4_en_tir_lro(priv, CX4_ADDR(MODIFY_TIR_IN, in, CTX), lro, params);
+	cx4_en_tir_lro(priv, cx4_en_tir_modify_in(in, tirn, CX4_MODIFY_TIR_SEL_LRO),
+		       lro, params);
 	return cx4_cmd(priv->core, in, out);
 }
 
@@ -105,11 +109,8 @@ int cx4_en_tir_modify_self_lb(struct cx4_en_priv *priv, u32 tirn, bool on)
 {
 	u8 in[CX4_MODIFY_TIR_IN_SIZE] = {};
 	u8 out[CX4_MODIFY_TIR_OUT_SIZE] = {};
-	void *tirc = CX4_ADDR(MODIFY_TIR_IN, in, CTX);
+	void *tirc = cx4_en_tir_modify_in(in, tirn, CX4_MODIFY_TIR_SEL_SELF_LB_EN);
 
-	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_MODIFY_TIR);
-	CX4_SET(MODIFY_TIR_IN, in, TIRN, tirn);
-	CX4_SET64(MODIFY_TIR_IN, in, BITMASK, CX4_MODIFY_TIR_SEL_SELF_LB_EN);
 	CX4_SET(TIRC, tirc, SELF_LB_EN, on ? CX4_TIR_SELF_LB_UC : 0);
 	return cx4_cmd(priv->core, in, out);
 }
