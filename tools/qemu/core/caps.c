@@ -195,6 +195,11 @@ static void cx4dev_caps_general(const struct cx4dev *dev, uint8_t *g)
 		CX4_SET(CAP, g, NIC_FLOW_TABLE, 0);
 	if (off & CX4DEV_OFF_LOG_MAX)
 		CX4DEV_APPLY(g, cx4dev_general_min);
+	if (off & CX4DEV_OFF_CQ_MODERATION) {
+		CX4_SET(CAP, g, CQ_MODERATION, 0);
+		CX4_SET(CAP, g, CQ_PERIOD_START_FROM_CQE, 0);
+		CX4_SET(CAP, g, CQ_PERIOD_MODE_MODIFY, 0);
+	}
 	if (dev->cfg.caps_on & CX4DEV_ON_CQE_COMPRESSION) {
 		/* Sessions of up to CX4DEV_CQZ_MAX, written after 20 us at the latest. */
 		CX4_SET(CAP, g, CQE_COMPRESSION, 1);
@@ -341,6 +346,7 @@ static const struct {
 	{ "rss", CX4DEV_OFF_RSS },
 	{ "cmdif_checksum", CX4DEV_OFF_CMDIF_CHECKSUM },
 	{ "log_max", CX4DEV_OFF_LOG_MAX },
+	{ "cq_moderation", CX4DEV_OFF_CQ_MODERATION },
 };
 
 struct cx4dev_cap_name {

@@ -635,7 +635,8 @@ static void cx4dev_minmax(uint32_t *mm, uint32_t v, bool first)
 
 /*
  * Over the RDY RQs (@rq) or SQs: their number (@what 0), log WQ size
- * min/max (1), their CQs' cq_period min/max (2) or cq_max_count (3).
+ * min/max (1), their CQs' cq_period min/max (2), cq_max_count (3) or
+ * cq_period_mode (4).
  */
 static uint32_t cx4dev_chan_view(const struct cx4dev *dev, bool rq, uint32_t what)
 {
@@ -654,6 +655,8 @@ static uint32_t cx4dev_chan_view(const struct cx4dev *dev, bool rq, uint32_t wha
 			v = wq->log_size;
 		else if (!cq)
 			continue;
+		else if (what == 4)
+			v = cq->period_mode;
 		else
 			v = what == 2 ? cq->cq_period : cq->cq_max_count;
 		cx4dev_minmax(&mm, v, !n);
@@ -665,7 +668,8 @@ static uint32_t cx4dev_chan_view(const struct cx4dev *dev, bool rq, uint32_t wha
 /*
  * CHAN registers (Documentation/device-model.md): 0x0e0 SQs / 0x0e4 RQs
  * in RDY; 0x0e8 SQ / 0x0ec RQ log_wq_sz min-max; 0x0f0 / 0x0f4 cq_period
- * / cq_max_count min-max of the RQs' CQs, 0x0f8 / 0x0fc of the SQs'.
+ * / cq_max_count min-max of the RQs' CQs, 0x0f8 / 0x0fc of the SQs';
+ * 0x0d0 / 0x0d4 cq_period_mode min-max of the RQs' / SQs' CQs.
  */
 uint32_t cx4dev_chan_ctl_read(const struct cx4dev *dev, uint32_t off)
 {
@@ -678,6 +682,8 @@ uint32_t cx4dev_chan_ctl_read(const struct cx4dev *dev, uint32_t off)
 	case CX4DEV_CTL_CHAN_RX_COUNT:	return cx4dev_chan_view(dev, true, 3);
 	case CX4DEV_CTL_CHAN_TX_PERIOD:	return cx4dev_chan_view(dev, false, 2);
 	case CX4DEV_CTL_CHAN_TX_COUNT:	return cx4dev_chan_view(dev, false, 3);
+	case CX4DEV_CTL_CHAN_RX_PERIOD_MODE:	return cx4dev_chan_view(dev, true, 4);
+	case CX4DEV_CTL_CHAN_TX_PERIOD_MODE:	return cx4dev_chan_view(dev, false, 4);
 	default:	return 0;
 	}
 }

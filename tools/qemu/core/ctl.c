@@ -163,6 +163,8 @@ uint32_t cx4dev_ctl_read(struct cx4dev *dev, uint32_t off)
 	case CX4DEV_CTL_SQ_STALL_HELD:	return dev->sq_stall_held;
 	case CX4DEV_CTL_OUT_PATCH_OFFSET: return dev->knobs.out_patch_offset;
 	case CX4DEV_CTL_CHAN ... CX4DEV_CTL_CHAN_TX_COUNT + 3:
+	case CX4DEV_CTL_CHAN_RX_PERIOD_MODE:
+	case CX4DEV_CTL_CHAN_TX_PERIOD_MODE:
 		return cx4dev_chan_ctl_read(dev, off);
 	default:
 		if (off >= CX4DEV_CTL_PORT_STATE)

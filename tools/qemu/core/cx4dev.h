@@ -97,7 +97,8 @@ enum cx4dev_cap_off {
 	CX4DEV_OFF_CMDIF_CHECKSUM	= 1u << 8,
 	/* not a feature: every size limit the driver reads at its minimum */
 	CX4DEV_OFF_LOG_MAX		= 1u << 9,
-	CX4DEV_OFF_ALL			= (1u << 10) - 1,
+	CX4DEV_OFF_CQ_MODERATION	= 1u << 10,
+	CX4DEV_OFF_ALL			= (1u << 11) - 1,
 };
 
 /* Features beyond rev 0.40 that can be switched on (property caps-on=...). */

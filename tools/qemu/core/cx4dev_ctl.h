@@ -71,7 +71,10 @@
 	X(WQ_ERROR,		"wq_error",		0x0c0, CX4DEV_CTL_RW)	\
 	X(WQ_ERROR_SYNDROME,	"wq_error_syndrome",	0x0c4, CX4DEV_CTL_RW)	\
 	X(SQ_STALL,		"sq_stall",		0x0c8, CX4DEV_CTL_RW)	\
-	X(SQ_STALL_HELD,	"sq_stall_held",	0x0cc, CX4DEV_CTL_RO)
+	X(SQ_STALL_HELD,	"sq_stall_held",	0x0cc, CX4DEV_CTL_RO)	\
+	/* the channels' view (core/cq.c), beside its array below */	\
+	X(CHAN_RX_PERIOD_MODE,	"chan_rx_period_mode",	0x0d0, CX4DEV_CTL_RO)	\
+	X(CHAN_TX_PERIOD_MODE,	"chan_tx_period_mode",	0x0d4, CX4DEV_CTL_RO)
 
 /* Port view (core/port_cnt.c). */
 #define CX4DEV_CTL_REGS_PORT(X)							\
@@ -147,7 +150,8 @@
 
 /*
  * The channels' view (core/cq.c): SQs / RQs in RDY; log_wq_sz, CQ
- * cq_period and cq_max_count as min | max << 16 over those queues.
+ * cq_period, cq_max_count and cq_period_mode as min | max << 16 over
+ * those queues.
  */
 #define CX4DEV_CTL_REGS_CHAN(X)							\
 	X(CHAN_SQS,		"chan_sqs",		0x0e0, CX4DEV_CTL_RO)	\

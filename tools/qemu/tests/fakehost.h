@@ -190,6 +190,8 @@ struct fh *fh_new_up(const struct cx4dev_config *cfg);
 #define CTL_CHAN_RX_COUNT	0x0f4
 #define CTL_CHAN_TX_PERIOD	0x0f8
 #define CTL_CHAN_TX_COUNT	0x0fc
+#define CTL_CHAN_RX_PERIOD_MODE	0x0d0
+#define CTL_CHAN_TX_PERIOD_MODE	0x0d4
 
 /* Debug control page register @off (Documentation/device-model.md). */
 uint32_t fh_ctl_rd(struct fh *fh, uint32_t off);

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /*
- * Unit tests: the channels' view of the debug control page (0x0e0-0x0fc,
- * cq.c): RDY SQs/RQs, their WQ log sizes and their CQs' moderation as
- * MODIFY_CQ leaves it.
+ * Unit tests: the channels' view of the debug control page (0x0e0-0x0fc
+ * and 0x0d0/0x0d4, cq.c): RDY SQs/RQs, their WQ log sizes and their CQs'
+ * moderation as MODIFY_CQ leaves it.
  */
 #include <string.h>
 
@@ -29,6 +29,18 @@ static uint8_t moderate(struct env *e, uint32_t cqn, uint32_t period, uint32_t c
 	return fh_run(e->fh, in, sizeof(in), CX4_MODIFY_CQ_OUT_SIZE, &r);
 }
 
+static uint8_t period_mode(struct env *e, uint32_t cqn, uint32_t mode)
+{
+	uint8_t in[CX4_MODIFY_CQ_IN_SIZE] = { 0 };
+	struct fh_result r;
+
+	CX4_SET(CMD_IN, in, OPCODE, CX4_CMD_MODIFY_CQ);
+	CX4_SET(MODIFY_CQ_IN, in, CQN, cqn);
+	CX4_SET(MODIFY_CQ_IN, in, FIELD_SELECT, CX4_MODIFY_CQ_SEL_CQ_PERIOD_MODE);
+	CX4_SET(CQC, CX4_ADDR(MODIFY_CQ_IN, in, CQC), CQ_PERIOD_MODE, mode);
+	return fh_run(e->fh, in, sizeof(in), CX4_MODIFY_CQ_OUT_SIZE, &r);
+}
+
 static void test_chan_view(void)
 {
 	struct env *e = env_new(true);
@@ -49,6 +61,12 @@ static void test_chan_view(void)
 	CHECK_EQ(fh_ctl_rd(fh, CTL_CHAN_RX_COUNT), 20u << 16 | 20);
 	CHECK_EQ(fh_ctl_rd(fh, CTL_CHAN_TX_PERIOD), 300u << 16 | 300);
 	CHECK_EQ(fh_ctl_rd(fh, CTL_CHAN_TX_COUNT), 4000u << 16 | 4000);
+	/* cq_period_mode, RQs' and SQs' CQs apart: upon_event at first. */
+	CHECK_EQ(fh_ctl_rd(fh, CTL_CHAN_RX_PERIOD_MODE), 0);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_CHAN_TX_PERIOD_MODE), 0);
+	CHECK_EQ(period_mode(e, e->rcq.cqn, 1), CX4_CMD_STAT_OK);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_CHAN_RX_PERIOD_MODE), 1u << 16 | 1);
+	CHECK_EQ(fh_ctl_rd(fh, CTL_CHAN_TX_PERIOD_MODE), 0);
 	/* A second RDY SQ on the RQ's CQ: min / max over both. */
 	{
 		struct ewq q2 = e->sq;
@@ -63,6 +81,7 @@ static void test_chan_view(void)
 		CHECK_EQ(fh_ctl_rd(fh, CTL_CHAN_SQS), 2);
 		CHECK_EQ(fh_ctl_rd(fh, CTL_CHAN_TX_PERIOD), 300u << 16 | 10);
 		CHECK_EQ(fh_ctl_rd(fh, CTL_CHAN_TX_COUNT), 4000u << 16 | 20);
+		CHECK_EQ(fh_ctl_rd(fh, CTL_CHAN_TX_PERIOD_MODE), 1u << 16 | 0);
 	}
 	/* Reading the view is no guest error. */
 	CHECK_EQ(ERRORS(fh), 0);

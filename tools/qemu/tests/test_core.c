@@ -947,6 +947,21 @@ static void test_caps_knobs(void)
 	g = CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP);
 	CHECK_EQ(CX4_GET(CAP, g, LOG_MAX_EQ), 5);
 	CHECK_EQ(CX4_GET(CAP, g, CQE_COMPRESSION), 0);
+	CHECK_EQ(CX4_GET(CAP, g, CQ_MODERATION), 1);
+	CHECK_EQ(CX4_GET(CAP, g, CQ_PERIOD_START_FROM_CQE), 1);
+	CHECK_EQ(ERRORS(fh), 0);
+	fh_free(fh);
+
+	/* cq_moderation: the moderation capabilities off, nothing else. */
+	fh = fh_new(&cfg);
+	fh_ctl_wr(fh, CTL_CAPS_OFF, CX4DEV_OFF_CQ_MODERATION);
+	CHECK_EQ(fh_bringup(fh), 0);
+	query_cap(fh, CX4_CAP_GENERAL, true, &r);
+	g = CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP);
+	CHECK_EQ(CX4_GET(CAP, g, CQ_MODERATION), 0);
+	CHECK_EQ(CX4_GET(CAP, g, CQ_PERIOD_START_FROM_CQE), 0);
+	CHECK_EQ(CX4_GET(CAP, g, CQ_PERIOD_MODE_MODIFY), 0);
+	CHECK_EQ(CX4_GET(CAP, g, LOG_MAX_EQ), 5);
 	CHECK_EQ(ERRORS(fh), 0);
 	fh_free(fh);
 }
