@@ -218,6 +218,9 @@ struct cx4_cq;
  * @log_cqe_cnt: log2 of the number of 64-byte CQEs
  * @moder_usecs: cq_period (0: no time moderation)
  * @moder_frames: cq_max_count (0: no count moderation)
+ * @moder_from_cqe: cq_period_mode upon_cqe (the period restarts at every
+ *	completion, not at every event): only where
+ *	HCA_CAP.cq_period_start_from_cqe is set (-EOPNOTSUPP otherwise)
  * @compress: CQE compression (cqe_compression_en, mini CQEs with the RX
  *	hash result): a receive CQ only, and only where HCA_CAP.cqe_compression
  *	is set (-EOPNOTSUPP otherwise); see cx4_cq_peek_at() (cq.h)
@@ -230,6 +233,7 @@ struct cx4_cq_attr {
 	u8 log_cqe_cnt;
 	u16 moder_usecs;
 	u16 moder_frames;
+	bool moder_from_cqe;
 	bool compress;
 	void (*comp)(struct cx4_cq *cq, void *ctx);
 	void (*error)(struct cx4_cq *cq, void *ctx, u8 syndrome);
@@ -254,7 +258,8 @@ int cx4_cq_moderate(struct cx4_cq *cq, u16 usecs, u16 frames);
  * cx4_cq_pop(), cx4_cq_update_ci(), and for CQE compression
  * cx4_cq_peek_at() and cx4_cq_pop_n(); inline), by one poller at a time
  * (NAPI).  cx4_cq_arm(), by that poller, requests an event for the next
- * completion (doorbell record and UAR doorbell with cmd_sn).
+ * completion (doorbell record and UAR doorbell with cmd_sn); it rings
+ * nothing while the CQ is still armed with nothing consumed since.
  */
 void cx4_cq_arm(struct cx4_cq *cq);
 

@@ -657,6 +657,12 @@ enum cx4_mini_cqe_res_format {
 #define CX4_CQC_DBR_ADDR	CX4_FLD64(CX4_CQC_OFF_DBR_ADDR)
 #define CX4_CQ_MAX_LOG_SIZE		22
 
+/* Table 76 cq_period_mode: where the cq_period timer restarts. */
+enum cx4_cqc_period_mode {
+	CX4_CQC_PERIOD_UPON_EVENT	= 0,
+	CX4_CQC_PERIOD_UPON_CQE		= 1,	/* HCA_CAP.cq_period_start_from_cqe */
+};
+
 enum cx4_cqc_status {
 	CX4_CQC_STATUS_OK		= 0x0,
 	CX4_CQC_STATUS_CQ_OVERFLOW	= 0x9,

@@ -612,6 +612,7 @@ enum cx4_cq_verdict cx4_cqs_error(struct cx4_cqs *cqs, u32 cqn, u8 syndrome);
 void cx4_cqs_kick(struct cx4_cqs *cqs, u32 eq_index);
 u8 cx4_cq_next_sn(const struct cx4_cq *cq);
 u32 cx4_cq_arm_prepare(struct cx4_cq *cq);
+bool cx4_cq_arm_needed(const struct cx4_cq *cq);
 void cx4_cqs_release(struct cx4_core *core);
 void cx4_cq_ring_init(void *ring, u32 log_size);
 u32 cx4_cq_arm_dword(u32 sn, u32 ci, bool solicited);

@@ -379,23 +379,27 @@ void cx4_cq_ring_init(void *ring, u32 log_size)
 	}
 }
 
-/* The doorbell dword of an arm (Table 14 first dword, Table 70 at 04h). */
+/*
+ * The doorbell dword of an arm (Table 14 first dword, Table 70 at 04h),
+ * built with shifts: it runs once per arm.
+ */
 u32 cx4_cq_arm_dword(u32 sn, u32 ci, bool solicited)
 {
-	u8 b[CX4_CQ_DB_SIZE] = {};
+	u32 cmd = solicited ? CX4_CQ_DB_CMD_ARM_SOLICITED :
+			      CX4_CQ_DB_CMD_ARM_NEXT;
 
 	/* Table 14's first dword: same bits as Table 70's dword at 04h. */
 	static_assert(CX4_FLD_OFF(CX4_CQ_DB_CMD_SN) == 0 &&
+		      CX4_FLD_OFF(CX4_CQ_DB_CMD) == 0 &&
+		      CX4_FLD_OFF(CX4_CQ_DB_CQ_CI) == 0 &&
 		      CX4_FLD_OFF(CX4_CQ_DBR_CMD_SN) == 4 &&
 		      CX4_FLD_LSB(CX4_CQ_DB_CMD_SN) ==
 		      CX4_FLD_LSB(CX4_CQ_DBR_CMD_SN) &&
 		      CX4_FLD_LSB(CX4_CQ_DB_CQ_CI) ==
 		      CX4_FLD_LSB(CX4_CQ_DBR_ARM_CI));
-	CX4_SET(CQ_DB, b, CMD_SN, sn);
-	CX4_SET(CQ_DB, b, CMD,
-		solicited ? CX4_CQ_DB_CMD_ARM_SOLICITED : CX4_CQ_DB_CMD_ARM_NEXT);
-	CX4_SET(CQ_DB, b, CQ_CI, ci & CX4_MAX(CQ_DB, CQ_CI));
-	return cx4_rd32(b, 0);
+	return (sn & CX4_MAX(CQ_DB, CMD_SN)) << CX4_FLD_LSB(CX4_CQ_DB_CMD_SN) |
+	       cmd << CX4_FLD_LSB(CX4_CQ_DB_CMD) |
+	       (ci & CX4_MAX(CQ_DB, CQ_CI)) << CX4_FLD_LSB(CX4_CQ_DB_CQ_CI);
 }
 
 /* --- core API: arming (polling is inline: include/linux/cx4/cq.h) ---------- */
@@ -431,9 +435,27 @@ u32 cx4_cq_arm_prepare(struct cx4_cq *cq)
 	return cx4_cq_arm_dword(sn, cq->ring.ci, false);
 }
 
+/*
+ * Does an arm of @cq change anything (no device access; KUnit)?  Not
+ * while it is armed with nothing consumed since: no event came, so the
+ * device still holds that arm, and the arm would repeat its cmd_sn and
+ * consumer counter (cx4_cq_next_sn()).  Had the CQ fired with its event
+ * lost, the repeated cmd_sn would be ignored as well: it is the CQEs
+ * consumed since (ci moved) that make the next arm count.  The idle CQs
+ * of a channel (TX on a receiving CPU) cost no doorbell this way.
+ */
+bool cx4_cq_arm_needed(const struct cx4_cq *cq)
+{
+	return !READ_ONCE(cq->armed) || cq->ring.ci != cq->arm_ci;
+}
+
 void cx4_cq_arm(struct cx4_cq *cq)
 {
-	u32 dw = cx4_cq_arm_prepare(cq);
+	u32 dw;
+
+	if (!cx4_cq_arm_needed(cq))
+		return;
+	dw = cx4_cq_arm_prepare(cq);
 
 	WRITE_ONCE(cq->ring.dbr[CX4_CQ_DBR_ARM_IDX], cpu_to_be32(dw));
 	/* The doorbell record is visible before the doorbell rings. */
@@ -475,6 +497,8 @@ static int cx4_cq_cmd_create(struct cx4_core *core, struct cx4_cq *cq,
 	CX4_SET(CQC, cqc, UAR_PAGE, core->eqs.uarn);
 	CX4_SET(CQC, cqc, CQ_PERIOD, attr->moder_usecs);
 	CX4_SET(CQC, cqc, CQ_MAX_COUNT, attr->moder_frames);
+	CX4_SET(CQC, cqc, CQ_PERIOD_MODE, attr->moder_from_cqe ?
+		CX4_CQC_PERIOD_UPON_CQE : CX4_CQC_PERIOD_UPON_EVENT);
 	CX4_SET(CQC, cqc, C_EQN, eqn);
 	CX4_SET(CQC, cqc, LOG_PAGE_SIZE, 0);	/* 4 KB pages */
 	CX4_SET64(CQC, cqc, DBR_ADDR, cq->dma + cq->ring_size);
@@ -537,6 +561,9 @@ static int cx4_cq_check_attr(struct cx4_core *core,
 	    !CX4_GET(CAP, cap, CQ_MODERATION))
 		return -EOPNOTSUPP;
 	if (attr->compress && !CX4_GET(CAP, cap, CQE_COMPRESSION))
+		return -EOPNOTSUPP;
+	if (attr->moder_from_cqe &&
+	    !CX4_GET(CAP, cap, CQ_PERIOD_START_FROM_CQE))
 		return -EOPNOTSUPP;
 	return 0;
 }

@@ -379,6 +379,36 @@ static void cx4_test_cq_next_sn(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, cx4_cq_next_sn(&cq), 0);
 }
 
+/*
+ * An arm rings only when it changes something: a CQ armed with nothing
+ * consumed since still holds its arm; one that fired (event came) or
+ * whose CQEs were consumed since the arm (event late or lost) is armed
+ * again.  A kicked CQ that lost nothing rings nothing.
+ */
+static void cx4_test_cq_arm_needed(struct kunit *test)
+{
+	struct cx4_cq cq = { .ring.ci = 10 };
+
+	/* Never armed. */
+	KUNIT_EXPECT_TRUE(test, cx4_cq_arm_needed(&cq));
+	cx4_cq_arm_prepare(&cq);
+	KUNIT_EXPECT_FALSE(test, cx4_cq_arm_needed(&cq));
+	/* CQEs consumed since the arm: its event is late or was lost. */
+	cq.ring.ci = 11;
+	KUNIT_EXPECT_TRUE(test, cx4_cq_arm_needed(&cq));
+	cx4_cq_arm_prepare(&cq);
+	KUNIT_EXPECT_FALSE(test, cx4_cq_arm_needed(&cq));
+	/* The event came (cx4_cq_event()), nothing consumed. */
+	cq.armed = false;
+	KUNIT_EXPECT_TRUE(test, cx4_cq_arm_needed(&cq));
+	/* The consumer counter wraps: only equality counts. */
+	cq.ring.ci = U32_MAX;
+	cx4_cq_arm_prepare(&cq);
+	KUNIT_EXPECT_FALSE(test, cx4_cq_arm_needed(&cq));
+	cq.ring.ci++;
+	KUNIT_EXPECT_TRUE(test, cx4_cq_arm_needed(&cq));
+}
+
 /* The cmd_sn an arm doorbell dword carries (Table 70 at 04h). */
 static u8 cx4_test_arm_sn(u32 dw)
 {
@@ -512,6 +542,7 @@ static void cx4_test_cq_table(struct kunit *test)
 
 static struct kunit_case cx4_cq_cases[] = {
 	KUNIT_CASE(cx4_test_cq_next_sn),
+	KUNIT_CASE(cx4_test_cq_arm_needed),
 	KUNIT_CASE(cx4_test_cq_arm_after_lost_event),
 	KUNIT_CASE(cx4_test_cq_ring_init),
 	KUNIT_CASE(cx4_test_cq_invalid_opcode),
