@@ -14,6 +14,11 @@
 # would go away blocks -L.  -L re-points steering (MODIFY_RQT, FTE
 # modify): a flow table or RQT creation failure armed meanwhile is never hit.  Adaptive moderation (lib/dim) moves the
 # device's RX CQ moderation under load and gives way to static values.
+# The private flags rx_cqe_moder / tx_cqe_moder (where the period
+# restarts: CQs' cq_period_mode, debug page 0x0d0/0x0d4) read back and
+# a failed change keeps the old channels; then, reloaded on a function
+# without CQ moderation (caps-off cq_moderation), everything is off and
+# moderation requests are refused with the reason.
 . "$(dirname "$0")/lib.sh"
 
 set -E
@@ -214,9 +219,76 @@ expect_dev "$fb" chan_rx_count "$(mm 8)" "adaptive-rx off"
 traffic "adaptive-rx off"
 log "adaptive moderation: DIM moved the device's RX moderation, static values back"
 
+# --- where the period restarts: private flags rx_cqe_moder, tx_cqe_moder ------
+# mlx5_core's names and defaults (the model has cq_period_start_from_cqe):
+# the RX CQs restart their period at each CQE (cq_period_mode 1), the TX
+# CQs at each event (0).  A change builds new channels; a CREATE_CQ the
+# device refuses (0x400, fail_opcode) leaves the old ones running.
+# Private flag $3 of $2 in netns $1: "on" or "off" ("name   : on", or
+# "name: on" when the name fills the column).
+pflag() {
+	eth "$1" --show-priv-flags "$2" |
+		awk -F: -v k="$3" '{ n = $1; gsub(/ /, "", n); v = $2; gsub(/ /, "", v) } n == k { print v }'
+}
+[ "$(pflag cx4a "$a" rx_cqe_moder)" = on ] || fail "$a: rx_cqe_moder not on by default"
+[ "$(pflag cx4a "$a" tx_cqe_moder)" = off ] || fail "$a: tx_cqe_moder not off by default"
+[ "$(pflag cx4a "$a" rx_cqe_compress)" = off ] || fail "$a: rx_cqe_compress not off"
+expect_dev "$fa" chan_rx_period_mode "$(mm 1)" "rx_cqe_moder on (default)"
+expect_dev "$fa" chan_tx_period_mode "$(mm 0)" "tx_cqe_moder off (default)"
+eth cx4a --set-priv-flags "$a" rx_cqe_moder off tx_cqe_moder on ||
+	fail "$a: rx_cqe_moder off tx_cqe_moder on refused"
+[ "$(pflag cx4a "$a" rx_cqe_moder)" = off ] || fail "$a: rx_cqe_moder not off"
+[ "$(pflag cx4a "$a" tx_cqe_moder)" = on ] || fail "$a: tx_cqe_moder not on"
+expect_dev "$fa" chan_rx_period_mode "$(mm 0)" "rx_cqe_moder off"
+expect_dev "$fa" chan_tx_period_mode "$(mm 1)" "tx_cqe_moder on"
+expect_dev "$fa" chan_rx_period "$(mm 50)" "rx_cqe_moder off keeps rx-usecs"
+traffic "rx_cqe_moder off, tx_cqe_moder on" iperf
+ctl_set "$fa" fail_opcode 0x400
+refused "CREATE_CQ failed" cx4a --set-priv-flags "$a" rx_cqe_moder on
+[ "$(ctl_get "$fa" fail_opcode)" = 0 ] || fail "the CREATE_CQ failure was never injected"
+[ "$(pflag cx4a "$a" rx_cqe_moder)" = off ] || fail "$a: rx_cqe_moder changed by a failed change"
+expect_dev "$fa" chan_rx_period_mode "$(mm 0)" "after a failed rx_cqe_moder on"
+traffic "a failed rx_cqe_moder on"
+eth cx4a --set-priv-flags "$a" rx_cqe_moder on tx_cqe_moder off ||
+	fail "$a: back to the default private flags refused"
+expect_dev "$fa" chan_rx_period_mode "$(mm 1)" "rx_cqe_moder on again"
+expect_dev "$fa" chan_tx_period_mode "$(mm 0)" "tx_cqe_moder off again"
+traffic "default private flags"
+log "rx_cqe_moder / tx_cqe_moder: read back by ethtool and the device, a failed change changes nothing"
+
 dp_assert_no_recover "cx4a $a" "cx4b $b"
 dp_cleanup
 trap - EXIT
 rmmod cx4
+assert_device_clean
+
+# --- a device without CQ moderation (caps-off cq_moderation) -------------------
+# Everything off by default (-c all 0, no DIM, both private flags off);
+# moderation and a period restarting at each CQE refused with
+# EOPNOTSUPP and the reason; traffic flows.
+caps_load caps_off "$CAPS_CQ_MODERATION"
+dp_pair_up
+trap caps_unload EXIT
+a=$DP_A
+for k in rx-usecs: rx-frames: tx-usecs: tx-frames:; do
+	[ "$(coal cx4a "$a" "$k")" = 0 ] || fail "$a: $k $(coal cx4a "$a" "$k") without cq_moderation"
+done
+[ "$(adaptive cx4a "$a")" = off ] || fail "$a: adaptive RX on without cq_moderation"
+[ "$(pflag cx4a "$a" rx_cqe_moder)" = off ] || fail "$a: rx_cqe_moder on without the capability"
+out=$(eth cx4a -C "$a" rx-usecs 8 2>&1) && fail "$a: -C rx-usecs 8 accepted without cq_moderation"
+grep -q "no CQ moderation" <<<"$out" || fail "$a: -C refused without the reason: $out"
+out=$(eth cx4a --set-priv-flags "$a" rx_cqe_moder on 2>&1) &&
+	fail "$a: rx_cqe_moder on accepted without cq_period_start_from_cqe"
+grep -q "Operation not supported" <<<"$out" || fail "$a: rx_cqe_moder refused with: $out"
+[ "$(dmesg_count "rx_cqe_moder: the device cannot restart the moderation period")" -ge 1 ] ||
+	fail "no kernel log line for the refused rx_cqe_moder"
+expect_dev "$DP_FA" chan_rx_period_mode "$(mm 0)" "no cq_period_start_from_cqe"
+expect_dev "$DP_FA" chan_rx_period "$(mm 0)" "no cq_moderation"
+traffic "no cq_moderation" iperf
+log "without cq_moderation: moderation off, -C and rx_cqe_moder refused with the reason, traffic flows"
+dp_cleanup
+trap - EXIT
+rmmod cx4
+caps_clear
 assert_device_clean
 log "rings, channels and moderation: read back, enforced, traffic flows"

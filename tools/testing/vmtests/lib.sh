@@ -115,9 +115,10 @@ ctl_set() {
 # properties caps-off / caps-on, Documentation/device-model.md), taken
 # only while no driver has the function.  caps_load REG MASK: every
 # function offers the next driver to load REG = MASK (caps_off bit 9:
-# log_max; caps_on bit 0: cqe_compression), with caps_unload as the EXIT
+# log_max, bit 10: cq_moderation; caps_on bit 0: cqe_compression), with caps_unload as the EXIT
 # trap; caps_clear: REG back to 0 once the driver is unloaded.
 CAPS_LOG_MAX=$((1 << 9))
+CAPS_CQ_MODERATION=$((1 << 10))
 CAPS_CQE_COMPRESSION=1
 caps_load() {
 	local f

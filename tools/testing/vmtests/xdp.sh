@@ -14,8 +14,10 @@
 #   3. an unknown action: dropped, counted in rx_xdp_drop.
 #   4. detach: pings answered.
 #   5. xdp_reflect (XDP_TX): 20/20 pings answered by the program (a's
-#      stack sees nothing); rx_xdp_tx_xmit and rx_xdp_tx_cqe move by b's
-#      tx_packets, b's rx_packets too.
+#      stack sees nothing); rx_xdp_tx_xmit, rx_xdp_tx_cqe and b's
+#      rx_packets move by b's tx_packets (a ping before the window: the
+#      next received frame hands over a send's CQE, no event for
+#      XDP_TX), and a's completion events by at most one a reply.
 #   6. redirect, with a veth pair (vx1 in a's netns, vx0 in netns xsrc):
 #      a -> veth, rx_xdp_redirect and vx0's rx_packets move by b's
 #      tx_packets; veth -> a (cx4's ndo_xdp_xmit, a with xdp_pass),

@@ -436,6 +436,15 @@ static void cx4_en_rq_free(struct cx4_en_priv *priv, struct cx4_en_rq *rq)
 
 /* --- channels -------------------------------------------------------------------- */
 
+/*
+ * A channel's NAPI poll: the send queues' completions first (XDP_TX
+ * pages go back to the pool before the RQ's refill takes more), then
+ * the receive queue.  A send CQ with nothing to hand over is not polled
+ * (on a CPU that only receives, every round; cx4_cq_peek() is inline).
+ * Once done: DIM's sample, then the arms -- the TX and RX CQs always
+ * (cx4_cq_arm() rings nothing for a CQ still armed), the XDP SQ's only
+ * while frames of ndo_xdp_xmit are in flight (cx4_en_xdp_sq_arm()).
+ */
 static int cx4_en_napi_poll(struct napi_struct *napi, int budget)
 {
 	struct cx4_en_channel *ch = container_of(napi, struct cx4_en_channel,
@@ -443,9 +452,9 @@ static int cx4_en_napi_poll(struct napi_struct *napi, int budget)
 	bool tx_done, xdp_done;
 	int done;
 
-	tx_done = cx4_en_tx_poll(&ch->sq, budget);
-	/* xdp: pages back to the pool before the RQ's refill takes more. */
-	xdp_done = cx4_en_xdp_sq_poll(&ch->xdpsq, &ch->rq);
+	tx_done = !cx4_cq_peek(ch->sq.cq) || cx4_en_tx_poll(&ch->sq, budget);
+	xdp_done = !ch->xdpsq.created || !cx4_cq_peek(ch->xdpsq.cq) ||
+		   cx4_en_xdp_sq_poll(&ch->xdpsq, &ch->rq);
 	done = cx4_en_rx_poll(&ch->rq, budget);
 	if (!tx_done || !xdp_done || done >= budget)
 		return budget;
@@ -454,7 +463,7 @@ static int cx4_en_napi_poll(struct napi_struct *napi, int budget)
 		cx4_cq_arm(ch->sq.cq);
 		cx4_cq_arm(ch->rq.cq);
 		if (ch->xdpsq.created)
-			cx4_cq_arm(ch->xdpsq.cq);
+			cx4_en_xdp_sq_arm(&ch->xdpsq);
 	}
 	return done;
 }
@@ -490,22 +499,29 @@ static void cx4_en_cq_error(struct cx4_cq *cq, void *ctx, u8 syndrome)
 					       CX4_EN_RECOVER_RQ_CQ);
 }
 
-/* A channel's TX or RX CQ with the moderation in force (params.c). */
-static struct cx4_cq *cx4_en_cq_create(struct cx4_en_channel *ch, u8 log,
-				       bool tx, bool compress)
+/*
+ * A channel's TX or RX CQ with the moderation in force (params.c), its
+ * period restarting at each CQE or at each event as @params say.
+ */
+static struct cx4_cq *cx4_en_cq_create(struct cx4_en_channel *ch,
+				       const struct cx4_en_params *params,
+				       u8 log, bool tx, bool compress)
 {
 	struct cx4_en_priv *priv = ch->priv;
 	struct cx4_cq_attr attr = {
 		.vector = ch->ix,
 		.log_cqe_cnt = log,
+		.moder_from_cqe = tx ? params->tx_cqe_moder :
+				       params->rx_cqe_moder,
 		.compress = compress,
 		.comp = cx4_en_cq_comp,
 		.error = cx4_en_cq_error,
 		.ctx = ch,
 	};
 
-	cx4_en_coal_initial(tx ? &priv->tx_coal : &priv->rx_coal, tx,
-			    &attr.moder_usecs, &attr.moder_frames);
+	cx4_en_coal_initial(tx ? &priv->tx_coal : &priv->rx_coal,
+			    attr.moder_from_cqe, tx, &attr.moder_usecs,
+			    &attr.moder_frames);
 	return cx4_cq_create(priv->core, &attr);
 }
 
@@ -556,9 +572,10 @@ cx4_en_channel_alloc(struct cx4_en_priv *priv, u32 ix,
 	netif_napi_add(priv->netdev, &ch->napi, cx4_en_napi_poll);
 	cx4_en_napi_irq(ch);
 	timer_setup(&ch->rq.refill_timer, cx4_en_rq_refill_timer, 0);
-	cx4_en_dim_init(ch);
-	ch->sq.cq = cx4_en_cq_create(ch, params->log_sq_size, true, false);
-	ch->rq.cq = cx4_en_cq_create(ch, params->log_rq_size, false,
+	cx4_en_dim_init(ch, params);
+	ch->sq.cq = cx4_en_cq_create(ch, params, params->log_sq_size, true,
+				     false);
+	ch->rq.cq = cx4_en_cq_create(ch, params, params->log_rq_size, false,
 				     params->rx_cqe_compress);
 	if (IS_ERR(ch->sq.cq) || IS_ERR(ch->rq.cq)) {
 		err = IS_ERR(ch->sq.cq) ? PTR_ERR(ch->sq.cq) : PTR_ERR(ch->rq.cq);
@@ -575,8 +592,8 @@ cx4_en_channel_alloc(struct cx4_en_priv *priv, u32 ix,
 	 * it, and it would cost a ring, a CQ and two commands a channel.
 	 */
 	if (params->xdp_prog) {
-		ch->xdpsq.cq = cx4_en_cq_create(ch, params->log_sq_size, true,
-						false);
+		ch->xdpsq.cq = cx4_en_cq_create(ch, params, params->log_sq_size,
+						true, false);
 		if (IS_ERR(ch->xdpsq.cq)) {
 			err = PTR_ERR(ch->xdpsq.cq);
 			goto err_free;

@@ -213,6 +213,8 @@ struct cx4_en_params {
 	bool rx_vlan_strip;	/* RQ vsd 0 (NETIF_F_HW_VLAN_CTAG_RX) */
 	bool lro;		/* NETIF_F_LRO: receive buffers for LRO sessions, TIR LRO */
 	bool rx_cqe_compress;	/* RX CQs with CQE compression (priv flag) */
+	bool rx_cqe_moder;	/* RX CQs' period restarts at each CQE (priv flag) */
+	bool tx_cqe_moder;	/* TX CQs' the same (priv flag) */
 	/*
 	 * xdp: the XDP program of the RQs, NULL for none.  priv->params
 	 * holds the one reference cx4 has (xdp_attach.c); copies of the
@@ -519,11 +521,17 @@ int cx4_en_set_coalesce(struct net_device *netdev,
 /* Moderation at attach; off after a recovery to a function without it. */
 void cx4_en_coal_defaults(struct cx4_en_priv *priv);
 void cx4_en_coal_fit_caps(struct cx4_en_priv *priv);
-/* What a new channel's CQs start with (static values or DIM's start). */
-void cx4_en_coal_initial(const struct cx4_en_coal *coal, bool tx, u16 *usecs,
-			 u16 *frames);
+/*
+ * What a new channel's CQs start with (static values or the start
+ * profile of DIM in @from_cqe's period mode).
+ */
+void cx4_en_coal_initial(const struct cx4_en_coal *coal, bool from_cqe,
+			 bool tx, u16 *usecs, u16 *frames);
+/* Does the device restart a CQ's period at each CQE (rx/tx_cqe_moder)? */
+bool cx4_en_cap_cqe_moder(const struct cx4_en_priv *priv);
 /* channels.c / NAPI: lib/dim of a channel */
-void cx4_en_dim_init(struct cx4_en_channel *ch);
+void cx4_en_dim_init(struct cx4_en_channel *ch,
+		     const struct cx4_en_params *params);
 void cx4_en_dim_sample(struct cx4_en_channel *ch);
 void cx4_en_dim_cancel(struct cx4_en_channel *ch);
 /* rss.c / fs.c helpers (chan): direct TIR re-point by FTE modify */

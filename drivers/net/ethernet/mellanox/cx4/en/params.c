@@ -33,8 +33,6 @@
 #include "en.h"
 #include "txrx.h"
 
-/* lib/dim counts periods from the event, as the CQs do (period_mode 0). */
-#define CX4_EN_DIM_MODE		DIM_CQ_PERIOD_MODE_START_FROM_EQE
 /* DIM's start profile: the one net_dim_get_def_*_moderation() return. */
 #define CX4_EN_DIM_START_IX	1
 /* Largest cq_period and cq_max_count (PRM Table 139 field widths). */
@@ -264,6 +262,15 @@ int cx4_en_set_channels(struct net_device *netdev,
  * profile change; adaptive TX off: a TX completion costs only the
  * freeing of sent skbs, which the static 16 us / 32 batches well.
  * Without cq_moderation everything is off (0, 0, no DIM).
+ *
+ * Where the period restarts (CQC cq_period_mode, the private flags
+ * rx_cqe_moder and tx_cqe_moder, mlx5_core's names and defaults): at
+ * each completion on RX where the device can (HCA_CAP
+ * cq_period_start_from_cqe) -- a steady stream of frames closer together
+ * than the period then waits for cq_max_count or a gap, fewer interrupts
+ * under load -- and at each event on TX.  lib/dim counts periods the way
+ * the CQs do and picks from that mode's profiles.  A change of mode is a
+ * channel parameter (new CQs, cx4_en_reconfigure()).
  */
 #define CX4_EN_DEF_RX_USECS	3
 #define CX4_EN_DEF_RX_FRAMES	32
@@ -275,6 +282,19 @@ static bool cx4_en_cap_cq_moderation(const struct cx4_en_priv *priv)
 	const void *cap = cx4_core_cap(priv->core, CX4_CAP_GENERAL);
 
 	return cap && CX4_GET(CAP, cap, CQ_MODERATION);
+}
+
+bool cx4_en_cap_cqe_moder(const struct cx4_en_priv *priv)
+{
+	const void *cap = cx4_core_cap(priv->core, CX4_CAP_GENERAL);
+
+	return cap && CX4_GET(CAP, cap, CQ_PERIOD_START_FROM_CQE);
+}
+
+static u8 cx4_en_dim_mode(bool from_cqe)
+{
+	return from_cqe ? DIM_CQ_PERIOD_MODE_START_FROM_CQE :
+			  DIM_CQ_PERIOD_MODE_START_FROM_EQE;
 }
 
 void cx4_en_coal_defaults(struct cx4_en_priv *priv)
@@ -290,6 +310,8 @@ void cx4_en_coal_defaults(struct cx4_en_priv *priv)
 		.usecs = on ? CX4_EN_DEF_TX_USECS : 0,
 		.frames = on ? CX4_EN_DEF_TX_FRAMES : 0,
 	};
+	priv->params.rx_cqe_moder = cx4_en_cap_cqe_moder(priv);
+	priv->params.tx_cqe_moder = false;
 }
 
 /*
@@ -303,6 +325,12 @@ static bool cx4_en_coal_is_off(const struct cx4_en_coal *c)
 
 void cx4_en_coal_fit_caps(struct cx4_en_priv *priv)
 {
+	if ((priv->params.rx_cqe_moder || priv->params.tx_cqe_moder) &&
+	    !cx4_en_cap_cqe_moder(priv)) {
+		netdev_warn(priv->netdev, "no cq_period_start_from_cqe after recovery: rx_cqe_moder and tx_cqe_moder off\n");
+		priv->params.rx_cqe_moder = false;
+		priv->params.tx_cqe_moder = false;
+	}
 	if (cx4_en_cap_cq_moderation(priv) ||
 	    (cx4_en_coal_is_off(&priv->rx_coal) &&
 	     cx4_en_coal_is_off(&priv->tx_coal)))
@@ -312,9 +340,10 @@ void cx4_en_coal_fit_caps(struct cx4_en_priv *priv)
 	priv->tx_coal = (struct cx4_en_coal){};
 }
 
-void cx4_en_coal_initial(const struct cx4_en_coal *coal, bool tx, u16 *usecs,
-			 u16 *frames)
+void cx4_en_coal_initial(const struct cx4_en_coal *coal, bool from_cqe,
+			 bool tx, u16 *usecs, u16 *frames)
 {
+	u8 mode = cx4_en_dim_mode(from_cqe);
 	struct dim_cq_moder m;
 
 	if (!coal->adaptive) {
@@ -322,8 +351,8 @@ void cx4_en_coal_initial(const struct cx4_en_coal *coal, bool tx, u16 *usecs,
 		*frames = coal->frames;
 		return;
 	}
-	m = tx ? net_dim_get_def_tx_moderation(CX4_EN_DIM_MODE) :
-		 net_dim_get_def_rx_moderation(CX4_EN_DIM_MODE);
+	m = tx ? net_dim_get_def_tx_moderation(mode) :
+		 net_dim_get_def_rx_moderation(mode);
 	*usecs = m.usec;
 	*frames = m.pkts;
 }
@@ -377,7 +406,9 @@ static int cx4_en_coal_apply(struct cx4_en_priv *priv, bool tx,
 	u16 usecs, frames;
 	int err;
 
-	cx4_en_coal_initial(c, tx, &usecs, &frames);
+	cx4_en_coal_initial(c, tx ? priv->params.tx_cqe_moder :
+				    priv->params.rx_cqe_moder,
+			    tx, &usecs, &frames);
 	for (*done = 0; *done < n; (*done)++) {
 		struct cx4_en_channel *ch = priv->channels[*done];
 
@@ -505,12 +536,13 @@ static void cx4_en_tx_dim_work(struct work_struct *work)
 			 true);
 }
 
-void cx4_en_dim_init(struct cx4_en_channel *ch)
+void cx4_en_dim_init(struct cx4_en_channel *ch,
+		     const struct cx4_en_params *params)
 {
 	INIT_WORK(&ch->rx_dim.work, cx4_en_rx_dim_work);
 	INIT_WORK(&ch->tx_dim.work, cx4_en_tx_dim_work);
-	ch->rx_dim.mode = CX4_EN_DIM_MODE;
-	ch->tx_dim.mode = CX4_EN_DIM_MODE;
+	ch->rx_dim.mode = cx4_en_dim_mode(params->rx_cqe_moder);
+	ch->tx_dim.mode = cx4_en_dim_mode(params->tx_cqe_moder);
 	ch->rx_dim.profile_ix = CX4_EN_DIM_START_IX;
 	ch->tx_dim.profile_ix = CX4_EN_DIM_START_IX;
 }

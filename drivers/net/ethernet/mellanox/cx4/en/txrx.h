@@ -152,6 +152,9 @@ struct cx4_en_sq {
 	struct page_pool *pool;			/* the RQ's, for XDP_TX pages */
 	spinlock_t xdp_lock;			/* see above */
 	bool xdp_pending;			/* WQEs behind the doorbell */
+	/* under @xdp_lock too: when the CQ is armed (cx4_en_xdp_sq_arm()) */
+	u16 xmit_pc;			/* pc after ndo_xdp_xmit's last WQE */
+	bool cq_idle;			/* NAPI left the CQ unarmed */
 };
 
 /*
@@ -568,6 +571,8 @@ bool cx4_en_xdp_tx_page(struct cx4_en_rq *rq, struct page *page,
 void cx4_en_xdp_sq_flush(struct cx4_en_rq *rq);
 /* NAPI: the XDP SQ's completions; true if its CQ was drained. */
 bool cx4_en_xdp_sq_poll(struct cx4_en_sq *sq, struct cx4_en_rq *rq);
+/* NAPI, after napi_complete_done(): arm the XDP SQ's CQ if needed. */
+void cx4_en_xdp_sq_arm(struct cx4_en_sq *sq);
 /* What a posted XDP SQ WQE holds, given back (@napi: from NAPI). */
 void cx4_en_xdp_wqe_release(struct cx4_en_sq *sq,
 			    struct cx4_en_xdp_wqe_info *xi, bool napi);

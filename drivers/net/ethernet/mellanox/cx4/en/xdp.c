@@ -12,7 +12,19 @@
  * the frame: cx4_en_xdp_inline_len()) and one data segment; it asks for
  * a CQE.  The doorbell is rung once per NAPI poll, after the RX loop.
  * A full SQ drops the frame (xdp_tx_full, and xdp_drop as a failed
- * XDP_TX).  Send CQEs are read from a copy and checked (opcode,
+ * XDP_TX).
+ *
+ * Its CQ raises an event only while frames of ndo_xdp_xmit are in
+ * flight: those belong to other devices and must come back however idle
+ * this channel is.  XDP_TX's completions are handed over by the poll of
+ * the next frame the channel receives (as mlx5_core does): a frame sent
+ * back costs one interrupt, its receive's, not two.  Until then at most
+ * a ring of the RQ's pages waits in the SQ; closing the channel gives
+ * them back.  The protocol, under @xdp_lock: after a completed poll NAPI
+ * arms the CQ if the WQE of ndo_xdp_xmit's last frame (@xmit_pc) is not
+ * completed, else marks it idle (@cq_idle); ndo_xdp_xmit, after posting,
+ * schedules the channel's NAPI if it found the CQ idle, and that poll
+ * then arms it.  Send CQEs are read from a copy and checked (opcode,
  * wqe_counter naming a posted WQE) before anything is released; a bad
  * one is counted (xdp_tx_err) and logged, an error CQE has the channels
  * rebuilt (recover.c) and is counted where its frame came from: XDP_TX's
@@ -267,6 +279,19 @@ bool cx4_en_xdp_sq_poll(struct cx4_en_sq *sq, struct cx4_en_rq *rq)
 	return n < CX4_EN_XDP_POLL_MAX;
 }
 
+void cx4_en_xdp_sq_arm(struct cx4_en_sq *sq)
+{
+	bool arm;
+
+	spin_lock(&sq->xdp_lock);
+	/* cc is NAPI's own; completions come in order. */
+	arm = (s16)(sq->xmit_pc - sq->cc) > 0;
+	sq->cq_idle = !arm;
+	spin_unlock(&sq->xdp_lock);
+	if (arm)
+		cx4_cq_arm(sq->cq);
+}
+
 /*
  * ndo_xdp_xmit: frames redirected to this netdev (from another device's
  * NAPI, or this one's).  They go out on the XDP SQ of channel
@@ -287,6 +312,7 @@ int cx4_en_xdp_xmit(struct net_device *netdev, int n,
 	struct cx4_en_channel *ch;
 	struct cx4_en_sq *sq;
 	int i, sent = 0;
+	bool kick;
 
 	if (unlikely(flags & ~XDP_XMIT_FLAGS_MASK))
 		return -EINVAL;
@@ -327,12 +353,21 @@ int cx4_en_xdp_xmit(struct net_device *netdev, int n,
 	}
 	if ((flags & XDP_XMIT_FLUSH) && sq->xdp_pending)
 		cx4_en_xdpsq_ring(sq);
+	kick = false;
+	if (sent) {
+		sq->xmit_pc = sq->pc;
+		kick = sq->cq_idle;
+		sq->cq_idle = false;
+	}
 	u64_stats_update_begin(&ch->sq.stats->xdp_syncp);
 	u64_stats_add(&ch->sq.stats->c[CX4_EN_SQ_XDP_XMIT], sent);
 	u64_stats_add(&ch->sq.stats->c[CX4_EN_SQ_XDP_FULL], full);
 	u64_stats_add(&ch->sq.stats->c[CX4_EN_SQ_XDP_ERR], bad);
 	u64_stats_update_end(&ch->sq.stats->xdp_syncp);
 	spin_unlock(&sq->xdp_lock);
+	/* The CQ was left unarmed: NAPI's next poll arms it. */
+	if (kick)
+		napi_schedule(&ch->napi);
 	rcu_read_unlock();
 	return sent;
 }
