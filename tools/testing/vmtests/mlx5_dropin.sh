@@ -7,7 +7,9 @@
 # Debian's headers), must look the same to what names interfaces and
 # what operators read: the devlink port (index, flavour, port number),
 # the netdev's phys_port_name, phys_switch_id and phys_port_id, and
-# udev's predictable names (udevadm test-builtin net_id: ID_NET_NAME_*).
+# udev's predictable names (udevadm test-builtin net_id: ID_NET_NAME_*);
+# and what ethtool -c and the private flag both have answer (interrupt
+# moderation defaults, adaptive RX/TX, CQE mode RX/TX; rx_cqe_compress).
 # Shares mlx5_netdev.sh's VM (same shape): no boot of its own.
 . "$(dirname "$0")/lib.sh"
 
@@ -35,6 +37,14 @@ describe() {
 	echo "# $f devlink port handle: ${v%%: *}" >&2
 	v=${v#*: }
 	echo "$f devlink_port=${v/ netdev $n/}"
+	# Interrupt moderation as ethtool -c shows it (every field, n/a
+	# included) and the private flag both drivers have.  (mlx5_core also
+	# lists rx_cqe_moder and tx_cqe_moder, both off here although its
+	# CQE mode RX is on; cx4 has that switch only as cqe-mode-rx/tx.)
+	ethtool -c "$n" | sed -n "s/^\([A-Za-z].*[^ ]\) *$/$f coalesce \1/p" | grep -v "parameters for"
+	ethtool --show-priv-flags "$n" |
+		awk -F: -v f="$f" '{ k = $1; gsub(/ /, "", k); v = $2; gsub(/ /, "", v) }
+			k == "rx_cqe_compress" { print f, "priv_flag", k "=" v }'
 }
 
 dmesg -C
@@ -60,6 +70,8 @@ log "cx4:"
 cat /tmp/dropin-cx4
 grep -q "ID_NET_NAME_PATH=" /tmp/dropin-mlx5 || fail "no udev path name under mlx5_core"
 grep -q "devlink_port=type eth" /tmp/dropin-mlx5 || fail "no devlink port with the netdev under mlx5_core"
+grep -q "priv_flag rx_cqe_compress=" /tmp/dropin-mlx5 || fail "no rx_cqe_compress under mlx5_core"
+grep -q "coalesce rx-usecs:" /tmp/dropin-mlx5 || fail "no rx-usecs in mlx5_core's ethtool -c"
 diff -u /tmp/dropin-mlx5 /tmp/dropin-cx4 ||
 	fail "cx4 differs from mlx5_core in the names above"
-log "devlink port, phys_port_name/switch_id/port_id and udev names: same under mlx5_core and cx4"
+log "devlink port, phys_port_name/switch_id/port_id, udev names, ethtool -c and the shared private flags: same under mlx5_core and cx4"

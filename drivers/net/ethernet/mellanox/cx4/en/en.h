@@ -213,8 +213,8 @@ struct cx4_en_params {
 	bool rx_vlan_strip;	/* RQ vsd 0 (NETIF_F_HW_VLAN_CTAG_RX) */
 	bool lro;		/* NETIF_F_LRO: receive buffers for LRO sessions, TIR LRO */
 	bool rx_cqe_compress;	/* RX CQs with CQE compression (priv flag) */
-	bool rx_cqe_moder;	/* RX CQs' period restarts at each CQE (priv flag) */
-	bool tx_cqe_moder;	/* TX CQs' the same (priv flag) */
+	bool rx_cqe_moder;	/* RX CQs' period restarts at each CQE (cqe-mode-rx) */
+	bool tx_cqe_moder;	/* TX CQs' the same (cqe-mode-tx) */
 	/*
 	 * xdp: the XDP program of the RQs, NULL for none.  priv->params
 	 * holds the one reference cx4 has (xdp_attach.c); copies of the
@@ -495,7 +495,8 @@ struct kernel_ethtool_coalesce;
 
 #define CX4_EN_COALESCE_PARAMS	(ETHTOOL_COALESCE_USECS | \
 				 ETHTOOL_COALESCE_MAX_FRAMES | \
-				 ETHTOOL_COALESCE_USE_ADAPTIVE)
+				 ETHTOOL_COALESCE_USE_ADAPTIVE | \
+				 ETHTOOL_COALESCE_USE_CQE)
 int cx4_en_params_fit_caps(struct cx4_en_priv *priv,
 			   struct cx4_en_params *params, bool clamp);
 void cx4_en_get_ringparam(struct net_device *netdev,
@@ -527,8 +528,6 @@ void cx4_en_coal_fit_caps(struct cx4_en_priv *priv);
  */
 void cx4_en_coal_initial(const struct cx4_en_coal *coal, bool from_cqe,
 			 bool tx, u16 *usecs, u16 *frames);
-/* Does the device restart a CQ's period at each CQE (rx/tx_cqe_moder)? */
-bool cx4_en_cap_cqe_moder(const struct cx4_en_priv *priv);
 /* channels.c / NAPI: lib/dim of a channel */
 void cx4_en_dim_init(struct cx4_en_channel *ch,
 		     const struct cx4_en_params *params);

@@ -302,92 +302,54 @@ static void cx4_en_set_msglevel(struct net_device *netdev, u32 level)
 
 /* --- private flags ------------------------------------------------------- */
 
-/* mlx5_core's names and order, for what means the same. */
+/* mlx5_core's names, for what means the same. */
 enum {
-	CX4_EN_PFLAG_RX_CQE_MODER,
-	CX4_EN_PFLAG_TX_CQE_MODER,
 	CX4_EN_PFLAG_RX_CQE_COMPRESS,
 	CX4_EN_NUM_PFLAGS
 };
 
 static const char * const cx4_en_pflag_names[CX4_EN_NUM_PFLAGS] = {
-	[CX4_EN_PFLAG_RX_CQE_MODER]	= "rx_cqe_moder",
-	[CX4_EN_PFLAG_TX_CQE_MODER]	= "tx_cqe_moder",
 	[CX4_EN_PFLAG_RX_CQE_COMPRESS]	= "rx_cqe_compress",
 };
 
 static u32 cx4_en_get_priv_flags(struct net_device *netdev)
 {
-	const struct cx4_en_params *p =
-		&((struct cx4_en_priv *)netdev_priv(netdev))->params;
+	struct cx4_en_priv *priv = netdev_priv(netdev);
 
-	return (p->rx_cqe_moder ? BIT(CX4_EN_PFLAG_RX_CQE_MODER) : 0) |
-	       (p->tx_cqe_moder ? BIT(CX4_EN_PFLAG_TX_CQE_MODER) : 0) |
-	       (p->rx_cqe_compress ? BIT(CX4_EN_PFLAG_RX_CQE_COMPRESS) : 0);
+	return priv->params.rx_cqe_compress ?
+	       BIT(CX4_EN_PFLAG_RX_CQE_COMPRESS) : 0;
 }
 
 /*
- * The channel parameters @flags ask for in @params, or an error with a
- * line in the kernel log (set_priv_flags has no extack).
- * rx_cqe_compress: only where HCA_CAP.cqe_compression is set, and not
- * while RX hardware timestamps are on (a compressed completion carries
- * its session's first timestamp, not its own).  rx/tx_cqe_moder: only
- * where HCA_CAP.cq_period_start_from_cqe is set (params.c).
- */
-static int cx4_en_pflags_params(struct cx4_en_priv *priv, u32 flags,
-				struct cx4_en_params *params)
-{
-	struct net_device *netdev = priv->netdev;
-	const void *cap = cx4_core_cap(priv->core, CX4_CAP_GENERAL);
-	bool compress = flags & BIT(CX4_EN_PFLAG_RX_CQE_COMPRESS);
-	bool rx_moder = flags & BIT(CX4_EN_PFLAG_RX_CQE_MODER);
-	bool tx_moder = flags & BIT(CX4_EN_PFLAG_TX_CQE_MODER);
-
-	if (compress && !params->rx_cqe_compress) {
-		if (!CX4_GET(CAP, cap, CQE_COMPRESSION)) {
-			netdev_err(netdev, "rx_cqe_compress: the device does not offer CQE compression (HCA_CAP.cqe_compression 0)\n");
-			return -EOPNOTSUPP;
-		}
-		if (priv->hwts_rx) {
-			netdev_err(netdev, "rx_cqe_compress: not with RX hardware timestamps on (compressed completions share one timestamp)\n");
-			return -EBUSY;
-		}
-	}
-	if (((rx_moder && !params->rx_cqe_moder) ||
-	     (tx_moder && !params->tx_cqe_moder)) &&
-	    !cx4_en_cap_cqe_moder(priv)) {
-		netdev_err(netdev, "%s: the device cannot restart the moderation period at each completion (HCA_CAP.cq_period_start_from_cqe 0)\n",
-			   rx_moder && !params->rx_cqe_moder ? "rx_cqe_moder" :
-							       "tx_cqe_moder");
-		return -EOPNOTSUPP;
-	}
-	params->rx_cqe_compress = compress;
-	params->rx_cqe_moder = rx_moder;
-	params->tx_cqe_moder = tx_moder;
-	return 0;
-}
-
-/*
- * Every private flag is a channel parameter: a change builds a new
- * channel set with the new CQs (cx4_en_reconfigure()); on failure the
- * old channels run on and nothing changed.
+ * rx_cqe_compress: RX CQs with CQE compression, built as a new channel
+ * set (cx4_en_reconfigure()); only where HCA_CAP.cqe_compression is set,
+ * and not while RX hardware timestamps are on (a compressed completion
+ * carries its session's first timestamp, not its own).
  */
 static int cx4_en_set_priv_flags(struct net_device *netdev, u32 flags)
 {
 	struct cx4_en_priv *priv = netdev_priv(netdev);
 	struct cx4_en_params params = priv->params;
-	u32 old = cx4_en_get_priv_flags(netdev);
+	bool on = flags & BIT(CX4_EN_PFLAG_RX_CQE_COMPRESS);
+	const void *cap;
 	int err;
 
-	if (flags == old)
+	if (on == params.rx_cqe_compress)
 		return 0;
-	err = cx4_en_pflags_params(priv, flags, &params);
-	if (err)
-		return err;
+	cap = cx4_core_cap(priv->core, CX4_CAP_GENERAL);
+	if (on && !CX4_GET(CAP, cap, CQE_COMPRESSION)) {
+		netdev_err(netdev, "rx_cqe_compress: the device does not offer CQE compression (HCA_CAP.cqe_compression 0)\n");
+		return -EOPNOTSUPP;
+	}
+	if (on && priv->hwts_rx) {
+		netdev_err(netdev, "rx_cqe_compress: not with RX hardware timestamps on (compressed completions share one timestamp)\n");
+		return -EBUSY;
+	}
+	params.rx_cqe_compress = on;
 	err = cx4_en_reconfigure(priv, &params, NULL);
 	if (err)
-		netdev_err(netdev, "private flags 0x%x not applied (%d): the old channels run\n",
-			   flags, err);
+		netdev_err(netdev, "rx_cqe_compress %s not applied (%d): the old channels run\n",
+			   on ? "on" : "off", err);
 	return err;
 }
 

@@ -252,31 +252,25 @@ int cx4_en_set_channels(struct net_device *netdev,
 /* --- moderation ------------------------------------------------------------ */
 
 /*
- * The defaults where the device moderates CQs (HCA_CAP cq_moderation;
- * cq_period and cq_max_count then take any value of their 12 and 16
- * bits): RX 3 us / 32 completions, TX 16 us / 32, as mlx5_core starts
- * on this device -- an interrupt per 32 frames under load, at most
- * 3 us of added latency on RX.  Adaptive RX (lib/dim) on: it moves the
- * RX CQs between DIM's profiles by the rate NAPI sees, lower latency
- * when idle and fewer interrupts under load, for one MODIFY_CQ per
- * profile change; adaptive TX off: a TX completion costs only the
- * freeing of sent skbs, which the static 16 us / 32 batches well.
- * Without cq_moderation everything is off (0, 0, no DIM).
+ * The defaults where the device moderates CQs (HCA_CAP cq_moderation),
+ * those of Debian's 6.12 mlx5_core on this device (ethtool -c under both,
+ * VM test mlx5_dropin): adaptive moderation (lib/dim) on in both
+ * directions, starting from DIM's default profile, which ethtool -c
+ * shows as the static values too (rx 8 us / 128 and tx 8 us / 128 on
+ * 6.12); DIM moves the CQs between its profiles by the rate NAPI sees
+ * -- lower latency when idle, fewer interrupts under load -- for one
+ * MODIFY_CQ per profile change.  Without cq_moderation everything is
+ * off (0, 0, no DIM).
  *
- * Where the period restarts (CQC cq_period_mode, the private flags
- * rx_cqe_moder and tx_cqe_moder, mlx5_core's names and defaults): at
- * each completion on RX where the device can (HCA_CAP
- * cq_period_start_from_cqe) -- a steady stream of frames closer together
- * than the period then waits for cq_max_count or a gap, fewer interrupts
- * under load -- and at each event on TX.  lib/dim counts periods the way
- * the CQs do and picks from that mode's profiles.  A change of mode is a
- * channel parameter (new CQs, cx4_en_reconfigure()).
+ * Where the period restarts (CQC cq_period_mode; ethtool -C cqe-mode-rx
+ * and cqe-mode-tx): at each completion on RX where the device can
+ * (HCA_CAP cq_period_start_from_cqe) -- a steady stream of frames closer
+ * together than the period then waits for cq_max_count or a gap, fewer
+ * interrupts under load -- and at each event on TX, as mlx5_core.
+ * lib/dim counts periods the way the CQs do and picks from that mode's
+ * profiles.  A change of mode is a channel parameter (new CQs,
+ * cx4_en_reconfigure()).
  */
-#define CX4_EN_DEF_RX_USECS	3
-#define CX4_EN_DEF_RX_FRAMES	32
-#define CX4_EN_DEF_TX_USECS	16
-#define CX4_EN_DEF_TX_FRAMES	32
-
 static bool cx4_en_cap_cq_moderation(const struct cx4_en_priv *priv)
 {
 	const void *cap = cx4_core_cap(priv->core, CX4_CAP_GENERAL);
@@ -284,7 +278,8 @@ static bool cx4_en_cap_cq_moderation(const struct cx4_en_priv *priv)
 	return cap && CX4_GET(CAP, cap, CQ_MODERATION);
 }
 
-bool cx4_en_cap_cqe_moder(const struct cx4_en_priv *priv)
+/* Can the device restart a CQ's period at each CQE (cqe-mode-rx/tx)? */
+static bool cx4_en_cap_cqe_moder(const struct cx4_en_priv *priv)
 {
 	const void *cap = cx4_core_cap(priv->core, CX4_CAP_GENERAL);
 
@@ -300,17 +295,22 @@ static u8 cx4_en_dim_mode(bool from_cqe)
 void cx4_en_coal_defaults(struct cx4_en_priv *priv)
 {
 	bool on = cx4_en_cap_cq_moderation(priv);
+	bool rx_cqe = on && cx4_en_cap_cqe_moder(priv);
+	struct dim_cq_moder rx, tx;
 
+	rx = net_dim_get_def_rx_moderation(cx4_en_dim_mode(rx_cqe));
+	tx = net_dim_get_def_tx_moderation(cx4_en_dim_mode(false));
 	priv->rx_coal = (struct cx4_en_coal){
-		.usecs = on ? CX4_EN_DEF_RX_USECS : 0,
-		.frames = on ? CX4_EN_DEF_RX_FRAMES : 0,
+		.usecs = on ? rx.usec : 0,
+		.frames = on ? rx.pkts : 0,
 		.adaptive = on,
 	};
 	priv->tx_coal = (struct cx4_en_coal){
-		.usecs = on ? CX4_EN_DEF_TX_USECS : 0,
-		.frames = on ? CX4_EN_DEF_TX_FRAMES : 0,
+		.usecs = on ? tx.usec : 0,
+		.frames = on ? tx.pkts : 0,
+		.adaptive = on,
 	};
-	priv->params.rx_cqe_moder = cx4_en_cap_cqe_moder(priv);
+	priv->params.rx_cqe_moder = rx_cqe;
 	priv->params.tx_cqe_moder = false;
 }
 
@@ -327,7 +327,7 @@ void cx4_en_coal_fit_caps(struct cx4_en_priv *priv)
 {
 	if ((priv->params.rx_cqe_moder || priv->params.tx_cqe_moder) &&
 	    !cx4_en_cap_cqe_moder(priv)) {
-		netdev_warn(priv->netdev, "no cq_period_start_from_cqe after recovery: rx_cqe_moder and tx_cqe_moder off\n");
+		netdev_warn(priv->netdev, "no cq_period_start_from_cqe after recovery: CQE mode off\n");
 		priv->params.rx_cqe_moder = false;
 		priv->params.tx_cqe_moder = false;
 	}
@@ -370,6 +370,8 @@ int cx4_en_get_coalesce(struct net_device *netdev,
 	ec->tx_coalesce_usecs = priv->tx_coal.usecs;
 	ec->tx_max_coalesced_frames = priv->tx_coal.frames;
 	ec->use_adaptive_tx_coalesce = priv->tx_coal.adaptive;
+	kec->use_cqe_mode_rx = priv->params.rx_cqe_moder;
+	kec->use_cqe_mode_tx = priv->params.tx_cqe_moder;
 	return 0;
 }
 
@@ -461,6 +463,45 @@ static int cx4_en_coal_switch(struct cx4_en_priv *priv, bool tx,
 	return 0;
 }
 
+/*
+ * cqe-mode-rx/-tx changed (the private flags rx/tx_cqe_moder): new
+ * channels whose CQs take @rx and @tx in the new period mode, built
+ * while the old ones run; on failure the old channels and moderation
+ * stay.  DIM's work on the old channels may still apply a profile to
+ * them meanwhile: harmless, they go.
+ */
+static int cx4_en_coal_rebuild(struct cx4_en_priv *priv,
+			       const struct cx4_en_coal *rx,
+			       const struct cx4_en_coal *tx,
+			       const struct kernel_ethtool_coalesce *kec,
+			       struct netlink_ext_ack *extack)
+{
+	struct cx4_en_coal old_rx = priv->rx_coal, old_tx = priv->tx_coal;
+	struct cx4_en_params params = priv->params;
+	int err;
+
+	if (((kec->use_cqe_mode_rx && !params.rx_cqe_moder) ||
+	     (kec->use_cqe_mode_tx && !params.tx_cqe_moder)) &&
+	    !cx4_en_cap_cqe_moder(priv)) {
+		NL_SET_ERR_MSG_MOD(extack,
+				   "the device cannot restart the moderation period at each completion (HCA_CAP.cq_period_start_from_cqe 0)");
+		return -EOPNOTSUPP;
+	}
+	params.rx_cqe_moder = kec->use_cqe_mode_rx;
+	params.tx_cqe_moder = kec->use_cqe_mode_tx;
+	priv->rx_coal = *rx;
+	priv->tx_coal = *tx;
+	err = cx4_en_reconfigure(priv, &params, NULL);
+	if (err) {
+		priv->rx_coal = old_rx;
+		priv->tx_coal = old_tx;
+		NL_SET_ERR_MSG_FMT_MOD(extack,
+				       "new channels for the CQE period mode failed (%d): the old ones run",
+				       err);
+	}
+	return err;
+}
+
 int cx4_en_set_coalesce(struct net_device *netdev,
 			struct ethtool_coalesce *ec,
 			struct kernel_ethtool_coalesce *kec,
@@ -487,6 +528,9 @@ int cx4_en_set_coalesce(struct net_device *netdev,
 				   "the device has no CQ moderation (HCA_CAP.cq_moderation 0)");
 		return -EOPNOTSUPP;
 	}
+	if (!!kec->use_cqe_mode_rx != priv->params.rx_cqe_moder ||
+	    !!kec->use_cqe_mode_tx != priv->params.tx_cqe_moder)
+		return cx4_en_coal_rebuild(priv, &rx, &tx, kec, extack);
 	err = cx4_en_coal_switch(priv, false, &rx, extack);
 	if (err)
 		return err;
