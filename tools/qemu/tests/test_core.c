@@ -151,6 +151,17 @@ static void query_cap(struct fh *fh, uint32_t type, bool cur, struct fh_result *
 	fh_exec(fh, in, sizeof(in), CX4_QUERY_HCA_CAP_OUT_SIZE, r);
 }
 
+/* A fresh function brought up with caps-off @off: its current general capabilities. */
+static const uint8_t *caps_off_bringup(struct fh **fh, const struct cx4dev_config *cfg,
+				       uint32_t off, struct fh_result *r)
+{
+	*fh = fh_new(cfg);
+	fh_ctl_wr(*fh, CTL_CAPS_OFF, off);
+	CHECK_EQ(fh_bringup(*fh), 0);
+	query_cap(*fh, CX4_CAP_GENERAL, true, r);
+	return CX4_CADDR(QUERY_HCA_CAP_OUT, r->out, CAP);
+}
+
 static uint8_t set_cap(struct fh *fh, const uint8_t *cap, uint16_t op_mod, struct fh_result *r)
 {
 	static uint8_t in[CX4_SET_HCA_CAP_IN_SIZE];
@@ -953,15 +964,11 @@ static void test_caps_knobs(void)
 	fh_free(fh);
 
 	/* cq_moderation: the moderation capabilities off, nothing else. */
-	fh = fh_new(&cfg);
-	fh_ctl_wr(fh, CTL_CAPS_OFF, CX4DEV_OFF_CQ_MODERATION);
-	CHECK_EQ(fh_bringup(fh), 0);
-	query_cap(fh, CX4_CAP_GENERAL, true, &r);
-	g = CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP);
-	CHECK_EQ(CX4_GET(CAP, g, CQ_MODERATION), 0);
-	CHECK_EQ(CX4_GET(CAP, g, CQ_PERIOD_START_FROM_CQE), 0);
-	CHECK_EQ(CX4_GET(CAP, g, CQ_PERIOD_MODE_MODIFY), 0);
+	g = caps_off_bringup(&fh, &cfg, CX4DEV_OFF_CQ_MODERATION, &r);
+	CHECK_EQ(CX4_GET(CAP, g, CQ_MODERATION) | CX4_GET(CAP, g, CQ_PERIOD_START_FROM_CQE) |
+		 CX4_GET(CAP, g, CQ_PERIOD_MODE_MODIFY), 0);
 	CHECK_EQ(CX4_GET(CAP, g, LOG_MAX_EQ), 5);
+	CHECK_EQ(CX4_GET(CAP, g, CQ_OI), 1);	/* the other CQ capabilities stay */
 	CHECK_EQ(ERRORS(fh), 0);
 	fh_free(fh);
 }
