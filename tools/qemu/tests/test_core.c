@@ -151,6 +151,17 @@ static void query_cap(struct fh *fh, uint32_t type, bool cur, struct fh_result *
 	fh_exec(fh, in, sizeof(in), CX4_QUERY_HCA_CAP_OUT_SIZE, r);
 }
 
+/* Fields of the general capabilities @g and the values they must hold. */
+struct cap_want {
+	uint32_t fld, val;
+};
+
+#define CHECK_CAPS(g, ...) do { \
+	static const struct cap_want want_[] = { __VA_ARGS__ }; \
+	for (size_t i_ = 0; i_ < sizeof(want_) / sizeof(want_[0]); i_++) \
+		CHECK_EQ(cx4_get(g, want_[i_].fld), want_[i_].val); \
+} while (0)
+
 /* A fresh function brought up with caps-off @off: its current general capabilities. */
 static const uint8_t *caps_off_bringup(struct fh **fh, const struct cx4dev_config *cfg,
 				       uint32_t off, struct fh_result *r)
@@ -893,14 +904,10 @@ static void test_caps_off(void)
 
 		query_cap(fh, CX4_CAP_GENERAL, cur, &r);
 		g = CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP);
-		CHECK_EQ(CX4_GET(CAP, g, LOG_MAX_CQ_SZ), 6);
-		CHECK_EQ(CX4_GET(CAP, g, LOG_MAX_WQ_SZ), 6);
-		CHECK_EQ(CX4_GET(CAP, g, LOG_MAX_EQ_SZ), 6);
-		CHECK_EQ(CX4_GET(CAP, g, LOG_MAX_EQ), 1);
-		CHECK_EQ(CX4_GET(CAP, g, LOG_MAX_CQ), 2);
-		CHECK_EQ(CX4_GET(CAP, g, LOG_MAX_SQ), 1);
-		CHECK_EQ(CX4_GET(CAP, g, LOG_MAX_RQT_SIZE), 0);
-		CHECK_EQ(CX4_GET(CAP, g, LOG_MAX_VLAN_LIST), 0);
+		CHECK_CAPS(g, { CX4_CAP_LOG_MAX_CQ_SZ, 6 }, { CX4_CAP_LOG_MAX_WQ_SZ, 6 },
+			   { CX4_CAP_LOG_MAX_EQ_SZ, 6 }, { CX4_CAP_LOG_MAX_EQ, 1 },
+			   { CX4_CAP_LOG_MAX_CQ, 2 }, { CX4_CAP_LOG_MAX_SQ, 1 },
+			   { CX4_CAP_LOG_MAX_RQT_SIZE, 0 }, { CX4_CAP_LOG_MAX_VLAN_LIST, 0 });
 	}
 	query_cap(fh, CX4_CAP_FLOW_TABLE, true, &r);
 	CHECK_STATUS(r, 0, 0);
@@ -956,19 +963,17 @@ static void test_caps_knobs(void)
 	CHECK_EQ(fh_bringup(fh), 0);
 	query_cap(fh, CX4_CAP_GENERAL, true, &r);
 	g = CX4_CADDR(QUERY_HCA_CAP_OUT, r.out, CAP);
-	CHECK_EQ(CX4_GET(CAP, g, LOG_MAX_EQ), 5);
-	CHECK_EQ(CX4_GET(CAP, g, CQE_COMPRESSION), 0);
-	CHECK_EQ(CX4_GET(CAP, g, CQ_MODERATION), 1);
-	CHECK_EQ(CX4_GET(CAP, g, CQ_PERIOD_START_FROM_CQE), 1);
+	CHECK_CAPS(g, { CX4_CAP_LOG_MAX_EQ, 5 }, { CX4_CAP_CQE_COMPRESSION, 0 },
+		   { CX4_CAP_CQ_MODERATION, 1 }, { CX4_CAP_CQ_PERIOD_START_FROM_CQE, 1 });
 	CHECK_EQ(ERRORS(fh), 0);
 	fh_free(fh);
 
 	/* cq_moderation: the moderation capabilities off, nothing else. */
 	g = caps_off_bringup(&fh, &cfg, CX4DEV_OFF_CQ_MODERATION, &r);
-	CHECK_EQ(CX4_GET(CAP, g, CQ_MODERATION) | CX4_GET(CAP, g, CQ_PERIOD_START_FROM_CQE) |
-		 CX4_GET(CAP, g, CQ_PERIOD_MODE_MODIFY), 0);
-	CHECK_EQ(CX4_GET(CAP, g, LOG_MAX_EQ), 5);
-	CHECK_EQ(CX4_GET(CAP, g, CQ_OI), 1);	/* the other CQ capabilities stay */
+	/* ... the other CQ capabilities and the sizes stay. */
+	CHECK_CAPS(g, { CX4_CAP_CQ_MODERATION, 0 }, { CX4_CAP_CQ_PERIOD_START_FROM_CQE, 0 },
+		   { CX4_CAP_CQ_PERIOD_MODE_MODIFY, 0 }, { CX4_CAP_CQ_OI, 1 },
+		   { CX4_CAP_LOG_MAX_EQ, 5 });
 	CHECK_EQ(ERRORS(fh), 0);
 	fh_free(fh);
 }
